@@ -1,0 +1,32 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(BIN)/.installed-dev: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(BIN)/.installed $@
+
+run: $(BIN)/.installed
+	$(BIN)/python -m bot
+
+test: $(BIN)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+bench: $(BIN)/.installed-dev
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

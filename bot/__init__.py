@@ -1,0 +1,1 @@
+"""Mine table: a Discord bot for mining board games."""

@@ -1,0 +1,51 @@
+"""Settings, read from the environment or a `.env` file (never from code or logs)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+DEFAULT_DATABASE_PATH = Path("data") / "mine-table.sqlite3"
+DEFAULT_REMINDER_MINUTES = 12 * 60
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the process needs to start.
+
+    `token` is secret: it is excluded from `repr` so it never reaches a log.
+    """
+
+    token: str | None = None
+    database_path: Path = DEFAULT_DATABASE_PATH
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+    reminder_minutes: int = DEFAULT_REMINDER_MINUTES
+
+    def __repr__(self) -> str:
+        token = "set" if self.token else "missing"
+        return (
+            f"Settings(token=<{token}>, database_path={str(self.database_path)!r}, "
+            f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
+            f"reminder_minutes={self.reminder_minutes!r})"
+        )
+
+    @classmethod
+    def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
+        """Read `DISCORD_TOKEN`, `DATABASE_PATH`, `LOG_LEVEL`, `DEV_GUILD_ID`,
+        `REMINDER_MINUTES` from the environment, after loading `env_file` if it exists.
+        Variables already set in the environment win over the file."""
+        if env_file is not None and Path(env_file).is_file():
+            load_dotenv(env_file, override=False)
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        minutes = os.environ.get("REMINDER_MINUTES", "").strip()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH),
+            log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
+            dev_guild_id=int(guild) if guild else None,
+            reminder_minutes=int(minutes) if minutes else DEFAULT_REMINDER_MINUTES,
+        )

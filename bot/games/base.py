@@ -1,0 +1,131 @@
+"""The interface every game engine implements.
+
+Modelled on OpenSpiel's state objects and python-chess's moves: a state owns
+its seeded randomness, lists legal actions per seat, applies one action at a
+time, and turns into JSON and back without loss. Actions are small hashable
+values with a text notation both ways. Engines import nothing from discord,
+PIL or SQL.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+Seat = int
+"""A seat number, 0-based, in clockwise order of play."""
+
+JSON = Any
+"""A value made of dicts, lists, str, int, float, bool and None only."""
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the Discord layer to announce.
+
+    `kind` names a translation key (``event.<game>.<kind>``); `data` holds
+    the JSON values the message is formatted with. An event is public unless
+    `seat` is set, in which case only that seat may be told.
+    """
+
+    kind: str
+    data: dict[str, JSON] = field(default_factory=dict)
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: final scores per seat and the winning seats (ties share)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[Seat, ...]
+
+
+class GameState(ABC, Generic[A]):
+    """One game in progress. Subclasses are registered in `bot.games.registry`."""
+
+    game_id: ClassVar[str]
+    """Registry key, also used in notation files and commands: ``coal-baron``."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    # -- creation and persistence -------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def new(cls, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> Self:
+        """Set up a game for `players` seats; all randomness derives from `seed`."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: JSON) -> Self:
+        """Rebuild a state from `to_json()`; ``from_json(s.to_json()).to_json() == s.to_json()``."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The full state, secrets included, as JSON values."""
+
+    # -- turn structure ----------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many seats the game has."""
+
+    @abstractmethod
+    def to_act(self) -> tuple[Seat, ...]:
+        """Seats that may act now (several for simultaneous choices); empty when over."""
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The final result, or None while the game goes on."""
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Scores so far, one per seat (victory points, nuggets...)."""
+
+    # -- actions -------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[A]:
+        """Every action `seat` may take now, in a stable order; empty if none."""
+
+    @abstractmethod
+    def apply(self, seat: Seat, action: A) -> list[Event]:
+        """Play `action` for `seat`.
+
+        Raises `NotYourTurn`, `IllegalAction` (with the reason) or `GameOver`
+        *before* changing anything: a refused action leaves the state as it was.
+        """
+
+    @abstractmethod
+    def parse_action(self, seat: Seat, text: str) -> A:
+        """Read the notation; raises `ActionSyntaxError` saying what was expected.
+
+        Parsing does not check legality (that is `apply`'s job) but may use the
+        state to resolve short forms.
+        """
+
+    @abstractmethod
+    def format_action(self, action: A) -> str:
+        """The canonical notation; ``parse_action(seat, format_action(a)) == a``."""
+
+    @abstractmethod
+    def default_action(self, seat: Seat) -> A:
+        """The documented action played for an idle seat by ``/game skip``."""
+
+    # -- information ---------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> JSON:
+        """What `seat` may see (None: a spectator). Never contains another seat's secrets."""
+
+    def check_invariants(self) -> None:
+        """Raise `AssertionError` if the state breaks a rule of conservation."""
