@@ -57,3 +57,68 @@ class StaleAction(UserError):
     """The click or command was made against an older state of the table."""
 
     key = "stale_action"
+
+
+# -- table errors, raised by bot.service ------------------------------------------
+
+
+class TableError(UserError):
+    """Raised by the game service about a table (lobby, seats, turn timing)."""
+
+
+class ChannelBusy(TableError):
+    """The channel already has a table in its lobby or in play (`table` is that table)."""
+
+    key = "channel_busy"
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(f"channel already has table {table.id}", table_id=table.id)
+        self.table = table
+
+
+class TableNotFound(TableError):
+    key = "table_not_found"
+
+
+class AlreadySeated(TableError):
+    key = "already_seated"
+
+
+class TableFull(TableError):
+    key = "table_full"
+
+
+class NotInLobby(TableError):
+    """Seats can only change, and the game only start, before play begins."""
+
+    key = "not_in_lobby"
+
+
+class NotSeated(TableError):
+    key = "not_seated"
+
+
+class NotCreator(TableError):
+    key = "not_creator"
+
+
+class NotEnoughPlayers(TableError):
+    key = "not_enough_players"
+
+
+class NotPlaying(TableError):
+    """The table is in its lobby or was abandoned."""
+
+    key = "not_playing"
+
+
+class SkipTooEarly(TableError):
+    """The idle seat still has `minutes_left` minutes before others may skip it."""
+
+    key = "skip_too_early"
+
+
+class SkipOwnTurn(TableError):
+    """A player asked to skip themselves: they can simply play."""
+
+    key = "skip_own_turn"

@@ -89,7 +89,12 @@ class GameState(ABC, Generic[A]):
 
     @abstractmethod
     def scores(self) -> tuple[int, ...]:
-        """Scores so far, one per seat (victory points, nuggets...)."""
+        """Scores so far, one per seat (victory points, nuggets...), secrets included."""
+
+    def public_scores(self) -> tuple[int, ...] | None:
+        """The scores everyone may see now; None for a game that keeps them secret
+        until its end (Saboteur's gold). Anything shown in a channel uses this."""
+        return self.scores()
 
     # -- actions -------------------------------------------------------------------
 

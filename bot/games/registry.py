@@ -33,5 +33,5 @@ def load_builtin_games() -> None:
         importlib.import_module(module)
 
 
-BUILTIN_GAME_MODULES: list[str] = []
+BUILTIN_GAME_MODULES: list[str] = ["bot.games.coal_baron", "bot.games.saboteur"]
 """Engine modules imported by `load_builtin_games` (each appends itself here when added)."""

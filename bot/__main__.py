@@ -1,0 +1,145 @@
+"""Command line: ``python -m bot`` runs the bot; ``replay`` and ``selfplay`` work offline.
+
+    python -m bot                                  # run the bot (needs DISCORD_TOKEN)
+    python -m bot replay RECORD.json               # print the status a record reaches
+    python -m bot selfplay GAME --players N --games K --seed S [--records DIR]
+
+``--module M`` (repeatable) imports extra game modules first, e.g. test games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.games.base import JSON, GameState
+from bot.games.record import ReplayError, replay
+from bot.games.registry import get_game, load_builtin_games
+from bot.selfplay import SelfPlayError, play_random_game
+
+
+def status_of(state: GameState[Any]) -> dict[str, JSON]:
+    """What `replay` prints: the game's status and the legal actions of the seats to act."""
+    outcome = state.outcome()
+    to_act = state.to_act()
+    return {
+        "game": state.game_id,
+        "status": "over" if outcome is not None else "playing",
+        "to_act": list(to_act),
+        "scores": list(state.scores()),
+        "winners": [] if outcome is None else list(outcome.winners),
+        "legal_actions": {
+            str(seat): [state.format_action(a) for a in state.legal_actions(seat)]
+            for seat in to_act
+        },
+    }
+
+
+def replay_command(path: Path) -> int:
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        print(f"replay: cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    if not isinstance(record, dict):
+        print(f"replay: {path} does not hold a JSON object", file=sys.stderr)
+        return 2
+    try:
+        state = replay(record)
+    except ReplayError as error:
+        print(f"replay: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(status_of(state), indent=2))
+    return 0
+
+
+def selfplay_command(
+    game: str, players: int, games: int, seed: int, records: Path | None
+) -> int:
+    """Play `games` random games with seeds `seed`, `seed + 1`...; stop at the first failure."""
+    try:
+        game_cls = get_game(game)
+    except KeyError as error:
+        print(f"selfplay: {error.args[0]}", file=sys.stderr)
+        return 2
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    actions = 0
+    started = time.perf_counter()
+    for game_seed in range(seed, seed + games):
+        try:
+            _, record = play_random_game(game_cls, players, game_seed)
+        except SelfPlayError as error:
+            print(f"selfplay: {error}", file=sys.stderr)
+            if records is not None:
+                failed = _write_record(records, game, game_seed, error.record, suffix="-failed")
+                print(f"selfplay: record up to the failure written to {failed}", file=sys.stderr)
+            return 1
+        actions += len(record["actions"])
+        if records is not None:
+            _write_record(records, game, game_seed, record)
+    elapsed = time.perf_counter() - started
+    rate = games / elapsed if elapsed > 0 else float("inf")
+    print(
+        f"selfplay {game}: {games} games of {players} players, {actions} actions, "
+        f"{elapsed:.2f} s, {rate:.1f} games per second"
+    )
+    return 0
+
+
+def _write_record(
+    folder: Path, game: str, seed: int, record: dict[str, JSON], suffix: str = ""
+) -> Path:
+    path = folder / f"{game}-{seed}{suffix}.json"
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    games_source = argparse.ArgumentParser(add_help=False)
+    games_source.add_argument(
+        "--module", action="append", default=[], metavar="MODULE",
+        help="import this module first (it registers extra games); repeatable",
+    )
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command")
+    replay_parser = commands.add_parser(
+        "replay", parents=[games_source], help="replay a game record and print its status"
+    )
+    replay_parser.add_argument("record", type=Path, metavar="RECORD.json")
+    selfplay_parser = commands.add_parser(
+        "selfplay", parents=[games_source], help="play and check seeded random games"
+    )
+    selfplay_parser.add_argument("game")
+    selfplay_parser.add_argument("--players", type=int, required=True)
+    selfplay_parser.add_argument("--games", type=int, default=1)
+    selfplay_parser.add_argument("--seed", type=int, default=0)
+    selfplay_parser.add_argument("--records", type=Path, metavar="DIR")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
+    if arguments.command is None:
+        from bot.app import run  # discord is only imported to run the bot
+        from bot.config import Settings
+
+        return run(Settings.from_env())
+    load_builtin_games()
+    for module in arguments.module:
+        importlib.import_module(module)
+    if arguments.command == "replay":
+        return replay_command(arguments.record)
+    return selfplay_command(
+        arguments.game, arguments.players, arguments.games, arguments.seed, arguments.records
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

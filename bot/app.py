@@ -1,0 +1,140 @@
+"""Build and run the Discord bot.
+
+`create_bot` assembles the bot without connecting: storage and service are
+opened in `setup_hook` (so tests can build a bot, run it against simcord and
+close it), the cogs are loaded as extensions, and the persistent buttons are
+registered there too. `run` is what ``python -m bot`` calls.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.i18n import CatalogTranslator
+from bot.service import GameService
+from bot.storage import Storage
+from cogs.replies import ReplyingTree
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.game", "cogs.reminders")
+"""Cogs loaded by every bot, in order."""
+
+MISSING_TOKEN_HELP = """\
+No Discord bot token: the bot cannot connect.
+
+To get one:
+  1. Open https://discord.com/developers/applications and click "New Application".
+  2. In the "Bot" tab, click "Reset Token" and copy the token (it is shown once).
+  3. Put it in a file named .env at the root of this project:
+         DISCORD_TOKEN=paste-the-token-here
+     (copy .env.example to .env for every other setting), or export DISCORD_TOKEN.
+  4. Invite the bot to your server with the URL given in README.md, then run `make run` again.
+"""
+
+
+def discord_clock() -> float:
+    """Unix seconds from discord.py's clock (simulated time under simcord, real time otherwise)."""
+    return discord.utils.utcnow().timestamp()
+
+
+class TableBot(commands.Bot):
+    """The bot: a `commands.Bot` that owns the game service.
+
+    `service` exists once `setup_hook` has run (that is, after login).
+    """
+
+    def __init__(self, settings: Settings, clock: Callable[[], float]) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            tree_cls=ReplyingTree,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+        self.settings = settings
+        self.clock = clock
+        self._storage: Storage | None = None
+        self._service: GameService | None = None
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self._storage = await Storage.open(self.settings.database_path)
+        self._service = GameService(self._storage, clock=self.clock)
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Publish the slash commands: to the dev guild at once if set, else globally
+        (global commands can take a while to appear in every server)."""
+        guild_id = self.settings.dev_guild_id
+        if guild_id is None:
+            await self.tree.sync()
+            return
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
+
+    async def close(self) -> None:
+        await super().close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
+            self._service = None
+
+
+def create_bot(settings: Settings, *, clock: Callable[[], float] | None = None) -> commands.Bot:
+    """Build the bot without starting it. `clock` (unix seconds) drives turn times."""
+    return TableBot(settings, clock or discord_clock)
+
+
+class RedactSecret(logging.Filter):
+    """Replaces a secret by ``<redacted>`` in every record, whatever logged it."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.secret in message:
+            record.msg = message.replace(self.secret, "<redacted>")
+            record.args = None
+        return True
+
+
+def configure_logging(settings: Settings) -> None:
+    """Log to stderr at the configured level; the token is never written out."""
+    handler = logging.StreamHandler()
+    if settings.token:
+        handler.addFilter(RedactSecret(settings.token))
+    discord.utils.setup_logging(handler=handler, level=logging.getLevelName(settings.log_level))
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until it is stopped; returns the process exit code."""
+    if not settings.token:
+        print(MISSING_TOKEN_HELP, file=sys.stderr)
+        return 2
+    configure_logging(settings)
+    log.info("starting with %r", settings)
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN in .env (see README.md)")
+        return 1
+    return 0

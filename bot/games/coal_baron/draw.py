@@ -1,0 +1,150 @@
+"""The draw-5 spaces: cards drawn and held by one seat while it decides.
+
+The seat first keeps one card or none, then puts the others back one step
+at a time (see `Return`), so the legal steps stay few.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.errors import IllegalAction
+from bot.games.base import JSON, Event, Seat
+from bot.games.coal_baron.actions import Keep, Return, Step
+from bot.games.coal_baron.components import (
+    ORDERS,
+    TILE_DESIGN_BY_NAME,
+    TILE_DESIGNS,
+    TILES,
+    tile_design,
+)
+from bot.games.coal_baron.player import OrderInProgress, Player
+from bot.games.coal_baron.supply import check_affordable, fill_options, gain_tile, tile_cubes
+
+TILES_KIND, ORDERS_KIND = "tiles", "orders"
+
+
+@dataclass(slots=True)
+class DrawFive:
+    """Up to 5 tiles or order cards drawn from a pile, seen only by the drawing seat.
+
+    First the seat keeps one or none (`kept` becomes True), then puts the
+    others back one by one; `on_top` counts those already put back on top.
+    """
+
+    kind: str
+    space: str
+    cards: list[int]
+    kept: bool = False
+    on_top: int = 0
+    on_bottom: int = 0
+
+    def name(self, card: int) -> str:
+        """Notation name of a card in hand (tile design or order card)."""
+        if self.kind == TILES_KIND:
+            return TILE_DESIGNS[tile_design(card)].name
+        return ORDERS[card].name
+
+    def find(self, name: str) -> int | None:
+        """A card in hand called `name` (copies of a tile design are alike)."""
+        for card in self.cards:
+            if self.name(card) == name:
+                return card
+        return None
+
+    def names(self) -> list[str]:
+        """Names of the cards in hand, in drawn order, without repeats."""
+        names: list[str] = []
+        for card in self.cards:
+            name = self.name(card)
+            if name not in names:
+                names.append(name)
+        return names
+
+    def to_json(self) -> JSON:
+        return {
+            "kind": self.kind,
+            "space": self.space,
+            "cards": list(self.cards),
+            "kept": self.kept,
+            "on_top": self.on_top,
+            "on_bottom": self.on_bottom,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> DrawFive:
+        return cls(
+            data["kind"],
+            data["space"],
+            list(data["cards"]),
+            data["kept"],
+            data["on_top"],
+            data["on_bottom"],
+        )
+
+    def copy(self) -> DrawFive:
+        return DrawFive(
+            self.kind, self.space, list(self.cards), self.kept, self.on_top, self.on_bottom
+        )
+
+
+def legal_draw_steps(draw: DrawFive, player: Player, supply: list[int]) -> list[Step]:
+    if draw.kept:
+        names = draw.names()
+        return [Return(name, bottom) for bottom in (False, True) for name in names]
+    steps: list[Step] = [Keep(None)]
+    for name in draw.names():
+        if draw.kind == ORDERS_KIND:
+            steps.append(Keep(name))
+            continue
+        tile = TILE_DESIGNS[TILE_DESIGN_BY_NAME[name]]
+        if tile.cost <= player.money:
+            fills = fill_options(supply, tile.colour, tile.carts)
+            steps.extend(Keep(name, fill) for fill in fills)
+    return steps
+
+
+def _drawn(draw: DrawFive, name: str) -> int:
+    card = draw.find(name)
+    if card is None:
+        raise IllegalAction(
+            f"{name} is not among the cards you drew",
+            reason_key="coal-baron.not-drawn",
+            card=name,
+        )
+    return card
+
+
+def keep(draw: DrawFive, seat: Seat, player: Player, supply: list[int], step: Keep) -> Event:
+    """Keep one drawn card (paying for a tile) or none; checked before any change."""
+    if step.fill and (step.card is None or draw.kind == ORDERS_KIND):
+        raise IllegalAction(
+            "no colour choice is needed here", reason_key="coal-baron.no-fill-needed"
+        )
+    if step.card is None:
+        draw.kept = True
+        return Event("kept-nothing", {"seat": seat, "kind": draw.kind})
+    card = _drawn(draw, step.card)
+    if draw.kind == ORDERS_KIND:
+        player.orders.append(OrderInProgress.new(card))
+        event = Event("kept", {"seat": seat, "kind": draw.kind, "card": step.card})
+    else:
+        check_affordable(player, card)
+        design = TILES[card]
+        cubes = tile_cubes(supply, design.colour, design.carts, step.fill)
+        event = gain_tile(player, supply, card, cubes, seat, draw.space)
+    draw.cards.remove(card)
+    draw.kept = True
+    return event
+
+
+def put_back(draw: DrawFive, pile: list[int], step: Return) -> None:
+    """Put one card back: under the cards already put on top, or under the pile."""
+    card = _drawn(draw, step.card)
+    if step.bottom:
+        pile.append(card)
+        draw.on_bottom += 1
+    else:
+        pile.insert(draw.on_top, card)
+        draw.on_top += 1
+    draw.cards.remove(card)

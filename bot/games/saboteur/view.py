@@ -1,0 +1,101 @@
+"""What one seat (or a spectator) may see of a Saboteur game.
+
+The shape is documented in docs/saboteur.md ("View JSON"). Everything here is
+public except the `you` entry, built for the viewing seat only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.base import JSON, Seat
+from bot.games.saboteur.cards import GOAL_GOLD, PATH_CARDS, ROUNDS, card_tools, card_type
+from bot.games.saboteur.maze import GOAL_NAMES, GOAL_POSITIONS, START_POS, GoalName, Placed, Pos
+
+if TYPE_CHECKING:
+    from bot.games.saboteur.state import SaboteurState
+
+
+def build_view(state: SaboteurState, seat: Seat | None) -> JSON:
+    outcome = state.outcome()
+    view: dict[str, JSON] = {
+        "game": state.game_id,
+        "players": state.players,
+        "round": state.round,
+        "rounds": ROUNDS,
+        "phase": state.phase,
+        "to_act": list(state.to_act()),
+        "seat": seat,
+        "maze": [_maze_card(pos, placed) for pos, placed in sorted(state.maze.cards.items())],
+        "goals": [_goal(state, pos) for pos in GOAL_POSITIONS.values()],
+        "bounds": _bounds([*state.maze.cards, *GOAL_POSITIONS.values()]),
+        "deck": len(state.deck),
+        "discard": len(state.discard),
+        "gold_deck": len(state.gold_deck),
+        "hands": [len(hand) for hand in state.hands],
+        "broken_tools": [list(tools) for tools in state.broken],
+        "gold_pool": sorted(state.gold_pool, reverse=True),
+        "rounds_played": [dict(entry) for entry in state.history],
+        "scores": list(outcome.scores) if outcome else None,
+        "winners": list(outcome.winners) if outcome else None,
+    }
+    if seat is not None:
+        view["you"] = {
+            "role": state.roles[seat],
+            "hand": [card_json(card) for card in sorted(state.hands[seat])],
+            "peeks": [_peek(name, card) for name, card in sorted(state.peeks[seat].items())],
+            "gold": sorted(state.gold[seat], reverse=True),
+            "nuggets": sum(state.gold[seat]),
+        }
+    return view
+
+
+def card_json(code: str) -> JSON:
+    """A hand card as the renderer needs it (see docs/saboteur.md)."""
+    path = PATH_CARDS.get(code)
+    return {
+        "card": code,
+        "type": card_type(code),
+        "edges": path.edges if path else "",
+        "dead_end": path.dead_end if path else False,
+        "tools": list(card_tools(code)),
+    }
+
+
+def _maze_card(pos: Pos, placed: Placed) -> JSON:
+    if pos == START_POS:
+        kind = "start"
+    elif pos in GOAL_NAMES:
+        kind = "goal_gold" if placed.code == GOAL_GOLD.code else "goal_stone"
+    else:
+        kind = "path"
+    return {
+        "x": pos[0],
+        "y": pos[1],
+        "card": placed.code,
+        "kind": kind,
+        "edges": placed.edges,
+        "dead_end": placed.card.dead_end,
+        "rotated": placed.rotated,
+    }
+
+
+def _goal(state: SaboteurState, pos: Pos) -> JSON:
+    placed = state.maze.cards.get(pos)
+    return {
+        "x": pos[0],
+        "y": pos[1],
+        "name": GOAL_NAMES[pos],
+        "revealed": placed is not None,
+        "gold": None if placed is None else placed.code == GOAL_GOLD.code,
+    }
+
+
+def _peek(name: GoalName, card: str) -> JSON:
+    x, y = GOAL_POSITIONS[name]
+    return {"x": x, "y": y, "name": name, "card": card, "gold": card == GOAL_GOLD.code}
+
+
+def _bounds(cells: list[Pos]) -> JSON:
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    return {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)}

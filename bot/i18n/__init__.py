@@ -1,0 +1,107 @@
+"""Every string a user reads, in English and French.
+
+Catalogs are flat JSON objects, key -> text with ``{name}`` placeholders
+(``str.format`` syntax). The platform's strings live in ``en.json`` and
+``fr.json``; any other pair ``<name>.en.json`` / ``<name>.fr.json`` in this
+directory is merged in, so each game keeps its keys in its own files
+(``coal-baron.en.json``...). A key defined twice is an error, found at load.
+
+Replies follow the user's locale: French for every ``fr*`` locale, English
+otherwise. Command, option and choice names and descriptions are translated
+by `CatalogTranslator`, from the same catalogs.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+CATALOG_DIR = Path(__file__).parent
+LANGUAGES = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+
+LocaleLike = discord.Locale | str | None
+"""A Discord locale, a locale code such as ``fr`` or ``en-US``, or None (English)."""
+
+
+def catalog_files(language: str, directory: Path = CATALOG_DIR) -> list[Path]:
+    """The files holding `language`'s strings: ``<language>.json`` then ``*.<language>.json``."""
+    return [directory / f"{language}.json", *sorted(directory.glob(f"*.{language}.json"))]
+
+
+def load_catalog(language: str, directory: Path = CATALOG_DIR) -> dict[str, str]:
+    """Merge every catalog file of `language`; raises ValueError on a key defined twice."""
+    merged: dict[str, str] = {}
+    origin: dict[str, Path] = {}
+    for path in catalog_files(language, directory):
+        entries = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(entries, dict):
+            raise ValueError(f"{path}: a catalog is a JSON object of key -> text")
+        for key, text in entries.items():
+            if key in merged:
+                raise ValueError(f"{path}: key {key!r} is already defined in {origin[key]}")
+            if not isinstance(text, str):
+                raise ValueError(f"{path}: the text of {key!r} is not a string")
+            merged[key] = text
+            origin[key] = path
+    return merged
+
+
+@cache
+def catalog(language: str) -> dict[str, str]:
+    """The merged catalog of `language`, loaded once per process."""
+    return load_catalog(language)
+
+
+def language_of(locale: LocaleLike) -> str:
+    """``fr`` for any French locale (``fr``, ``fr-CA``...), ``en`` for everything else."""
+    code = locale.value if isinstance(locale, discord.Locale) else (locale or "")
+    return "fr" if code.lower().startswith("fr") else DEFAULT_LANGUAGE
+
+
+def has_key(key: str) -> bool:
+    """Whether `key` exists (the completeness test keeps both languages in step)."""
+    return key in catalog(DEFAULT_LANGUAGE)
+
+
+def t(locale: LocaleLike, key: str, **params: Any) -> str:
+    """The text of `key` in the language of `locale`, formatted with `params`.
+
+    A key missing from the user's language falls back to English; a key
+    missing everywhere raises KeyError (a bug, caught by the tests).
+    """
+    language = language_of(locale)
+    text = catalog(language).get(key)
+    if text is None:
+        text = catalog(DEFAULT_LANGUAGE)[key]
+    return text.format(**params) if params else text
+
+
+def command_text(key: str) -> app_commands.locale_str:
+    """A command, option or choice string: English by default, translated by key.
+
+    Use it for every ``name=``/``description=`` of an app command so that the
+    English text lives in ``en.json`` only.
+    """
+    return app_commands.locale_str(t(DEFAULT_LANGUAGE, key), key=key)
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Localizes strings made with `command_text` into French when Discord asks."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        language = language_of(locale)
+        if key is None or language == DEFAULT_LANGUAGE:
+            return None
+        return catalog(language).get(key)

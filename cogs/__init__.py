@@ -1,0 +1,1 @@
+"""Discord cogs: the `/game` commands, the table components and the turn reminders."""

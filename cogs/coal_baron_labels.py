@@ -1,0 +1,180 @@
+"""Coal Baron in words: what a space, a card or a step of the notation does, in a locale.
+
+Labels are built from the engine's action values and from `state.view(seat)` (the
+documented view, see docs/coal-baron.md), so they never show a hidden card.
+Every text comes from the catalogs (keys ``coal.*``; colour and vehicle names
+reuse the engine's ``coal-baron.colour.*`` / ``coal-baron.vehicle.*``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.coal_baron.actions import (
+    Action,
+    Buy,
+    Cage,
+    Compound,
+    Cube,
+    Draft,
+    End,
+    Keep,
+    Load,
+    Place,
+    Return,
+    Stow,
+    Take,
+)
+from bot.games.coal_baron.components import (
+    COLOUR_NAMES,
+    ORDER_BY_NAME,
+    ORDERS,
+    TILE_DESIGN_BY_NAME,
+    TILE_DESIGNS,
+    VEHICLE_NAMES,
+)
+from bot.i18n import LocaleLike, t
+
+View = dict[str, Any]
+"""The JSON returned by ``state.view(seat)``."""
+
+SPACE_KINDS_WITH_CARDS = ("factory", "order")
+
+
+def colour_name(locale: LocaleLike, colour: str | int) -> str:
+    name = COLOUR_NAMES[colour] if isinstance(colour, int) else colour
+    return t(locale, f"coal-baron.colour.{name}")
+
+
+def vehicle_name(locale: LocaleLike, vehicle: str | int) -> str:
+    name = VEHICLE_NAMES[vehicle] if isinstance(vehicle, int) else vehicle
+    return t(locale, f"coal-baron.vehicle.{name}")
+
+
+def tile_text(locale: LocaleLike, name: str) -> str:
+    """``g2l: grey, 2 carts, lit, 6 Fr``."""
+    design = TILE_DESIGNS[TILE_DESIGN_BY_NAME[name]]
+    return t(
+        locale,
+        "coal.tile",
+        name=name,
+        colour=colour_name(locale, design.colour),
+        carts=design.carts,
+        side=t(locale, "coal.side.lit" if design.lit else "coal.side.dark"),
+        cost=design.cost,
+    )
+
+
+def order_text(locale: LocaleLike, name: str) -> str:
+    """``WGG: horse wagon, grey grey, 7 VP``."""
+    order = ORDERS[ORDER_BY_NAME[name]]
+    return t(
+        locale,
+        "coal.order",
+        name=name,
+        vehicle=vehicle_name(locale, order.vehicle),
+        slots=" ".join(colour_name(locale, c) for c in order.slots),
+        vp=order.vp,
+    )
+
+
+def card_text(locale: LocaleLike, name: str) -> str:
+    """A tile or an order card, by its notation name."""
+    return tile_text(locale, name) if name in TILE_DESIGN_BY_NAME else order_text(locale, name)
+
+
+def space_of(view: View, space_id: str) -> View:
+    return next(space for space in view["spaces"] if space["id"] == space_id)
+
+
+def workers_needed(space: View) -> int:
+    """Workers a placement on `space` costs: 1 on the bank or an empty space, else one
+    more than the workers already there."""
+    return 1 if space["kind"] == "bank" else sum(space["workers"]) + 1
+
+
+def delivery_vp(view: View, seat: int, vehicle: str) -> int:
+    """The VP `seat` would score by delivering its complete `vehicle` orders now."""
+    orders = view["players"][seat]["orders"]
+    return sum(o["vp"] for o in orders if o["complete"] and o["vehicle"] == vehicle)
+
+
+def space_label(locale: LocaleLike, view: View, seat: int, space_id: str) -> str:
+    """What a placement on the space gives, e.g. ``m8: mine with 8 moves``."""
+    space = space_of(view, space_id)
+    kind, param = space["kind"], space["param"]
+    params: dict[str, Any] = {"space": space_id}
+    if kind == "factory":
+        params["tile"] = tile_text(locale, space["tile"]["name"])
+    elif kind == "order":
+        params["order"] = order_text(locale, space["order"]["name"])
+    elif kind in ("factory-draw", "order-draw"):
+        params["left"] = view["piles"]["tiles" if kind == "factory-draw" else "orders"]
+    elif kind == "mining":
+        params["moves"] = param
+    elif kind == "money":
+        params["francs"] = param
+    elif kind == "delivery":
+        params["vehicle"] = vehicle_name(locale, param)
+        params["vp"] = delivery_vp(view, seat, param)
+    return t(locale, f"coal.space.{kind}", **params)
+
+
+def workers_text(locale: LocaleLike, view: View, seat: int, space_id: str) -> str:
+    """``2 workers (you have 7)``: the cost of a placement."""
+    left = view["players"][seat]["workers_left"]
+    needed = workers_needed(space_of(view, space_id))
+    return t(locale, "coal.workers", count=needed, left=left)
+
+
+def fill_text(locale: LocaleLike, fill: tuple[int, ...]) -> str:
+    """The colours chosen for carts the supply can't fill (empty without shortage)."""
+    if not fill:
+        return ""
+    colours = ", ".join(colour_name(locale, c) for c in fill)
+    return " " + t(locale, "coal.fill", colours=colours)
+
+
+def _cube_text(locale: LocaleLike, cube: Cube) -> str:
+    key = "coal.cube.stock" if cube.from_stock else "coal.cube.cage"
+    return t(locale, key, colour=colour_name(locale, cube.colour))
+
+
+def step_label(locale: LocaleLike, view: View, seat: int, action: Action) -> str:
+    """A sentence for one step of the notation (or a compound line, step by step)."""
+    match action:
+        case Compound(steps):
+            return " · ".join(step_label(locale, view, seat, step) for step in steps)
+        case Draft(order):
+            return t(locale, "coal.step.draft", order=order_text(locale, ORDERS[order].name))
+        case Place(space):
+            return space_label(locale, view, seat, space)
+        case Buy(space, fill):
+            return space_label(locale, view, seat, space) + fill_text(locale, fill)
+        case Keep(None, _):
+            return t(locale, "coal.step.keep_none")
+        case Keep(str(card), fill):
+            text = t(locale, "coal.step.keep", card=card_text(locale, card))
+            return text + fill_text(locale, fill)
+        case Return(card, bottom):
+            key = "coal.step.bottom" if bottom else "coal.step.top"
+            return t(locale, key, card=card)
+        case Cage(0):
+            return t(locale, "coal.step.surface")
+        case Cage(level):
+            return t(locale, "coal.step.cage", level=level)
+        case Take(colour):
+            return t(locale, "coal.step.take", colour=colour_name(locale, colour))
+        case Load(cubes, order, slot):
+            return t(
+                locale,
+                "coal.step.load" if len(cubes) == 1 else "coal.step.load2",
+                cubes=" + ".join(_cube_text(locale, cube) for cube in cubes),
+                order=ORDERS[order].name,
+                slot=colour_name(locale, slot),
+            )
+        case Stow(colour):
+            return t(locale, "coal.step.stow", colour=colour_name(locale, colour))
+        case End():
+            return t(locale, "coal.step.end")
+    raise TypeError(f"not a Coal Baron action: {action!r}")

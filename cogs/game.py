@@ -1,0 +1,205 @@
+"""The `/game` commands every game gets: open a table, seat players, play, look, leave.
+
+Commands are thin: find the channel's table, call the service, answer. Replies
+only the user sees are in the user's language; messages for the channel are in
+the server's language. Errors are answered by the tree (`cogs.replies.ReplyingTree`).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import TableBot
+from bot.errors import UserError
+from bot.games.registry import GAMES, load_builtin_games
+from bot.i18n import command_text, has_key, t
+from bot.presenters import game_name, mention, presenter_for, scores_line, timestamp
+from bot.service import Table
+from cogs.components import (
+    DYNAMIC_ITEMS,
+    AbandonButton,
+    join_table,
+    leave_table,
+    lobby_text,
+    post_turn,
+    send_lobby,
+    service_of,
+    start_table,
+)
+from cogs.replies import public_locale, send_private
+
+Interaction = discord.Interaction[Any]
+
+MAX_REMINDER_MINUTES = 7 * 24 * 60
+
+
+class NoTableHere(UserError):
+    key = "no_table_here"
+
+
+class ExportBeforeEnd(UserError):
+    """The record holds the seed, which tells every hidden card: only after the end."""
+
+    key = "export_before_end"
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """One choice per registered game, named by its ``game.<id>.name`` key if it has one."""
+    load_builtin_games()
+    choices = []
+    for game_id in sorted(GAMES):
+        key = f"game.{game_id}.name"
+        name = command_text(key) if has_key(key) else app_commands.locale_str(game_id)
+        choices.append(app_commands.Choice(name=name, value=game_id))
+    return choices
+
+
+GAME_CHOICES = game_choices()
+"""Read when this extension loads, so every game registered by then is offered."""
+
+
+def _text(key: str) -> app_commands.locale_str:
+    """A name or description of ``/game``'s commands and options (``command.game.<key>``)."""
+    return command_text(f"command.game.{key}")
+
+
+@app_commands.guild_only()
+class GameCog(
+    commands.GroupCog,
+    group_name=command_text("command.game.name"),
+    group_description=command_text("command.game.description"),
+):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    async def _table_here(self, interaction: Interaction) -> Table:
+        assert interaction.channel_id is not None
+        table = await service_of(interaction).active_table(interaction.channel_id)
+        if table is None:
+            raise NoTableHere()
+        return table
+
+    @app_commands.command(name=_text("new.name"), description=_text("new.description"))
+    @app_commands.rename(
+        game=_text("new.game.name"), reminder=_text("new.reminder.name")
+    )
+    @app_commands.describe(
+        game=_text("new.game.description"),
+        reminder=_text("new.reminder.description"),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: Interaction,
+        game: str,
+        reminder: app_commands.Range[int, 1, MAX_REMINDER_MINUTES] | None = None,
+    ) -> None:
+        assert interaction.channel_id is not None
+        table = await service_of(interaction).open_table(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game=game,
+            creator_id=interaction.user.id,
+            reminder_minutes=reminder or self.bot.settings.reminder_minutes,
+        )
+        await send_lobby(interaction, table, edit=False)
+
+    @app_commands.command(name=_text("join.name"), description=_text("join.description"))
+    async def join(self, interaction: Interaction) -> None:
+        await join_table(interaction, (await self._table_here(interaction)).id, edit=False)
+
+    @app_commands.command(name=_text("leave.name"), description=_text("leave.description"))
+    async def leave(self, interaction: Interaction) -> None:
+        await leave_table(interaction, (await self._table_here(interaction)).id, edit=False)
+
+    @app_commands.command(name=_text("start.name"), description=_text("start.description"))
+    async def start(self, interaction: Interaction) -> None:
+        await start_table(interaction, (await self._table_here(interaction)).id)
+
+    @app_commands.command(name=_text("status.name"), description=_text("status.description"))
+    async def status(self, interaction: Interaction) -> None:
+        table = await self._table_here(interaction)
+        locale = interaction.locale
+        if table.status == "lobby":
+            await send_private(interaction, lobby_text(table, locale))
+            return
+        waiting = " ".join(mention(user) for user in table.users_to_act())
+        text = t(
+            locale,
+            "status.playing",
+            game=game_name(locale, table.game),
+            table=table.id,
+            players=waiting,
+            since=timestamp(table.turn_started_at),
+            scores=scores_line(table, locale),
+        )
+        board = await presenter_for(table.game).turn(table, locale)
+        await send_private(interaction, text, files=board.files, embeds=board.embeds)
+
+    @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))
+    async def skip(self, interaction: Interaction) -> None:
+        table = await self._table_here(interaction)
+        result = await service_of(interaction).skip(table.id, interaction.user.id)
+        locale = public_locale(interaction)
+        header = t(
+            locale,
+            "skip.done",
+            player=mention(interaction.user.id),
+            idle=mention(table.seats[result.seat]),
+        )
+        await post_turn(interaction, result.table, result, header=header)
+
+    @app_commands.command(name=_text("abandon.name"), description=_text("abandon.description"))
+    async def abandon(self, interaction: Interaction) -> None:
+        table = await self._table_here(interaction)
+        locale = interaction.locale
+        view = discord.ui.View(timeout=None)
+        view.add_item(AbandonButton(table.id, "yes", locale))
+        view.add_item(AbandonButton(table.id, "no", locale))
+        question = t(locale, "abandon.confirm", game=game_name(locale, table.game), table=table.id)
+        await send_private(interaction, question, view=view)
+
+    @app_commands.command(name=_text("export.name"), description=_text("export.description"))
+    @app_commands.rename(table=_text("export.table.name"))
+    @app_commands.describe(table=_text("export.table.description"))
+    async def export(self, interaction: Interaction, table: int | None = None) -> None:
+        service = service_of(interaction)
+        found = await self._table_here(interaction) if table is None else None
+        if found is None:
+            assert table is not None
+            found = await service.get_table(table)
+            if found.guild_id != interaction.guild_id:
+                raise NoTableHere()
+        if found.status in ("lobby", "playing"):
+            raise ExportBeforeEnd()
+        record = await service.record(found.id)
+        data = json.dumps(record, indent=2, ensure_ascii=False).encode()
+        file = discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")
+        text = t(interaction.locale, "export.done", table=found.id)
+        await send_private(interaction, text, file=file)
+
+    @app_commands.command(name=_text("rules.name"), description=_text("rules.description"))
+    @app_commands.rename(game=_text("rules.game.name"))
+    @app_commands.describe(game=_text("rules.game.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: Interaction, game: str | None = None) -> None:
+        if game is None:
+            game = (await self._table_here(interaction)).game
+        locale = interaction.locale
+        key = f"rules.{game}"
+        summary = t(locale, key) if has_key(key) else t(locale, "rules.missing")
+        name = game_name(locale, game)
+        await send_private(interaction, t(locale, "rules.text", game=name, summary=summary))
+
+
+async def setup(bot: commands.Bot) -> None:
+    if not isinstance(bot, TableBot):
+        raise TypeError("cogs.game needs the table bot (bot.app.create_bot)")
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,75 @@
+"""Turn reminders: one message per idle turn, computed from stored times.
+
+Every minute the loop asks the service which tables have waited longer than
+their reminder delay and were not reminded yet this turn, posts one reminder
+mentioning whoever is to act (with the turn's buttons), then marks the table.
+Nothing is kept in memory, so a restart neither loses nor repeats reminders
+(except one posted right before a crash and not yet marked: it is posted again).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.app import TableBot
+from bot.i18n import t
+from bot.presenters import game_name, mention, presenter_for, timestamp
+from bot.service import SKIP_AFTER_REMINDERS, Table
+from cogs.components import turn_view
+
+log = logging.getLogger(__name__)
+
+
+class ReminderCog(commands.Cog):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.remind.start()
+
+    async def cog_unload(self) -> None:
+        self.remind.cancel()
+
+    @tasks.loop(minutes=1)
+    async def remind(self) -> None:
+        for table in await self.bot.service.due_reminders():
+            try:
+                await self.post_reminder(table)
+            except discord.HTTPException:
+                log.warning("could not post the reminder of table %s", table.id, exc_info=True)
+            await self.bot.service.mark_reminded(table.id)
+
+    @remind.before_loop
+    async def wait_until_connected(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def post_reminder(self, table: Table) -> None:
+        channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(
+            table.channel_id
+        )
+        if not isinstance(channel, discord.abc.Messageable):
+            log.warning("table %s: channel %s cannot receive messages", table.id, channel.id)
+            return
+        guild = getattr(channel, "guild", None)
+        locale = guild.preferred_locale if guild is not None else None
+        skip_at = table.turn_started_at + SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
+        text = t(
+            locale,
+            "reminder.text",
+            players=" ".join(mention(user) for user in table.users_to_act()),
+            game=game_name(locale, table.game),
+            table=table.id,
+            since=timestamp(table.turn_started_at),
+            skip=timestamp(skip_at),
+        )
+        turn = await presenter_for(table.game).turn(table, locale)
+        await channel.send(text, view=turn_view(table, turn.actions, locale))
+
+
+async def setup(bot: commands.Bot) -> None:
+    if not isinstance(bot, TableBot):
+        raise TypeError("cogs.reminders needs the table bot (bot.app.create_bot)")
+    await bot.add_cog(ReminderCog(bot))

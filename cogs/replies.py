@@ -1,0 +1,89 @@
+"""Answering interactions: the right language, and errors turned into ephemeral replies.
+
+User errors (`bot.errors.UserError`) are answered with their translated
+message; anything else is logged with its traceback and answered with a
+generic message, so a user never waits on a silent failure. Two paths lead
+here: slash commands through `ReplyingTree.on_error`, components through
+`guarded` (discord.py only logs what a dynamic item's callback raises).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import IllegalAction, UserError
+from bot.i18n import LocaleLike, has_key, t
+
+log = logging.getLogger(__name__)
+
+
+def public_locale(interaction: discord.Interaction[Any]) -> LocaleLike:
+    """The language of messages everyone in the channel reads: the server's language
+    (replies only the user sees follow `interaction.locale` instead)."""
+    if interaction.guild is not None:
+        return interaction.guild.preferred_locale
+    return interaction.locale
+
+
+def error_text(error: UserError, locale: LocaleLike) -> str:
+    """The user-facing message of `error` in `locale`."""
+    if isinstance(error, IllegalAction):
+        reason_key = f"reason.{error.reason_key}"
+        if error.reason_key and has_key(reason_key):
+            reason = t(locale, reason_key, **error.params)
+        else:
+            reason = error.reason
+        return t(locale, "error.illegal_action", reason=reason)
+    key = f"error.{error.key}"
+    if not has_key(key):
+        return t(locale, "error.generic", detail=str(error))
+    return t(locale, key, detail=str(error), **error.params)
+
+
+async def send_private(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+    """An ephemeral answer, as the response or, if already responded, as a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Tell the user what went wrong, in their language; log what is not their doing."""
+    if isinstance(error, UserError):
+        text = error_text(error, interaction.locale)
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = t(interaction.locale, "error.guild_only")
+    else:
+        log.error("error while handling an interaction", exc_info=error)
+        text = t(interaction.locale, "error.unexpected")
+    try:
+        await send_private(interaction, text)
+    except discord.HTTPException:
+        log.exception("could not tell the user about an error")
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+    """Run a component's work, answering any error. Component callbacks must use it:
+    discord.py only logs exceptions raised by a dynamic item's callback."""
+    try:
+        await work
+    except Exception as error:
+        await answer_error(interaction, error)
+
+
+class ReplyingTree(app_commands.CommandTree[Any]):
+    """A command tree that answers every command error (see `answer_error`)."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
+    ) -> None:
+        if isinstance(error, app_commands.CommandInvokeError):
+            await answer_error(interaction, error.original)
+        else:
+            await answer_error(interaction, error)

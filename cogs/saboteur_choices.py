@@ -1,0 +1,190 @@
+"""Saboteur's legal actions as choices: grouped by card, ranked, described in words.
+
+Used by `/sab play`'s autocomplete and by the hand view's selects. "Most
+relevant first" is a reading aid, never advice that depends on a role: path
+cards that lead on (no dead end) closest to a face-down goal first, tools
+broken on the others before oneself, repairs of one's own tools first,
+rockfalls nearest the goals first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.base import Seat
+from bot.games.saboteur import SaboteurState
+from bot.games.saboteur.actions import (
+    Action,
+    BreakTool,
+    CardPlay,
+    Discard,
+    Peek,
+    PlacePath,
+    RepairTool,
+    Rockfall,
+    TakeGold,
+)
+from bot.games.saboteur.cards import PATH_CARDS, shape_of
+from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
+from bot.i18n import LocaleLike, t
+from bot.presenters import ActionChoice
+from bot.service import Table
+
+AUTOCOMPLETE_LIMIT = 25
+"""Discord shows at most 25 autocomplete choices."""
+CHOICE_LIMIT = 100
+"""Longest choice name Discord accepts."""
+
+
+def sab_state(table: Table) -> SaboteurState:
+    """The table's Saboteur state (the table must be started)."""
+    state = table.state
+    if not isinstance(state, SaboteurState):
+        raise TypeError(f"table {table.id} holds no Saboteur game")
+    return state
+
+
+# -- ranking --------------------------------------------------------------------------
+
+
+def _goal_distance(state: SaboteurState, pos: Pos) -> int:
+    """Steps from `pos` to the nearest face-down goal (to any goal once all are up)."""
+    goals = list(state.maze.hidden_goals) or list(GOAL_POSITIONS.values())
+    return min(abs(pos[0] - gx) + abs(pos[1] - gy) for gx, gy in goals)
+
+
+def _rank(state: SaboteurState, seat: Seat, action: Action) -> tuple[int, ...]:
+    """Sort key of an action among those of its card (smaller is shown first)."""
+    match action:
+        case PlacePath(card, x, y, rotated):
+            path = PATH_CARDS[card]
+            return (path.dead_end, _goal_distance(state, (x, y)), -len(path.edges), rotated)
+        case BreakTool(_, target):
+            return ((target - seat - 1) % state.players,)
+        case RepairTool(_, _, target):
+            return ((target - seat) % state.players,)
+        case Rockfall(x, y):
+            return (_goal_distance(state, (x, y)),)
+        case TakeGold(value):
+            return (-value,)
+        case Peek() | Discard():
+            return ()
+
+
+def plays_by_card(state: SaboteurState, seat: Seat) -> dict[str, list[CardPlay]]:
+    """Card code -> its legal plays, most relevant first (discards excluded)."""
+    grouped: dict[str, list[CardPlay]] = {}
+    for action in state.legal_actions(seat):
+        if isinstance(action, (Discard, TakeGold)):
+            continue
+        grouped.setdefault(action.card, []).append(action)
+    for plays in grouped.values():
+        plays.sort(key=lambda play: _rank(state, seat, play))
+    return grouped
+
+
+def discards(state: SaboteurState, seat: Seat) -> list[Discard]:
+    return [a for a in state.legal_actions(seat) if isinstance(a, Discard)]
+
+
+def gold_picks(state: SaboteurState, seat: Seat) -> list[TakeGold]:
+    return [a for a in state.legal_actions(seat) if isinstance(a, TakeGold)]
+
+
+def first_actions(state: SaboteurState, seat: Seat, limit: int = AUTOCOMPLETE_LIMIT) -> list[Action]:
+    """A useful first list: the best plays of every card in turn, then one discard per card."""
+    picks: list[Action] = list(gold_picks(state, seat))
+    if picks:
+        return picks[:limit]
+    passes = discards(state, seat)
+    queues = list(plays_by_card(state, seat).values())
+    chosen: list[Action] = []
+    room = max(limit - len(passes), 0)
+    depth = 0
+    while len(chosen) < room and any(depth < len(queue) for queue in queues):
+        chosen += [queue[depth] for queue in queues if depth < len(queue)][: room - len(chosen)]
+        depth += 1
+    return (chosen + list(passes))[:limit]
+
+
+def ranked_actions(state: SaboteurState, seat: Seat) -> list[Action]:
+    """Every legal action of `seat`: the first list, then the rest card by card."""
+    first = first_actions(state, seat)
+    rest = [play for plays in plays_by_card(state, seat).values() for play in plays]
+    return first + [action for action in rest if action not in first]
+
+
+# -- words --------------------------------------------------------------------------
+
+
+def seat_label(seat: Seat) -> str:
+    """A seat as the notation and the board image write it: ``P1`` for seat 0."""
+    return f"P{seat + 1}"
+
+
+def card_name(locale: LocaleLike, card: str) -> str:
+    return t(locale, f"saboteur.card.{card}")
+
+
+def describe(locale: LocaleLike, action: Action, names: Sequence[str]) -> str:
+    """What `action` does, in words; `names` labels the seats (``P2 bob``)."""
+    match action:
+        case PlacePath(card, x, y, rotated):
+            key = "sab.describe.path_turned" if rotated else "sab.describe.path"
+            shape = shape_of(card, rotated)
+            return t(locale, key, card=card_name(locale, card), shape=shape, x=x, y=y)
+        case BreakTool(tool, target):
+            return t(locale, "sab.describe.break", tool=tool_name(locale, tool),
+                     target=names[target])
+        case RepairTool(card, tool, target):
+            return t(locale, "sab.describe.repair", tool=tool_name(locale, tool),
+                     target=names[target], card=card_name(locale, card))
+        case Rockfall(x, y):
+            return t(locale, "sab.describe.rockfall", x=x, y=y)
+        case Peek(goal):
+            return t(locale, "sab.describe.map", goal=goal_name(locale, goal))
+        case Discard(card):
+            return t(locale, "sab.describe.discard", card=card_name(locale, card))
+        case TakeGold(value):
+            return t(locale, "sab.describe.take", value=value)
+
+
+def tool_name(locale: LocaleLike, tool: str) -> str:
+    return t(locale, f"saboteur.tool.{tool}")
+
+
+def goal_name(locale: LocaleLike, goal: str) -> str:
+    return t(locale, f"saboteur.goal.{goal}")
+
+
+def choice(state: SaboteurState, locale: LocaleLike, action: Action, names: Sequence[str]) -> ActionChoice:
+    """The action as a choice: its notation, and ``notation · what it does`` as label."""
+    notation = state.format_action(action)
+    label = f"{notation} · {describe(locale, action, names)}"
+    return ActionChoice(notation, label[:CHOICE_LIMIT])
+
+
+def matching_choices(
+    state: SaboteurState,
+    seat: Seat,
+    typed: str,
+    locale: LocaleLike,
+    names: Sequence[str],
+    limit: int = AUTOCOMPLETE_LIMIT,
+) -> list[ActionChoice]:
+    """The choices whose notation or label holds every word typed, at most `limit`.
+
+    Nothing typed gives `first_actions`; notations that start with what was typed
+    come before those that merely contain its words.
+    """
+    words = typed.lower().split()
+    if not words:
+        return [choice(state, locale, a, names) for a in first_actions(state, seat, limit)]
+    found = []
+    for action in ranked_actions(state, seat):
+        option = choice(state, locale, action, names)
+        if all(word in option.label.lower() for word in words):
+            found.append(option)
+    prefix = " ".join(words)
+    found.sort(key=lambda option: not option.notation.lower().startswith(prefix))
+    return found[:limit]

@@ -1,0 +1,191 @@
+"""The ephemeral hand view: play without typing, one choice at a time.
+
+The hand view shows the player's role, hand image, peeks and gold, with a
+select of the cards they can play and a select to pass by discarding. Choosing
+a card edits the message into the second step: where and how to play it
+(placements with their rotation, the player to target, the goal to look at, the
+card to clear), as the platform's action buttons or selects, which play the
+chosen notation; "Back" returns to the hand. Custom ids (persistent, no memory):
+
+    sab:card:<table>:<version>:<seat>   the card select of a seat's hand view
+    sab:back:<table>:<seat>             back to the hand view of a seat
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.errors import NotPlaying, NotSeated, StaleAction, UserError
+from bot.games.base import Seat
+from bot.i18n import LocaleLike, t
+from bot.presenters import MAX_OFFERED_ACTIONS
+from bot.service import Table
+from cogs.components import ActionSelect, service_of, turn_view
+from cogs.replies import guarded, send_private
+from cogs.saboteur_choices import (
+    card_name,
+    choice,
+    discards,
+    gold_picks,
+    plays_by_card,
+    sab_state,
+    seat_label,
+)
+from cogs.saboteur_presenter import hand_file, hand_text
+
+Interaction = discord.Interaction[Any]
+Select = discord.ui.Select[Any]
+Button = discord.ui.Button[Any]
+Item = discord.ui.Item[Any]
+
+OPTION_LIMIT = 100
+"""Longest select option label Discord accepts."""
+
+
+class NotYourHand(UserError):
+    """A hand-view component used by another user than the seat it belongs to."""
+
+    key = "sab.not_your_hand"
+
+
+async def owned_table(interaction: Interaction, table_id: int, seat: Seat) -> Table:
+    """The table, if the clicker holds `seat` at it and the game is in play."""
+    table = await service_of(interaction).get_table(table_id)
+    if table.seat_of(interaction.user.id) != seat:
+        raise NotYourHand()
+    if table.status != "playing":
+        raise NotPlaying()
+    return table
+
+
+def hand_view(table: Table, seat: Seat, locale: LocaleLike) -> discord.ui.View:
+    """The first step: a card to play and a card to discard, or the gold to pick."""
+    state = sab_state(table)
+    labels = [seat_label(s) for s in range(len(table.seats))]
+    picks = [choice(state, locale, pick, labels) for pick in gold_picks(state, seat)]
+    view = turn_view(table, picks, locale, with_private=False)
+    playable = plays_by_card(state, seat)
+    if playable:
+        view.add_item(CardSelect(table, seat, playable, locale))
+    passes = [choice(state, locale, a, labels) for a in discards(state, seat)]
+    if passes:
+        select = ActionSelect(table.id, table.version, 0, passes)
+        select.item.placeholder = t(locale, "sab.hand.discard_placeholder")
+        view.add_item(select)
+    return view
+
+
+async def show_hand(interaction: Interaction, table_id: int, *, edit: bool) -> None:
+    """Answer the clicker's hand view ephemerally, or redraw it in place (`edit`)."""
+    table = await service_of(interaction).get_table(table_id)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise NotSeated()
+    if table.status != "playing":
+        raise NotPlaying()
+    locale = interaction.locale
+    content = hand_text(table, seat, locale)
+    image = await hand_file(sab_state(table), seat, locale)
+    view = hand_view(table, seat, locale)
+    if edit:
+        await interaction.response.edit_message(content=content, attachments=[image], view=view)
+    else:
+        await send_private(interaction, content, file=image, view=view)
+
+
+class CardSelect(discord.ui.DynamicItem[Select], template=r"sab:card:(?P<table>\d+):(?P<version>\d+):(?P<seat>\d+)"):
+    """Choose the card to play; the message then offers where or on whom to play it."""
+
+    def __init__(
+        self,
+        table: Table,
+        seat: Seat,
+        playable: dict[str, list[Any]] | None = None,
+        locale: LocaleLike = None,
+    ) -> None:
+        options = [
+            discord.SelectOption(
+                label=t(locale, "sab.hand.card_option", card=card_name(locale, card), code=card,
+                        count=len(plays))[:OPTION_LIMIT],
+                value=card,
+            )
+            for card, plays in (playable or {}).items()
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"sab:card:{table.id}:{table.version}:{seat}",
+                options=options,
+                placeholder=t(locale, "sab.hand.card_placeholder"),
+            )
+        )
+        self.table_id = table.id
+        self.version = table.version
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Item, match: re.Match[str], /
+    ) -> CardSelect:
+        select = cls.__new__(cls)
+        select.table_id = int(match["table"])
+        select.version = int(match["version"])
+        select.seat = int(match["seat"])
+        discord.ui.DynamicItem.__init__(select, item)  # type: ignore[arg-type]
+        return select
+
+    async def callback(self, interaction: Interaction) -> None:
+        await guarded(interaction, self.chosen(interaction))
+
+    async def chosen(self, interaction: Interaction) -> None:
+        """Second step: the ways to play the chosen card, most relevant first."""
+        table = await owned_table(interaction, self.table_id, self.seat)
+        if table.version != self.version:
+            raise StaleAction()
+        card = self.item.values[0]
+        state = sab_state(table)
+        plays = plays_by_card(state, self.seat).get(card)
+        if not plays:
+            raise StaleAction()
+        locale = interaction.locale
+        labels = [seat_label(s) for s in range(len(table.seats))]
+        choices = [choice(state, locale, play, labels) for play in plays]
+        view = turn_view(table, choices, locale, with_private=False)
+        view.add_item(BackButton(table.id, self.seat, locale))
+        lines = [t(locale, "sab.hand.step", card=card_name(locale, card))]
+        if len(choices) > MAX_OFFERED_ACTIONS:
+            lines.append(t(locale, "sab.hand.more", shown=MAX_OFFERED_ACTIONS, total=len(choices)))
+        await interaction.response.edit_message(content="\n".join(lines), view=view)
+
+
+class BackButton(discord.ui.DynamicItem[Button], template=r"sab:back:(?P<table>\d+):(?P<seat>\d+)"):
+    """Back from a card's choices to the hand view, redrawn from the current state."""
+
+    def __init__(self, table_id: int, seat: Seat, locale: LocaleLike = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(locale, "sab.hand.back"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sab:back:{table_id}:{seat}",
+            )
+        )
+        self.table_id = table_id
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Item, match: re.Match[str], /
+    ) -> BackButton:
+        return cls(int(match["table"]), int(match["seat"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await guarded(interaction, self.back(interaction))
+
+    async def back(self, interaction: Interaction) -> None:
+        await owned_table(interaction, self.table_id, self.seat)
+        await show_hand(interaction, self.table_id, edit=True)
+
+
+HAND_ITEMS = (CardSelect, BackButton)

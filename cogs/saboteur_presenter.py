@@ -1,0 +1,207 @@
+"""How a Saboteur table looks in Discord: the public turn message and the private hand.
+
+The public message holds the board image drawn from the spectator view
+(``state.view(None)``) only, the public events of the turn in words, and whose
+turn it is. Roles, hands, peeks and face-down goals never reach it: they are in
+the events meant for one seat (sent only to that player, ephemerally) and in
+the hand view, drawn from ``state.view(seat)`` and answered ephemerally.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Sequence
+
+import discord
+
+from bot.games.base import JSON, Event, Seat
+from bot.games.saboteur import SaboteurState
+from bot.games.saboteur.actions import TakeGold
+from bot.games.saboteur.cards import ROUNDS
+from bot.i18n import LocaleLike, has_key, language_of, t
+from bot.presenters import ActionChoice, Presenter, TurnMessage, mention
+from bot.service import ActResult, Table
+from cogs.saboteur_choices import (
+    card_name,
+    choice,
+    first_actions,
+    goal_name,
+    gold_picks,
+    sab_state,
+    seat_label,
+    tool_name,
+)
+from renderer.saboteur.board import render_board
+from renderer.saboteur.hand import render_hand
+
+BOARD_FILE = "saboteur-board.png"
+HAND_FILE = "saboteur-hand.png"
+
+_SEAT_PARAMS = ("player", "target", "finder", "first")
+"""Event data holding one seat, shown as a mention."""
+_SEATS_PARAMS = ("saboteurs", "winners")
+"""Event data holding a list of seats."""
+
+
+def player(table: Table, seat: Seat) -> str:
+    """``@alice (P1)``: the mention and the seat number the notation uses."""
+    return f"{mention(table.seats[seat])} ({seat_label(seat)})"
+
+
+def roster(table: Table, locale: LocaleLike) -> str:
+    return t(locale, "sab.roster", players=" · ".join(
+        player(table, seat) for seat in range(len(table.seats))))
+
+
+async def board_file(state: SaboteurState, locale: LocaleLike) -> discord.File:
+    """The public board, drawn in a worker thread from the spectator view only."""
+    png = await asyncio.to_thread(render_board, state.view(None), language_of(locale))
+    return discord.File(io.BytesIO(png), filename=BOARD_FILE)
+
+
+async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> discord.File:
+    """The private image of `seat` (role, hand, peeks, gold): for that player only."""
+    png = await asyncio.to_thread(render_hand, state.view(seat), language_of(locale))
+    return discord.File(io.BytesIO(png), filename=HAND_FILE)
+
+
+class SaboteurPresenter(Presenter):
+    async def turn(
+        self, table: Table, locale: LocaleLike, played: ActResult | None = None
+    ) -> TurnMessage:
+        state = sab_state(table)
+        if played is None:
+            lines = [roster(table, locale), t(locale, "sab.hand_hint")]
+        else:
+            lines = self.event_lines(table, played.events, locale, seat=None)
+        lines.append(self.status_text(table, locale))
+        actions = [choice(state, locale, pick, _labels(table)) for pick in _public_picks(state)]
+        return TurnMessage("\n".join(lines), actions=actions, files=[await board_file(state, locale)])
+
+    def status_text(self, table: Table, locale: LocaleLike) -> str:
+        """Whose turn and what they decide, or the standings once the game is over."""
+        state = sab_state(table)
+        if state.phase == "over":
+            return self.outcome_text(table, locale)
+        (seat,) = state.to_act()
+        if state.phase == "gold":
+            values = ", ".join(str(v) for v in sorted(state.gold_pool, reverse=True))
+            return t(locale, "sab.turn.pick_gold", player=player(table, seat), values=values)
+        return t(locale, "sab.turn.play", player=player(table, seat), round=state.round,
+                 rounds=ROUNDS, deck=len(state.deck))
+
+    def outcome_text(self, table: Table, locale: LocaleLike) -> str:
+        """The final standings: rank, player, nuggets; tied players share a rank."""
+        outcome = sab_state(table).outcome()
+        assert outcome is not None
+        order = sorted(range(len(table.seats)), key=lambda seat: -outcome.scores[seat])
+        lines = [t(locale, "sab.standings.title")]
+        for seat in order:
+            rank = 1 + sum(score > outcome.scores[seat] for score in outcome.scores)
+            medal = " 🏆" if seat in outcome.winners else ""
+            lines.append(t(locale, "sab.standings.line", rank=rank, player=player(table, seat),
+                           nuggets=outcome.scores[seat]) + medal)
+        lines.append(t(locale, "sab.standings.export", table=table.id))
+        return "\n".join(lines)
+
+    def event_lines(
+        self, table: Table, events: list[Event], locale: LocaleLike, *, seat: Seat | None
+    ) -> list[str]:
+        """The events meant for `seat` (None: everyone) in words.
+
+        The engine marks every secret event with its seat, so the public lines
+        (seat None) never hold a role before the round ends, a card in hand or
+        a goal seen with a map.
+        """
+        lines = []
+        for event in events:
+            if event.seat != seat or event.kind == "game_over":
+                continue  # the standings close the message instead
+            if event.kind == "roles_revealed":
+                lines.append(self.roles_text(table, event.data["roles"], locale))
+                continue
+            key = f"event.saboteur.{event.kind}"
+            if has_key(key):
+                lines.append(t(locale, key, **self._params(table, event.data, locale)))
+            if event.kind == "round_started":
+                lines.append(t(locale, "sab.hand_hint"))
+        return lines
+
+    def roles_text(self, table: Table, roles: Sequence[str], locale: LocaleLike) -> str:
+        """The roles of the round just ended, turned face up."""
+        shown = " · ".join(
+            f"{player(table, seat)} {t(locale, f'saboteur.role.{role}')}"
+            for seat, role in enumerate(roles)
+        )
+        return t(locale, "sab.roles", roles=shown)
+
+    def _params(self, table: Table, data: dict[str, JSON], locale: LocaleLike) -> dict[str, JSON]:
+        """Event data made readable: seats as mentions, tools, goals and cards in words."""
+        params = dict(data)
+        for name in _SEAT_PARAMS:
+            if isinstance(params.get(name), int):
+                params[name] = mention(table.seats[params[name]])
+        for name in _SEATS_PARAMS:
+            if isinstance(params.get(name), list):
+                seats = params[name]
+                params[name] = ", ".join(mention(table.seats[s]) for s in seats) or t(
+                    locale, "sab.nobody")
+        if "tool" in params:
+            params["tool"] = tool_name(locale, params["tool"])
+        if "goal" in params:
+            params["goal"] = goal_name(locale, params["goal"])
+        if "card" in params and has_key(f"saboteur.card.{params['card']}"):
+            params["card"] = card_name(locale, params["card"])
+        if isinstance(params.get("values"), list):
+            params["values"] = ", ".join(str(v) for v in params["values"])
+        return params
+
+    async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
+        """The hand of `seat`: role, cards, peeks and gold, as text and image."""
+        state = sab_state(table)
+        content = hand_text(table, seat, locale)
+        actions = [choice(state, locale, a, _labels(table)) for a in first_actions(state, seat)]
+        return TurnMessage(content, actions=actions, files=[await hand_file(state, seat, locale)])
+
+    def label(self, table: Table, notation: str) -> str:
+        return notation
+
+    def public_actions(self, table: Table) -> list[ActionChoice]:
+        """Nothing a hand decides is offered publicly (the generic rule is not used)."""
+        return []
+
+
+def _public_picks(state: SaboteurState) -> list[TakeGold]:
+    """Gold picks may sit on the public message: the gold on the table is public."""
+    if state.phase != "gold":
+        return []
+    (seat,) = state.to_act()
+    return gold_picks(state, seat)
+
+
+def _labels(table: Table) -> list[str]:
+    return [seat_label(seat) for seat in range(len(table.seats))]
+
+
+def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
+    """The words of the hand view: role, goals seen, gold, and what to do now."""
+    state = sab_state(table)
+    you = state.view(seat)["you"]
+    role = t(locale, f"saboteur.role.{you['role']}")
+    lines = [t(locale, "sab.hand.title", seat=seat_label(seat), round=state.round, role=role)]
+    peeks = [
+        t(locale, "sab.hand.peek_gold" if peek["gold"] else "sab.hand.peek_stone",
+          goal=goal_name(locale, peek["name"]))
+        for peek in you["peeks"]
+    ]
+    lines.append(t(locale, "sab.hand.peeks", peeks=" · ".join(peeks) or t(locale, "sab.hand.no_peeks")))
+    lines.append(t(locale, "sab.hand.gold", nuggets=you["nuggets"]))
+    if state.to_act() != (seat,):
+        waiting = " ".join(player(table, s) for s in state.to_act())
+        lines.append(t(locale, "sab.hand.waiting", player=waiting) if waiting else "")
+    elif state.phase == "gold":
+        lines.append(t(locale, "sab.hand.pick_gold"))
+    else:
+        lines.append(t(locale, "sab.hand.choose"))
+    return "\n".join(line for line in lines if line)

@@ -1,0 +1,5 @@
+"""Coal Baron images: the board, a player's mine, a draw-5 choice and the shift scoring.
+
+Every renderer takes the output of ``state.view(seat)`` (through `model.py`), never the
+full state, so an image cannot show a secret the viewer may not see.
+"""

@@ -1,0 +1,117 @@
+"""The cards a seat chooses from: the tiles or orders of a draw-5, or the orders of the draft.
+
+Each card carries its notation name (what the player types, e.g. ``keep g2l``). A view
+that does not show the drawn cards (anyone but the drawing seat) gives face-down cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.games.coal_baron.components import Order, Tile
+from renderer.coal_baron import glyphs
+from renderer.coal_baron.labels import label, letters, player_name
+from renderer.coal_baron.model import order, tile
+from renderer.draw import pawn, text, to_png
+from renderer.palette import INK, MUTED, PANEL, PAPER, WHITE, player_colour
+
+WIDTH = 1100
+MARGIN = 20
+PER_ROW = 5
+CARD_BOX = (200, 200)
+HEADER_H = 126
+
+Card = Tile | Order | None
+"""A tile, an order card, or None for a card the viewer may not see."""
+
+
+def render_draw5(view: dict[str, Any], lang: str) -> bytes:
+    """The choice pending in `view` (draw-5 tiles, draw-5 orders or draft), as PNG bytes.
+
+    Raises ValueError when no such choice is pending.
+    """
+    pending = view["pending"]
+    kind = pending["kind"] if pending else None
+    cards: list[Card]
+    if kind == "draft":
+        cards = [order(card) for card in view["draft"]]
+        title = label(lang, "choice.draft", picks=pending["picks_made"])
+    elif kind in ("draw-tiles", "draw-orders"):
+        read = tile if kind == "draw-tiles" else order
+        shown = pending["cards"]
+        cards = [read(card) for card in shown] if shown is not None else [None] * pending["count"]
+        step = "keep" if pending["step"] == "keep" else "return"
+        title = label(
+            lang,
+            f"choice.{kind}.{step}",
+            top=pending["returned_top"],
+            bottom=pending["returned_bottom"],
+        )
+    else:
+        raise ValueError(f"no draw-5 or draft choice is pending (pending: {kind})")
+    seat = pending["seat"]
+    return _choice_png(cards, title, seat, view["players"][seat]["money"], lang)
+
+
+def _choice_png(cards: list[Card], title: str, seat: int, money: int, lang: str) -> bytes:
+    rows = max(1, -(-len(cards) // PER_ROW))
+    gap = (WIDTH - 2 * MARGIN - PER_ROW * CARD_BOX[0]) // (PER_ROW - 1)
+    image = Image.new("RGB", (WIDTH, HEADER_H + rows * (CARD_BOX[1] + gap) + MARGIN), PAPER)
+    draw = ImageDraw.Draw(image)
+    pawn(draw, MARGIN + 24, MARGIN, 52, seat, player_colour(seat))
+    name = f"{player_name(lang, seat)} · {label(lang, 'francs', amount=money)}"
+    text(draw, (MARGIN + 58, MARGIN + 26), name, 34, bold=True, anchor="lm")
+    text(
+        draw, (MARGIN, MARGIN + 74), title, 28, bold=True, anchor="lm", max_width=WIDTH - 2 * MARGIN
+    )
+    names = letters(lang)
+    for index, card in enumerate(cards):
+        row, col = divmod(index, PER_ROW)
+        x = MARGIN + col * (CARD_BOX[0] + gap)
+        y = HEADER_H + row * (CARD_BOX[1] + gap)
+        draw.rounded_rectangle(
+            (x, y, x + CARD_BOX[0], y + CARD_BOX[1]), radius=12, fill=PANEL, outline=MUTED, width=2
+        )
+        _card(draw, x, y, card, names, lang)
+    return to_png(image)
+
+
+def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Card, names: str, lang: str) -> None:
+    """One choice in its box: the piece, its notation name and, for a tile, its price."""
+    w, h = CARD_BOX
+    cx = x + w / 2
+    if card is None:
+        draw.rounded_rectangle(
+            (cx - 50, y + 30, cx + 50, y + h - 30),
+            radius=10,
+            fill=(96, 92, 120),
+            outline=INK,
+            width=2,
+        )
+        text(draw, (cx, y + h / 2), "?", 60, bold=True, fill=WHITE)
+        return
+    if isinstance(card, Tile):
+        glyphs.tile(
+            draw,
+            cx - glyphs.tile_width(card.carts) / 2,
+            y + 14,
+            card.colour,
+            card.lit,
+            [None] * card.carts,
+            names,
+        )
+        text(
+            draw,
+            (x + w - 14, y + h - 30),
+            label(lang, "francs", amount=card.cost),
+            34,
+            bold=True,
+            anchor="rm",
+        )
+    else:
+        glyphs.order_card(
+            draw, cx - glyphs.ORDER_W / 2, y + 14, card.vehicle, card.vp, card.slots, (), names
+        )
+    text(draw, (x + 14, y + h - 30), card.name, 32, bold=True, fill=INK, anchor="lm")

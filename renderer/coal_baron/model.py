@@ -1,0 +1,262 @@
+"""What the Coal Baron images show, read from a seat's view.
+
+The renderers draw these typed records, never the raw view; the ``*_from_view``
+functions are the only places that know the view's JSON shape (docs/coal-baron.md,
+section "View"). Colours and vehicles become the ints of
+`bot.games.coal_baron.components`, tiles and order cards its `Tile` / `Order` designs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.coal_baron.components import (
+    COLOUR_NAMES,
+    ORDER_BY_NAME,
+    ORDERS,
+    SCORING_ELEMENTS,
+    TILE_DESIGN_BY_NAME,
+    TILE_DESIGNS,
+    Order,
+    ScoringElement,
+    Tile,
+)
+
+View = dict[str, Any]
+Workers = tuple[tuple[int, int], ...]
+"""(seat, count) pairs, seats with no worker left out."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision in progress: kind "draft", "place", "extraction", "draw-tiles" or
+    "draw-orders", by `seat`."""
+
+    kind: str
+    seat: int
+    moves: int = 0
+    moves_left: int = 0
+
+
+@dataclass(frozen=True)
+class Board:
+    """The shared board and the public facts about every seat."""
+
+    players: int
+    shift: int
+    over: bool
+    first_player: int
+    to_act: tuple[int, ...]
+    scores: tuple[int, ...]
+    workers: dict[str, Workers]
+    """Workers on each worker space, by space id (components.SPACES), bank included."""
+    factory: tuple[Tile | None, ...]
+    """The tile on each factory space f1..f8 (None: empty or locked)."""
+    orders: tuple[Order | None, ...]
+    """The order card on each order space o1..o4 (None: empty or locked)."""
+    canteen: Workers
+    tiles_left: int
+    orders_left: int
+    supply: tuple[int, ...]
+    """Cubes left in the general supply, per colour."""
+    pending: Pending | None
+
+
+@dataclass(frozen=True)
+class Gallery:
+    """Carts side by side in a mine: a bought tile, or the cart printed on the mine board."""
+
+    colour: int
+    lit: bool
+    cubes: tuple[int | None, ...]
+    """The cube on each cart (None: empty)."""
+    printed: bool = False
+
+
+@dataclass(frozen=True)
+class OrderInProgress:
+    card: Order
+    filled: tuple[tuple[int, ...], ...]
+    """The cubes on each printed slot: () free, one cube, or two (the 2-for-1 rule)."""
+
+
+@dataclass(frozen=True)
+class Mine:
+    """One seat's mine and holdings, all public in the physical game."""
+
+    seat: int
+    money: int
+    workers: int
+    vp: int
+    galleries: tuple[Gallery, ...]
+    """Level by level, lit side then dark side, each from the shaft outward."""
+    cage_level: int
+    """0 = surface, 1..4 = the levels."""
+    cage: tuple[int, ...]
+    stock: tuple[int, ...]
+    """Cubes in the private stock, count per colour."""
+    orders: tuple[OrderInProgress, ...]
+    delivered: tuple[Order, ...]
+    to_act: bool
+    first_player: bool
+
+
+@dataclass(frozen=True)
+class ElementResult:
+    """One element of the time clock at a shift end: each seat's count and VP won."""
+
+    element: ScoringElement
+    counts: tuple[int, ...]
+    vp: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """A seat's end-of-game conversions (rulebook "Fin de partie")."""
+
+    money: int
+    money_vp: int
+    cubes: int
+    cubes_vp: int
+    undelivered: int
+    undelivered_vp: int
+    lit_tiles: int
+    dark_tiles: int
+    imbalance_vp: int
+
+
+@dataclass(frozen=True)
+class Final:
+    conversions: tuple[Conversion, ...]
+    scores: tuple[int, ...]
+    money_left: tuple[int, ...]
+    winners: tuple[int, ...]
+    standings: tuple[int, ...]
+
+
+def colour(name: str) -> int:
+    return COLOUR_NAMES.index(name)
+
+
+def tile(data: View) -> Tile:
+    return TILE_DESIGNS[TILE_DESIGN_BY_NAME[data["name"]]]
+
+
+def order(data: View) -> Order:
+    return ORDERS[ORDER_BY_NAME[data["name"]]]
+
+
+def workers(counts: list[int]) -> Workers:
+    return tuple((seat, count) for seat, count in enumerate(counts) if count)
+
+
+def board_from_view(view: View) -> Board:
+    spaces = view["spaces"]
+    pending = view["pending"]
+    return Board(
+        players=view["num_players"],
+        shift=view["shift"],
+        over=view["phase"] == "over",
+        first_player=view["first_player"],
+        to_act=tuple(view["to_act"]),
+        scores=tuple(view["scores"]),
+        workers={space["id"]: workers(space["workers"]) for space in spaces},
+        factory=tuple(
+            tile(space["tile"]) if space["tile"] else None
+            for space in spaces
+            if space["kind"] == "factory"
+        ),
+        orders=tuple(
+            order(space["order"]) if space["order"] else None
+            for space in spaces
+            if space["kind"] == "order"
+        ),
+        canteen=workers(view["canteen"]),
+        tiles_left=view["piles"]["tiles"],
+        orders_left=view["piles"]["orders"],
+        supply=tuple(view["supply"][name] for name in COLOUR_NAMES),
+        pending=Pending(
+            pending["kind"], pending["seat"], pending.get("moves", 0), pending.get("moves_left", 0)
+        )
+        if pending
+        else None,
+    )
+
+
+def _galleries(carts: list[View], lit: bool) -> list[Gallery]:
+    """Group one side's carts into galleries: consecutive carts of one tile id make a tile."""
+    galleries: list[Gallery] = []
+    previous: int | None = None
+    for cart in carts:
+        cube = colour(cart["cube"]) if cart["cube"] else None
+        tile_id = cart["tile_id"]
+        if tile_id is not None and tile_id == previous:
+            last = galleries[-1]
+            galleries[-1] = Gallery(last.colour, lit, (*last.cubes, cube))
+        else:
+            galleries.append(Gallery(colour(cart["colour"]), lit, (cube,), tile_id is None))
+        previous = tile_id
+    return galleries
+
+
+def mine_from_view(view: View, seat: int) -> Mine:
+    player = view["players"][seat]
+    galleries = [
+        gallery
+        for level in player["mine"]
+        for side, lit in (("lit", True), ("dark", False))
+        for gallery in _galleries(level[side], lit)
+    ]
+    return Mine(
+        seat=seat,
+        money=player["money"],
+        workers=player["workers_left"],
+        vp=player["vp"],
+        galleries=tuple(galleries),
+        cage_level=player["cage"]["level"],
+        cage=tuple(colour(c) for c in player["cage"]["cubes"]),
+        stock=tuple(player["stock"][name] for name in COLOUR_NAMES),
+        orders=tuple(
+            OrderInProgress(
+                order(data), tuple(tuple(colour(c) for c in s["cubes"]) for s in data["filled"])
+            )
+            for data in player["orders"]
+        ),
+        delivered=tuple(order(data) for data in player["delivered"]),
+        to_act=seat in view["to_act"],
+        first_player=view["first_player"] == seat,
+    )
+
+
+def shift_results(elements: list[View]) -> tuple[ElementResult, ...]:
+    """The ELEMENT_SCORE list of a shift (view "shift_scores" or event "shift-end")."""
+    by_name = {element.name: element for element in SCORING_ELEMENTS}
+    return tuple(
+        ElementResult(by_name[data["element"]], tuple(data["counts"]), tuple(data["vp"]))
+        for data in elements
+    )
+
+
+def final_from_view(data: View) -> Final:
+    """The FINAL record (view "final" or event "game-end")."""
+    return Final(
+        conversions=tuple(
+            Conversion(
+                money=c["money"],
+                money_vp=c["money_vp"],
+                cubes=c["cubes"],
+                cubes_vp=c["cubes_vp"],
+                undelivered=c["undelivered"],
+                undelivered_vp=c["undelivered_vp"],
+                lit_tiles=c["lit_tiles"],
+                dark_tiles=c["dark_tiles"],
+                imbalance_vp=c["imbalance_vp"],
+            )
+            for c in data["conversions"]
+        ),
+        scores=tuple(data["scores"]),
+        money_left=tuple(data["money"]),
+        winners=tuple(data["winners"]),
+        standings=tuple(data["standings"]),
+    )

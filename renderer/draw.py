@@ -1,0 +1,119 @@
+"""Drawing primitives shared by every game's images: text, seat marks, worker chips, PNG output."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw, ImageFont
+
+from renderer.fonts import font
+from renderer.palette import INK, RGB, Mark, player_colour, player_mark, text_colour_on
+
+Box = tuple[int, int, int, int]
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    *,
+    bold: bool = False,
+    fill: RGB = INK,
+    anchor: str = "mm",
+    max_width: int | None = None,
+) -> int:
+    """Draw `s` anchored at `xy` (Pillow anchors: "mm" = centred); returns its width.
+
+    With `max_width`, the size shrinks until the text fits (translations vary in length).
+    """
+    face = fit_font(s, size, bold, max_width) if max_width else font(size, bold)
+    draw.text(xy, s, font=face, fill=fill, anchor=anchor)
+    return int(face.getlength(s))
+
+
+def text_width(s: str, size: int, bold: bool = False) -> int:
+    """How wide `s` is drawn at `size` px."""
+    return int(font(size, bold).getlength(s))
+
+
+def fit_font(s: str, size: int, bold: bool, max_width: int) -> ImageFont.FreeTypeFont:
+    """The largest font of at most `size` px in which `s` is at most `max_width` wide."""
+    face = font(size, bold)
+    while size > 12 and face.getlength(s) > max_width:
+        size -= 2
+        face = font(size, bold)
+    return face
+
+
+def mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, shape: Mark, fill: RGB) -> None:
+    """A seat's mark shape of radius `r` centred on (cx, cy)."""
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+    elif shape == "square":
+        s = r * 0.88
+        draw.rectangle((cx - s, cy - s, cx + s, cy + s), fill=fill)
+    elif shape == "triangle":
+        draw.polygon(
+            [(cx, cy - r * 1.1), (cx + r * 1.1, cy + r * 0.8), (cx - r * 1.1, cy + r * 0.8)],
+            fill=fill,
+        )
+    else:
+        draw.polygon(
+            [(cx, cy - r * 1.15), (cx + r * 1.15, cy), (cx, cy + r * 1.15), (cx - r * 1.15, cy)],
+            fill=fill,
+        )
+
+
+def pawn(
+    draw: ImageDraw.ImageDraw, cx: float, top: float, height: float, seat: int, fill: RGB
+) -> None:
+    """A worker silhouette: the seat's mark as the head over a rounded body."""
+    head_r = height * 0.2
+    mark(draw, cx, top + head_r, head_r, player_mark(seat), fill)
+    body_w = height * 0.36
+    draw.rounded_rectangle(
+        (cx - body_w, top + height * 0.46, cx + body_w, top + height),
+        radius=height * 0.14,
+        fill=fill,
+    )
+
+
+CHIP_HEIGHT = 46
+
+
+def chip_width(count: int) -> int:
+    return 62 if count < 10 else 80
+
+
+def worker_chip(draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, count: int) -> int:
+    """A chip in the seat's colour: a pawn and how many workers; returns its width."""
+    colour = player_colour(seat)
+    ink = text_colour_on(colour)
+    w = chip_width(count)
+    draw.rounded_rectangle(
+        (x, y, x + w, y + CHIP_HEIGHT), radius=10, fill=colour, outline=INK, width=2
+    )
+    pawn(draw, x + 17, y + 6, CHIP_HEIGHT - 12, seat, ink)
+    text(draw, (x + 33, y + CHIP_HEIGHT / 2 + 1), str(count), 30, bold=True, fill=ink, anchor="lm")
+    return w
+
+
+def worker_chips(
+    draw: ImageDraw.ImageDraw, x: int, y: int, workers: Iterable[tuple[int, int]], gap: int = 6
+) -> int:
+    """Chips for (seat, count) pairs from left to right; returns the x after the last one."""
+    for seat, count in workers:
+        x += worker_chip(draw, x, y, seat, count) + gap
+    return x
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode as PNG, reduced to a palette: flat drawings lose nothing visible and get small."""
+    buffer = io.BytesIO()
+    quantized = image.quantize(
+        colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    quantized.save(buffer, "PNG", compress_level=6)
+    return buffer.getvalue()

@@ -1,0 +1,118 @@
+"""The private image of one seat: role, hand, peeks at the goals, gold.
+
+Drawn from ``state.view(seat)``; it is only ever sent ephemerally to that seat.
+Each card carries, on its top band, the word the notation uses for it: the
+shape of a path card (``path NES 3,0``) or the card code of an action card
+(``discard break-lamp``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.games.saboteur.cards import MAZE_CARDS
+from renderer.draw import text, to_png
+from renderer.fonts import font
+from renderer.saboteur import icons, palette
+from renderer.saboteur.board import maze_tiles
+from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
+from renderer.saboteur.labels import label
+from renderer.saboteur.tiles import Face, Tile, tile_image
+
+MARGIN = 16
+GAP = 12
+PER_ROW = 3
+TITLE = 56
+SECTION = 40
+GOLD_ROW = 56
+GOAL = 84
+"""Side of a goal square in the peeks strip."""
+
+WIDTH = 2 * MARGIN + PER_ROW * CARD_W + (PER_ROW - 1) * GAP
+
+
+def render_hand(view: dict[str, Any], lang: str) -> bytes:
+    """The hand of ``view["seat"]`` as PNG bytes; `view` is ``state.view(seat)``."""
+    return to_png(hand_image(view, lang))
+
+
+def hand_image(view: dict[str, Any], lang: str) -> Image.Image:
+    """The hand of ``view["seat"]`` as a Pillow image (see `render_hand`)."""
+    you = view["you"]
+    cards = [card["card"] for card in you["hand"]]
+    card_rows = max(1, -(-len(cards) // PER_ROW))
+    hand_h = card_rows * (CARD_H + GAP) if cards else 40
+    height = MARGIN + TITLE + hand_h + SECTION + GOAL + 36 + GOLD_ROW + MARGIN
+    image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _draw_title(draw, view, lang)
+    y = MARGIN + TITLE
+    if not cards:
+        text(draw, (MARGIN, y + 20), label(lang, "no_cards"), 24, fill=palette.TEXT_DIM,
+             anchor="lm")
+    for i, code in enumerate(cards):
+        row, column = divmod(i, PER_ROW)
+        corner = (MARGIN + column * (CARD_W + GAP), y + row * (CARD_H + GAP))
+        image.paste(card_face(code, lang), corner)
+    y += hand_h
+    _draw_peeks(image, draw, view, lang, y)
+    y += SECTION + GOAL + 36
+    _draw_gold(draw, you, lang, y)
+    return image
+
+
+def _draw_title(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+    """"Your hand, P3" on the left, the role on the right in its colour and in words."""
+    player = f"P{view['seat'] + 1}"
+    mid = MARGIN + TITLE // 2 - 6
+    role = view["you"]["role"]
+    role_words = label(lang, "role." + role)
+    fill = palette.SABOTEUR if role == "saboteur" else palette.DIGGER
+    face_w = round(font(26, True).getlength(role_words))
+    draw.rounded_rectangle((WIDTH - MARGIN - face_w - 24, mid - 21, WIDTH - MARGIN, mid + 21), 10,
+                           fill=fill)
+    text(draw, (WIDTH - MARGIN - 12, mid), role_words, 26, bold=True, fill=palette.INK, anchor="rm")
+    text(draw, (MARGIN, mid), label(lang, "hand_title", player=player), 28, bold=True,
+         fill=palette.TEXT, anchor="lm", max_width=WIDTH - 3 * MARGIN - face_w - 24)
+
+
+def _draw_peeks(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, top: int
+) -> None:
+    """The three goals as this seat knows them: seen with a map, turned over, or unknown."""
+    text(draw, (MARGIN, top + SECTION // 2), label(lang, "peeks"), 24, bold=True,
+         fill=palette.TEXT, anchor="lm", max_width=WIDTH - 2 * MARGIN)
+    seen = {(peek["x"], peek["y"]): peek["card"] for peek in view["you"]["peeks"]}
+    laid = maze_tiles(view)
+    step = (WIDTH - 2 * MARGIN) // len(view["goals"])
+    for i, goal in enumerate(view["goals"]):
+        pos = (goal["x"], goal["y"])
+        x = MARGIN + i * step + (step - GOAL) // 2
+        y = top + SECTION
+        code = seen.get(pos)
+        if goal["revealed"]:
+            gold = bool(goal["gold"])
+            tile = laid[pos]
+        elif code is not None:
+            gold = code == "goal-gold"
+            tile = Tile(Face.GOAL_GOLD if gold else Face.GOAL_STONE, MAZE_CARDS[code].edges)
+        else:
+            gold = None
+            tile = Tile(Face.GOAL_HIDDEN, name=goal["name"])
+        image.paste(tile_image(tile, GOAL), (x, y))
+        words = label(lang, "goal_unseen") if gold is None else label(
+            lang, "goal_gold" if gold else "goal_stone")
+        caption = f"{goal['name']}: {words}"
+        text(draw, (x + GOAL / 2, y + GOAL + 16), caption, 20, bold=gold is not None,
+             fill=palette.TEXT if gold is not None else palette.TEXT_DIM, max_width=step - 8)
+
+
+def _draw_gold(draw: ImageDraw.ImageDraw, you: dict[str, Any], lang: str, top: int) -> None:
+    """The seat's own gold cards (secret from the others until the end)."""
+    mid = top + GOLD_ROW // 2
+    x = MARGIN + text(draw, (MARGIN, mid), label(lang, "gold_total", nuggets=you["nuggets"]), 24,
+                      bold=True, fill=palette.GOLD, anchor="lm") + 14
+    for nuggets in you["gold"]:
+        x += round(icons.draw_gold_card(draw, nuggets, x, top + 4, GOLD_ROW - 8)) + 6

@@ -1,0 +1,1 @@
+"""Tests (a package, so test helpers such as `tests.tinygame` can be imported)."""

@@ -1,0 +1,69 @@
+"""Helpers for the simcord tests of the Discord layer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import simcord
+
+
+@dataclass
+class TableWorld:
+    """A server to play in: `alice` and `bob` will play, `carol` only watches."""
+
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+
+    def last(self) -> discord.Message:
+        """The channel's latest public message."""
+        message = self.channel.last_message
+        assert message is not None
+        return message
+
+    async def open_lobby(self, game: str = "tiny", **options: Any) -> discord.Message:
+        """alice opens a table; returns the lobby message."""
+        result = await self.alice.slash(self.channel, "game new", game=game, **options)
+        assert not result.ephemeral
+        return self.last()
+
+    async def start_tiny(self, **options: Any) -> discord.Message:
+        """alice and bob sit at a tiny table and alice starts it; returns the turn message."""
+        lobby = await self.open_lobby("tiny", **options)
+        await self.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
+        await self.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+        return self.last()
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    """The custom_id of every button and select of a message, in order."""
+    ids = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id:
+                ids.append(custom_id)
+    return ids
+
+
+def lobby_id(lobby: discord.Message, what: str) -> str:
+    """The custom_id of the lobby's `what` button (join, leave, start)."""
+    return next(i for i in custom_ids(lobby) if i.endswith(f":{what}"))
+
+
+def action_id(message: discord.Message, notation: str) -> str:
+    """The custom_id of the action button playing `notation`."""
+    return next(i for i in custom_ids(message) if i.startswith("mt:act:") and i.endswith(f":{notation}"))
+
+
+def private_text(result: simcord.InteractionResult) -> str:
+    """The text of an ephemeral answer (response or follow-up); fails if it was public."""
+    messages = [m for m in (result.response, *result.followups) if m is not None]
+    private = [m for m in messages if m.ephemeral]
+    assert private, f"no ephemeral answer in {result!r}"
+    return "\n".join(m.content for m in private)

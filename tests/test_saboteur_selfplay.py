@@ -1,0 +1,90 @@
+"""Seeded self-play of Saboteur for 3 to 10 players, with invariants after every action."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from bot.games.base import Event
+from bot.games.record import replay
+from bot.games.registry import get_game
+from bot.games.saboteur import SaboteurState
+from bot.selfplay import check_state, play_random_game
+from tests.saboteur_support import digger_play, hide_other_secrets
+
+PRIVATE_KINDS = {"dealt_digger", "dealt_saboteur", "card_drawn", "peeked_gold", "peeked_stone"}
+FACE_UP_CARD_KINDS = {"path_played", "tool_repaired", "rockfall"}
+"""Public events that may name a card: it lies face up on the table."""
+
+
+def check_views(state: SaboteurState, rng: random.Random) -> None:
+    """No view changes when the secrets its seat may not know are changed."""
+    for seat in [None, *range(state.players)]:
+        view = state.view(seat)
+        assert json.loads(json.dumps(view)) == view
+        assert hide_other_secrets(state, seat, rng).view(seat) == view, f"seat {seat} sees secrets"
+        if seat is not None:
+            assert Counter(card["card"] for card in view["you"]["hand"]) == Counter(
+                state.hands[seat]
+            )
+            public = {k: v for k, v in view.items() if k not in ("seat", "you")}
+            assert public == {k: v for k, v in state.view(None).items() if k != "seat"}
+
+
+def check_events(events: list[Event], seat: int) -> None:
+    for event in events:
+        if event.seat is None:
+            assert event.kind not in PRIVATE_KINDS, event
+            assert "card" not in event.data or event.kind in FACE_UP_CARD_KINDS, event
+        else:
+            assert event.kind in PRIVATE_KINDS, event
+            assert event.kind.startswith("dealt_") or event.seat == seat, event
+
+
+def play_checked(players: int, seed: int, views: bool = True) -> SaboteurState:
+    """A game leaning towards the gold, every state (and, with `views`, every view) checked."""
+    rng = random.Random(seed)
+    state = SaboteurState.new(players, seed)
+    check_state(state)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        assert len(legal) < 2000
+        assert state.default_action(seat) in legal
+        action = digger_play(rng, legal)
+        check_events(state.apply(seat, action), seat)
+        check_state(state)
+        if views:
+            check_views(state, rng)
+    return state
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_random_games_keep_every_invariant(players: int) -> None:
+    for seed in range(2):
+        state, record = play_random_game(get_game("saboteur"), players, seed)
+        assert state.is_over() and len(record["actions"]) > 3 * players
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_games_towards_the_gold_keep_every_invariant_and_secret(players: int) -> None:
+    state = play_checked(players, seed=100 + players)
+    assert [entry["round"] for entry in state.history] == [1, 2, 3]
+
+
+def test_self_play_reaches_every_ending() -> None:
+    winners = Counter(
+        entry["winner"]
+        for players in (3, 4, 8)
+        for seed in range(4)
+        for entry in play_checked(players, seed, views=False).history
+    )
+    assert winners.keys() == {"diggers", "saboteurs", "nobody"}
+
+
+def test_same_seed_and_actions_replay_the_same_game() -> None:
+    first, record = play_random_game(SaboteurState, 6, 11, check=False)
+    assert replay(record).to_json() == first.to_json()

@@ -1,0 +1,405 @@
+"""The game service: lobby rules, turn checks, versions, concurrency, durability."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import tests.tinygame  # noqa: F401  (registers "tiny")
+from bot.errors import (
+    ActionSyntaxError,
+    AlreadySeated,
+    ChannelBusy,
+    GameOver,
+    IllegalAction,
+    NotCreator,
+    NotEnoughPlayers,
+    NotInLobby,
+    NotPlaying,
+    NotSeated,
+    NotYourTurn,
+    SkipOwnTurn,
+    SkipTooEarly,
+    StaleAction,
+    TableFull,
+    TableNotFound,
+)
+from bot.games.record import replay
+from bot.service import GameService, Table
+from bot.storage import Storage
+
+ALICE, BOB, CAROL, DAVE, EVE = 101, 102, 103, 104, 105
+CHANNEL = 555
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    yield storage
+    await storage.close()
+
+
+@pytest.fixture
+def service(storage: Storage, clock: FakeClock) -> GameService:
+    return GameService(storage, clock=clock)
+
+
+async def open_tiny(
+    service: GameService, *users: int, channel: int = CHANNEL, seed: int = 7
+) -> Table:
+    table = await service.open_table(
+        guild_id=1, channel_id=channel, game="tiny", creator_id=users[0],
+        reminder_minutes=10, seed=seed,
+    )
+    for user in users[1:]:
+        await service.join(table.id, user)
+    return await service.start(table.id, users[0])
+
+
+def stored(table: Table) -> tuple[Table, object]:
+    """`table` in a comparable form (states compare by their JSON)."""
+    return replace(table, state=None), None if table.state is None else table.state.to_json()
+
+
+async def play_any(service: GameService, table: Table, rng: random.Random) -> Table:
+    """Play one random legal action for a seat to act."""
+    assert table.state is not None
+    seat = rng.choice(table.state.to_act())
+    action = rng.choice(table.state.legal_actions(seat))
+    result = await service.act(table.id, table.seats[seat], table.state.format_action(action))
+    return result.table
+
+
+async def play_to_choices_done(service: GameService, table: Table) -> Table:
+    for user in table.users_to_act():
+        table = (await service.act(table.id, user, "keep")).table
+    return table
+
+
+# -- lobby ---------------------------------------------------------------------------
+
+
+async def test_open_table_seats_the_creator_first(service: GameService) -> None:
+    table = await service.open_table(
+        guild_id=1, channel_id=CHANNEL, game="tiny", creator_id=ALICE, reminder_minutes=10
+    )
+    assert table.seats == (ALICE,)
+    assert table.status == "lobby"
+    assert table.state is None
+    assert await service.active_table(CHANNEL) == table
+    assert stored(await service.get_table(table.id)) == stored(table)
+
+
+async def test_a_channel_holds_one_open_table(service: GameService) -> None:
+    first = await open_tiny(service, ALICE, BOB)
+    with pytest.raises(ChannelBusy) as busy:
+        await service.open_table(
+            guild_id=1, channel_id=CHANNEL, game="tiny", creator_id=CAROL, reminder_minutes=10
+        )
+    assert busy.value.table.id == first.id
+    await service.abandon(first.id, ALICE, can_manage=False)
+    second = await open_tiny(service, CAROL, DAVE)
+    assert second.id != first.id
+
+
+async def test_concurrent_opens_in_one_channel_give_one_table(service: GameService) -> None:
+    results = await asyncio.gather(
+        *(
+            service.open_table(
+                guild_id=1, channel_id=CHANNEL, game="tiny", creator_id=user, reminder_minutes=1
+            )
+            for user in (ALICE, BOB, CAROL)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, Table) for r in results) == 1
+    assert sum(isinstance(r, ChannelBusy) for r in results) == 2
+
+
+async def test_unknown_table_is_reported(service: GameService) -> None:
+    with pytest.raises(TableNotFound):
+        await service.get_table(999)
+
+
+async def test_lobby_rules(service: GameService) -> None:
+    table = await service.open_table(
+        guild_id=None, channel_id=CHANNEL, game="tiny", creator_id=ALICE, reminder_minutes=10
+    )
+    with pytest.raises(NotEnoughPlayers):
+        await service.start(table.id, ALICE)
+    with pytest.raises(AlreadySeated):
+        await service.join(table.id, ALICE)
+    for user in (BOB, CAROL, DAVE):
+        await service.join(table.id, user)
+    with pytest.raises(TableFull):
+        await service.join(table.id, EVE)
+    with pytest.raises(NotSeated):
+        await service.leave(table.id, EVE)
+    table = await service.leave(table.id, DAVE)
+    assert table.seats == (ALICE, BOB, CAROL)
+    with pytest.raises(NotCreator):
+        await service.start(table.id, BOB)
+    table = await service.start(table.id, ALICE)
+    assert table.status == "playing"
+    assert table.state is not None and table.state.num_players == 3
+    with pytest.raises(NotInLobby):
+        await service.join(table.id, DAVE)
+    with pytest.raises(NotInLobby):
+        await service.leave(table.id, BOB)
+
+
+async def test_creator_leaving_closes_the_lobby(service: GameService) -> None:
+    table = await service.open_table(
+        guild_id=1, channel_id=CHANNEL, game="tiny", creator_id=ALICE, reminder_minutes=10
+    )
+    await service.join(table.id, BOB)
+    table = await service.leave(table.id, ALICE)
+    assert table.status == "abandoned"
+    assert await service.active_table(CHANNEL) is None
+
+
+async def test_every_change_bumps_the_version(service: GameService) -> None:
+    table = await service.open_table(
+        guild_id=1, channel_id=CHANNEL, game="tiny", creator_id=ALICE, reminder_minutes=10
+    )
+    versions = [table.version]
+    versions.append((await service.join(table.id, BOB)).version)
+    versions.append((await service.join(table.id, CAROL)).version)
+    versions.append((await service.leave(table.id, CAROL)).version)
+    versions.append((await service.start(table.id, ALICE)).version)
+    versions.append((await service.act(table.id, BOB, "keep")).table.version)
+    versions.append((await service.abandon(table.id, BOB, can_manage=True)).version)
+    assert versions == list(range(versions[0], versions[0] + 7))
+
+
+async def test_abandon_needs_the_creator_or_a_manager(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    with pytest.raises(NotCreator):
+        await service.abandon(table.id, BOB, can_manage=False)
+    table = await service.abandon(table.id, ALICE, can_manage=False)
+    assert table.status == "abandoned"
+    with pytest.raises(NotPlaying):
+        await service.abandon(table.id, ALICE, can_manage=False)
+    with pytest.raises(NotPlaying):
+        await service.act(table.id, ALICE, "keep")
+
+
+# -- acting ----------------------------------------------------------------------------
+
+
+async def test_act_refuses_users_who_may_not_act(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    with pytest.raises(NotSeated):
+        await service.act(table.id, CAROL, "keep")
+    table = await play_to_choices_done(service, table)
+    assert table.users_to_act() == (ALICE,)
+    with pytest.raises(NotYourTurn):
+        await service.act(table.id, BOB, "add 1")
+
+
+async def test_refused_actions_change_nothing(service: GameService, storage: Storage) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    with pytest.raises(ActionSyntaxError):
+        await service.act(table.id, ALICE, "jump")
+    with pytest.raises(IllegalAction):
+        await service.act(table.id, ALICE, "add 2")
+    assert stored(await service.get_table(table.id)) == stored(table)
+    assert await storage.actions(table.id) == []
+
+
+async def test_an_action_against_an_old_version_is_stale(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    await service.act(table.id, ALICE, "keep", expected_version=table.version)
+    with pytest.raises(StaleAction) as stale:
+        await service.act(table.id, BOB, "keep", expected_version=table.version)
+    assert stale.value.key == "stale_action"
+    assert (await service.get_table(table.id)).users_to_act() == (BOB,)
+
+
+async def test_act_returns_events_and_logs_the_canonical_notation(
+    service: GameService, storage: Storage
+) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    result = await service.act(table.id, BOB, "  swap ")
+    assert result.seat == 1
+    assert result.notation == "swap"
+    assert [event.kind for event in result.events] == ["swapped", "drew"]
+    assert result.events[1].seat == 1
+    assert [(a.seq, a.seat, a.notation) for a in await storage.actions(table.id)] == [
+        (0, 1, "swap")
+    ]
+
+
+async def test_the_game_ends_finished(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    rng = random.Random(3)
+    while table.status == "playing":
+        table = await play_any(service, table, rng)
+    assert table.status == "finished"
+    assert table.state is not None and table.state.is_over()
+    assert table.users_to_act() == ()
+    assert await service.active_table(CHANNEL) is None
+    with pytest.raises(GameOver):
+        await service.act(table.id, ALICE, "add 1")
+
+
+# -- concurrency -------------------------------------------------------------------------
+
+
+async def test_two_concurrent_acts_on_one_version_apply_exactly_one(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB, CAROL)
+    results = await asyncio.gather(
+        *(service.act(table.id, user, "keep", table.version) for user in (ALICE, BOB, CAROL)),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    assert len(applied) == 1
+    assert sum(isinstance(r, StaleAction) for r in results) == 2
+    assert (await service.get_table(table.id)).version == table.version + 1
+
+
+async def test_the_version_guard_refuses_a_save_from_an_old_read(
+    service: GameService, storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even without the lock (say, a second process), the UPDATE refuses an old version."""
+    table = await open_tiny(service, ALICE, BOB)
+    await service.act(table.id, ALICE, "keep")
+    monkeypatch.setattr(storage, "get", lambda table_id: _return(table))
+    with pytest.raises(StaleAction):
+        await service.act(table.id, BOB, "keep")
+    monkeypatch.undo()
+    assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
+
+
+async def _return(table: Table) -> Table:
+    return table
+
+
+async def test_acts_on_different_tables_do_not_wait_for_each_other(
+    service: GameService,
+) -> None:
+    busy = await open_tiny(service, ALICE, BOB, channel=1)
+    free = await open_tiny(service, CAROL, DAVE, channel=2)
+    async with service._locked(busy.id):  # another call is in the middle of `busy`
+        await asyncio.wait_for(service.act(free.id, CAROL, "keep"), timeout=2)
+        waiting = asyncio.create_task(service.act(busy.id, ALICE, "keep"))
+        await asyncio.sleep(0.05)
+        assert not waiting.done()
+    await asyncio.wait_for(waiting, timeout=2)
+
+
+# -- turns, reminders, skip -----------------------------------------------------------------
+
+
+async def test_reminders_fall_due_once_per_turn(service: GameService, clock: FakeClock) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    table = await play_to_choices_done(service, table)
+    clock.now += 10 * 60 - 1
+    assert await service.due_reminders() == []
+    clock.now += 1
+    assert [t.id for t in await service.due_reminders()] == [table.id]
+    await service.mark_reminded(table.id)
+    assert await service.due_reminders() == []
+    assert (await service.get_table(table.id)).version == table.version
+    await service.act(table.id, ALICE, "add 1")
+    clock.now += 10 * 60
+    assert [t.users_to_act() for t in await service.due_reminders()] == [(BOB,)]
+
+
+async def test_simultaneous_choices_keep_the_turn_clock(
+    service: GameService, clock: FakeClock
+) -> None:
+    table = await open_tiny(service, ALICE, BOB, CAROL)
+    clock.now += 60
+    after_one = (await service.act(table.id, ALICE, "keep")).table
+    assert after_one.turn_started_at == table.turn_started_at
+    after_all = await play_to_choices_done(service, after_one)
+    assert after_all.turn_started_at == clock.now
+
+
+async def test_skip_plays_the_default_action_of_the_idle_seat(
+    service: GameService, clock: FakeClock
+) -> None:
+    table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    with pytest.raises(SkipOwnTurn):
+        await service.skip(table.id, ALICE)
+    clock.now += 2 * 10 * 60 - 90
+    with pytest.raises(SkipTooEarly) as early:
+        await service.skip(table.id, BOB)
+    assert early.value.params == {"minutes_left": 2}
+    clock.now += 90
+    result = await service.skip(table.id, BOB)
+    assert (result.seat, result.notation) == (0, "add 1")
+    assert result.table.users_to_act() == (BOB,)
+    with pytest.raises(NotSeated):
+        await service.skip(table.id, EVE)
+
+
+# -- durability and records ------------------------------------------------------------------
+
+
+async def test_the_record_rebuilds_the_stored_state(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB, CAROL, seed=42)
+    rng = random.Random(42)
+    for _ in range(6):
+        table = await play_any(service, table, rng)
+    record = await service.record(table.id)
+    assert record["seed"] == 42 and record["players"] == 3
+    assert table.state is not None
+    assert replay(record).to_json() == table.state.to_json()
+
+
+async def test_games_continue_after_a_restart(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "restart.sqlite3"
+    storage = await Storage.open(path)
+    table = await open_tiny(GameService(storage, clock=clock), ALICE, BOB)
+    rng = random.Random(5)
+    for _ in range(4):
+        table = await play_any(GameService(storage, clock=clock), table, rng)
+    await storage.close()
+
+    storage = await Storage.open(path)
+    service = GameService(storage, clock=clock)
+    reloaded = await service.get_table(table.id)
+    assert stored(reloaded) == stored(table)
+    while reloaded.status == "playing":
+        reloaded = await play_any(service, reloaded, rng)
+    assert reloaded.state is not None
+    assert replay(await service.record(table.id)).to_json() == reloaded.state.to_json()
+    await storage.close()
+
+
+async def test_a_failure_before_commit_writes_nothing(
+    service: GameService, storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+
+    async def broken_append(*args: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(storage, "_append_action", broken_append)
+    with pytest.raises(OSError):
+        await service.act(table.id, ALICE, "swap")
+    assert stored(await service.get_table(table.id)) == stored(table)
+    monkeypatch.undo()
+    assert await storage.actions(table.id) == []
+    result = await service.act(table.id, ALICE, "swap")
+    assert result.table.version == table.version + 1
