@@ -40,7 +40,8 @@ def main() -> None:
                 sizes.append(len(png))
         print(f"{name}: first render (cold caches) {_ms(cold)}")
         print(f"  median {_ms(statistics.median(times))}, p95 {_ms(_p95(times))}")
-        print(f"  PNG median {statistics.median(sizes) / 1024:.0f} KB, max {max(sizes) / 1024:.0f} KB")
+        median_kb, max_kb = statistics.median(sizes) / 1024, max(sizes) / 1024
+        print(f"  PNG median {median_kb:.0f} KB, max {max_kb:.0f} KB")
 
 
 def _p95(values: list[float]) -> float:

@@ -24,7 +24,7 @@ import discord
 
 from bot.errors import IllegalAction
 from bot.games.base import Seat
-from bot.games.coal_baron.actions import Load, Stow
+from bot.games.coal_baron.actions import Action, Load, Stow
 from bot.games.coal_baron.components import COLOUR_LETTERS, COLOUR_NAMES, LEVELS, SURFACE
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.state import CoalBaronState
@@ -34,12 +34,14 @@ from cogs.coal_baron_labels import View, colour_name, step_label
 from cogs.coal_baron_turn import (
     Interaction,
     acting_seat,
+    close_panel,
     coal_state,
+    commit,
     footer_of,
     line_of,
     trial,
 )
-from cogs.components import CUSTOM_ID_LIMIT, post_turn, service_of
+from cogs.components import CUSTOM_ID_LIMIT
 from cogs.replies import guarded
 from renderer import render_in_thread
 from renderer.coal_baron.mine import render_mine
@@ -133,11 +135,10 @@ def panel_controls(
             )
         )
     legal = state.legal_actions(seat)
-    singles = [a for a in legal if isinstance(a, Stow) or (isinstance(a, Load) and len(a.cubes) == 1)]
-    pairs = [a for a in legal if isinstance(a, Load) and len(a.cubes) == 2]
-    for index, (actions, key) in enumerate(
-        ((singles, "coal.panel.load_one"), (pairs, "coal.panel.load_two"))
-    ):
+    pairs: list[Action] = [a for a in legal if isinstance(a, Load) and len(a.cubes) == 2]
+    singles: list[Action] = [a for a in legal if isinstance(a, Load | Stow) and a not in pairs]
+    groups = ((singles, "coal.panel.load_one"), (pairs, "coal.panel.load_two"))
+    for index, (actions, key) in enumerate(groups):
         options = [
             discord.SelectOption(
                 label=step_label(locale, view, seat, action)[:100],
@@ -147,7 +148,8 @@ def panel_controls(
         ]
         if options:
             placeholder = t(locale, key)
-            controls.add_item(ExtractionSelect(table.id, table.version, index, options, placeholder))
+            select = ExtractionSelect(table.id, table.version, index, options, placeholder)
+            controls.add_item(select)
     undo = t(locale, "coal.panel.undo")
     finish = t(locale, "coal.panel.finish")
     controls.add_item(
@@ -204,16 +206,8 @@ async def finish(interaction: Interaction, table: Table, seat: Seat, steps: list
     """Send the whole extraction as one action, post the turn, close the panel."""
     after = trial(coal_state(table), seat, steps)
     line = [*steps, "end"] if extraction_running(after) else steps
-    result = await service_of(interaction).act(
-        table.id, interaction.user.id, " ".join(line), expected_version=table.version
-    )
-    await post_turn(interaction, result.table, result)
-    await interaction.edit_original_response(
-        content=t(interaction.locale, "coal.panel.done", line=result.notation),
-        embed=None,
-        attachments=[],
-        view=None,
-    )
+    result = await commit(interaction, table, " ".join(line))
+    await close_panel(interaction, result)
 
 
 class ExtractionButton(

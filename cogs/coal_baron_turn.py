@@ -16,8 +16,9 @@ import discord
 from bot.errors import GameOver, NotPlaying, NotSeated, NotYourTurn, StaleAction
 from bot.games.base import Seat
 from bot.games.coal_baron.state import CoalBaronState
-from bot.service import Table
-from cogs.components import TableAbandoned, service_of
+from bot.i18n import t
+from bot.service import ActResult, Table
+from cogs.components import TableAbandoned, post_turn, service_of
 
 GAME_ID = "coal-baron"
 PLAY_PREFIX = "/coal play "
@@ -72,3 +73,22 @@ def line_of(footer: str | None) -> list[str]:
 
 def footer_of(steps: list[str]) -> str:
     return PLAY_PREFIX + " ".join(steps)
+
+
+async def commit(interaction: Interaction, table: Table, line: str) -> ActResult:
+    """Play `line` for the clicker on the version `table` was read at, then post the turn."""
+    result = await service_of(interaction).act(
+        table.id, interaction.user.id, line, expected_version=table.version
+    )
+    await post_turn(interaction, result.table, result)
+    return result
+
+
+async def close_panel(interaction: Interaction, result: ActResult) -> None:
+    """Replace the ephemeral panel (or choice) that was used by what was played."""
+    await interaction.edit_original_response(
+        content=t(interaction.locale, "coal.panel.done", line=result.notation),
+        embed=None,
+        attachments=[],
+        view=None,
+    )

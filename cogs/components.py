@@ -23,11 +23,12 @@ from typing import Any, ClassVar
 import discord
 
 from bot.app import TableBot
-from bot.errors import GameOver, NotPlaying, NotSeated, StaleAction, UserError
+from bot.errors import GameOver, NotPlaying, NotSeated, StaleAction
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.presenters import ActionChoice, game_name, mention, presenter_for
 from bot.service import ActResult, GameService, Table
+from cogs.errors import TableAbandoned
 from cogs.replies import guarded, public_locale, send_private
 
 BUTTONS_PER_ROW = 5
@@ -47,10 +48,6 @@ ACTION_ID = r"mt:act:(?P<table>\d+):(?P<version>\d+):(?P<notation>.+)"
 PICK_ID = r"mt:pick:(?P<table>\d+):(?P<version>\d+):(?P<index>\d)"
 VIEW_ID = r"mt:view:(?P<table>\d+)"
 ABANDON_ID = r"mt:abandon:(?P<table>\d+):(?P<answer>yes|no)"
-
-
-class TableAbandoned(UserError):
-    key = "table_abandoned"
 
 
 def service_of(interaction: Interaction) -> GameService:

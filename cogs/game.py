@@ -16,7 +16,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TableBot
-from bot.errors import UserError
 from bot.games.registry import GAMES, load_builtin_games
 from bot.i18n import command_text, has_key, t
 from bot.presenters import game_name, mention, presenter_for, scores_line, timestamp
@@ -32,21 +31,12 @@ from cogs.components import (
     service_of,
     start_table,
 )
+from cogs.errors import ExportBeforeEnd, NoTableHere
 from cogs.replies import public_locale, send_private
 
 Interaction = discord.Interaction[Any]
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
-
-
-class NoTableHere(UserError):
-    key = "no_table_here"
-
-
-class ExportBeforeEnd(UserError):
-    """The record holds the seed, which tells every hidden card: only after the end."""
-
-    key = "export_before_end"
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

@@ -91,7 +91,9 @@ def gold_picks(state: SaboteurState, seat: Seat) -> list[TakeGold]:
     return [a for a in state.legal_actions(seat) if isinstance(a, TakeGold)]
 
 
-def first_actions(state: SaboteurState, seat: Seat, limit: int = AUTOCOMPLETE_LIMIT) -> list[Action]:
+def first_actions(
+    state: SaboteurState, seat: Seat, limit: int = AUTOCOMPLETE_LIMIT
+) -> list[Action]:
     """A useful first list: the best plays of every card in turn, then one discard per card."""
     picks: list[Action] = list(gold_picks(state, seat))
     if picks:
@@ -157,7 +159,9 @@ def goal_name(locale: LocaleLike, goal: str) -> str:
     return t(locale, f"saboteur.goal.{goal}")
 
 
-def choice(state: SaboteurState, locale: LocaleLike, action: Action, names: Sequence[str]) -> ActionChoice:
+def choice(
+    state: SaboteurState, locale: LocaleLike, action: Action, names: Sequence[str]
+) -> ActionChoice:
     """The action as a choice: its notation, and ``notation · what it does`` as label."""
     notation = state.format_action(action)
     label = f"{notation} · {describe(locale, action, names)}"

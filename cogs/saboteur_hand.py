@@ -20,6 +20,7 @@ import discord
 
 from bot.errors import NotPlaying, NotSeated, StaleAction, UserError
 from bot.games.base import Seat
+from bot.games.saboteur.actions import CardPlay
 from bot.i18n import LocaleLike, t
 from bot.presenters import MAX_OFFERED_ACTIONS
 from bot.service import Table
@@ -69,7 +70,7 @@ def hand_view(table: Table, seat: Seat, locale: LocaleLike) -> discord.ui.View:
     view = turn_view(table, picks, locale, with_private=False)
     playable = plays_by_card(state, seat)
     if playable:
-        view.add_item(CardSelect(table, seat, playable, locale))
+        view.add_item(CardSelect.for_hand(table, seat, playable, locale))
     passes = [choice(state, locale, a, labels) for a in discards(state, seat)]
     if passes:
         select = ActionSelect(table.id, table.version, 0, passes)
@@ -96,45 +97,45 @@ async def show_hand(interaction: Interaction, table_id: int, *, edit: bool) -> N
         await send_private(interaction, content, file=image, view=view)
 
 
-class CardSelect(discord.ui.DynamicItem[Select], template=r"sab:card:(?P<table>\d+):(?P<version>\d+):(?P<seat>\d+)"):
+class CardSelect(
+    discord.ui.DynamicItem[Select],
+    template=r"sab:card:(?P<table>\d+):(?P<version>\d+):(?P<seat>\d+)",
+):
     """Choose the card to play; the message then offers where or on whom to play it."""
 
     def __init__(
-        self,
-        table: Table,
-        seat: Seat,
-        playable: dict[str, list[Any]] | None = None,
-        locale: LocaleLike = None,
+        self, table_id: int, version: int, seat: Seat, options: list[discord.SelectOption]
     ) -> None:
+        super().__init__(
+            discord.ui.Select(custom_id=f"sab:card:{table_id}:{version}:{seat}", options=options)
+        )
+        self.table_id = table_id
+        self.version = version
+        self.seat = seat
+
+    @classmethod
+    def for_hand(
+        cls, table: Table, seat: Seat, playable: dict[str, list[CardPlay]], locale: LocaleLike
+    ) -> CardSelect:
+        """One option per card that can be played now, with how many ways it can."""
         options = [
             discord.SelectOption(
                 label=t(locale, "sab.hand.card_option", card=card_name(locale, card), code=card,
                         count=len(plays))[:OPTION_LIMIT],
                 value=card,
             )
-            for card, plays in (playable or {}).items()
+            for card, plays in playable.items()
         ]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"sab:card:{table.id}:{table.version}:{seat}",
-                options=options,
-                placeholder=t(locale, "sab.hand.card_placeholder"),
-            )
-        )
-        self.table_id = table.id
-        self.version = table.version
-        self.seat = seat
+        select = cls(table.id, table.version, seat, options)
+        select.item.placeholder = t(locale, "sab.hand.card_placeholder")
+        return select
 
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: Item, match: re.Match[str], /
     ) -> CardSelect:
-        select = cls.__new__(cls)
-        select.table_id = int(match["table"])
-        select.version = int(match["version"])
-        select.seat = int(match["seat"])
-        discord.ui.DynamicItem.__init__(select, item)  # type: ignore[arg-type]
-        return select
+        # The chosen card arrives with the interaction; the options are not needed.
+        return cls(int(match["table"]), int(match["version"]), int(match["seat"]), [])
 
     async def callback(self, interaction: Interaction) -> None:
         await guarded(interaction, self.chosen(interaction))

@@ -77,7 +77,8 @@ class SaboteurPresenter(Presenter):
             lines = self.event_lines(table, played.events, locale, seat=None)
         lines.append(self.status_text(table, locale))
         actions = [choice(state, locale, pick, _labels(table)) for pick in _public_picks(state)]
-        return TurnMessage("\n".join(lines), actions=actions, files=[await board_file(state, locale)])
+        board = await board_file(state, locale)
+        return TurnMessage("\n".join(lines), actions=actions, files=[board])
 
     def status_text(self, table: Table, locale: LocaleLike) -> str:
         """Whose turn and what they decide, or the standings once the game is over."""
@@ -195,7 +196,8 @@ def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
           goal=goal_name(locale, peek["name"]))
         for peek in you["peeks"]
     ]
-    lines.append(t(locale, "sab.hand.peeks", peeks=" · ".join(peeks) or t(locale, "sab.hand.no_peeks")))
+    seen = " · ".join(peeks) or t(locale, "sab.hand.no_peeks")
+    lines.append(t(locale, "sab.hand.peeks", peeks=seen))
     lines.append(t(locale, "sab.hand.gold", nuggets=you["nuggets"]))
     if state.to_act() != (seat,):
         waiting = " ".join(player(table, s) for s in state.to_act())

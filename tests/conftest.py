@@ -44,7 +44,8 @@ async def table_world(simcord_env: simcord.Env) -> TableWorld:
     await simcord_env.bot.tree.sync()
     guild = simcord_env.create_guild(name="mines")
     channel = guild.create_text_channel("games")
-    members = [guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob", "carol")]
+    names = ("alice", "bob", "carol")
+    members = [guild.add_member(simcord_env.create_user(name)) for name in names]
     return TableWorld(simcord_env, guild, channel, *members)
 
 

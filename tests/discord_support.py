@@ -58,7 +58,8 @@ def lobby_id(lobby: discord.Message, what: str) -> str:
 
 def action_id(message: discord.Message, notation: str) -> str:
     """The custom_id of the action button playing `notation`."""
-    return next(i for i in custom_ids(message) if i.startswith("mt:act:") and i.endswith(f":{notation}"))
+    ids = custom_ids(message)
+    return next(i for i in ids if i.startswith("mt:act:") and i.endswith(f":{notation}"))
 
 
 def private_text(result: simcord.InteractionResult) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import simcord
 
 from bot.errors import ChannelBusy, NotCreator, NotEnoughPlayers
-from cogs.game import NoTableHere
+from cogs.errors import NoTableHere
 from tests.discord_support import TableWorld, custom_ids, lobby_id, private_text
 
 
-async def test_new_posts_a_lobby_with_join_leave_start_and_the_seats(table_world: TableWorld) -> None:
+async def test_new_posts_a_lobby_with_buttons_and_the_seats(table_world: TableWorld) -> None:
     w = table_world
     lobby = await w.open_lobby()
     assert custom_ids(lobby) == ["mt:lobby:1:join", "mt:lobby:1:leave", "mt:lobby:1:start"]

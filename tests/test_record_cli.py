@@ -16,7 +16,7 @@ from bot.__main__ import main
 from bot.config import Settings
 from bot.games.base import JSON
 from bot.games.record import ReplayError, make_record, replay
-from bot.games.registry import register
+from bot.games.registry import GAMES
 from bot.selfplay import SelfPlayError, play_random_game
 from tests.tinygame import TinyGame
 
@@ -82,7 +82,6 @@ def test_replay_rejects_a_malformed_header(record: dict[str, JSON]) -> None:
 # -- self-play catches broken engines --------------------------------------------------
 
 
-@register
 class EndlessTiny(TinyGame):
     """Claims to be over while seats are still to act."""
 
@@ -92,7 +91,6 @@ class EndlessTiny(TinyGame):
         return self.total > 3
 
 
-@register
 class ForgetfulTiny(TinyGame):
     """Forgets the running total when loaded from JSON."""
 
@@ -172,8 +170,9 @@ def test_selfplay_command_writes_replayable_records(
 
 
 def test_selfplay_command_fails_on_a_broken_game(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setitem(GAMES, ForgetfulTiny.game_id, ForgetfulTiny)
     args = ["selfplay", "tiny-forgetful", "--players", "2", "--games", "20"]
     assert main([*args, "--records", str(tmp_path)]) == 1
     assert "from_json(to_json()) differs" in capsys.readouterr().err

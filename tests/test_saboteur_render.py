@@ -5,13 +5,12 @@ from __future__ import annotations
 import copy
 import io
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.cards import hand_cards
@@ -19,6 +18,7 @@ from bot.games.saboteur.view import card_json
 from renderer.saboteur.board import render_board
 from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
 from renderer.saboteur.hand import GAP, render_hand
+from tests import golden_images
 from tests.saboteur_positions import after, late_in_round, play
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "saboteur"
@@ -26,17 +26,8 @@ I18N_DIR = Path(__file__).parents[1] / "bot" / "i18n"
 
 
 def assert_matches_golden(png: bytes, name: str) -> None:
-    """Compare pixels with tests/golden/saboteur/<name>.png; UPDATE_GOLDEN=1 rewrites it."""
-    path = GOLDEN_DIR / f"{name}.png"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(png)
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    golden = Image.open(path).convert("RGB")
-    assert image.size == golden.size, f"{name}: size {image.size} != golden {golden.size}"
-    assert ImageChops.difference(image, golden).getbbox() is None, (
-        f"{name} differs from its golden image; look at both, then UPDATE_GOLDEN=1 if intended"
-    )
+    """Compare with tests/golden/saboteur/<name>.png (see `tests.golden_images`)."""
+    golden_images.assert_matches_golden(png, GOLDEN_DIR / f"{name}.png")
 
 
 def test_board_with_a_stone_turned_over_matches_golden_image() -> None:

@@ -90,7 +90,6 @@ def filled_slot(
 
 
 CART_W = 56
-CART_H = 78
 
 
 def cart(
@@ -101,7 +100,7 @@ def cart(
     cube_colour: int | None,
     letters: Letters,
 ) -> None:
-    """A minecart of `colour` in a CART_W x CART_H box, with its cube on top or empty."""
+    """A minecart of `colour` in a CART_W x 78 box, with its cube on top or empty."""
     fill = COAL[colour]
     top, bottom = y + 30, y + 64
     rim = (205, 205, 210) if colour == BLACK else INK
@@ -253,8 +252,6 @@ def _wheels(
         )
 
 
-VEHICLE_ICON_W = 60
-VEHICLE_ICON_H = 40
 _VEHICLE_DRAWERS: dict[
     int, Callable[[ImageDraw.ImageDraw, Callable[[float, float], Point], float, RGB], None]
 ] = {
@@ -272,8 +269,7 @@ VEHICLE_FILL: dict[int, RGB] = {
 
 
 def vehicle(draw: ImageDraw.ImageDraw, x: float, y: float, kind: int, scale: float = 1.0) -> None:
-    """The icon of a vehicle (components.VEHICLES) in a box of VEHICLE_ICON_W x VEHICLE_ICON_H
-    times `scale`."""
+    """The icon of a vehicle (components.VEHICLES) in a 60 x 40 box times `scale`."""
 
     def at(dx: float, dy: float) -> Point:
         return x + dx * scale, y + dy * scale

@@ -124,7 +124,6 @@ class Compound:
 
 Step = Draft | Place | Buy | Keep | Return | Cage | Take | Load | Stow | End
 Action = Step | Compound
-EXTRACTION_STEPS = (Cage, Take, Load, Stow, End)
 
 # -- formatting ---------------------------------------------------------------------
 

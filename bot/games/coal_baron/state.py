@@ -65,6 +65,7 @@ from bot.games.coal_baron.supply import (
     gain_tile,
     tile_cubes,
 )
+from bot.games.coal_baron.view import state_view
 from bot.games.registry import register
 
 DRAFT, PLAY, OVER = "draft", "play", "over"
@@ -628,7 +629,7 @@ class CoalBaronState(GameState[Action]):
             "winners": list(outcome.winners),
             "standings": self.standings(),
         }
-        return [Event("game-end", self.final)]
+        return [Event("game-end", dict(self.final))]
 
     def standings(self) -> list[Seat]:
         """Seats from best to worst: VP, then Francs."""
@@ -665,8 +666,6 @@ class CoalBaronState(GameState[Action]):
     # -- information ---------------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> JSON:
-        from bot.games.coal_baron.view import state_view
-
         return state_view(self, seat)
 
     def check_invariants(self) -> None:

@@ -1,0 +1,218 @@
+"""How a Coal Baron table is shown: the turn message, the private view, the scoring.
+
+One public message after the start and after every action: what was played and
+what it did, who is to play (a mention) and what they are deciding, the board
+image and the acting player's mine image, and the components of
+`cogs.coal_baron_components`. After a shift the scoring is added (an image and
+a table in words); at the end, the final conversions and the standings.
+Images are drawn from the public view (`state.view(None)`), in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+
+from bot.games.base import Event, Seat
+from bot.i18n import LocaleLike, language_of, t
+from bot.presenters import Presenter, TurnMessage, mention, register_presenter
+from bot.service import ActResult, Table
+from cogs.coal_baron_components import turn_items
+from cogs.coal_baron_labels import View, colour_name, order_text, vehicle_name
+from cogs.coal_baron_turn import GAME_ID, coal_state
+from renderer import render_in_thread
+from renderer.coal_baron.board import render_board
+from renderer.coal_baron.mine import render_mine
+from renderer.coal_baron.scoring import render_scoring
+
+SEAT_PARAMS = ("seat", "first_player", "previous")
+"""Event data holding a seat, shown as a mention."""
+SCORING_EVENTS = ("shift-end", "game-end")
+"""Events shown by the scoring table rather than by a line."""
+
+
+async def png_file(name: str, render: Any, *args: Any) -> discord.File:
+    png = await render_in_thread(render, *args)
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+def element_name(locale: LocaleLike, element: str) -> str:
+    """``coal:yellow`` -> "yellow coal", ``vehicle:truck`` -> "truck orders"..."""
+    kind, _, what = element.partition(":")
+    if kind == "vehicle":
+        return t(locale, "coal.element.vehicle", vehicle=vehicle_name(locale, what))
+    return t(locale, f"coal.element.{kind}", colour=colour_name(locale, what))
+
+
+def shift_lines(locale: LocaleLike, table: Table, elements: list[View]) -> list[str]:
+    """One line per scored element: the counts and the VP each seat won."""
+    lines = []
+    for element in elements:
+        results = " · ".join(
+            t(locale, "coal.scoring.seat", player=mention(user), count=count, vp=vp)
+            for user, count, vp in zip(table.seats, element["counts"], element["vp"], strict=True)
+        )
+        name = element_name(locale, element["element"])
+        lines.append(
+            t(
+                locale,
+                "coal.scoring.element",
+                element=name,
+                first=element["first"],
+                second=element["second"],
+                results=results,
+            )
+        )
+    return lines
+
+
+def final_lines(locale: LocaleLike, table: Table, final: View) -> list[str]:
+    """Each seat's final conversions, then the standings."""
+    lines = []
+    for user, conversion in zip(table.seats, final["conversions"], strict=True):
+        lines.append(t(locale, "coal.final.conversion", player=mention(user), **conversion))
+    for rank, seat in enumerate(final["standings"], start=1):
+        lines.append(
+            t(
+                locale,
+                "coal.final.standing",
+                rank=rank,
+                player=mention(table.seats[seat]),
+                vp=final["scores"][seat],
+                money=final["money"][seat],
+            )
+        )
+    return lines
+
+
+def scoring_embed(locale: LocaleLike, table: Table, events: list[Event]) -> discord.Embed | None:
+    """The shift scoring (and the end of the game) of `events`, as an embed, if any."""
+    lines: list[str] = []
+    title = ""
+    for event in events:
+        if event.kind == "shift-end":
+            title = t(locale, "coal.scoring.title", shift=event.data["shift"])
+            lines.extend(shift_lines(locale, table, event.data["elements"]))
+        elif event.kind == "game-end":
+            title = t(locale, "coal.final.title")
+            lines.append("")
+            lines.extend(final_lines(locale, table, event.data))
+    if not title:
+        return None
+    return discord.Embed(title=title, description="\n".join(lines)[:4000])
+
+
+def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
+    """Who is to play, and what they are deciding."""
+    pending = view["pending"]
+    seat = pending["seat"]
+    player = view["players"][seat]
+    params: dict[str, Any] = {"player": mention(table.seats[seat])}
+    kind = pending["kind"]
+    if kind == "draft":
+        params["pick"] = pending["picks_made"] + 1
+        params["picks"] = 3 * view["num_players"]
+    elif kind == "place":
+        params["workers"] = player["workers_left"]
+        params["shift"] = view["shift"]
+    elif kind == "extraction":
+        params["space"] = pending["space"]
+        params["left"] = pending["moves_left"]
+    else:
+        params["count"] = pending["count"]
+    return t(locale, f"coal.turn.{kind}", **params)
+
+
+class CoalBaronPresenter(Presenter):
+    async def turn(
+        self, table: Table, locale: LocaleLike, played: ActResult | None = None
+    ) -> TurnMessage:
+        state = coal_state(table)
+        view = state.view(None)
+        lang = language_of(locale)
+        lines: list[str] = []
+        events = played.events if played is not None else []
+        if played is not None:
+            player = mention(table.seats[played.seat])
+            lines.append(t(locale, "coal.turn.played", player=player, action=played.notation))
+            lines.extend(self.event_lines(table, events, locale, seat=None))
+        renders = [png_file("board.png", render_board, view, lang)]
+        if state.to_act():
+            lines.append(to_act_line(locale, table, view))
+            seat = state.to_act()[0]
+            renders.append(png_file("mine.png", render_mine, view, seat, lang))
+        for event in events:
+            if event.kind == "shift-end":
+                shift = event.data["shift"]
+                renders.append(png_file(f"scoring-{shift}.png", render_scoring, view, shift, lang))
+        embed = scoring_embed(locale, table, events)
+        if table.status == "finished" and embed is None:  # e.g. /game status after the end
+            embed = discord.Embed(
+                title=t(locale, "coal.final.title"),
+                description="\n".join(final_lines(locale, table, view["final"])),
+            )
+        files = list(await asyncio.gather(*renders))
+        return TurnMessage(
+            "\n".join(lines),
+            files=files,
+            embeds=[embed] if embed is not None else [],
+            items=turn_items(table, locale),
+        )
+
+    async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
+        """The seat's mine and orders; the turn's components when it is to act."""
+        state = coal_state(table)
+        view = state.view(seat)
+        lines = [t(locale, "coal.private.title", player=mention(table.seats[seat]))]
+        lines.extend(orders_lines(locale, view, seat))
+        mine = await png_file("mine.png", render_mine, view, seat, language_of(locale))
+        items = turn_items(table, locale) if seat in state.to_act() else []
+        return TurnMessage("\n".join(lines), files=[mine], items=items)
+
+    def event_lines(
+        self, table: Table, events: list[Event], locale: LocaleLike, *, seat: Seat | None
+    ) -> list[str]:
+        """Public events in words (seats as mentions). The private ones (the cards a
+        draw-5 shows) are not repeated: the draw panel shows them."""
+        lines = []
+        for event in events:
+            if event.seat is not None or seat is not None or event.kind in SCORING_EVENTS:
+                continue
+            params = dict(event.data)
+            for name in SEAT_PARAMS:
+                if isinstance(params.get(name), int):
+                    params[name] = mention(table.seats[params[name]])
+            if event.kind == "kept" and params.get("card") is None:
+                params["card"] = t(locale, "coal.nothing")
+            if isinstance(params.get("orders"), list):
+                params["orders"] = ", ".join(params["orders"])
+            if event.kind == "delivery":
+                params["vehicle"] = vehicle_name(locale, params["vehicle"])
+            lines.append(t(locale, f"event.coal-baron.{event.kind}", **params))
+        return lines
+
+
+def orders_lines(locale: LocaleLike, view: View, seat: Seat) -> list[str]:
+    """`seat`'s orders in progress (cubes on each slot) and delivered."""
+    player = view["players"][seat]
+    lines = [t(locale, "coal.orders.in_progress")]
+    for order in player["orders"]:
+        slots = " ".join(
+            f"[{colour_name(locale, slot['colour'])}{' ✓' if slot['cubes'] else ''}]"
+            for slot in order["filled"]
+        )
+        lines.append(f"• {order_text(locale, order['name'])} {slots}")
+    if not player["orders"]:
+        lines.append(t(locale, "coal.orders.none"))
+    lines.append(t(locale, "coal.orders.delivered"))
+    lines.extend(f"• {order_text(locale, order['name'])}" for order in player["delivered"])
+    if not player["delivered"]:
+        lines.append(t(locale, "coal.orders.none"))
+    return lines
+
+
+def register() -> None:
+    register_presenter(GAME_ID, CoalBaronPresenter())

@@ -1,0 +1,23 @@
+"""User errors raised by the Discord layer itself (the service raises the others).
+
+They live outside the extension modules: discord.py re-executes an extension
+when it loads, which would make a fresh class of each error per bot.
+"""
+
+from __future__ import annotations
+
+from bot.errors import UserError
+
+
+class NoTableHere(UserError):
+    key = "no_table_here"
+
+
+class TableAbandoned(UserError):
+    key = "table_abandoned"
+
+
+class ExportBeforeEnd(UserError):
+    """The record holds the seed, which tells every hidden card: only after the end."""
+
+    key = "export_before_end"
