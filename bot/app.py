@@ -23,7 +23,7 @@ from cogs.replies import ReplyingTree
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.game", "cogs.reminders")
+EXTENSIONS = ("cogs.game", "cogs.reminders", "cogs.coal_baron", "cogs.saboteur")
 """Cogs loaded by every bot, in order."""
 
 MISSING_TOKEN_HELP = """\
@@ -121,7 +121,8 @@ def configure_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     if settings.token:
         handler.addFilter(RedactSecret(settings.token))
-    discord.utils.setup_logging(handler=handler, level=logging.getLevelName(settings.log_level))
+    level = logging.getLevelNamesMapping().get(settings.log_level, logging.INFO)
+    discord.utils.setup_logging(handler=handler, level=level)
 
 
 def run(settings: Settings) -> int:

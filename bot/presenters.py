@@ -12,6 +12,7 @@ board, nicer labels) with `register_presenter`; games without one get
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -33,12 +34,17 @@ class ActionChoice:
 
 @dataclass
 class TurnMessage:
-    """A message to post: text, optional files and embeds, and the actions it offers."""
+    """A message to post: text, optional files and embeds, and what it lets players do.
+
+    `actions` become generic action buttons or selects; `items` are a game's own
+    persistent components (DynamicItems), placed after them.
+    """
 
     content: str
     actions: list[ActionChoice] = field(default_factory=list)
     files: list[discord.File] = field(default_factory=list)
     embeds: list[discord.Embed] = field(default_factory=list)
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
 
 
 # -- small formatting helpers shared by presenters and cogs -----------------------------
@@ -60,10 +66,12 @@ def game_name(locale: LocaleLike, game_id: str) -> str:
 
 
 def scores_line(table: Table, locale: LocaleLike) -> str:
-    """``@a 12 · @b 7``: the scores so far, in seat order."""
+    """``@a 12 · @b 7``: the scores everyone may see now, in seat order."""
     if table.state is None:
         return t(locale, "status.no_scores")
-    scores = table.state.scores()
+    scores = table.state.public_scores()
+    if scores is None:
+        return t(locale, "status.scores_secret")
     pairs = zip(table.seats, scores, strict=True)
     return " · ".join(f"{mention(user)} {score}" for user, score in pairs)
 
@@ -77,6 +85,9 @@ class Presenter:
     Subclass it for a game and override what you need; every method receives
     the locale to write in.
     """
+
+    private_button_key = "button.private_view"
+    """Translation key of the label of the button that opens a player's private view."""
 
     async def turn(
         self, table: Table, locale: LocaleLike, played: ActResult | None = None

@@ -161,11 +161,11 @@ class Storage:
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = aiosqlite.Row
         try:
-            await db.execute("PRAGMA journal_mode = WAL")
+            await _run(db, "PRAGMA journal_mode = WAL")
             # FULL: a COMMIT is on disk before act() returns, even across a power cut.
-            await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA busy_timeout = 5000")
+            await _run(db, "PRAGMA synchronous = FULL")
+            await _run(db, "PRAGMA foreign_keys = ON")
+            await _run(db, "PRAGMA busy_timeout = 5000")
             await _migrate(db)
         except BaseException:
             await db.close()
@@ -187,13 +187,13 @@ class Storage:
 
     async def _transaction(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await _run(self._db, "BEGIN IMMEDIATE")
             try:
                 result = await work(self._db)
-                await self._db.execute("COMMIT")
+                await _run(self._db, "COMMIT")
             except BaseException:
                 if self._db.in_transaction:  # a failed COMMIT may have rolled back already
-                    await self._db.execute("ROLLBACK")
+                    await _run(self._db, "ROLLBACK")
                 raise
             return result
 
@@ -212,10 +212,10 @@ class Storage:
         placeholders = ", ".join("?" * len(values))
 
         async def work(db: aiosqlite.Connection) -> int | None:
-            cursor = await db.execute(
-                f"INSERT INTO games ({_COLUMNS}) VALUES ({placeholders})", values
+            _, lastrowid = await _run(
+                db, f"INSERT INTO games ({_COLUMNS}) VALUES ({placeholders})", values
             )
-            return cursor.lastrowid
+            return lastrowid
 
         table_id = await self._write(work)
         assert table_id is not None
@@ -255,16 +255,18 @@ class Storage:
     async def _update_game(
         self, db: aiosqlite.Connection, table: Table, previous_version: int
     ) -> bool:
-        cursor = await db.execute(
+        rowcount, _ = await _run(
+            db,
             f"UPDATE games SET {_ASSIGNMENTS} WHERE id = ? AND version = ?",
             (*_row_values(table), table.id, previous_version),
         )
-        return cursor.rowcount == 1
+        return rowcount == 1
 
     async def _append_action(
         self, db: aiosqlite.Connection, table_id: int, seat: Seat, notation: str, at: float
     ) -> None:
-        await db.execute(
+        await _run(
+            db,
             "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
             "SELECT ?, COUNT(*), ?, ?, ? FROM actions WHERE game_id = ?",
             (table_id, seat, notation, at, table_id),
@@ -293,14 +295,27 @@ class Storage:
         """Note that this turn's reminder was posted (not a change of the game: no new version)."""
 
         async def work(db: aiosqlite.Connection) -> None:
-            await db.execute("UPDATE games SET reminded = 1 WHERE id = ?", (table_id,))
+            await _run(db, "UPDATE games SET reminded = 1 WHERE id = ?", (table_id,))
 
         await self._write(work)
 
 
+async def _run(
+    db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
+) -> tuple[int, int | None]:
+    """Execute one statement and close its cursor at once; returns (rowcount, lastrowid).
+
+    A cursor left open keeps its statement "in progress" until it is garbage
+    collected, and SQLite refuses to COMMIT while one is: never leave one open.
+    """
+    async with db.execute(sql, tuple(params)) as cursor:
+        return cursor.rowcount, cursor.lastrowid
+
+
 async def _migrate(db: aiosqlite.Connection) -> None:
     """Apply, each in its own transaction, the migrations not yet recorded."""
-    await db.execute(
+    await _run(
+        db,
         "CREATE TABLE IF NOT EXISTS schema_migrations "
         "(number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
     )
@@ -316,8 +331,8 @@ async def _migrate(db: aiosqlite.Connection) -> None:
             f"VALUES ({number}, '{name}', {time.time()!r});\nCOMMIT;"
         )
         try:
-            await db.executescript(script)
+            await (await db.executescript(script)).close()
         except BaseException:
             if db.in_transaction:
-                await db.execute("ROLLBACK")
+                await _run(db, "ROLLBACK")
             raise

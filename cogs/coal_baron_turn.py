@@ -18,7 +18,8 @@ from bot.games.base import Seat
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
 from bot.service import ActResult, Table
-from cogs.components import TableAbandoned, post_turn, service_of
+from cogs.components import post_turn, service_of
+from cogs.errors import TableAbandoned
 
 GAME_ID = "coal-baron"
 PLAY_PREFIX = "/coal play "

@@ -11,13 +11,17 @@ any in-memory state. The custom_id scheme (all under 100 characters):
     mt:abandon:<table>:yes|no              the abandon confirmation
 
 Actions carry the version they were offered at; a click on an older message
-answers that the table moved on. The slash commands in `cogs.game` share the
-table operations defined here (`join_table`, `start_table`...).
+answers that the table moved on. An item rebuilt from a custom_id only handles
+the click: its label is never shown again, so it is not rebuilt.
+
+The slash commands in `cogs.game` share the table operations defined here
+(`join_table`, `start_table`...).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -117,15 +121,16 @@ async def post_turn(
     interaction: Interaction, table: Table, played: ActResult | None, *, header: str = ""
 ) -> None:
     """Post the public turn message (mentioning who is to act) and, ephemerally,
-    what the actor alone was told."""
-    await interaction.response.defer()  # a presenter may take a while to draw the board
+    what the actor alone was told. Works whether or not the interaction was answered."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()  # a presenter may take a while to draw the board
     locale = public_locale(interaction)
     presenter = presenter_for(table.game)
     message = await presenter.turn(table, locale, played)
     content = f"{header}\n{message.content}" if header else message.content
     await interaction.followup.send(
         content,
-        view=turn_view(table, message.actions, locale),
+        view=turn_view(table, message.actions, locale, items=message.items),
         files=message.files,
         embeds=message.embeds,
     )
@@ -167,7 +172,9 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
     await send_private(
         interaction,
         message.content,
-        view=turn_view(table, message.actions, interaction.locale, with_private=False),
+        view=turn_view(
+            table, message.actions, interaction.locale, items=message.items, with_private=False
+        ),
         files=message.files,
         embeds=message.embeds,
     )
@@ -177,9 +184,15 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
 
 
 def turn_view(
-    table: Table, actions: list[ActionChoice], locale: LocaleLike, *, with_private: bool = True
+    table: Table,
+    actions: list[ActionChoice],
+    locale: LocaleLike,
+    *,
+    items: Sequence[Item] = (),
+    with_private: bool = True,
 ) -> discord.ui.View:
-    """Buttons for a few short actions, else selects; plus "My view" while in play."""
+    """Buttons for a few short actions, else selects; then the game's own `items`;
+    then the private view button while in play."""
     view = discord.ui.View(timeout=None)
     buttons = [
         ActionButton(table.id, table.version, a) for a in actions if ActionButton.fits(table, a)
@@ -191,8 +204,11 @@ def turn_view(
         for index in range(min(ACTION_ROWS, -(-len(actions) // OPTIONS_PER_SELECT))):
             chunk = actions[index * OPTIONS_PER_SELECT : (index + 1) * OPTIONS_PER_SELECT]
             view.add_item(ActionSelect(table.id, table.version, index, chunk))
+    for item in items:
+        view.add_item(item)
     if with_private and table.status == "playing":
-        view.add_item(PrivateViewButton(table.id, t(locale, "button.private_view")))
+        label = t(locale, presenter_for(table.game).private_button_key)
+        view.add_item(PrivateViewButton(table.id, label))
     return view
 
 

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TableBot
+from bot.errors import NotCreator
 from bot.games.registry import GAMES, load_builtin_games
 from bot.i18n import command_text, has_key, t
 from bot.presenters import game_name, mention, presenter_for, scores_line, timestamp
@@ -148,6 +149,8 @@ class GameCog(
     @app_commands.command(name=_text("abandon.name"), description=_text("abandon.description"))
     async def abandon(self, interaction: Interaction) -> None:
         table = await self._table_here(interaction)
+        if table.creator_id != interaction.user.id and not interaction.permissions.manage_channels:
+            raise NotCreator()  # said now rather than after a confirmation (the service checks too)
         locale = interaction.locale
         view = discord.ui.View(timeout=None)
         view.add_item(AbandonButton(table.id, "yes", locale))

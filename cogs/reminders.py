@@ -66,7 +66,7 @@ class ReminderCog(commands.Cog):
             skip=timestamp(skip_at),
         )
         turn = await presenter_for(table.game).turn(table, locale)
-        await channel.send(text, view=turn_view(table, turn.actions, locale))
+        await channel.send(text, view=turn_view(table, turn.actions, locale, items=turn.items))
 
 
 async def setup(bot: commands.Bot) -> None:

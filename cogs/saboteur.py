@@ -15,22 +15,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TableBot
-from bot.errors import UserError
 from bot.i18n import command_text
 from bot.presenters import register_presenter
 from bot.service import Table
 from cogs.components import post_turn, service_of
 from cogs.saboteur_choices import CHOICE_LIMIT, matching_choices, sab_state, seat_label
+from cogs.saboteur_errors import NoSaboteurHere
 from cogs.saboteur_hand import HAND_ITEMS, show_hand
 from cogs.saboteur_presenter import SaboteurPresenter
 
 Interaction = discord.Interaction[Any]
 
 GAME_ID = "saboteur"
-
-
-class NoSaboteurHere(UserError):
-    key = "sab.no_table"
 
 
 def _text(key: str) -> app_commands.locale_str:

@@ -24,10 +24,10 @@ from bot.games.saboteur.actions import (
     Rockfall,
     TakeGold,
 )
-from bot.games.saboteur.cards import PATH_CARDS, shape_of
+from bot.games.saboteur.cards import PATH_CARDS, card_type, shape_of
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
 from bot.i18n import LocaleLike, t
-from bot.presenters import ActionChoice
+from bot.presenters import ActionChoice, mention
 from bot.service import Table
 
 AUTOCOMPLETE_LIMIT = 25
@@ -71,8 +71,20 @@ def _rank(state: SaboteurState, seat: Seat, action: Action) -> tuple[int, ...]:
             return ()
 
 
+_CARD_ORDER = {"path": 0, "repair": 1, "break": 2, "map": 3, "rockfall": 4, "dead_end": 5}
+"""Which cards come first: paths that lead on, repairs, broken tools, map, rockfall, dead ends."""
+
+
+def _card_order(card: str) -> int:
+    kind = card_type(card)
+    if kind == "path" and PATH_CARDS[card].dead_end:
+        kind = "dead_end"
+    return _CARD_ORDER[kind]
+
+
 def plays_by_card(state: SaboteurState, seat: Seat) -> dict[str, list[CardPlay]]:
-    """Card code -> its legal plays, most relevant first (discards excluded)."""
+    """Card code -> its legal plays, most relevant first (discards excluded); the cards
+    themselves come in `_CARD_ORDER`."""
     grouped: dict[str, list[CardPlay]] = {}
     for action in state.legal_actions(seat):
         if isinstance(action, (Discard, TakeGold)):
@@ -80,7 +92,7 @@ def plays_by_card(state: SaboteurState, seat: Seat) -> dict[str, list[CardPlay]]
         grouped.setdefault(action.card, []).append(action)
     for plays in grouped.values():
         plays.sort(key=lambda play: _rank(state, seat, play))
-    return grouped
+    return dict(sorted(grouped.items(), key=lambda item: (_card_order(item[0]), item[0])))
 
 
 def discards(state: SaboteurState, seat: Seat) -> list[Discard]:
@@ -122,6 +134,11 @@ def ranked_actions(state: SaboteurState, seat: Seat) -> list[Action]:
 def seat_label(seat: Seat) -> str:
     """A seat as the notation and the board image write it: ``P1`` for seat 0."""
     return f"P{seat + 1}"
+
+
+def player(table: Table, seat: Seat) -> str:
+    """``@alice (P1)``: the mention and the seat number the notation uses."""
+    return f"{mention(table.seats[seat])} ({seat_label(seat)})"
 
 
 def card_name(locale: LocaleLike, card: str) -> str:

@@ -13,16 +13,19 @@ chosen notation; "Back" returns to the hand. Custom ids (persistent, no memory):
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 from typing import Any
 
 import discord
 
-from bot.errors import NotPlaying, NotSeated, StaleAction, UserError
+from bot.errors import NotPlaying, NotSeated, StaleAction
 from bot.games.base import Seat
+from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import CardPlay
-from bot.i18n import LocaleLike, t
-from bot.presenters import MAX_OFFERED_ACTIONS
+from bot.i18n import LocaleLike, language_of, t
+from bot.presenters import MAX_OFFERED_ACTIONS, TurnMessage
 from bot.service import Table
 from cogs.components import ActionSelect, service_of, turn_view
 from cogs.replies import guarded, send_private
@@ -30,26 +33,73 @@ from cogs.saboteur_choices import (
     card_name,
     choice,
     discards,
+    goal_name,
     gold_picks,
+    player,
     plays_by_card,
     sab_state,
     seat_label,
 )
-from cogs.saboteur_presenter import hand_file, hand_text
+from cogs.saboteur_errors import NotYourHand
+from renderer.saboteur.hand import render_hand
 
 Interaction = discord.Interaction[Any]
 Select = discord.ui.Select[Any]
 Button = discord.ui.Button[Any]
 Item = discord.ui.Item[Any]
 
+HAND_FILE = "saboteur-hand.png"
 OPTION_LIMIT = 100
 """Longest select option label Discord accepts."""
 
 
-class NotYourHand(UserError):
-    """A hand-view component used by another user than the seat it belongs to."""
+async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> discord.File:
+    """The private image of `seat` (role, hand, peeks, gold): for that player only."""
+    png = await asyncio.to_thread(render_hand, state.view(seat), language_of(locale))
+    return discord.File(io.BytesIO(png), filename=HAND_FILE)
 
-    key = "sab.not_your_hand"
+
+def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
+    """The words of the hand view: role, goals seen, gold, and what to do now."""
+    state = sab_state(table)
+    you = state.view(seat)["you"]
+    role = t(locale, f"saboteur.role.{you['role']}")
+    lines = [t(locale, "sab.hand.title", seat=seat_label(seat), round=state.round, role=role)]
+    peeks = [
+        t(locale, "sab.hand.peek_gold" if peek["gold"] else "sab.hand.peek_stone",
+          goal=goal_name(locale, peek["name"]))
+        for peek in you["peeks"]
+    ]
+    seen = " · ".join(peeks) or t(locale, "sab.hand.no_peeks")
+    lines.append(t(locale, "sab.hand.peeks", peeks=seen))
+    lines.append(t(locale, "sab.hand.gold", nuggets=you["nuggets"]))
+    if state.to_act() != (seat,):
+        waiting = " ".join(player(table, s) for s in state.to_act())
+        lines.append(t(locale, "sab.hand.waiting", player=waiting))
+    elif state.phase == "gold":
+        lines.append(t(locale, "sab.hand.pick_gold"))
+    else:
+        lines.append(t(locale, "sab.hand.choose"))
+    return "\n".join(lines)
+
+
+async def hand_message(table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
+    """The first step: text and image of the hand, then a card to play and a card to
+    discard, or the gold cards to pick from."""
+    state = sab_state(table)
+    labels = [seat_label(s) for s in range(len(table.seats))]
+    picks = [choice(state, locale, pick, labels) for pick in gold_picks(state, seat)]
+    items: list[Item] = []
+    playable = plays_by_card(state, seat)
+    if playable:
+        items.append(CardSelect.for_hand(table, seat, playable, locale))
+    passes = [choice(state, locale, a, labels) for a in discards(state, seat)]
+    if passes:
+        select = ActionSelect(table.id, table.version, 0, passes)
+        select.item.placeholder = t(locale, "sab.hand.discard_placeholder")
+        items.append(select)
+    image = await hand_file(state, seat, locale)
+    return TurnMessage(hand_text(table, seat, locale), actions=picks, files=[image], items=items)
 
 
 async def owned_table(interaction: Interaction, table_id: int, seat: Seat) -> Table:
@@ -62,23 +112,6 @@ async def owned_table(interaction: Interaction, table_id: int, seat: Seat) -> Ta
     return table
 
 
-def hand_view(table: Table, seat: Seat, locale: LocaleLike) -> discord.ui.View:
-    """The first step: a card to play and a card to discard, or the gold to pick."""
-    state = sab_state(table)
-    labels = [seat_label(s) for s in range(len(table.seats))]
-    picks = [choice(state, locale, pick, labels) for pick in gold_picks(state, seat)]
-    view = turn_view(table, picks, locale, with_private=False)
-    playable = plays_by_card(state, seat)
-    if playable:
-        view.add_item(CardSelect.for_hand(table, seat, playable, locale))
-    passes = [choice(state, locale, a, labels) for a in discards(state, seat)]
-    if passes:
-        select = ActionSelect(table.id, table.version, 0, passes)
-        select.item.placeholder = t(locale, "sab.hand.discard_placeholder")
-        view.add_item(select)
-    return view
-
-
 async def show_hand(interaction: Interaction, table_id: int, *, edit: bool) -> None:
     """Answer the clicker's hand view ephemerally, or redraw it in place (`edit`)."""
     table = await service_of(interaction).get_table(table_id)
@@ -88,13 +121,14 @@ async def show_hand(interaction: Interaction, table_id: int, *, edit: bool) -> N
     if table.status != "playing":
         raise NotPlaying()
     locale = interaction.locale
-    content = hand_text(table, seat, locale)
-    image = await hand_file(sab_state(table), seat, locale)
-    view = hand_view(table, seat, locale)
+    message = await hand_message(table, seat, locale)
+    view = turn_view(table, message.actions, locale, items=message.items, with_private=False)
     if edit:
-        await interaction.response.edit_message(content=content, attachments=[image], view=view)
+        await interaction.response.edit_message(
+            content=message.content, attachments=message.files, view=view
+        )
     else:
-        await send_private(interaction, content, file=image, view=view)
+        await send_private(interaction, message.content, files=message.files, view=view)
 
 
 class CardSelect(
@@ -120,9 +154,9 @@ class CardSelect(
         """One option per card that can be played now, with how many ways it can."""
         options = [
             discord.SelectOption(
-                label=t(locale, "sab.hand.card_option", card=card_name(locale, card), code=card,
-                        count=len(plays))[:OPTION_LIMIT],
+                label=card_name(locale, card)[:OPTION_LIMIT],
                 value=card,
+                description=t(locale, "sab.hand.card_ways", code=card, count=len(plays)),
             )
             for card, plays in playable.items()
         ]

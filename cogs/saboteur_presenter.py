@@ -20,33 +20,27 @@ from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import TakeGold
 from bot.games.saboteur.cards import ROUNDS
 from bot.i18n import LocaleLike, has_key, language_of, t
-from bot.presenters import ActionChoice, Presenter, TurnMessage, mention
+from bot.presenters import Presenter, TurnMessage, mention
 from bot.service import ActResult, Table
 from cogs.saboteur_choices import (
     card_name,
     choice,
-    first_actions,
     goal_name,
     gold_picks,
+    player,
     sab_state,
     seat_label,
     tool_name,
 )
+from cogs.saboteur_hand import hand_message
 from renderer.saboteur.board import render_board
-from renderer.saboteur.hand import render_hand
 
 BOARD_FILE = "saboteur-board.png"
-HAND_FILE = "saboteur-hand.png"
 
 _SEAT_PARAMS = ("player", "target", "finder", "first")
 """Event data holding one seat, shown as a mention."""
 _SEATS_PARAMS = ("saboteurs", "winners")
 """Event data holding a list of seats."""
-
-
-def player(table: Table, seat: Seat) -> str:
-    """``@alice (P1)``: the mention and the seat number the notation uses."""
-    return f"{mention(table.seats[seat])} ({seat_label(seat)})"
 
 
 def roster(table: Table, locale: LocaleLike) -> str:
@@ -60,13 +54,9 @@ async def board_file(state: SaboteurState, locale: LocaleLike) -> discord.File:
     return discord.File(io.BytesIO(png), filename=BOARD_FILE)
 
 
-async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> discord.File:
-    """The private image of `seat` (role, hand, peeks, gold): for that player only."""
-    png = await asyncio.to_thread(render_hand, state.view(seat), language_of(locale))
-    return discord.File(io.BytesIO(png), filename=HAND_FILE)
-
-
 class SaboteurPresenter(Presenter):
+    private_button_key = "sab.button.hand"
+
     async def turn(
         self, table: Table, locale: LocaleLike, played: ActResult | None = None
     ) -> TurnMessage:
@@ -159,18 +149,8 @@ class SaboteurPresenter(Presenter):
         return params
 
     async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
-        """The hand of `seat`: role, cards, peeks and gold, as text and image."""
-        state = sab_state(table)
-        content = hand_text(table, seat, locale)
-        actions = [choice(state, locale, a, _labels(table)) for a in first_actions(state, seat)]
-        return TurnMessage(content, actions=actions, files=[await hand_file(state, seat, locale)])
-
-    def label(self, table: Table, notation: str) -> str:
-        return notation
-
-    def public_actions(self, table: Table) -> list[ActionChoice]:
-        """Nothing a hand decides is offered publicly (the generic rule is not used)."""
-        return []
+        """The hand view of `seat` (see `cogs.saboteur_hand`)."""
+        return await hand_message(table, seat, locale)
 
 
 def _public_picks(state: SaboteurState) -> list[TakeGold]:
@@ -183,27 +163,3 @@ def _public_picks(state: SaboteurState) -> list[TakeGold]:
 
 def _labels(table: Table) -> list[str]:
     return [seat_label(seat) for seat in range(len(table.seats))]
-
-
-def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
-    """The words of the hand view: role, goals seen, gold, and what to do now."""
-    state = sab_state(table)
-    you = state.view(seat)["you"]
-    role = t(locale, f"saboteur.role.{you['role']}")
-    lines = [t(locale, "sab.hand.title", seat=seat_label(seat), round=state.round, role=role)]
-    peeks = [
-        t(locale, "sab.hand.peek_gold" if peek["gold"] else "sab.hand.peek_stone",
-          goal=goal_name(locale, peek["name"]))
-        for peek in you["peeks"]
-    ]
-    seen = " · ".join(peeks) or t(locale, "sab.hand.no_peeks")
-    lines.append(t(locale, "sab.hand.peeks", peeks=seen))
-    lines.append(t(locale, "sab.hand.gold", nuggets=you["nuggets"]))
-    if state.to_act() != (seat,):
-        waiting = " ".join(player(table, s) for s in state.to_act())
-        lines.append(t(locale, "sab.hand.waiting", player=waiting) if waiting else "")
-    elif state.phase == "gold":
-        lines.append(t(locale, "sab.hand.pick_gold"))
-    else:
-        lines.append(t(locale, "sab.hand.choose"))
-    return "\n".join(line for line in lines if line)

@@ -21,7 +21,7 @@ from bot.app import create_bot
 from bot.config import Settings
 from tests.discord_support import TableWorld
 
-REMINDER_MINUTES = 10
+REMINDER_MINUTES = 5
 
 
 @pytest.fixture

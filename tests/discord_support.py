@@ -6,7 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 import simcord
+import simcord.interactions as simcord_interactions
+from discord.ext import commands
+
+from bot.app import create_bot
+from bot.config import Settings
 
 
 @dataclass
@@ -68,3 +74,38 @@ def private_text(result: simcord.InteractionResult) -> str:
     private = [m for m in messages if m.ephemeral]
     assert private, f"no ephemeral answer in {result!r}"
     return "\n".join(m.content for m in private)
+
+
+def reminders(world: TableWorld) -> list[discord.Message]:
+    """The reminder messages posted in the channel so far."""
+    return [m for m in world.channel.history() if m.content.startswith("⏰")]
+
+
+async def restart(world: TableWorld, settings: Settings, *, clean: bool = True) -> commands.Bot:
+    """Replace the bot by a new one on the same database file, as a process restart would.
+
+    `clean` closes the old bot and its database first; otherwise the old bot is just
+    dropped, as after a kill -9 (its connection is closed afterwards, only to free it).
+    """
+    old = world.env.bot
+    if clean:
+        await old.close()
+    new = create_bot(settings)
+    await world.env.restart_bot(new)
+    if not clean:
+        await old.close()
+    return new
+
+
+def speak_french(monkeypatch: pytest.MonkeyPatch, *users: simcord.MemberActor) -> None:
+    """Make the interactions of `users` arrive with the French locale (simcord sends en-US)."""
+    original = simcord_interactions.base_payload
+    french = {user.id for user in users}
+
+    def base_payload(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        if kwargs["user_id"] in french:
+            payload["locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)

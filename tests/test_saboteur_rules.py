@@ -149,6 +149,21 @@ def test_path_cards_are_never_laid_crosswise() -> None:
     refused(state, 0, state.parse_action(0, "path EW 1,0"), "card_not_in_hand")
 
 
+def test_turning_a_symmetric_card_is_the_same_placement() -> None:
+    state = game()
+    set_hand(state, 0, ["EW"])
+    turned = PlacePath("EW", 1, 0, rotated=True)
+    assert turned == PlacePath("EW", 1, 0) and turned in state.legal_actions(0)
+    state.apply(0, turned)
+    assert state.maze.cards[(1, 0)].rotated is False
+
+
+def test_only_path_cards_are_laid_in_the_maze() -> None:
+    state = game()
+    set_hand(state, 0, ["map"])
+    refused(state, 0, PlacePath("map", 1, 0), "not_a_path_card")
+
+
 def test_cell_holding_a_card_is_taken() -> None:
     state = game()
     set_hand(state, 0, ["EW"])
@@ -296,7 +311,7 @@ def test_map_shows_a_goal_to_its_player_only() -> None:
 def test_map_looks_only_at_a_face_down_goal() -> None:
     state = game()
     set_goals(state, "goal-SW", "goal-gold", "goal-ES")
-    state.maze.reveal((8, -2), "W")
+    state.maze.reveal((8, -2), "W", (7, -2))
     set_hand(state, 0, ["map"])
     refused(state, 0, Peek("top"), "goal_revealed")
 
@@ -364,6 +379,23 @@ def test_stone_is_laid_to_join_the_path_that_reached_it() -> None:
     state.apply(0, PlacePath("EW", 7, 0))
     placed = state.maze.cards[(8, 0)]
     assert placed.rotated and placed.edges == "NW"
+
+
+def test_stone_is_laid_to_join_the_last_card_laid() -> None:
+    """Rulebook: the stone's paths connect with those of the last card laid.
+
+    Laying ESW on 8,-1 reaches the middle stone twice, from the north through
+    the card itself and from the east round 9,-1 and 9,0: ES upright would open
+    east only, so it is turned (NW) to open towards the card just laid.
+    """
+    state = game()
+    set_goals(state, "goal-SW", "goal-ES", "goal-gold")
+    corridor(state, 5)
+    lay(state, ("ES", 5, -1), ("EW", 6, -1), ("EW", 7, -1), ("SW", 9, -1), ("ES", 9, 0, True))
+    set_hand(state, 0, ["ESW"])
+    events = state.apply(0, PlacePath("ESW", 8, -1))
+    assert Event("stone_found", {"player": 0, "goal": "middle"}) in events
+    assert state.maze.cards[(8, 0)].edges == "NW"
 
 
 def test_revealed_goal_may_mismatch_its_other_neighbours() -> None:
@@ -435,10 +467,28 @@ def test_gold_sharing_gives_out_cards_without_choice() -> None:
     assert [sum(cards) for cards in state.gold] == [1, 2, 0, 1]
 
 
-def test_ten_players_draw_nine_gold_cards() -> None:
-    roles = roles_of("dddddd" + "ssss")
-    state = gold_found(10, roles, finder=0, pool=[3, 2, 2, 2, 1, 1, 1, 1, 1])
-    assert len(state.gold_pool) == 9
+@pytest.mark.parametrize("players", range(3, 11))
+def test_as_many_gold_cards_as_players_are_drawn_nine_at_ten(players: int) -> None:
+    """Rulebook example: with 5 players, 5 gold cards are drawn; only 9 with 10."""
+    saboteurs = players - min(players, ROLES[players][1])
+    state = gold_found(players, roles_of("d" * (players - saboteurs) + "s" * saboteurs), 0, [])
+    assert 28 - len(state.gold_deck) == min(players, 9)
+
+
+def test_gold_is_kept_and_the_rest_stays_in_the_stock_for_later_rounds() -> None:
+    """Rulebook "Une nouvelle manche": players keep their gold; the rest is the stock."""
+    state = gold_found(4, roles_of("dsdd"), finder=0, pool=[3, 2, 1, 1])
+    while state.phase == "gold":
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    kept = [list(cards) for cards in state.gold]
+    stock = list(state.gold_deck)
+    assert state.round == 2 and len(stock) == 24
+    set_roles(state, roles_of("sddd"))
+    last_card(state, 2)
+    paid = state.gold[0][len(kept[0]) :]
+    assert state.round == 3 and state.gold == [kept[0] + paid, *kept[1:]]
+    assert sum(paid) == 4 and Counter(stock) - Counter(paid) == Counter(state.gold_deck)
 
 
 def test_saboteur_reaching_the_gold_gets_none_of_it() -> None:
@@ -478,6 +528,15 @@ def test_no_saboteur_in_play_means_nobody_wins_gold() -> None:
     events = last_card(state, 0)
     assert "nobody_won" in kinds(events)
     assert state.scores() == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_only_three_or_four_players_may_have_no_saboteur(players: int) -> None:
+    """Rulebook: with 3 or 4 players there may be no saboteur (the one set aside)."""
+    deals = [game(players, seed) for seed in range(30)]
+    without = [state for state in deals if "saboteur" not in state.roles]
+    assert bool(without) == (players <= 4)
+    assert all(state.aside == "saboteur" for state in without)
 
 
 def test_roles_are_revealed_at_the_end_of_the_round() -> None:
@@ -534,12 +593,12 @@ def test_default_discards_the_card_that_helps_least() -> None:
 
 
 def test_default_does_not_depend_on_the_role() -> None:
+    """The idle default reveals nothing: no role, the seat's own or another's, changes it."""
     state = game(5)
     set_hand(state, 0, ["NES", "break-cart", "EWx"])
     choices = set()
-    roles: tuple[Role, ...] = ("digger", "saboteur")
-    for role in roles:
-        state.roles[0] = role
+    for letters in ("dsdsd", "sdddd", "ssddd", "ddsds"):
+        set_roles(state, roles_of(letters))
         choices.add(state.default_action(0))
     assert choices == {Discard("EWx")}
 

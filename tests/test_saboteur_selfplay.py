@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
 
 import pytest
 
+from bot.errors import IllegalAction
 from bot.games.base import Event
 from bot.games.record import replay
 from bot.games.registry import get_game
 from bot.games.saboteur import SaboteurState
+from bot.games.saboteur.actions import (
+    BreakTool,
+    CardPlay,
+    Discard,
+    Peek,
+    PlacePath,
+    RepairTool,
+    Rockfall,
+)
+from bot.games.saboteur.cards import TOOLS
+from bot.games.saboteur.maze import GOAL_POSITIONS
 from bot.selfplay import check_state, play_random_game
 from tests.saboteur_support import digger_play, hide_other_secrets
 
@@ -88,3 +101,44 @@ def test_self_play_reaches_every_ending() -> None:
 def test_same_seed_and_actions_replay_the_same_game() -> None:
     first, record = play_random_game(SaboteurState, 6, 11, check=False)
     assert replay(record).to_json() == first.to_json()
+
+
+def every_card_play(state: SaboteurState, seat: int) -> list[CardPlay]:
+    """Every play of the seat's cards on any seat, goal or cell near the maze, legal or not."""
+    bounds = state.view(None)["bounds"]
+    cells = [
+        (x, y)
+        for x in range(bounds["min_x"] - 1, bounds["max_x"] + 2)
+        for y in range(bounds["min_y"] - 1, bounds["max_y"] + 2)
+    ]
+    seats = range(-1, state.players + 1)
+    hand = sorted(set(state.hands[seat]))
+    plays: list[CardPlay] = [Discard(card) for card in hand]
+    plays += [PlacePath(c, x, y, turn) for c in hand for x, y in cells for turn in (False, True)]
+    plays += [BreakTool(tool, target) for tool in TOOLS for target in seats]
+    plays += [RepairTool(c, tool, target) for c in hand for tool in TOOLS for target in seats]
+    plays += [Rockfall(x, y) for x, y in cells]
+    plays += [Peek(goal) for goal in GOAL_POSITIONS]
+    return plays
+
+
+def test_apply_accepts_exactly_the_legal_actions() -> None:
+    rng = random.Random(5)
+    state = SaboteurState.new(4, 5)
+    for turn in itertools.count():
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if state.phase == "play" and turn % 15 == 0:
+            before = state.to_json()
+            for play in every_card_play(state, seat):
+                trial = SaboteurState.from_json(before)
+                try:
+                    trial.apply(seat, play)
+                except IllegalAction:
+                    assert play not in legal, play
+                    assert trial.to_json() == before, play
+                else:
+                    assert play in legal, play
+        state.apply(seat, digger_play(rng, legal))

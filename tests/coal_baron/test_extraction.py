@@ -4,7 +4,7 @@ import pytest
 
 from bot.errors import IllegalAction
 from bot.games.coal_baron import CoalBaronState
-from bot.games.coal_baron.actions import Cage, Cube, End, Load, Stow, Take
+from bot.games.coal_baron.actions import Cage, Cube, End, Load, Place, Stow, Take
 from bot.games.coal_baron.components import BLACK, BROWN, GREY, ORDERS, YELLOW
 from bot.games.coal_baron.extraction import Extraction
 
@@ -187,3 +187,30 @@ def test_default_action_during_extraction_is_end() -> None:
     state = jules()
     play(state, "m8 c3")
     assert state.default_action(0) == End()
+
+
+def test_mining_is_always_legal_even_with_nothing_to_extract() -> None:
+    # Moving the cage is always possible, so a mining space can always be chosen.
+    state = playing(4)
+    player = state.players[0]
+    for cart in player.carts:
+        state.supply[cart.cube] += 1
+        cart.cube = -1
+    for order in list(player.orders):
+        take_order(state, ORDERS[order.card].name)
+        state.order_pile.append(order.card)
+    legal = state.legal_actions(0)
+    assert all(Place(space) in legal for space in ("m4", "m6", "m8", "m10"))
+    play(state, "m4 c2 end")
+    assert state.to_act() == (1,)
+    state.check_invariants()
+
+
+def test_any_cage_cube_may_go_to_the_stock_at_the_surface_even_one_an_order_needs() -> None:
+    # Rule 5 ("si le charbon extrait ne correspond à aucune commande") explains
+    # why one stows a cube; it doesn't forbid stowing a cube an order could take.
+    state = jules()
+    play(state, "m6 c3 +g c0")
+    assert Stow(GREY) in state.legal_actions(0)
+    play(state, "g>s")
+    assert state.players[0].stock[GREY] == 1

@@ -1,6 +1,8 @@
 """Every event and refusal reason of the engine reads in English and French."""
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,7 @@ TRIES = (
     "f1", "f8", "fd", "=y", "keep", "top", "bottom", "end", "c0", "c3", "+g", "+k",
     "g>1", "y+sb>1:g", "g>s", "sg>1", "dh", "o1", "bank",
 )
+ENGINE = Path(__file__).parents[2] / "bot" / "games" / "coal_baron"
 CATALOGS = {language: load_catalog(language) for language in ("en", "fr")}
 
 
@@ -52,3 +55,12 @@ def test_every_refusal_reason_met_has_a_text_that_formats(language: str) -> None
 
 def test_rules_summary_exists_in_both_languages() -> None:
     assert all("/coal play" in CATALOGS[language]["rules.coal-baron"] for language in CATALOGS)
+
+
+def test_every_refusal_reason_of_the_engine_source_has_a_text_in_both_languages() -> None:
+    source = "".join(path.read_text() for path in ENGINE.glob("*.py"))
+    keys = set(re.findall(r'reason_key="(coal-baron\.[a-z-]+)"', source))
+    assert "coal-baron.same-side" in keys
+    for language, catalog in CATALOGS.items():
+        missing = sorted(key for key in keys if f"reason.{key}" not in catalog)
+        assert not missing, f"{language}: {missing}"

@@ -64,9 +64,9 @@ def test_shift_scoring_example_hugo_emma_jules() -> None:
 def test_coal_counts_delivered_slots_by_colour_and_the_four_colour_card_counts_one_each() -> None:
     # Rulebook example: Jules has 3 grey, 3 black, 1 yellow, 1 brown slots.
     player = Player.new(0, 0)
-    names = ["HGGG", "LKK", "WYBGK"]
+    names = ["HGG", "LKK", "WYBGK"]
     player.delivered = [next(i for i, o in enumerate(ORDERS) if o.name == n) for n in names]
-    assert [element_count(e, player) for e in SCORING_ELEMENTS[:4]] == [1, 1, 4, 3]
+    assert [element_count(e, player) for e in SCORING_ELEMENTS[:4]] == [1, 1, 3, 3]
 
 
 def test_at_least_one_is_needed_to_score_an_element() -> None:
@@ -120,6 +120,7 @@ def test_first_player_example_most_workers_on_the_factory() -> None:
 def test_first_player_tie_goes_to_the_nearest_clockwise_and_the_previous_cannot_keep_it() -> None:
     assert next_first_player([3, 1, 3, 3], previous=0) == 2
     assert next_first_player([3, 1, 3, 3], previous=2) == 3
+    assert next_first_player([1, 3, 0, 3], previous=2) == 3
     assert next_first_player([0, 0, 0], previous=2) == 0
 
 
@@ -195,3 +196,45 @@ def test_game_end_converts_and_keeps_the_leftover_francs_for_the_tie_break() -> 
     assert [p.money for p in state.players] == [4, 4]
     assert state.outcome() is not None and state.outcome().winners == (0, 1)  # type: ignore[union-attr]
     assert game_end.data["scores"] == [10, 10]
+
+
+def test_scoring_values_first_and_second_place_of_each_element() -> None:
+    # Rulebook "Fin d'un quart": coal 2/1 3/1 4/2 5/2, vehicles 6/3 7/3 8/4 9/4,
+    # empty carts 10/5 11/5 12/6 13/6.
+    assert [(e.name, e.first, e.second) for e in SCORING_ELEMENTS] == [
+        ("coal:yellow", 2, 1),
+        ("coal:brown", 3, 1),
+        ("coal:grey", 4, 2),
+        ("coal:black", 5, 2),
+        ("vehicle:hand-cart", 6, 3),
+        ("vehicle:horse-wagon", 7, 3),
+        ("vehicle:truck", 8, 4),
+        ("vehicle:locomotive", 9, 4),
+        ("empty-carts:yellow", 10, 5),
+        ("empty-carts:brown", 11, 5),
+        ("empty-carts:grey", 12, 6),
+        ("empty-carts:black", 13, 6),
+    ]
+
+
+def test_shift_scoring_counts_every_order_delivered_so_far() -> None:
+    # Delivered orders are scored again at each later shift.
+    state = playing(2)
+    give_delivered(state, 1, "HY")
+    end_shift(state)
+    assert state.players[1].vp == 2
+    end_shift(state)
+    assert state.players[1].vp == 2 + 2 + 6  # yellow coal again, and the hand cart
+
+
+def test_the_shift_ends_only_when_every_worker_is_placed() -> None:
+    state = playing(3)
+    state.players[0].workers = 1
+    state.players[1].workers = 0
+    state.canteen[0], state.canteen[1] = 14, 15
+    play(state, "bank")  # seat 0's last worker: seat 2 still has 15
+    for _ in range(14):
+        play(state, "bank")
+        assert state.shift == 1 and state.to_act() == (2,)
+    events = state.apply(2, state.parse_action(2, "bank"))
+    assert "shift-end" in [e.kind for e in events] and state.shift == 2

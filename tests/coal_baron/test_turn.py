@@ -5,7 +5,8 @@ import pytest
 from bot.errors import ActionSyntaxError, IllegalAction, NotYourTurn
 from bot.games.coal_baron import CoalBaronState
 from bot.games.coal_baron.actions import Buy, Keep, Place, Return
-from bot.games.coal_baron.components import ORDERS, SPACE_INDEX, TILES
+from bot.games.coal_baron.components import BLACK, BROWN, GREY, ORDERS, SPACE_INDEX, TILES, YELLOW
+from bot.games.coal_baron.draw import DrawFive
 
 from .builders import give_order, play, playing, take_order
 
@@ -149,10 +150,29 @@ def test_draw_five_tiles_keep_one_and_put_the_others_back_in_the_chosen_order() 
     play(state, f"keep {names[0]}")
     assert state.players[0].tiles == [top5[0]]
     assert state.players[0].money == 30 - TILES[top5[0]].cost
-    play(state, f"top {names[3]} {names[1]} bottom {names[2]} {names[4]}")
-    assert [TILES[t].name for t in state.tile_pile[:2]] == [names[3], names[1]]
-    assert [TILES[t].name for t in state.tile_pile[-2:]] == [names[2], names[4]]
+    play(state, f"top {names[3]} {names[1]} {names[4]} {names[2]}")
+    assert [TILES[t].name for t in state.tile_pile[:4]] == [names[3], names[1], names[4], names[2]]
     assert state.to_act() == (1,)
+    state.check_invariants()
+
+
+def test_draw_five_cards_not_kept_go_back_together_all_on_top_or_all_under_the_pile() -> None:
+    # Rulebook: "remplacez dans l'ordre de votre choix les 4 tuiles ... au-dessus
+    # ou sous la pile": the four go back as a group, on one side of the pile.
+    state = playing(3)
+    top5 = state.order_pile[:5]
+    play(state, "od keep none")
+    draw = state.pending
+    assert isinstance(draw, DrawFive)
+    names = [draw.name(card) for card in top5]
+    assert {a.bottom for a in state.legal_actions(0) if isinstance(a, Return)} == {False, True}
+    play(state, f"bottom {names[4]}")
+    assert all(isinstance(a, Return) and a.bottom for a in state.legal_actions(0))
+    assert state.default_action(0) == Return(names[0], True)
+    with pytest.raises(IllegalAction, match="go back together"):
+        play(state, f"top {names[0]}")
+    play(state, f"bottom {names[3]} {names[2]} {names[1]} {names[0]}")
+    assert state.order_pile[-5:] == top5[::-1]
     state.check_invariants()
 
 
@@ -290,4 +310,36 @@ def test_draw_five_tile_kept_during_a_shortage_takes_the_chosen_colours() -> Non
         play(state, f"keep {design.name}")
     play(state, f"keep {design.name}" + f" ={'ybgk'[other]}" * design.carts)
     assert [c.cube for c in state.players[0].carts[4:]] == [other] * design.carts
+    state.check_invariants()
+
+
+def put_tile_on(state: CoalBaronState, space: str, name: str) -> None:
+    """Swap the tile on factory `space` with a tile of design `name` from the pile."""
+    index = SPACE_INDEX[space]
+    at = next(i for i, t in enumerate(state.tile_pile) if TILES[t].name == name)
+    state.tile_pile[at], state.space_cards[index] = state.space_cards[index], state.tile_pile[at]
+
+
+def test_factory_shortage_only_the_carts_the_supply_cannot_fill_take_a_chosen_colour() -> None:
+    state = playing(3)
+    put_tile_on(state, "f1", "g2l")
+    state.players[1].stock[GREY] += state.supply[GREY] - 1
+    state.supply[GREY] = 1
+    buys = [a for a in state.legal_actions(0) if isinstance(a, Buy) and a.space == "f1"]
+    assert buys == [Buy("f1", (YELLOW,)), Buy("f1", (BROWN,)), Buy("f1", (BLACK,))]
+    play(state, "f1 =k")
+    assert [c.cube for c in state.players[0].carts[4:]] == [GREY, BLACK]
+    assert state.players[0].money == 9 - 6
+    state.check_invariants()
+
+
+def test_factory_shortage_with_the_whole_supply_dry_leaves_the_carts_empty() -> None:
+    state = playing(3)
+    put_tile_on(state, "f1", "g2l")
+    for colour in range(4):
+        state.players[1].stock[colour] += state.supply[colour]
+        state.supply[colour] = 0
+    assert Buy("f1") in state.legal_actions(0)
+    play(state, "f1")
+    assert [c.cube for c in state.players[0].carts[4:]] == [-1, -1]
     state.check_invariants()

@@ -1,12 +1,15 @@
 """The draw-5 spaces: cards drawn and held by one seat while it decides.
 
 The seat first keeps one card or none, then puts the others back one step
-at a time (see `Return`), so the legal steps stay few.
+at a time (see `Return`), so the legal steps stay few. The cards put back go
+together, all on top of the pile or all under it, in the order the seat
+chooses (rulebook: "remplacez dans l'ordre de votre choix les 4 tuiles ...
+au-dessus ou sous la pile").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.errors import IllegalAction
 from bot.games.base import JSON, Event, Seat
@@ -19,7 +22,7 @@ from bot.games.coal_baron.components import (
     tile_design,
 )
 from bot.games.coal_baron.player import OrderInProgress, Player
-from bot.games.coal_baron.supply import check_affordable, fill_options, gain_tile, tile_cubes
+from bot.games.coal_baron.supply import fill_options, gain_tile, tile_cubes, unaffordable
 
 TILES_KIND, ORDERS_KIND = "tiles", "orders"
 
@@ -29,7 +32,8 @@ class DrawFive:
     """Up to 5 tiles or order cards drawn from a pile, seen only by the drawing seat.
 
     First the seat keeps one or none (`kept` becomes True), then puts the
-    others back one by one; `on_top` counts those already put back on top.
+    others back one by one, all on the same side; `on_top` / `on_bottom` count
+    those already put back on top / under the pile.
     """
 
     kind: str
@@ -61,6 +65,15 @@ class DrawFive:
                 names.append(name)
         return names
 
+    def sides(self) -> tuple[bool, ...]:
+        """Where the next card may go back (`Return.bottom`): the side already
+        chosen, or either before the first card goes back."""
+        if self.on_top:
+            return (False,)
+        if self.on_bottom:
+            return (True,)
+        return (False, True)
+
     def to_json(self) -> JSON:
         return {
             "kind": self.kind,
@@ -73,25 +86,16 @@ class DrawFive:
 
     @classmethod
     def from_json(cls, data: JSON) -> DrawFive:
-        return cls(
-            data["kind"],
-            data["space"],
-            list(data["cards"]),
-            data["kept"],
-            data["on_top"],
-            data["on_bottom"],
-        )
+        return cls(**{**data, "cards": list(data["cards"])})
 
     def copy(self) -> DrawFive:
-        return DrawFive(
-            self.kind, self.space, list(self.cards), self.kept, self.on_top, self.on_bottom
-        )
+        return replace(self, cards=list(self.cards))
 
 
 def legal_draw_steps(draw: DrawFive, player: Player, supply: list[int]) -> list[Step]:
     if draw.kept:
         names = draw.names()
-        return [Return(name, bottom) for bottom in (False, True) for name in names]
+        return [Return(name, bottom) for bottom in draw.sides() for name in names]
     steps: list[Step] = [Keep(None)]
     for name in draw.names():
         if draw.kind == ORDERS_KIND:
@@ -129,7 +133,9 @@ def keep(draw: DrawFive, seat: Seat, player: Player, supply: list[int], step: Ke
         player.orders.append(OrderInProgress.new(card))
         event = Event("kept", {"seat": seat, "kind": draw.kind, "card": step.card})
     else:
-        check_affordable(player, card)
+        problem = unaffordable(player, card)
+        if problem is not None:
+            raise problem
         design = TILES[card]
         cubes = tile_cubes(supply, design.colour, design.carts, step.fill)
         event = gain_tile(player, supply, card, cubes, seat, draw.space)
@@ -141,6 +147,13 @@ def keep(draw: DrawFive, seat: Seat, player: Player, supply: list[int], step: Ke
 def put_back(draw: DrawFive, pile: list[int], step: Return) -> None:
     """Put one card back: under the cards already put on top, or under the pile."""
     card = _drawn(draw, step.card)
+    if step.bottom not in draw.sides():
+        side = "bottom" if draw.on_bottom else "top"
+        raise IllegalAction(
+            f"the cards go back together, all on top or all under the pile: '{side}' this one too",
+            reason_key="coal-baron.same-side",
+            side=side,
+        )
     if step.bottom:
         pile.append(card)
         draw.on_bottom += 1

@@ -9,7 +9,7 @@ untouched here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
 from bot.errors import IllegalAction
@@ -45,9 +45,7 @@ class Extraction:
         return cls(**data)
 
     def copy(self) -> Extraction:
-        return Extraction(
-            self.space, self.moves, self.left, self.taken, self.loaded, self.stowed
-        )
+        return replace(self)
 
 
 def _available_cubes(player: Player) -> list[tuple[Cube, int]]:

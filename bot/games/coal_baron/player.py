@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.games.base import JSON
-from bot.games.coal_baron.components import ORDERS, PRINTED_CARTS, SURFACE, TILES
+from bot.games.coal_baron.components import ORDERS, PRINTED_CARTS, SURFACE, TILES, colour_level
 
 
 @dataclass(slots=True)
@@ -20,7 +20,7 @@ class Cart:
 
     @property
     def level(self) -> int:
-        return self.colour + 1
+        return colour_level(self.colour)
 
     def to_json(self) -> JSON:
         return [self.colour, int(self.lit), self.tile, self.cube]

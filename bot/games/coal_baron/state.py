@@ -59,12 +59,7 @@ from bot.games.coal_baron.scoring import (
     shift_scoring,
     winners,
 )
-from bot.games.coal_baron.supply import (
-    check_affordable,
-    fill_options,
-    gain_tile,
-    tile_cubes,
-)
+from bot.games.coal_baron.supply import fill_options, gain_tile, tile_cubes, unaffordable
 from bot.games.coal_baron.view import state_view
 from bot.games.registry import register
 
@@ -125,7 +120,7 @@ class CoalBaronState(GameState[Action]):
         state.order_pile = list(range(len(ORDERS)))
         random.Random(f"{seed}:orders").shuffle(state.order_pile)
         for index, space in enumerate(SPACES):
-            if space.kind == FACTORY and not state._locked(index):
+            if space.kind == FACTORY and not state.locked(index):
                 state.space_cards[index] = state.tile_pile.pop(0)
         reveal = SETUP[players].draft_cards
         state.draft_cards = state.order_pile[:reveal]
@@ -231,7 +226,8 @@ class CoalBaronState(GameState[Action]):
     def scores(self) -> tuple[int, ...]:
         return tuple(player.vp for player in self.players)
 
-    def _locked(self, index: int) -> bool:
+    def locked(self, index: int) -> bool:
+        """Whether space `index` is covered by a lock at this player count."""
         return SPACES[index].min_players > self.num_players
 
     # -- legal actions -----------------------------------------------------------------
@@ -261,7 +257,7 @@ class CoalBaronState(GameState[Action]):
     def _space_problem(self, seat: Seat, index: int) -> IllegalAction | None:
         """Why `seat` may not place on space `index` now, or None if it may."""
         space = SPACES[index]
-        if self._locked(index):
+        if self.locked(index):
             return IllegalAction(
                 f"space {space.id} is locked with {self.num_players} players",
                 reason_key="coal-baron.space-locked",
@@ -283,11 +279,8 @@ class CoalBaronState(GameState[Action]):
             return IllegalAction(
                 f"space {space.id} is empty", reason_key="coal-baron.space-empty", space=space.id
             )
-        if kind == FACTORY and TILES[card].cost > player.money:
-            try:
-                check_affordable(player, card)
-            except IllegalAction as problem:
-                return problem
+        if kind == FACTORY:
+            return unaffordable(player, card)
         if (kind == FACTORY_DRAW and not self.tile_pile) or (
             kind == ORDER_DRAW and not self.order_pile
         ):
@@ -384,7 +377,7 @@ class CoalBaronState(GameState[Action]):
         # The card left goes on the leftmost open order space; the others come from the deck.
         leftover = self.draft_cards.pop()
         first, *others = [
-            i for i, space in enumerate(SPACES) if space.kind == ORDER and not self._locked(i)
+            i for i, space in enumerate(SPACES) if space.kind == ORDER and not self.locked(i)
         ]
         self.space_cards[first] = leftover
         for index in others:
@@ -648,8 +641,9 @@ class CoalBaronState(GameState[Action]):
         return notation.format_action(action)
 
     def default_action(self, seat: Seat) -> Action:
-        """Draft: the first revealed order; draw-5: keep none, then the cards back on
-        top in drawn order; extraction: end; otherwise a worker on the bank."""
+        """Draft: the first revealed order; draw-5: keep none, then the cards back in
+        drawn order (on top, unless some already went under); extraction: end;
+        otherwise a worker on the bank."""
         if seat not in self.to_act():
             raise NotYourTurn(f"it is not seat {seat}'s turn")
         if self.phase == DRAFT:
@@ -660,7 +654,7 @@ class CoalBaronState(GameState[Action]):
         if isinstance(pending, DrawFive):
             if not pending.kept:
                 return Keep(None)
-            return Return(pending.name(pending.cards[0]), False)
+            return Return(pending.name(pending.cards[0]), pending.sides()[0])
         return Place("bank")
 
     # -- information ---------------------------------------------------------------------

@@ -60,15 +60,17 @@ def tile_cubes(
     return cubes + [-1] * (carts - len(cubes))
 
 
-def check_affordable(player: Player, tile: int) -> None:
+def unaffordable(player: Player, tile: int) -> IllegalAction | None:
+    """Why `player` can't pay for `tile`, or None if they can."""
     cost = TILES[tile].cost
-    if cost > player.money:
-        raise IllegalAction(
-            f"the tile {TILES[tile].name} costs {cost} Francs, you have {player.money}",
-            reason_key="coal-baron.cannot-afford",
-            cost=cost,
-            money=player.money,
-        )
+    if cost <= player.money:
+        return None
+    return IllegalAction(
+        f"the tile {TILES[tile].name} costs {cost} Francs, you have {player.money}",
+        reason_key="coal-baron.cannot-afford",
+        cost=cost,
+        money=player.money,
+    )
 
 
 def gain_tile(

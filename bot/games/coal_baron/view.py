@@ -13,6 +13,7 @@ from bot.games.base import JSON, Seat
 from bot.games.coal_baron.components import (
     BANK_INDEX,
     COLOUR_NAMES,
+    DELIVERY,
     ELEMENTS_SCORED,
     FACTORY,
     LEVELS,
@@ -110,8 +111,8 @@ def _space_view(state: CoalBaronState, index: int) -> JSON:
     return {
         "id": space.id,
         "kind": space.kind,
-        "param": VEHICLE_NAMES[space.param] if space.kind == "delivery" else space.param,
-        "locked": space.min_players > state.num_players,
+        "param": VEHICLE_NAMES[space.param] if space.kind == DELIVERY else space.param,
+        "locked": state.locked(index),
         "tile": tile_view(card) if space.kind == FACTORY and card >= 0 else None,
         "order": order_view(card) if space.kind == ORDER and card >= 0 else None,
         "workers": list(state.space_workers[index]),

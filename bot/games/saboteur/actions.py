@@ -27,12 +27,21 @@ from bot.games.saboteur.maze import GOAL_POSITIONS, GoalName, Pos
 
 @dataclass(frozen=True)
 class PlacePath:
-    """Lay path card `card` on (x, y), turned 180° if `rotated`."""
+    """Lay path card `card` on (x, y), turned 180° if `rotated`.
+
+    Turning a symmetric card changes nothing, so `rotated` is always False for
+    one: both spellings are then the same action, the one `legal_actions` lists.
+    """
 
     card: str
     x: int
     y: int
     rotated: bool = False
+
+    def __post_init__(self) -> None:
+        path = PATH_CARDS.get(self.card)
+        if self.rotated and path is not None and path.symmetric:
+            object.__setattr__(self, "rotated", False)
 
     @property
     def pos(self) -> Pos:

@@ -192,6 +192,7 @@ ROLE_DECK: dict[int, tuple[int, int]] = {
 
 
 def role_deck(players: int) -> list[Role]:
+    """The role cards used with `players`: one dealt to each, one set aside."""
     saboteurs, diggers = ROLE_DECK[players]
     saboteur: list[Role] = ["saboteur"]
     digger: list[Role] = ["digger"]

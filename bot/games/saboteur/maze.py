@@ -151,17 +151,24 @@ class Maze:
     def remove(self, pos: Pos) -> str:
         return self.cards.pop(pos).code
 
-    def reveal(self, pos: Pos, touched: str) -> Placed:
-        """Turn the goal on `pos` face up, laid so that it joins the `touched` edges.
+    def reveal(self, pos: Pos, touched: str, last_laid: Pos) -> Placed:
+        """Turn the goal on `pos` face up, joined to the path that reached it.
 
         Rulebook "Fin d'une manche": a stone is laid so that its paths connect
-        with the path that reached it. Of the two orientations, the one opening
-        on more touched edges wins; upright on a tie. Other edges may mismatch.
+        with those of the last card laid (`last_laid`). Each edge opens in
+        exactly one of a stone's two orientations, so the edge towards that
+        card decides when it is among the `touched` ones; otherwise the
+        orientation opening on more touched edges wins, upright on a tie.
+        Other edges may mismatch.
         """
         card = MAZE_CARDS[self.hidden_goals.pop(pos)]
-        upright = sum(edge in card.edges for edge in touched)
-        turned = sum(edge in card.placed_edges(True) for edge in touched)
-        placed = Placed(card.code, rotated=turned > upright)
+        towards = [edge for edge in touched if step(pos, edge) == last_laid]
+
+        def fit(rotated: bool) -> tuple[int, int]:
+            edges = card.placed_edges(rotated)
+            return sum(e in edges for e in towards), sum(e in edges for e in touched)
+
+        placed = Placed(card.code, rotated=fit(True) > fit(False))
         self.cards[pos] = placed
         return placed
 

@@ -31,6 +31,7 @@ from bot.games.saboteur.maze import GOAL_NAMES, Maze, step
 
 REASONS: dict[str, str] = {
     "card_not_in_hand": "you don't hold that card",
+    "not_a_path_card": "that card is not a path card",
     "tools_broken": "you can't lay path cards while a tool of yours is broken",
     "cell_taken": "that space already holds a card",
     "edges_mismatch": "every edge must match the cards next to it",
@@ -60,21 +61,23 @@ def check_card_play(
         raise illegal("card_not_in_hand", card=play.card)
     match play:
         case PlacePath(card, x, y, rotated):
+            if card not in PATH_CARDS:
+                raise illegal("not_a_path_card", card=card)
             if broken[seat]:
                 raise illegal("tools_broken", tools=list(broken[seat]))
             reason = maze.placement_error(card, rotated, (x, y))
             if reason is not None:
                 raise illegal(reason, x=x, y=y)
-        case BreakTool(tool, target) | RepairTool(_, tool, target):
-            if not 0 <= target < len(broken):
-                raise illegal("no_such_player", target=target)
-            if isinstance(play, BreakTool) and tool in broken[target]:
+        case BreakTool(tool, target):
+            _check_target(broken, target)
+            if tool in broken[target]:
                 raise illegal("already_broken", target=target, tool=tool)
-            if isinstance(play, RepairTool):
-                if card_type(play.card) != "repair" or tool not in card_tools(play.card):
-                    raise illegal("not_a_repair_card", card=play.card, tool=tool)
-                if tool not in broken[target]:
-                    raise illegal("nothing_to_repair", target=target, tool=tool)
+        case RepairTool(card, tool, target):
+            _check_target(broken, target)
+            if card_type(card) != "repair" or tool not in card_tools(card):
+                raise illegal("not_a_repair_card", card=card, tool=tool)
+            if tool not in broken[target]:
+                raise illegal("nothing_to_repair", target=target, tool=tool)
         case Rockfall(x, y):
             if (x, y) not in maze.removable():
                 raise illegal("not_removable", x=x, y=y)
@@ -83,6 +86,11 @@ def check_card_play(
                 raise illegal("goal_revealed", goal=goal)
         case Discard():
             pass
+
+
+def _check_target(broken: Sequence[Sequence[Tool]], target: Seat) -> None:
+    if not 0 <= target < len(broken):
+        raise illegal("no_such_player", target=target)
 
 
 def card_plays(

@@ -42,6 +42,7 @@ from bot.games.saboteur.cards import (
     ROUNDS,
     Role,
     Tool,
+    break_card,
     gold_cards_drawn,
     hand_cards,
     hand_size,
@@ -49,7 +50,7 @@ from bot.games.saboteur.cards import (
     saboteur_payout,
     shape_of,
 )
-from bot.games.saboteur.maze import GOAL_NAMES, START_POS, GoalName, Maze
+from bot.games.saboteur.maze import GOAL_NAMES, START_POS, GoalName, Maze, Pos
 from bot.games.saboteur.view import build_view
 
 Phase = Literal["play", "gold", "over"]
@@ -197,7 +198,7 @@ class SaboteurState(GameState[Action]):
         for hand in self.hands:
             in_play.update(hand)
         for tools in self.broken:
-            in_play.update(f"break-{tool}" for tool in tools)
+            in_play.update(break_card(tool) for tool in tools)
             assert len(set(tools)) == len(tools), "two broken tools of the same kind"
         assert in_play == hand_cards(), "path and action cards lost or duplicated"
         goals = [p.code for p in self.maze.cards.values() if p.code in {g.code for g in GOALS}]
@@ -253,13 +254,14 @@ class SaboteurState(GameState[Action]):
             case PlacePath(card, x, y, rotated):
                 self.maze.place(card, rotated, (x, y))
                 played = {"player": seat, "card": card, "shape": shape_of(card, rotated)}
-                return [Event("path_played", {**played, "x": x, "y": y}), *self._reveal(seat)]
+                events = [Event("path_played", {**played, "x": x, "y": y})]
+                return events + self._reveal(seat, laid=(x, y))
             case BreakTool(tool, target):
                 self.broken[target].append(tool)
                 return [Event("tool_broken", {"player": seat, "target": target, "tool": tool})]
             case RepairTool(card, tool, target):
                 self.broken[target].remove(tool)
-                self.discard += [f"break-{tool}", card]
+                self.discard += [break_card(tool), card]
                 data = {"player": seat, "target": target, "tool": tool, "card": card}
                 return [Event("tool_repaired", data)]
             case Rockfall(x, y):
@@ -279,18 +281,20 @@ class SaboteurState(GameState[Action]):
                 self.discard.append(card)
                 return [Event("discarded", {"player": seat})]
 
-    def _reveal(self, seat: Seat) -> list[Event]:
-        """Turn over every goal an uninterrupted path now reaches.
+    def _reveal(self, seat: Seat, laid: Pos) -> list[Event]:
+        """Turn over every goal an uninterrupted path now reaches, once a card is `laid`.
 
-        A revealed stone joins the maze and may lead on to another goal, so this
-        repeats until no new goal is reached.
+        A revealed stone joins the maze and may lead on to another goal, which
+        it then joins as the last card laid; this repeats until no new goal is
+        reached.
         """
         events: list[Event] = []
         while touched := self.maze.reached_goals():
             for pos, edges in sorted(touched.items()):
-                placed = self.maze.reveal(pos, edges)
+                placed = self.maze.reveal(pos, edges, laid)
                 kind = "gold_found" if placed.code == GOAL_GOLD.code else "stone_found"
                 events.append(Event(kind, {"player": seat, "goal": GOAL_NAMES[pos]}))
+            laid = max(touched)  # the last goal turned over, now the last card laid
         return events
 
     def _advance_turn(self) -> list[Event]:
@@ -332,7 +336,7 @@ class SaboteurState(GameState[Action]):
         return events + self._next_round()
 
     def _diggers_counter_clockwise(self, first: Seat) -> Iterator[Seat]:
-        """Gold-diggers from `first` on, counter-clockwise, forever.
+        """Gold-diggers from `first` on, counter-clockwise (decreasing seats), forever.
 
         A saboteur who completed the path to the gold is skipped like any saboteur.
         """

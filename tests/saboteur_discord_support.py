@@ -1,0 +1,142 @@
+"""Helpers for the simcord tests of Saboteur in Discord.
+
+`SabWorld` is a server where alice, bob and carol sit at a seeded Saboteur
+table (seats 0, 1, 2 = P1, P2, P3) and dave only watches. The table is opened
+through the service so the seed is known, then joined and started with the
+real `/game` commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import simcord
+
+from bot.app import TableBot
+from bot.games.saboteur import SaboteurState
+from bot.service import Table
+from cogs.saboteur_choices import sab_state
+
+
+@dataclass
+class SabWorld:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    dave: simcord.MemberActor
+    table_id: int = 0
+
+    @property
+    def bot(self) -> TableBot:
+        bot = self.env.bot
+        assert isinstance(bot, TableBot)
+        return bot
+
+    @property
+    def players(self) -> list[simcord.MemberActor]:
+        """The seated members, in seat order."""
+        return [self.alice, self.bob, self.carol]
+
+    def last(self) -> discord.Message:
+        message = self.channel.last_message
+        assert message is not None
+        return message
+
+    def public_messages(self) -> list[discord.Message]:
+        """Every message of the channel that everyone sees."""
+        return [m for m in self.channel.history() if not m.flags.ephemeral]
+
+    async def table(self) -> Table:
+        return await self.bot.service.get_table(self.table_id)
+
+    async def state(self) -> SaboteurState:
+        return sab_state(await self.table())
+
+    async def to_act(self) -> simcord.MemberActor:
+        (seat,) = (await self.state()).to_act()
+        return self.players[seat]
+
+    async def start(self, seed: int) -> discord.Message:
+        """Open a table with `seed`, seat bob and carol, start; returns the first turn message."""
+        table = await self.bot.service.open_table(
+            guild_id=self.guild.id,
+            channel_id=self.channel.id,
+            game="saboteur",
+            creator_id=self.alice.id,
+            reminder_minutes=60,
+            seed=seed,
+        )
+        self.table_id = table.id
+        await self.bob.slash(self.channel, "game join")
+        await self.carol.slash(self.channel, "game join")
+        await self.alice.slash(self.channel, "game start")
+        return self.last()
+
+
+async def sab_world(env: simcord.Env, locale: str | None = None) -> SabWorld:
+    """A server whose language is `locale` (English by default), commands synced."""
+    await env.bot.tree.sync()
+    guild = env.create_guild(name="mines", preferred_locale=locale)
+    channel = guild.create_text_channel("saboteur")
+    names = ("alice", "bob", "carol", "dave")
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    return SabWorld(env, guild, channel, *members)
+
+
+def seed_where(test: Callable[[SaboteurState], bool], players: int = 3) -> int:
+    """The first seed whose starting position passes `test`."""
+    return next(seed for seed in range(1, 10_000) if test(SaboteurState.new(players, seed)))
+
+
+def private_texts(result: simcord.InteractionResult) -> list[str]:
+    """The texts of the ephemeral answers of an interaction."""
+    messages = [m for m in (result.response, *result.followups) if m is not None]
+    return [m.content for m in messages if m.ephemeral]
+
+
+def public_texts(result: simcord.InteractionResult) -> list[str]:
+    messages = [m for m in (result.response, *result.followups) if m is not None]
+    return [m.content for m in messages if not m.ephemeral]
+
+
+def component(message: simcord.ResponseMessage, prefix: str) -> dict[str, Any]:
+    """The first button or select of `message` whose custom_id starts with `prefix`."""
+    for row in message.components:
+        for child in row["components"]:
+            if str(child.get("custom_id", "")).startswith(prefix):
+                return dict(child)
+    raise AssertionError(f"no component {prefix!r} in {message.components}")
+
+
+async def play_from_hand(w: SabWorld, actor: simcord.MemberActor, card: str, notation: str) -> None:
+    """`actor` opens their hand, chooses `card`, then the button or option playing `notation`."""
+    hand = (await actor.slash(w.channel, "sab hand")).response
+    assert hand is not None
+    select = component(hand, "sab:card:")
+    step = (await actor.select(hand, [card], custom_id=select["custom_id"])).response
+    assert step is not None
+    (widget,) = [
+        child
+        for row in step.components
+        for child in row["components"]
+        if child.get("custom_id", "").endswith(f":{notation}")
+        or any(option["value"] == notation for option in child.get("options", []))
+    ]
+    if widget["type"] == discord.ComponentType.button.value:
+        await actor.click(step, custom_id=widget["custom_id"])
+    else:
+        await actor.select(step, [notation], custom_id=widget["custom_id"])
+
+
+async def discard_from_hand(w: SabWorld, actor: simcord.MemberActor, card: str) -> None:
+    """`actor` passes with the hand view's discard select."""
+    hand = (await actor.slash(w.channel, "sab hand")).response
+    assert hand is not None
+    select = component(hand, "mt:pick:")
+    await actor.select(hand, [f"discard {card}"], custom_id=select["custom_id"])

@@ -1,0 +1,79 @@
+"""How errors read: the translated message of each user error, the illegal action's reason,
+and the generic answer to an unexpected failure."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+import simcord
+
+from bot.errors import IllegalAction, NotYourTurn, SkipTooEarly, UserError
+from bot.games.base import Seat
+from bot.i18n import LocaleLike, catalog
+from bot.presenters import PRESENTERS, Presenter, TurnMessage
+from bot.service import GameService, Table
+from cogs.replies import error_text
+from tests.discord_support import TableWorld, private_text
+
+
+def test_a_user_error_reads_in_the_users_language() -> None:
+    assert error_text(NotYourTurn(), "fr") == "Ce n'est pas votre tour."
+    assert error_text(SkipTooEarly(minutes_left=3), "en-US") == (
+        "Too early to skip: wait 3 more minutes."
+    )
+
+
+def test_an_illegal_action_shows_its_translated_reason_when_the_key_exists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(catalog("en"), "reason.test.too_far", "only {n} steps")
+    monkeypatch.setitem(catalog("fr"), "reason.test.too_far", "seulement {n} pas")
+    error = IllegalAction("only 2 steps", "test.too_far", n=2)
+    assert error_text(error, "fr") == "Vous ne pouvez pas faire cela maintenant : seulement 2 pas."
+
+
+def test_an_illegal_action_without_a_reason_key_shows_the_english_reason() -> None:
+    error = IllegalAction("now you must choose keep or swap", "tiny.unknown_key")
+    assert error_text(error, "fr").endswith(": now you must choose keep or swap.")
+
+
+def test_an_error_without_a_message_key_says_what_went_wrong() -> None:
+    class Odd(UserError):
+        key = "odd_thing"
+
+    assert error_text(Odd("the odd thing"), "en") == "That did not work: the odd thing"
+
+
+class BrokenPresenter(Presenter):
+    async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
+        raise RuntimeError("the renderer crashed")
+
+
+async def test_an_unexpected_error_in_a_button_is_logged_and_answered_generically(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = table_world
+    monkeypatch.setitem(PRESENTERS, "tiny", BrokenPresenter())
+    await w.start_tiny()
+    result = await w.alice.click(w.last(), custom_id="mt:view:1")
+    assert private_text(result).startswith("Something went wrong on our side")
+    [record] = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert "the renderer crashed" in str(record.exc_info[1] if record.exc_info else "")
+    caplog.clear()
+
+
+async def test_an_unexpected_error_in_a_command_is_logged_and_answered_generically(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = table_world
+
+    async def broken(self: GameService, channel_id: int) -> None:
+        raise RuntimeError("the database is gone")
+
+    monkeypatch.setattr(GameService, "active_table", broken)
+    result = await w.alice.slash(w.channel, "game status")
+    simcord.assert_error(w.env, RuntimeError)
+    assert private_text(result).startswith("Something went wrong on our side")
+    assert any(r.levelno == logging.ERROR for r in caplog.records)
+    caplog.clear()

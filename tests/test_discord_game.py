@@ -1,0 +1,223 @@
+"""Playing through Discord: action buttons and selects, private views, status, skip,
+abandon, export and rules, with every way a click can be refused."""
+
+from __future__ import annotations
+
+import json
+
+import discord
+import pytest
+import simcord
+
+from bot.errors import NotCreator, SkipTooEarly
+from bot.i18n import catalog
+from bot.presenters import PRESENTERS, Presenter
+from bot.service import Table
+from cogs.errors import ExportBeforeEnd
+from tests.conftest import REMINDER_MINUTES
+from tests.discord_support import TableWorld, action_id, custom_ids, private_text
+
+
+@pytest.fixture
+def w(table_world: TableWorld) -> TableWorld:
+    return table_world
+
+
+async def play(w: TableWorld, actor: simcord.MemberActor, notation: str) -> discord.Message:
+    """`actor` clicks `notation` on the latest message; returns the next turn message."""
+    result = await actor.click(w.last(), custom_id=action_id(w.last(), notation))
+    assert not [m for m in result.followups if m.ephemeral and "not" in m.content.lower()]
+    return w.last()
+
+
+async def reach_adding_phase(w: TableWorld) -> discord.Message:
+    """Start a tiny game, both players keep their card; alice is to add."""
+    await w.start_tiny()
+    await play(w, w.alice, "keep")
+    return await play(w, w.bob, "keep")
+
+
+async def test_an_action_button_plays_and_announces_the_next_player(w: TableWorld) -> None:
+    first = await w.start_tiny()
+    assert custom_ids(first) == ["mt:act:1:2:keep", "mt:act:1:2:swap", "mt:view:1"]
+    turn = await play(w, w.alice, "keep")
+    assert f"{w.alice.mention} played `keep`" in turn.content
+    assert f"👉 {w.bob.mention}: your turn" in turn.content
+
+
+async def test_a_click_out_of_turn_is_refused(w: TableWorld) -> None:
+    turn = await reach_adding_phase(w)
+    assert f"👉 {w.alice.mention}" in turn.content
+    result = await w.bob.click(turn, custom_id=action_id(turn, "add 1"))
+    assert private_text(result) == "It is not your turn."
+
+
+async def test_a_double_click_plays_once_and_says_the_table_moved_on(w: TableWorld) -> None:
+    turn = await reach_adding_phase(w)
+    await w.alice.click(turn, custom_id=action_id(turn, "add 2"))
+    result = await w.alice.click(turn, custom_id=action_id(turn, "add 2"))
+    assert "moved on" in private_text(result)
+    status = await w.alice.slash(w.channel, "game status")
+    assert f"waiting for {w.bob.mention}" in private_text(status)
+
+
+async def test_a_button_of_an_older_turn_says_the_table_moved_on(w: TableWorld) -> None:
+    first = await w.start_tiny()
+    await play(w, w.alice, "keep")
+    result = await w.bob.click(first, custom_id=action_id(first, "keep"))
+    assert "moved on" in private_text(result)
+
+
+async def test_a_spectator_clicking_an_action_is_told_only_players_act(w: TableWorld) -> None:
+    first = await w.start_tiny()
+    result = await w.carol.click(first, custom_id=action_id(first, "keep"))
+    assert "You do not have a seat" in private_text(result)
+    result = await w.carol.click(first, custom_id="mt:view:1")
+    assert "You do not have a seat" in private_text(result)
+
+
+async def test_my_view_shows_the_players_own_actions_only_to_them(w: TableWorld) -> None:
+    await reach_adding_phase(w)
+    result = await w.alice.click(w.last(), custom_id="mt:view:1")
+    assert result.response is not None and result.response.ephemeral
+    offered = ["mt:act:1:4:add 1", "mt:act:1:4:add 2", "mt:act:1:4:add 3"]
+    assert custom_ids(result.response.message) == offered
+    result = await w.bob.click(w.last(), custom_id="mt:view:1")
+    assert "Nothing for you to do" in private_text(result)
+
+
+class LongLabels(Presenter):
+    """Labels too long for buttons, so the actions are offered in a select."""
+
+    def label(self, table: Table, notation: str) -> str:
+        return f"{notation} " + "-" * 90
+
+
+async def test_the_action_select_plays_the_chosen_notation(
+    w: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(PRESENTERS, "tiny", LongLabels())
+    first = await w.start_tiny()
+    assert custom_ids(first) == ["mt:pick:1:2:0", "mt:view:1"]
+    await w.alice.select(first, ["swap"], custom_id="mt:pick:1:2:0")
+    assert f"{w.alice.mention} played `swap`" in w.last().content
+    result = await w.bob.select(first, ["keep"], custom_id="mt:pick:1:2:0")
+    assert "moved on" in private_text(result)
+
+
+async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: TableWorld) -> None:
+    turn = await reach_adding_phase(w)
+    while "Game over" not in turn.content:
+        to_act = w.alice if f"👉 {w.alice.mention}" in turn.content else w.bob
+        largest = next(n for n in ("add 3", "add 2", "add 1") if n in str(custom_ids(turn)))
+        turn = await play(w, to_act, largest)
+    assert "Winner:" in turn.content
+    assert custom_ids(turn) == []
+    before_the_end = w.channel.history()[-2]
+    result = await w.alice.click(before_the_end, custom_id=custom_ids(before_the_end)[0])
+    assert private_text(result) == "This game is over."
+    result = await w.alice.slash(w.channel, "game export", table=1)
+    [attachment] = result.response.attachments if result.response else []
+    record = json.loads(await attachment.read())
+    assert record["game"] == "tiny"
+    assert record["actions"][:2] == ["@0 keep", "keep"]
+
+
+async def test_status_shows_whose_turn_since_when_and_the_scores(w: TableWorld) -> None:
+    await reach_adding_phase(w)
+    result = await w.carol.slash(w.channel, "game status")
+    text = private_text(result)
+    assert f"waiting for {w.alice.mention} since <t:" in text
+    assert f"{w.alice.mention} 0 · {w.bob.mention} 0" in text
+
+
+async def test_status_in_the_lobby_lists_the_seats(w: TableWorld) -> None:
+    await w.open_lobby()
+    result = await w.bob.slash(w.channel, "game status")
+    assert w.alice.mention in private_text(result)
+
+
+async def test_skip_is_refused_before_twice_the_reminder_delay(w: TableWorld) -> None:
+    await reach_adding_phase(w)
+    await w.env.advance_time(REMINDER_MINUTES * 60)
+    result = await w.bob.slash(w.channel, "game skip")
+    simcord.assert_error(w.env, SkipTooEarly)
+    assert f"wait {REMINDER_MINUTES} more minutes" in private_text(result)
+
+
+async def test_skip_plays_the_default_action_of_the_idle_player(w: TableWorld) -> None:
+    await reach_adding_phase(w)
+    await w.env.advance_time(2 * REMINDER_MINUTES * 60)
+    result = await w.bob.slash(w.channel, "game skip")
+    assert not result.ephemeral
+    turn = w.last()
+    assert f"{w.bob.mention} skipped the turn of {w.alice.mention}" in turn.content
+    assert f"{w.alice.mention} played `add 1`" in turn.content
+    assert f"👉 {w.bob.mention}" in turn.content
+
+
+async def test_abandon_asks_for_confirmation_then_closes_the_game(w: TableWorld) -> None:
+    first = await w.start_tiny()
+    asked = await w.alice.slash(w.channel, "game abandon")
+    assert asked.response is not None and asked.response.ephemeral
+    assert custom_ids(asked.response.message) == ["mt:abandon:1:yes", "mt:abandon:1:no"]
+    confirmed = await w.alice.click(asked.response.message, custom_id="mt:abandon:1:yes")
+    assert confirmed.response is not None and "abandoned" in confirmed.response.content
+    assert f"{w.alice.mention} abandoned" in w.last().content
+    result = await w.bob.click(first, custom_id=action_id(first, "keep"))
+    assert private_text(result) == "This game was abandoned."
+    await w.bob.slash(w.channel, "game new", game="tiny")
+    assert "table #2" in w.last().content
+
+
+async def test_abandon_can_be_called_off(w: TableWorld) -> None:
+    await w.start_tiny()
+    asked = await w.alice.slash(w.channel, "game abandon")
+    assert asked.response is not None
+    await w.alice.click(asked.response.message, custom_id="mt:abandon:1:no")
+    result = await w.alice.slash(w.channel, "game status")
+    assert "waiting for" in private_text(result)
+
+
+async def test_abandon_is_refused_to_a_player_who_is_not_the_creator(w: TableWorld) -> None:
+    await w.start_tiny()
+    result = await w.bob.slash(w.channel, "game abandon")
+    simcord.assert_error(w.env, NotCreator)
+    assert "Only the table's creator" in private_text(result)
+
+
+async def test_someone_who_manages_the_channel_may_abandon(w: TableWorld) -> None:
+    await w.start_tiny()
+    role = w.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    mod = w.guild.add_member(w.env.create_user("mod"), roles=[role])
+    asked = await mod.slash(w.channel, "game abandon")
+    assert asked.response is not None
+    await mod.click(asked.response.message, custom_id="mt:abandon:1:yes")
+    assert f"{mod.mention} abandoned" in w.last().content
+
+
+async def test_export_waits_for_the_end_of_the_game(w: TableWorld) -> None:
+    await w.start_tiny()
+    result = await w.alice.slash(w.channel, "game export")
+    simcord.assert_error(w.env, ExportBeforeEnd)
+    assert "once the game is over" in private_text(result)
+
+
+async def test_rules_summarise_a_game_and_say_how_to_play_here(w: TableWorld) -> None:
+    result = await w.carol.slash(w.channel, "game rules", game="tiny")
+    text = private_text(result)
+    assert "no rules summary" in text
+    assert "Playing here" in text
+
+
+async def test_private_events_go_only_to_their_owner_ephemerally(
+    w: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for language, text in (("en", "You drew a {card}."), ("fr", "Vous piochez un {card}.")):
+        monkeypatch.setitem(catalog(language), "event.tiny.drew", text)
+    first = await w.start_tiny()
+    result = await w.bob.click(first, custom_id=action_id(first, "swap"))
+    drawn = private_text(result)
+    assert drawn.startswith("You drew a ")
+    assert all(drawn not in message.content for message in w.channel.history())
+    assert f"{w.bob.mention} played `swap`" in w.last().content

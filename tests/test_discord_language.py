@@ -1,0 +1,76 @@
+"""Language through Discord: replies follow the user's locale, channel messages the
+server's, and command names are localized for French clients."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+from bot.i18n import CatalogTranslator, catalog
+from tests.discord_support import TableWorld, action_id, private_text, speak_french
+
+
+async def test_a_french_user_is_answered_in_french(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = table_world
+    speak_french(monkeypatch, w.carol)
+    first = await w.start_tiny()
+    result = await w.carol.click(first, custom_id=action_id(first, "keep"))
+    assert private_text(result).startswith("Vous n'avez pas de place à cette table")
+    result = await w.bob.click(first, custom_id="mt:view:1")
+    assert private_text(result) == "Your possible actions:"
+
+
+async def test_channel_messages_follow_the_servers_language(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = table_world
+    guild = w.env.create_guild(name="mines-fr", preferred_locale="fr")
+    channel = guild.create_text_channel("parties")
+    alice = guild.add_member(w.env.create_user("alice-fr"))
+    await alice.slash(channel, "game new", game="tiny")
+    lobby = channel.last_message
+    assert lobby is not None
+    assert "ouverte par" in lobby.content
+    assert [c.label for row in lobby.components for c in row.children] == [
+        "Rejoindre",
+        "Quitter",
+        "Commencer",
+    ]
+
+
+async def test_command_names_and_descriptions_are_localized_in_french(
+    simcord_env: simcord.Env,
+) -> None:
+    command = simcord_env.bot.tree.get_command("game")
+    assert command is not None
+    payload = await command.get_translated_payload(simcord_env.bot.tree, CatalogTranslator())
+    assert payload["name_localizations"]["fr"] == "partie"
+    new = next(option for option in payload["options"] if option["name"] == "new")
+    assert new["name_localizations"]["fr"] == "nouvelle"
+    assert new["description_localizations"]["fr"].startswith("Ouvrir une table")
+    game = next(option for option in new["options"] if option["name"] == "game")
+    assert game["name_localizations"]["fr"] == "jeu"
+    assert "en-US" not in payload["name_localizations"]
+
+
+async def test_rules_come_in_the_users_language(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = table_world
+    speak_french(monkeypatch, w.carol)
+    result = await w.carol.slash(w.channel, "game rules", game="coal-baron")
+    text = private_text(result)
+    assert catalog("fr")["rules.coal-baron"] in text
+    assert "**Jouer ici**" in text
+
+
+async def test_game_choices_are_localized(simcord_env: simcord.Env) -> None:
+    command = simcord_env.bot.tree.get_command("game")
+    assert command is not None
+    payload = await command.get_translated_payload(simcord_env.bot.tree, CatalogTranslator())
+    new = next(option for option in payload["options"] if option["name"] == "new")
+    game = next(option for option in new["options"] if option["name"] == "game")
+    coal = next(choice for choice in game["choices"] if choice["value"] == "coal-baron")
+    assert coal["name_localizations"]["fr"] == catalog("fr")["game.coal-baron.name"]

@@ -1,0 +1,349 @@
+"""Saboteur through the real bot (simcord): the board after every turn, the private
+hand, `/sab play` and its autocomplete, the hand view's components, and every way
+an action is refused without changing the table."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+from bot.errors import IllegalAction, NotSeated, NotYourTurn
+from bot.games.saboteur import SaboteurState
+from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
+from bot.games.saboteur.cards import card_tools, card_type
+from bot.i18n import t
+from cogs.saboteur_errors import NoSaboteurHere
+from cogs.saboteur_hand import CardSelect
+from renderer.saboteur.board import render_board
+from renderer.saboteur.hand import render_hand
+from tests.saboteur_discord_support import (
+    SabWorld,
+    component,
+    discard_from_hand,
+    play_from_hand,
+    private_texts,
+    public_texts,
+    sab_world,
+    seed_where,
+)
+
+
+def holds(seat: int, kind: str) -> object:
+    """A seed test: `seat` starts with a card of type `kind` (path: one that leads on)."""
+
+    def test(state: SaboteurState) -> bool:
+        return any(
+            card_type(card) == kind and not card.endswith("x") for card in state.hands[seat]
+        )
+
+    return test
+
+
+def first_path(state: SaboteurState, seat: int) -> PlacePath:
+    return next(a for a in state.legal_actions(seat) if isinstance(a, PlacePath))
+
+
+async def unchanged_after(w: SabWorld, version: int, messages: int) -> bool:
+    """Nothing happened: same table version, no new public message."""
+    return (await w.table()).version == version and len(w.public_messages()) == messages
+
+
+# -- the public turn message -------------------------------------------------------------
+
+
+async def test_start_posts_the_spectator_board_and_mentions_the_first_player(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    first = await w.start(seed=3)
+    state = await w.state()
+    assert f"👉 {w.alice.mention} (P1): your turn (round 1/3" in first.content
+    for seat, member in enumerate(w.players):
+        assert f"{member.mention} (P{seat + 1})" in first.content
+    (image,) = first.attachments
+    assert await image.read() == render_board(state.view(None), "en")
+
+
+async def test_the_public_messages_follow_the_server_language(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env, locale="fr")
+    first = await w.start(seed=3)
+    assert f"👉 {w.alice.mention} (P1) : à vous (manche 1/3" in first.content
+    (image,) = first.attachments
+    assert await image.read() == render_board((await w.state()).view(None), "fr")
+
+
+# -- the private hand --------------------------------------------------------------------
+
+
+async def test_my_hand_answers_the_role_the_hand_image_and_the_peeks_privately(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    first = await w.start(seed=3)
+    state = await w.state()
+    result = await w.bob.click(first, label="🂠 My hand")
+    answer = result.response
+    assert answer is not None and answer.ephemeral
+    role = t("en", f"saboteur.role.{state.roles[1]}")
+    assert f"(P2, round 1): you are a **{role}**" in answer.content
+    assert "Goals you looked at: none" in answer.content
+    assert f"Waiting for {w.alice.mention}" in answer.content
+    (image,) = answer.attachments
+    assert await image.read() == render_hand(state.view(1), "en")
+
+
+async def test_the_hand_of_the_player_to_act_offers_their_cards_and_discards(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    first = await w.start(seed=3)
+    state = await w.state()
+    answer = (await w.alice.click(first, label="🂠 My hand")).response
+    assert answer is not None
+    cards = component(answer, "sab:card:")
+    playable = {a.card for a in state.legal_actions(0) if not isinstance(a, Discard)}
+    assert {option["value"] for option in cards["options"]} == playable
+    passes = component(answer, "mt:pick:")
+    assert {o["value"] for o in passes["options"]} == {f"discard {c}" for c in state.hands[0]}
+
+
+async def test_a_spectator_is_refused_a_hand(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    first = await w.start(seed=3)
+    result = await w.dave.click(first, label="🂠 My hand")
+    assert private_texts(result) == [t("en", "error.not_seated")]
+    result = await w.dave.slash(w.channel, "sab hand")
+    simcord.assert_error(w.env, NotSeated)
+    assert private_texts(result) == [t("en", "error.not_seated")]
+
+
+# -- /sab play and its autocomplete ------------------------------------------------------
+
+
+async def test_autocomplete_offers_every_card_and_every_discard_when_nothing_is_typed(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    state = await w.state()
+    legal = {state.format_action(a) for a in state.legal_actions(0)}
+    choices = await w.alice.autocomplete(w.channel, "sab play", "action", "")
+    values = [c["value"] for c in choices]
+    assert 0 < len(values) <= 25
+    assert set(values) <= legal
+    playable = {a.card for a in state.legal_actions(0) if not isinstance(a, Discard)}
+    offered = {state.parse_action(0, v).card for v in values if not v.startswith("discard")}
+    assert offered == playable
+    assert {f"discard {card}" for card in state.hands[0]} <= set(values)
+
+
+async def test_autocomplete_narrows_to_what_is_typed(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    choices = await w.alice.autocomplete(w.channel, "sab play", "action", "discard")
+    assert choices and all(c["value"].startswith("discard ") for c in choices)
+    assert await w.alice.autocomplete(w.channel, "sab play", "action", "nonsense") == []
+
+
+async def test_autocomplete_offers_nothing_to_a_player_who_is_not_to_act(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    assert await w.bob.autocomplete(w.channel, "sab play", "action", "") == []
+    assert await w.dave.autocomplete(w.channel, "sab play", "action", "") == []
+
+
+async def test_sab_play_announces_the_card_and_tells_the_player_what_they_drew(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    state = await w.state()
+    path = first_path(state, 0)
+    drawn = state.deck[-1]
+    result = await w.alice.slash(w.channel, "sab play", action=state.format_action(path))
+    (public,) = public_texts(result)
+    assert f"{w.alice.mention} laid a path card" in public
+    assert f"👉 {w.bob.mention} (P2)" in public
+    assert private_texts(result) == [f"You drew: {t('en', f'saboteur.card.{drawn}')}."]
+
+
+# -- the hand view's components ----------------------------------------------------------
+
+
+async def test_the_hand_view_plays_a_card_then_its_placement(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    state = await w.state()
+    path = first_path(state, 0)
+    await play_from_hand(w, w.alice, path.card, state.format_action(path))
+    after = await w.state()
+    assert after.maze.cards[path.pos].code == path.card
+    assert f"{w.alice.mention} laid a path card" in w.last().content
+    assert await w.last().attachments[0].read() == render_board(after.view(None), "en")
+
+
+async def test_the_hand_view_discards_to_pass(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    card = (await w.state()).hands[0][0]
+    await discard_from_hand(w, w.alice, card)
+    assert f"{w.alice.mention} passed, discarding a card face down." in w.last().content
+    assert (await w.state()).discard == [card]
+
+
+async def test_back_returns_from_a_card_to_the_hand(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    card = first_path(await w.state(), 0).card
+    hand = (await w.alice.slash(w.channel, "sab hand")).response
+    assert hand is not None
+    select = component(hand, "sab:card:")
+    step = (await w.alice.select(hand, [card], custom_id=str(select["custom_id"]))).response
+    assert step is not None
+    back = component(step, "sab:back:")
+    again = (await w.alice.click(step, custom_id=str(back["custom_id"]))).response
+    assert again is not None
+    assert "Your turn: choose a card" in again.content
+    component(again, "sab:card:")
+
+
+# -- refusals: nothing changes ------------------------------------------------------------
+
+
+async def test_a_path_card_with_a_broken_tool_is_refused(simcord_env: simcord.Env) -> None:
+    def alice_paths_bob_breaks(state: SaboteurState) -> bool:
+        return bool(holds(0, "path")(state)) and bool(holds(1, "break")(state))
+
+    w = await sab_world(simcord_env)
+    await w.start(seed=seed_where(alice_paths_bob_breaks))
+    state = await w.state()
+    path = first_path(state, 0)
+    spare = next(card for card in state.hands[0] if card != path.card)
+    await w.alice.slash(w.channel, "sab play", action=f"discard {spare}")
+    breaking = next(a for a in (await w.state()).legal_actions(1)
+                    if isinstance(a, BreakTool) and a.target == 0)
+    await w.bob.slash(w.channel, "sab play", action=f"break {breaking.tool} p1")
+    await w.carol.slash(w.channel, "sab play", action=f"discard {(await w.state()).hands[2][0]}")
+    version, messages = (await w.table()).version, len(w.public_messages())
+
+    result = await w.alice.slash(w.channel, "sab play", action=state.format_action(path))
+
+    reason = t("en", "reason.saboteur.tools_broken")
+    simcord.assert_error(w.env, IllegalAction)
+    assert private_texts(result) == [t("en", "error.illegal_action", reason=reason)]
+    assert await unchanged_after(w, version, messages)
+
+
+async def test_a_path_card_off_the_network_is_refused(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=seed_where(holds(0, "path")))
+    state = await w.state()
+    path = first_path(state, 0)
+    version, messages = (await w.table()).version, len(w.public_messages())
+    off = state.format_action(PlacePath(path.card, 4, 4, path.rotated))
+
+    result = await w.alice.slash(w.channel, "sab play", action=off)
+
+    reason = t("en", "reason.saboteur.not_connected")
+    simcord.assert_error(w.env, IllegalAction)
+    assert private_texts(result) == [t("en", "error.illegal_action", reason=reason)]
+    assert await unchanged_after(w, version, messages)
+
+
+async def test_repairing_a_tool_that_is_not_broken_is_refused(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=seed_where(holds(0, "repair")))
+    state = await w.state()
+    card = next(c for c in state.hands[0] if card_type(c) == "repair")
+    repair = RepairTool(card, card_tools(card)[0], 1)
+    version, messages = (await w.table()).version, len(w.public_messages())
+
+    result = await w.alice.slash(w.channel, "sab play", action=state.format_action(repair))
+
+    reason = t("en", "reason.saboteur.nothing_to_repair")
+    simcord.assert_error(w.env, IllegalAction)
+    assert private_texts(result) == [t("en", "error.illegal_action", reason=reason)]
+    assert await unchanged_after(w, version, messages)
+
+
+async def test_someone_elses_hand_components_are_refused(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    table = await w.table()
+    state = await w.state()
+    card = first_path(state, 0).card
+    # Alice's card select, as if her hand view had reached the channel.
+    view = discord.ui.View(timeout=None)
+    select = CardSelect(table.id, table.version, 0, [discord.SelectOption(label=card, value=card)])
+    view.add_item(select)
+    channel = w.bot.get_channel(w.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    leaked = await channel.send("alice's hand", view=view)
+    version, messages = table.version, len(w.public_messages())
+
+    result = await w.bob.select(leaked, [card], custom_id=f"sab:card:{table.id}:{version}:0")
+
+    assert private_texts(result) == [t("en", "error.sab.not_your_hand")]
+    assert await unchanged_after(w, version, messages)
+
+
+async def test_playing_out_of_turn_is_refused(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    state = await w.state()
+    version, messages = (await w.table()).version, len(w.public_messages())
+    result = await w.bob.slash(w.channel, "sab play", action=f"discard {state.hands[1][0]}")
+    simcord.assert_error(w.env, NotYourTurn)
+    assert private_texts(result) == [t("en", "error.not_your_turn")]
+    assert await unchanged_after(w, version, messages)
+
+
+async def test_sab_play_without_a_saboteur_table_says_how_to_open_one(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    result = await w.alice.slash(w.channel, "sab play", action="take 3")
+    simcord.assert_error(w.env, NoSaboteurHere)
+    assert private_texts(result) == [t("en", "error.sab.no_table")]
+
+
+async def test_a_hand_view_from_an_earlier_turn_is_refused(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    state = await w.state()
+    hand = (await w.alice.slash(w.channel, "sab hand")).response
+    assert hand is not None
+    await w.alice.slash(w.channel, "sab play", action=f"discard {state.hands[0][0]}")
+    version, messages = (await w.table()).version, len(w.public_messages())
+    card = component(hand, "sab:card:")
+    result = await w.alice.select(hand, [card["options"][0]["value"]], custom_id=card["custom_id"])
+    assert private_texts(result) == [t("en", "error.stale_action")]
+    assert await unchanged_after(w, version, messages)
+
+
+# -- secrets ------------------------------------------------------------------------------
+
+
+async def test_the_map_result_is_told_only_to_its_player(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=seed_where(holds(0, "map")))
+    state = await w.state()
+    found = "peeked_gold" if state.maze.hidden_goals[(8, -2)] == "goal-gold" else "peeked_stone"
+    told = t("en", f"event.saboteur.{found}", goal="top")
+
+    result = await w.alice.slash(w.channel, "sab play", action="map top")
+
+    (public,) = public_texts(result)
+    assert f"{w.alice.mention} secretly looked at the top goal." in public
+    assert told not in public
+    (private,) = private_texts(result)
+    assert private.startswith(told)
+    hand = (await w.alice.slash(w.channel, "sab hand")).response
+    assert hand is not None
+    assert f"Goals you looked at: top: {'gold' if found == 'peeked_gold' else 'stone'}" in (
+        hand.content
+    )
+    bob_hand = (await w.bob.slash(w.channel, "sab hand")).response
+    assert bob_hand is not None and "Goals you looked at: none" in bob_hand.content

@@ -1,0 +1,157 @@
+"""Whole Saboteur games through the real bot: three rounds to the standings, every
+decision taken from the legal list offered by `/sab play`'s autocomplete, the
+hand view's components and the gold buttons; and no secret in any public message
+or image before the round it belongs to is over."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import simcord
+
+from bot.games.saboteur import SaboteurState
+from bot.games.saboteur.actions import (
+    Action,
+    BreakTool,
+    Discard,
+    Peek,
+    PlacePath,
+    RepairTool,
+    Rockfall,
+    TakeGold,
+)
+from bot.i18n import t
+from cogs.saboteur_presenter import SaboteurPresenter
+from renderer.saboteur.board import render_board
+from tests.saboteur_discord_support import (
+    SabWorld,
+    discard_from_hand,
+    play_from_hand,
+    sab_world,
+)
+from tests.saboteur_support import digger_play
+
+ACTION_KINDS = (PlacePath, BreakTool, RepairTool, Rockfall, Peek, Discard, TakeGold)
+
+@dataclass
+class Turn:
+    """One action of a game played through the bot."""
+
+    action: Action
+    way: str
+    """``by_command`` or ``by_components``."""
+    before: SaboteurState
+    after: SaboteurState
+
+
+async def by_command(w: SabWorld, actor: simcord.MemberActor, state: SaboteurState,
+                     action: Action) -> None:
+    """Type the start of the notation, then send the autocomplete choice that matches."""
+    notation = state.format_action(action)
+    choices = await actor.autocomplete(w.channel, "sab play", "action", notation)
+    assert notation in [c["value"] for c in choices], (notation, choices)
+    await actor.slash(w.channel, "sab play", action=notation)
+
+
+async def by_components(w: SabWorld, actor: simcord.MemberActor, state: SaboteurState,
+                        action: Action) -> None:
+    """The gold buttons of the turn message, or the hand view (card, then how)."""
+    notation = state.format_action(action)
+    if isinstance(action, TakeGold):
+        version = (await w.table()).version
+        await actor.click(w.last(), custom_id=f"mt:act:{w.table_id}:{version}:{notation}")
+    elif isinstance(action, Discard):
+        await discard_from_hand(w, actor, action.card)
+    else:
+        await play_from_hand(w, actor, action.card, notation)
+
+
+async def play_game(w: SabWorld, seed: int) -> list[Turn]:
+    """Play a whole seeded game, alternating commands and components."""
+    await w.start(seed)
+    rng = random.Random(seed)
+    turns: list[Turn] = []
+    while (await w.table()).status == "playing":
+        before = await w.state()
+        (seat,) = before.to_act()
+        action = digger_play(rng, before.legal_actions(seat))
+        way = by_components if len(turns) % 2 else by_command
+        await way(w, w.players[seat], before, action)
+        after = await w.state()
+        assert after.to_json() != before.to_json(), f"{before.format_action(action)} was refused"
+        turns.append(Turn(action, way.__name__, before, after))
+    return turns
+
+
+async def test_three_players_play_three_rounds_to_the_standings(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    turns = await play_game(w, seed=11)
+    played = {(type(turn.action).__name__, turn.way) for turn in turns}
+    state = await w.state()
+    assert state.is_over() and len(state.history) == 3
+    kinds = {kind for kind, _ in played}
+    assert kinds == {cls.__name__ for cls in ACTION_KINDS}
+    assert played == {(kind, way.__name__) for kind in kinds for way in (by_command, by_components)}
+    public = [m.content for m in w.public_messages()]
+    assert sum("🎭 Roles this round:" in text for text in public) == 3
+    final = public[-1]
+    assert "🏁 **Final standings**" in final
+    outcome = state.outcome()
+    assert outcome is not None
+    for seat, member in enumerate(w.players):
+        assert f"{member.mention} (P{seat + 1}): {outcome.scores[seat]} nugget(s)" in final
+
+
+# -- leaks -------------------------------------------------------------------------------
+
+
+ROLE_WORDS = [
+    t(lang, f"saboteur.role.{role}").lower()
+    for lang in ("en", "fr")
+    for role in ("digger", "saboteur")
+]
+GOAL_CARDS = ("goal-gold", "goal-SW", "goal-ES")
+
+
+async def private_lines(w: SabWorld, before: SaboteurState, action: Action) -> list[str]:
+    """Every text the action's events meant for one seat turn into, in both languages."""
+    (seat,) = before.to_act()
+    events = SaboteurState.from_json(before.to_json()).apply(seat, action)
+    table = await w.table()
+    presenter = SaboteurPresenter()
+    lines = []
+    for event in events:
+        if event.seat is not None:
+            for lang in ("en", "fr"):
+                lines += presenter.event_lines(table, [event], lang, seat=event.seat)
+    return lines
+
+
+async def test_no_public_message_or_image_tells_a_secret_before_the_round_ends(
+    simcord_env: simcord.Env,
+) -> None:
+    """Every action posts one public message; what a spectator reads in it and the
+    board image must hold no role (before the round ends), no card in hand, no
+    goal seen with a map, no face-down goal."""
+    w = await sab_world(simcord_env)
+    turns = await play_game(w, seed=5)
+    public = w.channel.history(viewer=w.dave)[1:]  # after the start message
+    assert len(public) == len(turns)
+    secrets_checked = 0
+    for turn, message in zip(turns, public, strict=True):
+        secrets = await private_lines(w, turn.before, turn.action)
+        round_over = len(turn.after.history) > len(turn.before.history)
+        text = message.content
+        assert not any(secret in text for secret in secrets), text
+        assert not any(goal in text for goal in GOAL_CARDS), text
+        assert "discard " not in text
+        if not round_over:
+            assert not any(word in text.lower() for word in ROLE_WORDS), text
+        assert not message.embeds
+        (image,) = message.attachments
+        assert await image.read() == render_board(turn.after.view(None), "en")
+        secrets_checked += len(secrets)
+    assert secrets_checked > len(turns)

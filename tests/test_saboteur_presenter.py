@@ -1,0 +1,130 @@
+"""The Saboteur presenter on its own: what the public turn message and the private hand
+say, in both languages, over whole self-played games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from bot.games.saboteur import SaboteurState
+from bot.i18n import t
+from bot.service import ActResult, Table
+from cogs.saboteur_choices import AUTOCOMPLETE_LIMIT, first_actions, matching_choices
+from cogs.saboteur_hand import hand_text
+from cogs.saboteur_presenter import SaboteurPresenter
+from renderer.saboteur.board import render_board
+from tests.saboteur_support import digger_play, hide_other_secrets
+
+SEATS = (101, 102, 103, 104, 105)
+
+
+def table_of(state: SaboteurState) -> Table:
+    return Table(
+        id=1, guild_id=1, channel_id=2, game="saboteur", creator_id=SEATS[0],
+        seats=SEATS[: state.players], status="finished" if state.is_over() else "playing",
+        options={}, seed=state.seed, version=1, reminder_minutes=60, created_at=0.0,
+        updated_at=0.0, turn_started_at=0.0, reminded=False, state=state,
+    )
+
+
+def self_play(players: int, seed: int) -> Iterator[tuple[SaboteurState, ActResult]]:
+    """Every position of a seeded game, with the action that led to it."""
+    state = SaboteurState.new(players, seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        (seat,) = state.to_act()
+        action = digger_play(rng, state.legal_actions(seat))
+        events = state.apply(seat, action)
+        table = table_of(state)
+        yield state, ActResult(table, seat, state.format_action(action), events)
+
+
+def public_text(table: Table, played: ActResult, lang: str) -> str:
+    """The words of the turn message (`SaboteurPresenter.turn` without drawing the board,
+    which is drawn from ``view(None)``)."""
+    presenter = SaboteurPresenter()
+    lines = presenter.event_lines(table, played.events, lang, seat=None)
+    return "\n".join([*lines, presenter.status_text(table, lang)])
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 2), (5, 7)])
+def test_the_public_message_is_the_same_whatever_the_secrets(players: int, seed: int) -> None:
+    """Roles, hands, peeks, face-down goals and gold are shuffled among the seats in a
+    copy of each position: neither the turn message nor the board's view may change."""
+    rng = random.Random(seed)
+    for state, played in self_play(players, seed):
+        other = hide_other_secrets(state, None, rng)
+        assert other.view(None) == state.view(None)
+        for lang in ("en", "fr"):
+            assert public_text(table_of(other), played, lang) == public_text(
+                table_of(state), played, lang
+            )
+
+
+async def test_the_turn_message_is_its_events_then_whose_turn_with_the_board() -> None:
+    state, played = next(self_play(3, 2))
+    message = await SaboteurPresenter().turn(table_of(state), "en", played)
+    assert message.content == public_text(table_of(state), played, "en")
+    (board,) = message.files
+    assert board.fp.read() == render_board(state.view(None), "en")
+
+
+def test_each_round_end_names_every_role_and_the_game_end_ranks_the_players() -> None:
+    ended = 0
+    for state, played in self_play(3, 2):
+        text = public_text(table_of(state), played, "en")
+        if any(event.kind == "roles_revealed" for event in played.events):
+            ended += 1
+            roles = state.history[-1]["roles"]
+            for seat, role in enumerate(roles):
+                name = t("en", f"saboteur.role.{role}")
+                assert f"<@{SEATS[seat]}> (P{seat + 1}) {name}" in text
+    assert ended == 3
+    outcome = state.outcome()
+    assert outcome is not None
+    best = max(outcome.scores)
+    for seat in outcome.winners:
+        assert f"1. <@{SEATS[seat]}> (P{seat + 1}): {best} nugget(s) 🏆" in text
+
+
+def test_the_hand_is_written_in_the_reader_s_language() -> None:
+    state = SaboteurState.new(3, 4)
+    role = state.roles[1]
+    text = hand_text(table_of(state), 1, "fr")
+    role_words = t("fr", f"saboteur.role.{role}")
+    assert f"🂠 **Votre main** (P2, manche 1) : vous êtes **{role_words}**" in text
+    assert "Arrivées regardées : aucune" in text
+    assert "En attente de <@101> (P1)" in text
+
+
+def test_the_first_choices_hold_every_playable_card_and_every_discard() -> None:
+    for state, _ in self_play(5, 3):
+        if state.phase != "play":
+            continue
+        (seat,) = state.to_act()
+        first = first_actions(state, seat)
+        assert len(first) <= AUTOCOMPLETE_LIMIT
+        legal = state.legal_actions(seat)
+        assert all(action in legal for action in first)
+        cards = {getattr(action, "card", None) for action in legal}
+        assert {getattr(action, "card", None) for action in first} == cards
+
+
+def test_typed_words_narrow_the_choices_to_those_holding_them() -> None:
+    state = SaboteurState.new(3, 3)
+    names = ["P1", "P2", "P3"]
+    found = matching_choices(state, 0, "path 1,0", "en", names)
+    assert found and all(c.notation.startswith("path ") and "1,0" in c.notation for c in found)
+    assert matching_choices(state, 1, "", "en", names) == []
+
+
+def test_autocomplete_labels_follow_the_reader_s_language() -> None:
+    state = SaboteurState.new(3, 3)
+    names = ["P1", "P2", "P3"]
+    english = matching_choices(state, 0, "discard", "en", names)
+    french = matching_choices(state, 0, "discard", "fr", names)
+    assert [c.notation for c in english] == [c.notation for c in french]
+    assert all("pass, discarding" in c.label for c in english)
+    assert all("passer en défaussant" in c.label for c in french)
