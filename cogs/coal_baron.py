@@ -74,6 +74,12 @@ def seat_shown(table: Table, interaction: Interaction, member: discord.abc.User 
     return coal_state(table).to_act()[0] if coal_state(table).to_act() else 0
 
 
+def choice_name(line: str, label: str) -> str:
+    """``m8 c3 — Cage to level 3``; a space's label already starts with its id."""
+    name = label if label.startswith(f"{line}:") else f"{line} — {label}"
+    return name[:100]
+
+
 @app_commands.guild_only()
 class CoalCog(
     commands.GroupCog,
@@ -111,8 +117,7 @@ class CoalCog(
             return []
         found = suggestions(coal_state(table), seat, current, interaction.locale)
         return [
-            app_commands.Choice(name=f"{line} — {label}"[:100], value=line)
-            for line, label in found
+            app_commands.Choice(name=choice_name(line, label), value=line) for line, label in found
         ]
 
     @app_commands.command(name=_text("board.name"), description=_text("board.description"))

@@ -9,7 +9,7 @@ import discord
 import pytest
 import simcord
 
-from bot.errors import NotCreator, SkipTooEarly
+from bot.errors import NotCreator, NotSeated, SkipOwnTurn, SkipTooEarly
 from bot.i18n import catalog
 from bot.presenters import PRESENTERS, Presenter
 from bot.service import Table
@@ -221,3 +221,14 @@ async def test_private_events_go_only_to_their_owner_ephemerally(
     assert drawn.startswith("You drew a ")
     assert all(drawn not in message.content for message in w.channel.history())
     assert f"{w.bob.mention} played `swap`" in w.last().content
+
+
+async def test_only_another_seated_player_may_skip(w: TableWorld) -> None:
+    await reach_adding_phase(w)
+    await w.env.advance_time(2 * REMINDER_MINUTES * 60)
+    result = await w.alice.slash(w.channel, "game skip")
+    simcord.assert_error(w.env, SkipOwnTurn)
+    assert "your own turn" in private_text(result)
+    result = await w.carol.slash(w.channel, "game skip")
+    simcord.assert_error(w.env, NotSeated)
+    assert "You do not have a seat" in private_text(result)

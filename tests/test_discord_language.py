@@ -72,5 +72,5 @@ async def test_game_choices_are_localized(simcord_env: simcord.Env) -> None:
     payload = await command.get_translated_payload(simcord_env.bot.tree, CatalogTranslator())
     new = next(option for option in payload["options"] if option["name"] == "new")
     game = next(option for option in new["options"] if option["name"] == "game")
-    coal = next(choice for choice in game["choices"] if choice["value"] == "coal-baron")
-    assert coal["name_localizations"]["fr"] == catalog("fr")["game.coal-baron.name"]
+    saboteur = next(choice for choice in game["choices"] if choice["value"] == "saboteur")
+    assert saboteur["name_localizations"]["fr"] == catalog("fr")["game.saboteur.name"]

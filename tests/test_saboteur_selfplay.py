@@ -28,7 +28,11 @@ from bot.games.saboteur.maze import GOAL_POSITIONS
 from bot.selfplay import check_state, play_random_game
 from tests.saboteur_support import digger_play, hide_other_secrets
 
-PRIVATE_KINDS = {"dealt_digger", "dealt_saboteur", "card_drawn", "peeked_gold", "peeked_stone"}
+PRIVATE_KINDS = {
+    "dealt_digger", "dealt_saboteur", "card_drawn", "peeked_gold", "peeked_stone", "gold_received"
+}
+TOLD_TO_OTHER_SEATS = {"dealt_digger", "dealt_saboteur", "gold_received"}
+"""Private events that may go to a seat other than the one acting (a deal, a card handed on)."""
 FACE_UP_CARD_KINDS = {"path_played", "tool_repaired", "rockfall"}
 """Public events that may name a card: it lies face up on the table."""
 
@@ -52,9 +56,11 @@ def check_events(events: list[Event], seat: int) -> None:
         if event.seat is None:
             assert event.kind not in PRIVATE_KINDS, event
             assert "card" not in event.data or event.kind in FACE_UP_CARD_KINDS, event
+            assert "value" not in event.data or event.kind == "gold_paid", event
         else:
             assert event.kind in PRIVATE_KINDS, event
-            assert event.kind.startswith("dealt_") or event.seat == seat, event
+            assert event.kind in TOLD_TO_OTHER_SEATS or event.seat == seat, event
+            assert "value" not in event.data or event.kind == "gold_received", event
 
 
 def play_checked(players: int, seed: int, views: bool = True) -> SaboteurState:

@@ -61,7 +61,7 @@ def board_image(view: dict[str, Any], lang: str) -> Image.Image:
     players = view["players"]
     columns = 2 if width - 2 * MARGIN >= 2 * COLUMN_MIN else 1
     rows = -(-players // columns)
-    pool_h = GOLD_STRIP if view["gold_pool"] else 0
+    pool_h = GOLD_STRIP if view["gold_pool"] else 0  # a number of face-down cards
     height = MARGIN + HEADER + maze_h + pool_h + 8 + rows * ROW + MARGIN
     image = Image.new("RGB", (width, height), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -102,14 +102,15 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, wid
 
 
 def _draw_gold_pool(
-    draw: ImageDraw.ImageDraw, pool: list[int], lang: str, origin: tuple[int, int]
+    draw: ImageDraw.ImageDraw, cards: int, lang: str, origin: tuple[int, int]
 ) -> None:
-    """The gold cards on the table while the gold-diggers share them (values are public)."""
+    """The gold cards left to share, face down: their values are secret (rulebook:
+    players keep their gold secret until the end), only their number is public."""
     x, y = origin
     x += text(draw, (x, y + GOLD_STRIP / 2), label(lang, "gold_pool"), 24, bold=True,
               fill=palette.GOLD, anchor="lm") + 14
-    for nuggets in pool:
-        x += round(icons.draw_gold_card(draw, nuggets, x, y + 6, GOLD_STRIP - 12)) + 8
+    for _ in range(cards):
+        x += round(icons.draw_gold_card(draw, None, x, y + 6, GOLD_STRIP - 12)) + 8
 
 
 def _draw_maze(

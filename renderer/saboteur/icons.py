@@ -165,11 +165,15 @@ def draw_tool_mark(
     text(draw, (cx, cy), letter, max(10, round(r * 1.5)), bold=True, fill=palette.INK)
 
 
-def draw_gold_card(draw: ImageDraw.ImageDraw, nuggets: int, x: float, y: float, h: float) -> float:
-    """A small gold card worth `nuggets`, `h` tall at (x, y); returns its width."""
+def draw_gold_card(
+    draw: ImageDraw.ImageDraw, nuggets: int | None, x: float, y: float, h: float
+) -> float:
+    """A small gold card worth `nuggets` (None: face down, "?"), `h` tall at (x, y);
+    returns its width."""
     w = h * 0.72
     draw.rounded_rectangle((x, y, x + w, y + h), h * 0.12, fill=palette.GOLD,
                            outline=palette.GOLD_DARK, width=max(2, round(h * 0.05)))
-    text(draw, (x + w / 2, y + h * 0.56), str(nuggets), round(h * 0.55), bold=True,
+    text(draw, (x + w / 2, y + h * 0.56), "?" if nuggets is None else str(nuggets),
+         round(h * 0.55), bold=True,
          fill=palette.INK)
     return w

@@ -60,7 +60,7 @@ def test_rules_summary_exists_in_both_languages() -> None:
 def test_every_refusal_reason_of_the_engine_source_has_a_text_in_both_languages() -> None:
     source = "".join(path.read_text() for path in ENGINE.glob("*.py"))
     keys = set(re.findall(r'reason_key="(coal-baron\.[a-z-]+)"', source))
-    assert "coal-baron.same-side" in keys
+    assert "coal-baron.not-drawn" in keys
     for language, catalog in CATALOGS.items():
         missing = sorted(key for key in keys if f"reason.{key}" not in catalog)
         assert not missing, f"{language}: {missing}"

@@ -156,23 +156,21 @@ def test_draw_five_tiles_keep_one_and_put_the_others_back_in_the_chosen_order() 
     state.check_invariants()
 
 
-def test_draw_five_cards_not_kept_go_back_together_all_on_top_or_all_under_the_pile() -> None:
-    # Rulebook: "remplacez dans l'ordre de votre choix les 4 tuiles ... au-dessus
-    # ou sous la pile": the four go back as a group, on one side of the pile.
+def test_draw_five_cards_not_kept_go_back_on_top_and_or_under_the_pile() -> None:
+    # Issue 3: "put the others back on top and/or bottom of the pile in the order
+    # the player chooses": the sides may be mixed.
     state = playing(3)
     top5 = state.order_pile[:5]
+    rest = state.order_pile[5:]
     play(state, "od keep none")
     draw = state.pending
     assert isinstance(draw, DrawFive)
     names = [draw.name(card) for card in top5]
-    assert {a.bottom for a in state.legal_actions(0) if isinstance(a, Return)} == {False, True}
     play(state, f"bottom {names[4]}")
-    assert all(isinstance(a, Return) and a.bottom for a in state.legal_actions(0))
-    assert state.default_action(0) == Return(names[0], True)
-    with pytest.raises(IllegalAction, match="go back together"):
-        play(state, f"top {names[0]}")
-    play(state, f"bottom {names[3]} {names[2]} {names[1]} {names[0]}")
-    assert state.order_pile[-5:] == top5[::-1]
+    assert {a.bottom for a in state.legal_actions(0) if isinstance(a, Return)} == {False, True}
+    play(state, f"top {names[2]} {names[0]} bottom {names[1]} top {names[3]}")
+    assert state.order_pile == [top5[2], top5[0], top5[3], *rest, top5[4], top5[1]]
+    assert state.to_act() == (1,)
     state.check_invariants()
 
 

@@ -32,8 +32,8 @@ class DrawFive:
     """Up to 5 tiles or order cards drawn from a pile, seen only by the drawing seat.
 
     First the seat keeps one or none (`kept` becomes True), then puts the
-    others back one by one, all on the same side; `on_top` / `on_bottom` count
-    those already put back on top / under the pile.
+    others back one by one, each on top of or under the pile as they choose;
+    `on_top` / `on_bottom` count those already put back on top / under the pile.
     """
 
     kind: str
@@ -65,15 +65,6 @@ class DrawFive:
                 names.append(name)
         return names
 
-    def sides(self) -> tuple[bool, ...]:
-        """Where the next card may go back (`Return.bottom`): the side already
-        chosen, or either before the first card goes back."""
-        if self.on_top:
-            return (False,)
-        if self.on_bottom:
-            return (True,)
-        return (False, True)
-
     def to_json(self) -> JSON:
         return {
             "kind": self.kind,
@@ -95,7 +86,7 @@ class DrawFive:
 def legal_draw_steps(draw: DrawFive, player: Player, supply: list[int]) -> list[Step]:
     if draw.kept:
         names = draw.names()
-        return [Return(name, bottom) for bottom in draw.sides() for name in names]
+        return [Return(name, bottom) for bottom in (False, True) for name in names]
     steps: list[Step] = [Keep(None)]
     for name in draw.names():
         if draw.kind == ORDERS_KIND:
@@ -147,13 +138,6 @@ def keep(draw: DrawFive, seat: Seat, player: Player, supply: list[int], step: Ke
 def put_back(draw: DrawFive, pile: list[int], step: Return) -> None:
     """Put one card back: under the cards already put on top, or under the pile."""
     card = _drawn(draw, step.card)
-    if step.bottom not in draw.sides():
-        side = "bottom" if draw.on_bottom else "top"
-        raise IllegalAction(
-            f"the cards go back together, all on top or all under the pile: '{side}' this one too",
-            reason_key="coal-baron.same-side",
-            side=side,
-        )
     if step.bottom:
         pile.append(card)
         draw.on_bottom += 1

@@ -654,7 +654,7 @@ class CoalBaronState(GameState[Action]):
         if isinstance(pending, DrawFive):
             if not pending.kept:
                 return Keep(None)
-            return Return(pending.name(pending.cards[0]), pending.sides()[0])
+            return Return(pending.name(pending.cards[0]), bottom=False)
         return Place("bank")
 
     # -- information ---------------------------------------------------------------------

@@ -327,7 +327,8 @@ class SaboteurState(GameState[Action]):
         if finder is not None:
             drawn = gold_cards_drawn(self.players)
             self.gold_pool = [self.gold_deck.pop() for _ in range(min(drawn, len(self.gold_deck)))]
-            events.append(Event("gold_revealed", {"values": sorted(self.gold_pool)}))
+            # The finder takes the cards and looks at them; the others only see how many.
+            events.append(Event("gold_revealed", {"count": len(self.gold_pool)}))
             self.phase = "gold"
             self.turn = next(self._diggers_counter_clockwise(finder))
             return events + self._share_forced_gold()
@@ -354,7 +355,11 @@ class SaboteurState(GameState[Action]):
         self.gold_pool.remove(value)
         self.gold[seat].append(value)
         self.turn = next(self._diggers_counter_clockwise((seat - 1) % self.players))
-        return [Event("gold_taken", {"player": seat, "value": value})]
+        # Gold is kept secret until the end: only the taker learns the value.
+        return [
+            Event("gold_taken", {"player": seat}),
+            Event("gold_received", {"value": value}, seat=seat),
+        ]
 
     def _share_forced_gold(self) -> list[Event]:
         """Hand out the gold while nobody has a choice, then go on to the next round.

@@ -34,7 +34,7 @@ def build_view(state: SaboteurState, seat: Seat | None) -> JSON:
         "gold_deck": len(state.gold_deck),
         "hands": [len(hand) for hand in state.hands],
         "broken_tools": [list(tools) for tools in state.broken],
-        "gold_pool": sorted(state.gold_pool, reverse=True),
+        "gold_pool": len(state.gold_pool),
         "rounds_played": [dict(entry) for entry in state.history],
         "scores": list(outcome.scores) if outcome else None,
         "winners": list(outcome.winners) if outcome else None,
@@ -46,8 +46,16 @@ def build_view(state: SaboteurState, seat: Seat | None) -> JSON:
             "peeks": [_peek(name, card) for name, card in sorted(state.peeks[seat].items())],
             "gold": sorted(state.gold[seat], reverse=True),
             "nuggets": sum(state.gold[seat]),
+            "gold_offer": _gold_offer(state, seat),
         }
     return view
+
+
+def _gold_offer(state: SaboteurState, seat: Seat) -> list[int]:
+    """The gold cards on the table, seen only by the gold-digger holding them now."""
+    if state.phase == "gold" and seat in state.to_act():
+        return sorted(state.gold_pool, reverse=True)
+    return []
 
 
 def card_json(code: str) -> JSON:

@@ -1,0 +1,255 @@
+"""Complete Coal Baron games through the real bot (simcord), from /game new to the standings.
+
+Every move is chosen among the legal moves of the table's state by a seeded
+policy, then played the way a person would: the draft select, the space selects,
+the bank button, the extraction panel, the draw-5 panel, the shortage choice,
+and ``/coal play`` lines (whole extractions on one line). After each move the
+test checks the public message: one action played, who is next, both images.
+"""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+import simcord
+
+from bot.games.coal_baron.actions import Buy, Place
+from bot.games.coal_baron.state import CoalBaronState
+from tests.coal_baron_discord_support import (
+    CoalWorld,
+    coal_world,
+    component_id,
+    extraction_line,
+    space_kind,
+    state_of,
+)
+
+SEED = 20261126
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables get the same deal every run (the service draws seeds with `secrets`)."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+
+
+def attachment_names(message: discord.Message) -> list[str]:
+    return [a.filename for a in message.attachments]
+
+
+def panel(result: simcord.InteractionResult, prefix: str) -> simcord.ResponseMessage:
+    """The ephemeral panel (its components start with `prefix`) in `result`'s answers."""
+    for message in (result.response, *result.followups):
+        if message is None or not message.ephemeral:
+            continue
+        ids = [c.get("custom_id", "") for row in message.components for c in row["components"]]
+        if any(i.startswith(prefix) for i in ids):
+            return message
+    raise AssertionError(f"no panel {prefix!r} in {result!r}")
+
+
+class Driver:
+    """Plays one move per call through the bot, choosing how with a seeded RNG."""
+
+    def __init__(self, world: CoalWorld, seed: int) -> None:
+        self.w = world
+        self.rng = random.Random(seed)
+        self.ways: dict[str, int] = {}
+
+    def used(self, way: str) -> None:
+        self.ways[way] = self.ways.get(way, 0) + 1
+
+    async def move(self) -> None:
+        table = await self.w.table()
+        state = state_of(table)
+        seat = state.to_act()[0]
+        actor = self.w.seats[seat]
+        message = self.w.last()
+        if state.phase == "draft":
+            picks = [state.format_action(a) for a in state.legal_actions(seat)]
+            await actor.select(message, [self.rng.choice(picks)], custom_id=f"mt:pick:{table.id}:{table.version}:0")
+            self.used("draft select")
+            return
+        placement = self.choose(state, seat)
+        space = placement.space
+        kind = space_kind(space)
+        by_component = self.rng.random() < 0.35
+        if kind == "mining":
+            steps = extraction_line(state, seat, space, self.rng)
+            if by_component:
+                await self.extraction_panel(actor, message, table.id, table.version, steps)
+            else:
+                await actor.slash(self.w.channel, "coal play", action=" ".join(steps))
+                self.used("/coal play extraction")
+        elif kind in ("factory-draw", "order-draw"):
+            await self.draw(actor, space)
+        elif space == "bank" and by_component:
+            await actor.click(message, custom_id=f"mt:act:{table.id}:{table.version}:bank")
+            self.used("bank button")
+        elif by_component or isinstance(placement, Buy) and placement.fill:
+            await self.space_select(actor, message, table.id, table.version, placement, state)
+        else:
+            await actor.slash(self.w.channel, "coal play", action=state.format_action(placement))
+            self.used("/coal play")
+
+    def choose(self, state: CoalBaronState, seat: int) -> Place | Buy:
+        legal = [a for a in state.legal_actions(seat) if isinstance(a, Place | Buy)]
+        weights = [0.2 if a.space == "bank" else 1.0 for a in legal]
+        choice = self.rng.choices(legal, weights)[0]
+        return choice
+
+    async def space_select(
+        self,
+        actor: simcord.MemberActor,
+        message: discord.Message,
+        table_id: int,
+        version: int,
+        placement: Place | Buy,
+        state: CoalBaronState,
+    ) -> None:
+        select = component_id(message, f"cb:sp:{table_id}:{version}:")
+        groups = [i for i in _ids(message) if i.startswith(f"cb:sp:{table_id}:{version}:")]
+        for select in groups:
+            result = await _try_select(actor, message, select, placement.space)
+            if result is not None:
+                break
+        else:
+            raise AssertionError(f"{placement.space} is in no space select")
+        if isinstance(placement, Buy) and placement.fill:
+            choice = panel(result, "cb:fill:")
+            await actor.select(choice, [state.format_action(placement)])
+            self.used("shortage select")
+        else:
+            self.used("space select")
+
+    async def extraction_panel(
+        self,
+        actor: simcord.MemberActor,
+        message: discord.Message,
+        table_id: int,
+        version: int,
+        steps: list[str],
+    ) -> None:
+        groups = [i for i in _ids(message) if i.startswith(f"cb:sp:{table_id}:{version}:")]
+        result = None
+        for select in groups:
+            result = await _try_select(actor, message, select, steps[0])
+            if result is not None:
+                break
+        assert result is not None
+        shown = panel(result, "cb:x:")
+        prefix = f"{table_id}:{version}"
+        for step in steps[1:]:
+            if step == "end":
+                break
+            if step[0] in "c+" and len(step) == 2:
+                await actor.click(shown, custom_id=f"cb:x:{prefix}:{step}")
+            else:
+                index = 1 if "+" in step else 0
+                await actor.select(shown, [step], custom_id=f"cb:xs:{prefix}:{index}")
+            assert shown.embeds[0].footer.text.endswith(step), shown.embeds[0].footer.text
+        await actor.click(shown, custom_id=f"cb:x:{prefix}:finish")
+        self.used("extraction panel")
+
+    async def draw(self, actor: simcord.MemberActor, space: str) -> None:
+        result = await actor.slash(self.w.channel, "coal play", action=space)
+        table = await self.w.table()
+        shown = panel(result, "cb:d")
+        prefix = f"{table.id}:{table.version}"
+        keep = [
+            o["value"]
+            for row in shown.components
+            for c in row["components"]
+            for o in c.get("options", [])
+        ]
+        await actor.select(shown, [self.rng.choice(keep)], custom_id=f"cb:ds:{prefix}:keep")
+        state = state_of(table)
+        if self.rng.random() < 0.5:
+            await actor.click(shown, custom_id=f"cb:d:{prefix}:order")
+        else:
+            while "cb:d:" + prefix + ":confirm" not in _ids(shown):
+                names = [
+                    o["value"]
+                    for row in shown.components
+                    for c in row["components"]
+                    if c.get("custom_id", "").endswith(":top")
+                    for o in c.get("options", [])
+                ]
+                where = self.rng.choice(("top", "bottom"))
+                await actor.select(shown, [names[-1]], custom_id=f"cb:ds:{prefix}:{where}")
+        del state
+        await actor.click(shown, custom_id=f"cb:d:{prefix}:confirm")
+        self.used("draw panel")
+
+
+def _ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    if isinstance(message, discord.Message):
+        return [
+            child.custom_id
+            for row in message.components
+            for child in getattr(row, "children", [row])
+            if getattr(child, "custom_id", None)
+        ]
+    return [c.get("custom_id", "") for row in message.components for c in row["components"]]
+
+
+async def _try_select(
+    actor: simcord.MemberActor, message: discord.Message, select: str, value: str
+) -> simcord.InteractionResult | None:
+    """Choose `value` in the select `select` if it offers it."""
+    menu = next(
+        child
+        for row in message.components
+        for child in getattr(row, "children", [row])
+        if getattr(child, "custom_id", None) == select
+    )
+    if value not in [option.value for option in menu.options]:
+        return None
+    return await actor.select(message, [value], custom_id=select)
+
+
+async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
+    first = await world.start(players)
+    assert "board.png" in attachment_names(first) and "mine.png" in attachment_names(first)
+    driver = Driver(world, SEED + players)
+    shifts_scored = 0
+    while (table := await world.table()).status == "playing":
+        before = table.version
+        await driver.move()
+        after = await world.table()
+        assert after.version == before + 1, "every move is one action"
+        message = world.last()
+        names = attachment_names(message)
+        assert "board.png" in names
+        scored = [n for n in names if n.startswith("scoring-")]
+        if scored:
+            shifts_scored += 1
+            assert message.embeds and message.embeds[0].title
+        if after.status == "playing":
+            assert "mine.png" in names
+            to_act = state_of(after).to_act()[0]
+            assert f"<@{after.seats[to_act]}>" in message.content
+    final = world.last()
+    assert shifts_scored == 3
+    assert final.embeds[-1].title == "End of the game"
+    description = final.embeds[-1].description or ""
+    state = state_of(await world.table())
+    winner = state.standings()[0]
+    assert f"1. <@{table.seats[winner]}> — {state.scores()[winner]} VP" in description
+    return driver
+
+
+async def test_a_complete_two_player_game_through_the_bot(simcord_env: simcord.Env) -> None:
+    world = await coal_world(simcord_env)
+    driver = await play_to_the_end(world, 2)
+    print(driver.ways)
+    assert {"draft select", "space select", "extraction panel", "draw panel"} <= set(driver.ways)
+
+
+async def test_a_complete_four_player_game_through_the_bot(simcord_env: simcord.Env) -> None:
+    world = await coal_world(simcord_env)
+    driver = await play_to_the_end(world, 4)
+    print(driver.ways)
+    assert {"/coal play extraction", "bank button", "draw panel"} <= set(driver.ways)
