@@ -40,12 +40,22 @@ class Settings:
         Variables already set in the environment win over the file."""
         if env_file is not None and Path(env_file).is_file():
             load_dotenv(env_file, override=False)
-        guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        minutes = os.environ.get("REMINDER_MINUTES", "").strip()
+        database = os.environ.get("DATABASE_PATH", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH),
+            database_path=Path(database) if database else DEFAULT_DATABASE_PATH,
             log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
-            dev_guild_id=int(guild) if guild else None,
-            reminder_minutes=int(minutes) if minutes else DEFAULT_REMINDER_MINUTES,
+            dev_guild_id=_optional_int("DEV_GUILD_ID"),
+            reminder_minutes=_optional_int("REMINDER_MINUTES") or DEFAULT_REMINDER_MINUTES,
         )
+
+
+def _optional_int(name: str) -> int | None:
+    """The integer in variable `name`, None if unset; a clear error if it is not a number."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {raw!r} (see .env.example)") from None

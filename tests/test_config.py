@@ -1,0 +1,68 @@
+"""Settings come from the environment or `.env`, and never show the token."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE_PATH, DEFAULT_REMINDER_MINUTES, Settings
+
+VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID", "REMINDER_MINUTES")
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No setting from outside; and none left behind by `load_dotenv` for later tests."""
+    for name in VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    yield
+    for name in VARIABLES:
+        os.environ.pop(name, None)
+
+
+def test_settings_default_to_no_token_and_a_database_under_data(tmp_path: Path) -> None:
+    settings = Settings.from_env(tmp_path / "missing.env")
+    assert settings.token is None
+    assert settings.database_path == DEFAULT_DATABASE_PATH
+    assert settings.database_path.parts[0] == "data"
+    assert settings.reminder_minutes == DEFAULT_REMINDER_MINUTES
+    assert settings.dev_guild_id is None
+
+
+def test_settings_are_read_from_the_env_file(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "DISCORD_TOKEN=abc.def\nDATABASE_PATH=/tmp/x.sqlite3\nLOG_LEVEL=debug\n"
+        "DEV_GUILD_ID=123\nREMINDER_MINUTES=30\n"
+    )
+    settings = Settings.from_env(env)
+    assert settings == Settings(
+        token="abc.def",
+        database_path=Path("/tmp/x.sqlite3"),
+        log_level="DEBUG",
+        dev_guild_id=123,
+        reminder_minutes=30,
+    )
+
+
+def test_the_environment_wins_over_the_env_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=from-file\n")
+    monkeypatch.setenv("DISCORD_TOKEN", "from-environment")
+    assert Settings.from_env(env).token == "from-environment"
+
+
+def test_a_bad_number_names_the_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEV_GUILD_ID", "my-server")
+    with pytest.raises(ValueError, match="DEV_GUILD_ID must be a whole number"):
+        Settings.from_env(tmp_path / "missing.env")
+
+
+def test_the_token_never_appears_in_the_settings_repr() -> None:
+    text = repr(Settings(token="very-secret-token"))
+    assert "very-secret-token" not in text and "token=<set>" in text
