@@ -134,7 +134,9 @@ async def post_turn(
         files=message.files,
         embeds=message.embeds,
     )
-    if played is not None:
+    # What the actor alone was told goes to them only: after /game skip the
+    # interaction is the skipper's, who must not learn the idle seat's secrets.
+    if played is not None and table.seats[played.seat] == interaction.user.id:
         lines = presenter.event_lines(table, played.events, interaction.locale, seat=played.seat)
         if lines:
             await interaction.followup.send("\n".join(lines), ephemeral=True)

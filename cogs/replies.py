@@ -37,12 +37,21 @@ def error_text(error: UserError, locale: LocaleLike) -> str:
         if error.reason_key and has_key(reason_key):
             reason = t(locale, reason_key, **error.params)
         else:
-            reason = error.reason
+            reason = _sentence(error.reason)
         return t(locale, "error.illegal_action", reason=reason)
     key = f"error.{error.key}"
     if not has_key(key):
         return t(locale, "error.generic", detail=str(error))
     return t(locale, key, detail=str(error), **error.params)
+
+
+def _sentence(text: str) -> str:
+    """An engine's English reason ("only 2 steps") as a sentence ("Only 2 steps.")."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else f"{text}."
 
 
 async def send_private(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:

@@ -30,12 +30,12 @@ def test_an_illegal_action_shows_its_translated_reason_when_the_key_exists(
     monkeypatch.setitem(catalog("en"), "reason.test.too_far", "only {n} steps")
     monkeypatch.setitem(catalog("fr"), "reason.test.too_far", "seulement {n} pas")
     error = IllegalAction("only 2 steps", "test.too_far", n=2)
-    assert error_text(error, "fr") == "Vous ne pouvez pas faire cela maintenant : seulement 2 pas."
+    assert error_text(error, "fr") == "Vous ne pouvez pas faire cela maintenant. seulement 2 pas"
 
 
 def test_an_illegal_action_without_a_reason_key_shows_the_english_reason() -> None:
     error = IllegalAction("now you must choose keep or swap", "tiny.unknown_key")
-    assert error_text(error, "fr").endswith(": now you must choose keep or swap.")
+    assert error_text(error, "fr").endswith(". Now you must choose keep or swap.")
 
 
 def test_an_error_without_a_message_key_says_what_went_wrong() -> None:
