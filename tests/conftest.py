@@ -9,7 +9,7 @@ game is registered before any cog loads, so `/game new` offers it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -35,18 +35,22 @@ def settings(database_path: Path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> commands.Bot:
-    return create_bot(settings)
+async def simcord_bot(settings: Settings) -> AsyncIterator[commands.Bot]:
+    """The bot under test; closed afterwards (simcord does not), which closes its database."""
+    bot = create_bot(settings)
+    yield bot
+    await bot.close()
 
 
 @pytest.fixture
-async def table_world(simcord_env: simcord.Env) -> TableWorld:
+async def table_world(simcord_env: simcord.Env) -> AsyncIterator[TableWorld]:
     await simcord_env.bot.tree.sync()
     guild = simcord_env.create_guild(name="mines")
     channel = guild.create_text_channel("games")
     names = ("alice", "bob", "carol")
     members = [guild.add_member(simcord_env.create_user(name)) for name in names]
-    return TableWorld(simcord_env, guild, channel, *members)
+    yield TableWorld(simcord_env, guild, channel, *members)
+    await simcord_env.bot.close()  # the live bot, which a test may have restarted
 
 
 @pytest.fixture(autouse=True)
