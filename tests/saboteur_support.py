@@ -83,8 +83,9 @@ def hide_other_secrets(state: SaboteurState, seat: int | None, rng: random.Rando
     """A copy where every secret `seat` may not know is changed, the rest kept.
 
     Other seats' hands are swapped with deck cards, their roles and the aside
-    card shuffled, the deck and discard shuffled, the face-down goals swapped
-    and other seats' peeks forgotten. A view that leaks none of these is the
+    card shuffled, the deck and discard shuffled, the face-down goals swapped,
+    other seats' peeks forgotten and the gold (other seats', the stock's and,
+    unless `seat` holds it, the table's) shuffled. A view that leaks none of these is the
     same for both states.
     """
     other = copy.deepcopy(state)
@@ -107,10 +108,17 @@ def hide_other_secrets(state: SaboteurState, seat: int | None, rng: random.Rando
     for s in others:
         other.peeks[s] = {}
     if state.phase != "over":
+        # The gold on the table is seen only by the seat holding it (the one to act).
+        table_hidden = seat not in state.to_act()
         gold = [value for s in others for value in other.gold[s]] + other.gold_deck
+        if table_hidden:
+            gold += other.gold_pool
         rng.shuffle(gold)
         for s in others:
             size = len(other.gold[s])
             other.gold[s], gold = gold[:size], gold[size:]
+        if table_hidden:
+            size = len(other.gold_pool)
+            other.gold_pool, gold = gold[:size], gold[size:]
         other.gold_deck = gold
     return other
