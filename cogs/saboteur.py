@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TableBot
+from bot.games.saboteur import SaboteurState
 from bot.i18n import command_text
 from bot.presenters import register_presenter
 from bot.service import Table
@@ -25,9 +26,6 @@ from cogs.saboteur_hand import HAND_ITEMS, show_hand
 from cogs.saboteur_presenter import SaboteurPresenter
 
 Interaction = discord.Interaction[Any]
-
-GAME_ID = "saboteur"
-
 
 def _text(key: str) -> app_commands.locale_str:
     """A name or description of `/sab`'s commands and options (``sab.command.<key>``)."""
@@ -47,7 +45,7 @@ async def saboteur_table(interaction: Interaction) -> Table:
     """This channel's Saboteur table, in its lobby or in play."""
     assert interaction.channel_id is not None
     table = await service_of(interaction).active_table(interaction.channel_id)
-    if table is None or table.game != GAME_ID:
+    if table is None or table.game != SaboteurState.game_id:
         raise NoSaboteurHere()
     return table
 
@@ -98,6 +96,6 @@ class SaboteurCog(
 async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, TableBot):
         raise TypeError("cogs.saboteur needs the table bot (bot.app.create_bot)")
-    register_presenter(GAME_ID, SaboteurPresenter())
+    register_presenter(SaboteurState.game_id, SaboteurPresenter())
     bot.add_dynamic_items(*HAND_ITEMS)
     await bot.add_cog(SaboteurCog(bot))

@@ -136,6 +136,11 @@ def seat_label(seat: Seat) -> str:
     return f"P{seat + 1}"
 
 
+def seat_labels(table: Table) -> list[str]:
+    """``["P1", "P2", ...]``: how components name the seats (a label shows no mention)."""
+    return [seat_label(seat) for seat in range(len(table.seats))]
+
+
 def player(table: Table, seat: Seat) -> str:
     """``@alice (P1)``: the mention and the seat number the notation uses."""
     return f"{mention(table.seats[seat])} ({seat_label(seat)})"

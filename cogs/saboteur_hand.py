@@ -39,6 +39,7 @@ from cogs.saboteur_choices import (
     plays_by_card,
     sab_state,
     seat_label,
+    seat_labels,
 )
 from cogs.saboteur_errors import NotYourHand
 from renderer.saboteur.hand import render_hand
@@ -77,7 +78,8 @@ def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
         waiting = " ".join(player(table, s) for s in state.to_act())
         lines.append(t(locale, "sab.hand.waiting", player=waiting))
     elif state.phase == "gold":
-        lines.append(t(locale, "sab.hand.pick_gold"))
+        offer = ", ".join(str(value) for value in you["gold_offer"])
+        lines.append(t(locale, "sab.hand.pick_gold", values=offer))
     else:
         lines.append(t(locale, "sab.hand.choose"))
     return "\n".join(lines)
@@ -87,7 +89,7 @@ async def hand_message(table: Table, seat: Seat, locale: LocaleLike) -> TurnMess
     """The first step: text and image of the hand, then a card to play and a card to
     discard, or the gold cards to pick from."""
     state = sab_state(table)
-    labels = [seat_label(s) for s in range(len(table.seats))]
+    labels = seat_labels(table)
     picks = [choice(state, locale, pick, labels) for pick in gold_picks(state, seat)]
     items: list[Item] = []
     playable = plays_by_card(state, seat)
@@ -185,7 +187,7 @@ class CardSelect(
         if not plays:
             raise StaleAction()
         locale = interaction.locale
-        labels = [seat_label(s) for s in range(len(table.seats))]
+        labels = seat_labels(table)
         choices = [choice(state, locale, play, labels) for play in plays]
         view = turn_view(table, choices, locale, with_private=False)
         view.add_item(BackButton(table.id, self.seat, locale))

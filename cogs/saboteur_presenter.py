@@ -17,19 +17,15 @@ import discord
 
 from bot.games.base import JSON, Event, Seat
 from bot.games.saboteur import SaboteurState
-from bot.games.saboteur.actions import TakeGold
 from bot.games.saboteur.cards import ROUNDS
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.presenters import Presenter, TurnMessage, mention
 from bot.service import ActResult, Table
 from cogs.saboteur_choices import (
     card_name,
-    choice,
     goal_name,
-    gold_picks,
     player,
     sab_state,
-    seat_label,
     tool_name,
 )
 from cogs.saboteur_hand import hand_message
@@ -44,8 +40,9 @@ _SEATS_PARAMS = ("saboteurs", "winners")
 
 
 def roster(table: Table, locale: LocaleLike) -> str:
-    return t(locale, "sab.roster", players=" · ".join(
-        player(table, seat) for seat in range(len(table.seats))))
+    """Every player with the seat number the notation and the board image use."""
+    players = " · ".join(player(table, seat) for seat in range(len(table.seats)))
+    return t(locale, "sab.roster", players=players)
 
 
 async def board_file(state: SaboteurState, locale: LocaleLike) -> discord.File:
@@ -55,6 +52,8 @@ async def board_file(state: SaboteurState, locale: LocaleLike) -> discord.File:
 
 
 class SaboteurPresenter(Presenter):
+    """Board image and events in words for everyone; the hand view for each player."""
+
     private_button_key = "sab.button.hand"
 
     async def turn(
@@ -66,9 +65,8 @@ class SaboteurPresenter(Presenter):
         else:
             lines = self.event_lines(table, played.events, locale, seat=None)
         lines.append(self.status_text(table, locale))
-        actions = [choice(state, locale, pick, _labels(table)) for pick in _public_picks(state)]
         board = await board_file(state, locale)
-        return TurnMessage("\n".join(lines), actions=actions, files=[board])
+        return TurnMessage("\n".join(lines), files=[board])
 
     def status_text(self, table: Table, locale: LocaleLike) -> str:
         """Whose turn and what they decide, or the standings once the game is over."""
@@ -77,8 +75,8 @@ class SaboteurPresenter(Presenter):
             return self.outcome_text(table, locale)
         (seat,) = state.to_act()
         if state.phase == "gold":
-            values = ", ".join(str(v) for v in sorted(state.gold_pool, reverse=True))
-            return t(locale, "sab.turn.pick_gold", player=player(table, seat), values=values)
+            count = len(state.gold_pool)  # their values are the picking player's secret
+            return t(locale, "sab.turn.pick_gold", player=player(table, seat), count=count)
         return t(locale, "sab.turn.play", player=player(table, seat), round=state.round,
                  rounds=ROUNDS, deck=len(state.deck))
 
@@ -112,9 +110,8 @@ class SaboteurPresenter(Presenter):
             if event.kind == "roles_revealed":
                 lines.append(self.roles_text(table, event.data["roles"], locale))
                 continue
-            key = f"event.saboteur.{event.kind}"
-            if has_key(key):
-                lines.append(t(locale, key, **self._params(table, event.data, locale)))
+            params = self._params(table, event.data, locale)
+            lines.append(t(locale, f"event.saboteur.{event.kind}", **params))
             if event.kind == "round_started":
                 lines.append(t(locale, "sab.hand_hint"))
         return lines
@@ -152,14 +149,3 @@ class SaboteurPresenter(Presenter):
         """The hand view of `seat` (see `cogs.saboteur_hand`)."""
         return await hand_message(table, seat, locale)
 
-
-def _public_picks(state: SaboteurState) -> list[TakeGold]:
-    """Gold picks may sit on the public message: the gold on the table is public."""
-    if state.phase != "gold":
-        return []
-    (seat,) = state.to_act()
-    return gold_picks(state, seat)
-
-
-def _labels(table: Table) -> list[str]:
-    return [seat_label(seat) for seat in range(len(table.seats))]

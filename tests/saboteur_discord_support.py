@@ -19,6 +19,7 @@ from bot.app import TableBot
 from bot.games.saboteur import SaboteurState
 from bot.service import Table
 from cogs.saboteur_choices import sab_state
+from tests.conftest import REMINDER_MINUTES
 
 
 @dataclass
@@ -31,6 +32,8 @@ class SabWorld:
     carol: simcord.MemberActor
     dave: simcord.MemberActor
     table_id: int = 0
+    first_turn_id: int = 0
+    """The message that started the game: every later message is a turn's."""
 
     @property
     def bot(self) -> TableBot:
@@ -69,14 +72,16 @@ class SabWorld:
             channel_id=self.channel.id,
             game="saboteur",
             creator_id=self.alice.id,
-            reminder_minutes=60,
+            reminder_minutes=REMINDER_MINUTES,
             seed=seed,
         )
         self.table_id = table.id
         await self.bob.slash(self.channel, "game join")
         await self.carol.slash(self.channel, "game join")
         await self.alice.slash(self.channel, "game start")
-        return self.last()
+        first = self.last()
+        self.first_turn_id = first.id
+        return first
 
 
 async def sab_world(env: simcord.Env, locale: str | None = None) -> SabWorld:
@@ -140,3 +145,11 @@ async def discard_from_hand(w: SabWorld, actor: simcord.MemberActor, card: str) 
     assert hand is not None
     select = component(hand, "mt:pick:")
     await actor.select(hand, [f"discard {card}"], custom_id=select["custom_id"])
+
+
+async def take_from_hand(w: SabWorld, actor: simcord.MemberActor, notation: str) -> None:
+    """`actor` picks a gold card with the button of their hand view (``take 3``)."""
+    hand = (await actor.slash(w.channel, "sab hand")).response
+    assert hand is not None
+    button = component(hand, "mt:act:")
+    await actor.click(hand, custom_id=button["custom_id"].rsplit(":", 1)[0] + f":{notation}")

@@ -4,6 +4,8 @@ an action is refused without changing the table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 import simcord
 
@@ -16,6 +18,7 @@ from cogs.saboteur_errors import NoSaboteurHere
 from cogs.saboteur_hand import CardSelect
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
+from tests.conftest import REMINDER_MINUTES
 from tests.saboteur_discord_support import (
     SabWorld,
     component,
@@ -28,15 +31,15 @@ from tests.saboteur_discord_support import (
 )
 
 
-def holds(seat: int, kind: str) -> object:
+def holds(seat: int, kind: str) -> Callable[[SaboteurState], bool]:
     """A seed test: `seat` starts with a card of type `kind` (path: one that leads on)."""
 
-    def test(state: SaboteurState) -> bool:
+    def holding(state: SaboteurState) -> bool:
         return any(
             card_type(card) == kind and not card.endswith("x") for card in state.hands[seat]
         )
 
-    return test
+    return holding
 
 
 def first_path(state: SaboteurState, seat: int) -> PlacePath:
@@ -214,7 +217,7 @@ async def test_back_returns_from_a_card_to_the_hand(simcord_env: simcord.Env) ->
 
 async def test_a_path_card_with_a_broken_tool_is_refused(simcord_env: simcord.Env) -> None:
     def alice_paths_bob_breaks(state: SaboteurState) -> bool:
-        return bool(holds(0, "path")(state)) and bool(holds(1, "break")(state))
+        return holds(0, "path")(state) and holds(1, "break")(state)
 
     w = await sab_world(simcord_env)
     await w.start(seed=seed_where(alice_paths_bob_breaks))
@@ -347,3 +350,18 @@ async def test_the_map_result_is_told_only_to_its_player(simcord_env: simcord.En
     )
     bob_hand = (await w.bob.slash(w.channel, "sab hand")).response
     assert bob_hand is not None and "Goals you looked at: none" in bob_hand.content
+
+
+async def test_skipping_an_idle_player_tells_the_skipper_none_of_their_secrets(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    drawn = (await w.state()).deck[-1]
+    await w.env.advance_time(2 * REMINDER_MINUTES * 60)
+
+    result = await w.bob.slash(w.channel, "game skip")
+
+    assert f"{w.bob.mention} skipped the turn of {w.alice.mention}" in w.last().content
+    told = " ".join(private_texts(result))
+    assert t("en", f"saboteur.card.{drawn}") not in told

@@ -29,6 +29,7 @@ from tests.saboteur_discord_support import (
     discard_from_hand,
     play_from_hand,
     sab_world,
+    take_from_hand,
 )
 from tests.saboteur_support import digger_play
 
@@ -56,11 +57,10 @@ async def by_command(w: SabWorld, actor: simcord.MemberActor, state: SaboteurSta
 
 async def by_components(w: SabWorld, actor: simcord.MemberActor, state: SaboteurState,
                         action: Action) -> None:
-    """The gold buttons of the turn message, or the hand view (card, then how)."""
+    """The hand view: a gold button, a discard, or a card then how to play it."""
     notation = state.format_action(action)
     if isinstance(action, TakeGold):
-        version = (await w.table()).version
-        await actor.click(w.last(), custom_id=f"mt:act:{w.table_id}:{version}:{notation}")
+        await take_from_hand(w, actor, notation)
     elif isinstance(action, Discard):
         await discard_from_hand(w, actor, action.card)
     else:
@@ -138,7 +138,8 @@ async def test_no_public_message_or_image_tells_a_secret_before_the_round_ends(
     goal seen with a map, no face-down goal."""
     w = await sab_world(simcord_env)
     turns = await play_game(w, seed=5)
-    public = w.channel.history(viewer=w.dave)[1:]  # after the start message
+    seen = w.channel.history(viewer=w.dave)
+    public = [m for m in seen if m.id > w.first_turn_id]
     assert len(public) == len(turns)
     secrets_checked = 0
     for turn, message in zip(turns, public, strict=True):

@@ -3,6 +3,7 @@ say, in both languages, over whole self-played games."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 
@@ -41,6 +42,17 @@ def self_play(players: int, seed: int) -> Iterator[tuple[SaboteurState, ActResul
         yield state, ActResult(table, seat, state.format_action(action), events)
 
 
+def hide_gold_on_table(state: SaboteurState, rng: random.Random) -> SaboteurState:
+    """A copy where the gold cards being shared (seen only by the picking seat) are
+    swapped with the gold stock; as many stay on the table."""
+    other = copy.deepcopy(state)
+    gold = other.gold_pool + other.gold_deck
+    rng.shuffle(gold)
+    size = len(other.gold_pool)
+    other.gold_pool, other.gold_deck = gold[:size], gold[size:]
+    return other
+
+
 def public_text(table: Table, played: ActResult, lang: str) -> str:
     """The words of the turn message (`SaboteurPresenter.turn` without drawing the board,
     which is drawn from ``view(None)``)."""
@@ -51,11 +63,12 @@ def public_text(table: Table, played: ActResult, lang: str) -> str:
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 2), (5, 7)])
 def test_the_public_message_is_the_same_whatever_the_secrets(players: int, seed: int) -> None:
-    """Roles, hands, peeks, face-down goals and gold are shuffled among the seats in a
-    copy of each position: neither the turn message nor the board's view may change."""
+    """Roles, hands, peeks, face-down goals, the gold owned and the gold being shared
+    are shuffled in a copy of each position: neither the turn message nor the
+    board's view may change."""
     rng = random.Random(seed)
     for state, played in self_play(players, seed):
-        other = hide_other_secrets(state, None, rng)
+        other = hide_gold_on_table(hide_other_secrets(state, None, rng), rng)
         assert other.view(None) == state.view(None)
         for lang in ("en", "fr"):
             assert public_text(table_of(other), played, lang) == public_text(
