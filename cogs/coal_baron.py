@@ -19,7 +19,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TableBot
-from bot.errors import UserError
 from bot.games.base import Seat
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
@@ -30,7 +29,7 @@ from cogs.coal_baron_draw import DRAW_ITEMS, open_draw_panel
 from cogs.coal_baron_extraction import EXTRACTION_ITEMS, open_extraction_panel
 from cogs.coal_baron_presenter import orders_lines, png_file, register
 from cogs.coal_baron_suggest import suggestions
-from cogs.coal_baron_turn import GAME_ID, coal_state
+from cogs.coal_baron_turn import GAME_ID, NotAPlayer, NotCoalBaron, coal_state
 from cogs.components import post_turn, service_of
 from cogs.errors import NoTableHere
 from cogs.replies import send_private
@@ -38,14 +37,6 @@ from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
 
 Interaction = discord.Interaction[Any]
-
-
-class NotCoalBaron(UserError):
-    key = "coal.not_coal_baron"
-
-
-class NotAPlayer(UserError):
-    key = "coal.not_a_player"
 
 
 def _text(key: str) -> app_commands.locale_str:

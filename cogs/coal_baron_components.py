@@ -19,13 +19,14 @@ selects), ``cb:open:<table>:<version>`` (panel button), ``cb:fill:<table>:<versi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.errors import IllegalAction
 from bot.games.base import Seat
-from bot.games.coal_baron.actions import Buy, Draft, Place
+from bot.games.coal_baron.actions import Action, Buy, Draft, Place
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
@@ -38,6 +39,7 @@ from cogs.coal_baron_labels import space_label, step_label, workers_text
 from cogs.coal_baron_turn import (
     Interaction,
     acting_seat,
+    action_options,
     close_panel,
     coal_state,
     commit,
@@ -117,17 +119,12 @@ async def choose_space(interaction: Interaction, table_id: int, version: int, sp
             await open_draw_panel(interaction, result.table, seat)
 
 
-async def ask_fill(interaction: Interaction, table: Table, seat: Seat, legal: list[Any]) -> None:
+async def ask_fill(
+    interaction: Interaction, table: Table, seat: Seat, legal: Sequence[Action]
+) -> None:
     """A cube shortage: the buyer picks the colour(s) for the carts the supply can't fill."""
     locale = interaction.locale
-    view = coal_state(table).view(seat)
-    state = coal_state(table)
-    options = [
-        discord.SelectOption(
-            label=step_label(locale, view, seat, action)[:100], value=state.format_action(action)
-        )
-        for action in legal[:25]
-    ]
+    options = action_options(locale, coal_state(table), seat, legal)
     choice = discord.ui.View(timeout=None)
     choice.add_item(FillSelect(table.id, table.version, options, t(locale, "coal.fill.choose")))
     await interaction.response.send_message(

@@ -29,15 +29,16 @@ from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.coal_baron_labels import View, card_text, step_label
+from cogs.coal_baron_labels import View, card_text
 from cogs.coal_baron_turn import (
     Interaction,
     acting_seat,
+    action_options,
     close_panel,
     coal_state,
     commit,
     footer_of,
-    line_of,
+    panel_tokens,
     trial,
 )
 from cogs.replies import guarded
@@ -102,15 +103,8 @@ def draw_controls(
     controls = discord.ui.View(timeout=None)
     draw = pending_draw(after)
     if draw is not None and not draw.kept:
-        view = after.view(seat)
-        options = [
-            discord.SelectOption(
-                label=step_label(locale, view, seat, action)[:100],
-                value=after.format_action(action),
-            )
-            for action in after.legal_actions(seat)
-            if isinstance(action, Keep)
-        ]
+        keeps = [action for action in after.legal_actions(seat) if isinstance(action, Keep)]
+        options = action_options(locale, after, seat, keeps)
         placeholder = t(locale, "coal.draw.keep")
         controls.add_item(DrawSelect(table.id, table.version, "keep", options, placeholder))
     elif draw is not None:
@@ -141,20 +135,13 @@ async def open_draw_panel(interaction: Interaction, table: Table, seat: Seat) ->
         )
 
 
-def panel_steps(interaction: Interaction) -> list[str]:
-    message = interaction.message
-    if message is None or not message.embeds:
-        return []
-    return group_steps(line_of(message.embeds[0].footer.text))
-
-
 async def choose(
     interaction: Interaction, table_id: int, version: int, op: str, value: str
 ) -> None:
     """One choice on the panel: `op` is keep/top/bottom (with the select's `value`),
     order, undo or confirm."""
     table, seat = await acting_seat(interaction, table_id, version)
-    steps = panel_steps(interaction)
+    steps = group_steps(panel_tokens(interaction))
     state = coal_state(table)
     if op == "confirm":
         await confirm(interaction, table, steps)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -30,15 +31,16 @@ from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.coal_baron_labels import View, colour_name, step_label
+from cogs.coal_baron_labels import View, colour_name, slots_text
 from cogs.coal_baron_turn import (
     Interaction,
     acting_seat,
+    action_options,
     close_panel,
     coal_state,
     commit,
     footer_of,
-    line_of,
+    panel_tokens,
     trial,
 )
 from cogs.components import CUSTOM_ID_LIMIT
@@ -47,7 +49,6 @@ from renderer import render_in_thread
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"
-OPTIONS_PER_SELECT = 25
 
 Button = discord.ui.Button[Any]
 Select = discord.ui.Select[Any]
@@ -87,14 +88,7 @@ def status_lines(locale: LocaleLike, view: View, seat: Seat, space: str) -> list
         t(locale, "coal.panel.cage", level=where, cubes=cubes, count=len(cage["cubes"])),
         t(locale, "coal.panel.stock", stock=stock or "—"),
     ]
-    for order in player["orders"]:
-        slots = " ".join(
-            f"[{colour_name(locale, slot['colour'])}"
-            + (" ✓" if slot["cubes"] else "")
-            + "]"
-            for slot in order["filled"]
-        )
-        lines.append(f"**{order['name']}** {slots}")
+    lines.extend(f"**{order['name']}** {slots_text(locale, order)}" for order in player["orders"])
     return lines
 
 
@@ -116,6 +110,12 @@ async def panel_message(
     return embed, file, panel_controls(locale, table, seat, state, view)
 
 
+def pair_value(load: Load) -> tuple[int, int]:
+    """Two-cube loads, most worthwhile first: the cheapest cubes (yellow is colour 0),
+    then the dearest slot. Only the first 25 fit in the select; /coal play takes any."""
+    return sum(cube.colour for cube in load.cubes), -load.slot
+
+
 def panel_controls(
     locale: LocaleLike, table: Table, seat: Seat, state: CoalBaronState, view: View
 ) -> discord.ui.View:
@@ -135,20 +135,18 @@ def panel_controls(
             )
         )
     legal = state.legal_actions(seat)
-    pairs: list[Action] = [a for a in legal if isinstance(a, Load) and len(a.cubes) == 2]
+    pairs = sorted(
+        (a for a in legal if isinstance(a, Load) and len(a.cubes) == 2), key=pair_value
+    )
     singles: list[Action] = [a for a in legal if isinstance(a, Load | Stow) and a not in pairs]
-    groups = ((singles, "coal.panel.load_one"), (pairs, "coal.panel.load_two"))
-    for index, (actions, key) in enumerate(groups):
-        options = [
-            discord.SelectOption(
-                label=step_label(locale, view, seat, action)[:100],
-                value=state.format_action(action),
-            )
-            for action in actions[:OPTIONS_PER_SELECT]
-        ]
+    groups: list[tuple[Sequence[Action], str]] = [
+        (singles, "coal.panel.load_one"),
+        (pairs, "coal.panel.load_two"),
+    ]
+    for index, (moves, key) in enumerate(groups):
+        options = action_options(locale, state, seat, moves)
         if options:
-            placeholder = t(locale, key)
-            select = ExtractionSelect(table.id, table.version, index, options, placeholder)
+            select = ExtractionSelect(table.id, table.version, index, options, t(locale, key))
             controls.add_item(select)
     undo = t(locale, "coal.panel.undo")
     finish = t(locale, "coal.panel.finish")
@@ -174,18 +172,10 @@ async def open_extraction_panel(
         )
 
 
-def panel_steps(interaction: Interaction) -> list[str]:
-    """The moves written on the pressed panel."""
-    message = interaction.message
-    if message is None or not message.embeds:
-        return []
-    return line_of(message.embeds[0].footer.text)
-
-
 async def press(interaction: Interaction, table_id: int, version: int, move: str) -> None:
     """One press on the panel: a move, undo or finish."""
     table, seat = await acting_seat(interaction, table_id, version)
-    steps = panel_steps(interaction)
+    steps = panel_tokens(interaction)
     state = coal_state(table)
     if move == "finish":
         await finish(interaction, table, seat, steps)

@@ -78,6 +78,14 @@ def order_text(locale: LocaleLike, name: str) -> str:
     )
 
 
+def slots_text(locale: LocaleLike, order: View) -> str:
+    """The slots of an order in progress, ✓ on the filled ones: ``[grey ✓] [grey]``."""
+    return " ".join(
+        f"[{colour_name(locale, slot['colour'])}{' ✓' if slot['cubes'] else ''}]"
+        for slot in order["filled"]
+    )
+
+
 def card_text(locale: LocaleLike, name: str) -> str:
     """A tile or an order card, by its notation name."""
     return tile_text(locale, name) if name in TILE_DESIGN_BY_NAME else order_text(locale, name)

@@ -21,7 +21,7 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.presenters import Presenter, TurnMessage, mention, register_presenter
 from bot.service import ActResult, Table
 from cogs.coal_baron_components import turn_items
-from cogs.coal_baron_labels import View, colour_name, order_text, vehicle_name
+from cogs.coal_baron_labels import View, colour_name, order_text, slots_text, vehicle_name
 from cogs.coal_baron_turn import GAME_ID, coal_state
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
@@ -88,21 +88,20 @@ def final_lines(locale: LocaleLike, table: Table, final: View) -> list[str]:
     return lines
 
 
-def scoring_embed(locale: LocaleLike, table: Table, events: list[Event]) -> discord.Embed | None:
-    """The shift scoring (and the end of the game) of `events`, as an embed, if any."""
-    lines: list[str] = []
-    title = ""
+def scoring_embeds(locale: LocaleLike, table: Table, events: list[Event]) -> list[discord.Embed]:
+    """The shift scoring (and the end of the game) of `events`, one embed each."""
+    embeds = []
     for event in events:
         if event.kind == "shift-end":
             title = t(locale, "coal.scoring.title", shift=event.data["shift"])
-            lines.extend(shift_lines(locale, table, event.data["elements"]))
+            lines = shift_lines(locale, table, event.data["elements"])
         elif event.kind == "game-end":
             title = t(locale, "coal.final.title")
-            lines.append("")
-            lines.extend(final_lines(locale, table, event.data))
-    if not title:
-        return None
-    return discord.Embed(title=title, description="\n".join(lines)[:4000])
+            lines = final_lines(locale, table, event.data)
+        else:
+            continue
+        embeds.append(discord.Embed(title=title, description="\n".join(lines)[:4000]))
+    return embeds
 
 
 def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
@@ -148,18 +147,13 @@ class CoalBaronPresenter(Presenter):
             if event.kind == "shift-end":
                 shift = event.data["shift"]
                 renders.append(png_file(f"scoring-{shift}.png", render_scoring, view, shift, lang))
-        embed = scoring_embed(locale, table, events)
-        if table.status == "finished" and embed is None:  # e.g. /game status after the end
-            embed = discord.Embed(
-                title=t(locale, "coal.final.title"),
-                description="\n".join(final_lines(locale, table, view["final"])),
-            )
+        embeds = scoring_embeds(locale, table, events)
+        if table.status == "finished" and not embeds:  # e.g. /game status after the end
+            final = Event("game-end", view["final"])
+            embeds = scoring_embeds(locale, table, [final])
         files = list(await asyncio.gather(*renders))
         return TurnMessage(
-            "\n".join(lines),
-            files=files,
-            embeds=[embed] if embed is not None else [],
-            items=turn_items(table, locale),
+            "\n".join(lines), files=files, embeds=embeds, items=turn_items(table, locale)
         )
 
     async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
@@ -200,11 +194,7 @@ def orders_lines(locale: LocaleLike, view: View, seat: Seat) -> list[str]:
     player = view["players"][seat]
     lines = [t(locale, "coal.orders.in_progress")]
     for order in player["orders"]:
-        slots = " ".join(
-            f"[{colour_name(locale, slot['colour'])}{' ✓' if slot['cubes'] else ''}]"
-            for slot in order["filled"]
-        )
-        lines.append(f"• {order_text(locale, order['name'])} {slots}")
+        lines.append(f"• {order_text(locale, order['name'])} {slots_text(locale, order)}")
     if not player["orders"]:
         lines.append(t(locale, "coal.orders.none"))
     lines.append(t(locale, "coal.orders.delivered"))

@@ -9,23 +9,40 @@ reason and nothing is committed until the player confirms.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot.errors import GameOver, NotPlaying, NotSeated, NotYourTurn, StaleAction
+from bot.errors import GameOver, NotPlaying, NotSeated, NotYourTurn, StaleAction, UserError
 from bot.games.base import Seat
+from bot.games.coal_baron.actions import Action
 from bot.games.coal_baron.state import CoalBaronState
-from bot.i18n import t
+from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
+from cogs.coal_baron_labels import step_label
 from cogs.components import post_turn, service_of
 from cogs.errors import TableAbandoned
 
 GAME_ID = "coal-baron"
-PLAY_PREFIX = "/coal play "
+PLAY_COMMAND = "/coal play"
 """Panels show the line they will play, as it would be typed."""
 
+OPTIONS_PER_SELECT = 25
+LABEL_LIMIT = 100
+
 Interaction = discord.Interaction[Any]
+
+
+class NotCoalBaron(UserError):
+    """/coal in a channel whose table plays another game. (Errors live outside the
+    extension module, which discord.py executes afresh at each load.)"""
+
+    key = "coal.not_coal_baron"
+
+
+class NotAPlayer(UserError):
+    key = "coal.not_a_player"
 
 
 def coal_state(table: Table) -> CoalBaronState:
@@ -66,14 +83,35 @@ def trial(state: CoalBaronState, seat: Seat, steps: list[str]) -> CoalBaronState
     return copy
 
 
+def action_options(
+    locale: LocaleLike, state: CoalBaronState, seat: Seat, actions: Sequence[Action]
+) -> list[discord.SelectOption]:
+    """Select options for `actions` (at most 25): the action in words, its notation as value."""
+    view = state.view(seat)
+    return [
+        discord.SelectOption(
+            label=step_label(locale, view, seat, action)[:LABEL_LIMIT],
+            value=state.format_action(action),
+        )
+        for action in actions[:OPTIONS_PER_SELECT]
+    ]
+
+
 def line_of(footer: str | None) -> list[str]:
     """The steps written in a panel's footer (``/coal play m8 c3 +g`` -> [m8, c3, +g])."""
-    text = (footer or "").removeprefix(PLAY_PREFIX.strip()).strip()
-    return text.split()
+    return (footer or "").removeprefix(PLAY_COMMAND).split()
 
 
 def footer_of(steps: list[str]) -> str:
-    return PLAY_PREFIX + " ".join(steps)
+    return " ".join([PLAY_COMMAND, *steps])
+
+
+def panel_tokens(interaction: Interaction) -> list[str]:
+    """The line written on the pressed panel, as tokens (its moves so far)."""
+    message = interaction.message
+    if message is None or not message.embeds:
+        return []
+    return line_of(message.embeds[0].footer.text)
 
 
 async def commit(interaction: Interaction, table: Table, line: str) -> ActResult:

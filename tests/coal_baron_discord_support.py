@@ -13,16 +13,41 @@ import random
 from dataclasses import dataclass, field
 
 import discord
+import pytest
 import simcord
+from discord.ext import commands
 
-from bot.games.coal_baron.actions import End, Place
+from bot.games.coal_baron.actions import Action, Cage, End, Load, Place, Stow, Take
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.state import CoalBaronState
 from bot.service import GameService, Table
 from tests.discord_support import custom_ids, lobby_id
 
 EXTENSION = "cogs.coal_baron"
+SEED = 20261126
 NAMES = ("alice", "bob", "dave", "erin")
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables get the same deal every run (the service draws seeds with `secrets`).
+    Autouse in the test modules that import it."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+
+
+def attachment_names(message: discord.Message) -> list[str]:
+    return [a.filename for a in message.attachments]
+
+
+def panel(result: simcord.InteractionResult, prefix: str) -> simcord.ResponseMessage:
+    """The ephemeral panel (its components start with `prefix`) in `result`'s answers."""
+    for message in (result.response, *result.followups):
+        if message is None or not message.ephemeral:
+            continue
+        ids = [c.get("custom_id", "") for row in message.components for c in row["components"]]
+        if any(i.startswith(prefix) for i in ids):
+            return message
+    raise AssertionError(f"no panel {prefix!r} in {result!r}")
 
 
 @dataclass
@@ -67,11 +92,13 @@ class CoalWorld:
         return next(p for p in [*self.players, self.spectator] if p.id == user_id)
 
 
-async def coal_world(env: simcord.Env) -> CoalWorld:
-    if EXTENSION not in env.bot.extensions:
-        await env.bot.load_extension(EXTENSION)
-    await env.bot.tree.sync()
-    guild = env.create_guild(name="mines")
+async def coal_world(env: simcord.Env, guild_locale: str | None = None) -> CoalWorld:
+    bot = env.bot
+    assert isinstance(bot, commands.Bot)
+    if EXTENSION not in bot.extensions:
+        await bot.load_extension(EXTENSION)
+    await bot.tree.sync()
+    guild = env.create_guild(name="mines", preferred_locale=guild_locale)
     channel = guild.create_text_channel("coal")
     players = [guild.add_member(env.create_user(name)) for name in NAMES]
     spectator = guild.add_member(env.create_user("sam"))
@@ -87,20 +114,23 @@ def component_id(message: discord.Message, prefix: str) -> str:
     return next(i for i in custom_ids(message) if i.startswith(prefix))
 
 
+def next_extraction_step(legal: list[Action], rng: random.Random) -> Action:
+    """A random but purposeful move: load what can be loaded, else take cubes,
+    sometimes stock them, else move the cage; now and then stop early."""
+    def of(kind: type) -> list[Action]:
+        return [a for a in legal if isinstance(a, kind)]
+
+    pool = of(Load) or of(Take) or (of(Stow) if rng.random() < 0.3 else []) or of(Cage)
+    return rng.choice(pool) if pool and rng.random() < 0.9 else End()
+
+
 def extraction_line(state: CoalBaronState, seat: int, space: str, rng: random.Random) -> list[str]:
-    """A random but purposeful extraction from `space`: load what can be loaded,
-    otherwise take cubes, move the cage, and end when nothing useful is left."""
+    """A whole extraction from `space`, step by step (`next_extraction_step`)."""
     trial = state.copy()
     steps = [space]
     trial.apply(seat, Place(space))
     while seat in trial.to_act() and trial.pending is not None:
-        legal = trial.legal_actions(seat)
-        loads = [a for a in legal if type(a).__name__ == "Load"]
-        takes = [a for a in legal if type(a).__name__ == "Take"]
-        cages = [a for a in legal if type(a).__name__ == "Cage"]
-        stows = [a for a in legal if type(a).__name__ == "Stow"]
-        pool = loads or takes or (stows if rng.random() < 0.3 else []) or cages
-        action = rng.choice(pool) if pool and rng.random() < 0.9 else End()
+        action = next_extraction_step(trial.legal_actions(seat), rng)
         steps.append(trial.format_action(action))
         trial.apply(seat, action)
     return steps

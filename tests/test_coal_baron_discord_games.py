@@ -12,42 +12,26 @@ from __future__ import annotations
 import random
 
 import discord
-import pytest
 import simcord
 
 from bot.games.coal_baron.actions import Buy, Place
 from bot.games.coal_baron.state import CoalBaronState
+from bot.service import Table
+from cogs.coal_baron_turn import line_of, trial
 from tests.coal_baron_discord_support import (
+    SEED,
     CoalWorld,
+    attachment_names,
     coal_world,
-    component_id,
     extraction_line,
+    fixed_seed,
+    next_extraction_step,
+    panel,
     space_kind,
     state_of,
 )
 
-SEED = 20261126
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tables get the same deal every run (the service draws seeds with `secrets`)."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
-
-
-def attachment_names(message: discord.Message) -> list[str]:
-    return [a.filename for a in message.attachments]
-
-
-def panel(result: simcord.InteractionResult, prefix: str) -> simcord.ResponseMessage:
-    """The ephemeral panel (its components start with `prefix`) in `result`'s answers."""
-    for message in (result.response, *result.followups):
-        if message is None or not message.ephemeral:
-            continue
-        ids = [c.get("custom_id", "") for row in message.components for c in row["components"]]
-        if any(i.startswith(prefix) for i in ids):
-            return message
-    raise AssertionError(f"no panel {prefix!r} in {result!r}")
+__all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
 
 class Driver:
@@ -61,7 +45,9 @@ class Driver:
     def used(self, way: str) -> None:
         self.ways[way] = self.ways.get(way, 0) + 1
 
-    async def move(self) -> None:
+    async def move(self) -> int:
+        """Play one move; returns how many actions it took (a draw-5 is played at
+        once, then its choices: two)."""
         table = await self.w.table()
         state = state_of(table)
         seat = state.to_act()[0]
@@ -69,88 +55,88 @@ class Driver:
         message = self.w.last()
         if state.phase == "draft":
             picks = [state.format_action(a) for a in state.legal_actions(seat)]
-            await actor.select(message, [self.rng.choice(picks)], custom_id=f"mt:pick:{table.id}:{table.version}:0")
+            select = f"mt:pick:{table.id}:{table.version}:0"
+            await actor.select(message, [self.rng.choice(picks)], custom_id=select)
             self.used("draft select")
-            return
+            return 1
         placement = self.choose(state, seat)
         space = placement.space
         kind = space_kind(space)
         by_component = self.rng.random() < 0.35
-        if kind == "mining":
+        if kind == "mining" and by_component:
+            await self.extraction_panel(actor, message, table, space)
+        elif kind == "mining":
             steps = extraction_line(state, seat, space, self.rng)
-            if by_component:
-                await self.extraction_panel(actor, message, table.id, table.version, steps)
-            else:
-                await actor.slash(self.w.channel, "coal play", action=" ".join(steps))
-                self.used("/coal play extraction")
+            await actor.slash(self.w.channel, "coal play", action=" ".join(steps))
+            self.used("/coal play extraction")
         elif kind in ("factory-draw", "order-draw"):
             await self.draw(actor, space)
-        elif space == "bank" and by_component:
+            return 2
+        elif space == "bank":
             await actor.click(message, custom_id=f"mt:act:{table.id}:{table.version}:bank")
             self.used("bank button")
-        elif by_component or isinstance(placement, Buy) and placement.fill:
-            await self.space_select(actor, message, table.id, table.version, placement, state)
+        elif isinstance(placement, Buy) and placement.fill:
+            result = await self.pick_space(actor, message, table, space)
+            await actor.select(panel(result, "cb:fill:"), [state.format_action(placement)])
+            self.used("shortage select")
+        elif by_component:
+            await self.pick_space(actor, message, table, space)
+            self.used("space select")
         else:
             await actor.slash(self.w.channel, "coal play", action=state.format_action(placement))
             self.used("/coal play")
+        return 1
 
     def choose(self, state: CoalBaronState, seat: int) -> Place | Buy:
         legal = [a for a in state.legal_actions(seat) if isinstance(a, Place | Buy)]
-        weights = [0.2 if a.space == "bank" else 1.0 for a in legal]
-        choice = self.rng.choices(legal, weights)[0]
-        return choice
+        weights = [0.6 if a.space == "bank" else 1.0 for a in legal]
+        return self.rng.choices(legal, weights)[0]
 
-    async def space_select(
-        self,
-        actor: simcord.MemberActor,
-        message: discord.Message,
-        table_id: int,
-        version: int,
-        placement: Place | Buy,
-        state: CoalBaronState,
-    ) -> None:
-        select = component_id(message, f"cb:sp:{table_id}:{version}:")
-        groups = [i for i in _ids(message) if i.startswith(f"cb:sp:{table_id}:{version}:")]
-        for select in groups:
-            result = await _try_select(actor, message, select, placement.space)
-            if result is not None:
-                break
-        else:
-            raise AssertionError(f"{placement.space} is in no space select")
-        if isinstance(placement, Buy) and placement.fill:
-            choice = panel(result, "cb:fill:")
-            await actor.select(choice, [state.format_action(placement)])
-            self.used("shortage select")
-        else:
-            self.used("space select")
+    async def pick_space(
+        self, actor: simcord.MemberActor, message: discord.Message, table: Table, space: str
+    ) -> simcord.InteractionResult:
+        """Choose `space` in whichever space select of the turn message offers it."""
+        for select in _ids(message):
+            if select.startswith(f"cb:sp:{table.id}:{table.version}:"):
+                result = await _try_select(actor, message, select, space)
+                if result is not None:
+                    return result
+        raise AssertionError(f"{space} is in no space select")
 
     async def extraction_panel(
-        self,
-        actor: simcord.MemberActor,
-        message: discord.Message,
-        table_id: int,
-        version: int,
-        steps: list[str],
+        self, actor: simcord.MemberActor, message: discord.Message, table: Table, space: str
     ) -> None:
-        groups = [i for i in _ids(message) if i.startswith(f"cb:sp:{table_id}:{version}:")]
-        result = None
-        for select in groups:
-            result = await _try_select(actor, message, select, steps[0])
-            if result is not None:
-                break
-        assert result is not None
+        """Open the panel from the space select, then press moves among those it offers."""
+        result = await self.pick_space(actor, message, table, space)
         shown = panel(result, "cb:x:")
-        prefix = f"{table_id}:{version}"
-        for step in steps[1:]:
+        prefix = f"cb:x:{table.id}:{table.version}"
+        state, seat = state_of(table), table.seats.index(actor.id)
+        while True:
+            after = trial(state, seat, line_of(shown.embeds[0].footer.text))
+            if after.pending is None:
+                break
+            offered = set(_ids(shown)) | {
+                o["value"] for row in shown.components for c in row["components"]
+                for o in c.get("options", [])
+            }
+            legal = [
+                a for a in after.legal_actions(seat)
+                if f"{prefix}:{after.format_action(a)}" in offered
+                or after.format_action(a) in offered
+            ]
+            step = after.format_action(next_extraction_step(legal, self.rng))
             if step == "end":
                 break
-            if step[0] in "c+" and len(step) == 2:
-                await actor.click(shown, custom_id=f"cb:x:{prefix}:{step}")
+            if f"{prefix}:{step}" in offered:
+                await actor.click(shown, custom_id=f"{prefix}:{step}")
             else:
-                index = 1 if "+" in step else 0
-                await actor.select(shown, [step], custom_id=f"cb:xs:{prefix}:{index}")
-            assert shown.embeds[0].footer.text.endswith(step), shown.embeds[0].footer.text
-        await actor.click(shown, custom_id=f"cb:x:{prefix}:finish")
+                select = next(
+                    c["custom_id"] for row in shown.components for c in row["components"]
+                    if step in [o["value"] for o in c.get("options", [])]
+                )
+                await actor.select(shown, [step], custom_id=select)
+            assert line_of(shown.embeds[0].footer.text)[-1] == step
+        await actor.click(shown, custom_id=f"{prefix}:finish")
         self.used("extraction panel")
 
     async def draw(self, actor: simcord.MemberActor, space: str) -> None:
@@ -217,9 +203,9 @@ async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
     shifts_scored = 0
     while (table := await world.table()).status == "playing":
         before = table.version
-        await driver.move()
+        actions = await driver.move()
         after = await world.table()
-        assert after.version == before + 1, "every move is one action"
+        assert after.version == before + actions
         message = world.last()
         names = attachment_names(message)
         assert "board.png" in names

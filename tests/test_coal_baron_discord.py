@@ -1,0 +1,334 @@
+"""Coal Baron through the real bot (simcord): the turn components and their error paths,
+the panels, /coal play and its autocomplete, the look-up commands and the languages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from bot.errors import IllegalAction
+from bot.games.coal_baron.state import CoalBaronState
+from bot.i18n import t
+from cogs.coal_baron_suggest import suggestions
+from cogs.coal_baron_turn import NotAPlayer
+from cogs.errors import NoTableHere
+from tests.coal_baron_discord_support import CoalWorld, coal_world, fixed_seed, panel, state_of
+from tests.discord_support import custom_ids, private_text, speak_french
+
+__all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
+
+NOT_YOUR_TURN = t("en", "error.not_your_turn")
+STALE = t("en", "error.stale_action")
+
+
+async def started(env: simcord.Env, players: int = 2) -> CoalWorld:
+    """A table past its order draft."""
+    world = await coal_world(env)
+    await world.start(players)
+    await finish_draft(world)
+    return world
+
+
+async def finish_draft(world: CoalWorld) -> None:
+    """Play the draft's picks with /coal play (the first revealed order each time)."""
+    while (state := state_of(await world.table())).phase == "draft":
+        seat = state.to_act()[0]
+        pick = state.format_action(state.legal_actions(seat)[0])
+        await world.seats[seat].slash(world.channel, "coal play", action=pick)
+
+
+async def acting(world: CoalWorld) -> tuple[simcord.MemberActor, simcord.MemberActor]:
+    """The member to act and another player."""
+    table = await world.table()
+    seat = state_of(table).to_act()[0]
+    other = (seat + 1) % len(table.seats)
+    return world.seats[seat], world.seats[other]
+
+
+def mining_select(message: discord.Message) -> str:
+    """The custom_id of the "mining and money" space select of a turn message."""
+    return next(i for i in custom_ids(message) if i.startswith("cb:sp:") and i.endswith(":1"))
+
+
+def space_selects(message: discord.Message) -> list[Any]:
+    """The select menus of a turn message, in order."""
+    rows = [row.children[0] for row in message.components]  # type: ignore[union-attr]
+    return [item for item in rows if isinstance(item, discord.SelectMenu)]
+
+
+async def test_the_turn_message_offers_grouped_spaces_and_the_bank(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    message = world.last()
+    table = await world.table()
+    selects = space_selects(message)
+    assert [s.placeholder for s in selects] == [
+        "Factory: buy a tile…",
+        "Mining and money…",
+        "Deliveries and orders…",
+    ]
+    assert all(len(s.options) <= 25 for s in selects)
+    mining = {o.value: o for o in selects[1].options}
+    assert mining["m6"].label == "m6: mine with 6 moves"
+    assert mining["m6"].description is not None and "Costs 1 worker" in mining["m6"].description
+    assert "m8" not in mining  # locked with two players
+    assert f"mt:act:{table.id}:{table.version}:bank" in custom_ids(message)
+    assert {a.filename for a in message.attachments} == {"board.png", "mine.png"}
+
+
+async def test_a_wrong_player_is_refused_and_nothing_changes(simcord_env: simcord.Env) -> None:
+    world = await started(simcord_env)
+    _, other = await acting(world)
+    before = (await world.table()).version
+    result = await other.select(world.last(), ["$4"], custom_id=mining_select(world.last()))
+    assert private_text(result) == NOT_YOUR_TURN
+    spectator = world.spectator
+    result = await spectator.select(world.last(), ["$4"], custom_id=mining_select(world.last()))
+    assert private_text(result) == t("en", "error.not_seated")
+    assert (await world.table()).version == before
+
+
+async def test_an_illegal_space_is_refused_with_the_engines_reason(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    before = (await world.table()).version
+    result = await player.slash(world.channel, "coal play", action="f4")
+    reason = t("en", "reason.coal-baron.space-locked", space="f4")
+    assert private_text(result) == t("en", "error.illegal_action", reason=reason)
+    simcord.assert_error(world.env, IllegalAction)  # answered by the command tree
+    assert (await world.table()).version == before
+
+
+async def test_an_old_message_and_a_second_click_are_refused(simcord_env: simcord.Env) -> None:
+    world = await started(simcord_env)
+    player, other = await acting(world)
+    old = world.last()
+    bank = next(i for i in custom_ids(old) if i.endswith(":bank"))
+    await player.click(old, custom_id=bank)
+    version = (await world.table()).version
+    second = await player.click(old, custom_id=bank)
+    assert private_text(second) == STALE
+    stale = await other.select(old, ["$4"], custom_id=mining_select(old))
+    assert private_text(stale) == STALE
+    assert (await world.table()).version == version
+
+
+async def test_the_extraction_panel_commits_nothing_until_finish(simcord_env: simcord.Env) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    table = await world.table()
+    result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
+    shown = panel(result, "cb:x:")
+    assert shown.embeds[0].footer.text == "/coal play m6"
+    assert "Moves left: **6**" in (shown.embeds[0].description or "")
+    prefix = f"cb:x:{table.id}:{table.version}"
+    await player.click(shown, custom_id=f"{prefix}:c1")
+    await player.click(shown, custom_id=f"{prefix}:+y")
+    await player.click(shown, custom_id=f"{prefix}:c0")
+    assert shown.embeds[0].footer.text == "/coal play m6 c1 +y c0"
+    assert "Moves left: **3**" in (shown.embeds[0].description or "")
+    await player.click(shown, custom_id=f"{prefix}:undo")
+    assert shown.embeds[0].footer.text == "/coal play m6 c1 +y"
+    assert (await world.table()).version == table.version  # nothing placed yet
+    await player.click(shown, custom_id=f"{prefix}:finish")
+    after = await world.table()
+    assert after.version == table.version + 1
+    assert shown.content == "Played: `m6 c1 +y end`"
+    cage = state_of(after).view(None)["players"][after.seats.index(player.id)]["cage"]
+    assert cage == {"level": 1, "cubes": ["yellow"]}
+    assert "played `m6 c1 +y end`" in world.last().content
+
+
+async def test_an_illegal_extraction_move_is_refused_with_its_reason(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    table = await world.table()
+    result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
+    shown = panel(result, "cb:x:")
+    prefix = f"cb:x:{table.id}:{table.version}"
+    refused = await player.click(shown, custom_id=f"{prefix}:+y")
+    reason = t("en", "reason.coal-baron.cage-at-surface")
+    assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
+    refused = await player.click(shown, custom_id=f"{prefix}:c0")
+    reason = t("en", "reason.coal-baron.cage-already-there", level=0)
+    assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
+    refused = await player.click(shown, custom_id=f"{prefix}:undo")
+    reason = t("en", "reason.coal.nothing-to-undo")
+    assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
+    assert shown.embeds[0].footer.text == "/coal play m6"
+    assert (await world.table()).version == table.version
+
+
+async def test_a_stale_panel_is_refused(simcord_env: simcord.Env) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    table = await world.table()
+    result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
+    shown = panel(result, "cb:x:")
+    await player.slash(world.channel, "coal play", action="bank")  # the turn goes on without it
+    refused = await player.click(shown, custom_id=f"cb:x:{table.id}:{table.version}:c1")
+    assert private_text(refused) == STALE
+
+
+async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    result = await player.slash(world.channel, "coal play", action="fd")
+    table = await world.table()
+    shown = panel(result, "cb:ds:")
+    assert [a.filename for a in shown.attachments] == ["draw.png"]
+    view = state_of(table).view(table.seats.index(player.id))
+    drawn = [card["name"] for card in view["pending"]["cards"]]
+    public = world.last().content
+    assert not any(name in public for name in drawn)
+    prefix = f"{table.id}:{table.version}"
+    await player.select(shown, ["keep none"], custom_id=f"cb:ds:{prefix}:keep")
+    await player.click(shown, custom_id=f"cb:d:{prefix}:undo")
+    assert shown.embeds[0].footer.text == "/coal play"
+    await player.select(shown, ["keep none"], custom_id=f"cb:ds:{prefix}:keep")
+    for name in reversed(drawn):
+        await player.select(shown, [name], custom_id=f"cb:ds:{prefix}:bottom")
+    assert (await world.table()).version == table.version
+    await player.click(shown, custom_id=f"cb:d:{prefix}:confirm")
+    after = state_of(await world.table())
+    assert [after.pending is None, after.view(None)["piles"]["tiles"]] == [True, 42]
+    assert after_tile_names(after)[-len(drawn) :] == list(reversed(drawn))
+
+
+def after_tile_names(state: CoalBaronState) -> list[str]:
+    """Names of the tile pile, top to bottom (engine internals, for this check only)."""
+    from bot.games.coal_baron.components import TILES
+
+    return [TILES[tile].name for tile in state.tile_pile]
+
+
+async def test_coal_play_autocomplete_lists_the_seats_legal_moves(simcord_env: simcord.Env) -> None:
+    world = await started(simcord_env)
+    player, other = await acting(world)
+    first = await player.autocomplete(world.channel, "coal play", "action", "")
+    values = [choice["value"] for choice in first]
+    assert len(values) <= 25 and "bank" in values
+    assert {"m6", "$4", "fd", "od"} <= set(values)
+    mining = await player.autocomplete(world.channel, "coal play", "action", "m")
+    assert [c["value"] for c in mining][:2] == ["m6", "m10"]  # m4 and m8 are locked
+    line = await player.autocomplete(world.channel, "coal play", "action", "m6 c1 +")
+    assert [c["value"] for c in line] == ["m6 c1 +y"]
+    assert await other.autocomplete(world.channel, "coal play", "action", "") == []
+    assert await world.spectator.autocomplete(world.channel, "coal play", "action", "") == []
+
+
+async def test_anyone_may_look_at_the_board_a_mine_and_the_orders(simcord_env: simcord.Env) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    board = await world.spectator.slash(world.channel, "coal board")
+    assert board.ephemeral and [a.filename for a in board.response.attachments] == ["board.png"]
+    mine = await world.spectator.slash(world.channel, "coal mine", player=player)
+    assert [a.filename for a in mine.response.attachments] == ["mine.png"]
+    assert f"<@{player.id}>" in mine.response.content
+    mine_view = await player.click(world.last(), custom_id=f"mt:view:{(await world.table()).id}")
+    assert [a.filename for a in mine_view.response.attachments] == ["mine.png"]
+    assert any(i.startswith("cb:sp:") for i in custom_ids(mine_view.response.message))
+    orders = await world.spectator.slash(world.channel, "coal orders", player=player)
+    assert "**In progress**" in orders.response.content
+    table = await world.table()
+    seat = table.seats.index(player.id)
+    for order in state_of(table).view(None)["players"][seat]["orders"]:
+        assert order["name"] in orders.response.content
+
+
+async def test_a_french_player_gets_the_panel_in_french(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    speak_french(monkeypatch, player)
+    result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
+    shown = panel(result, "cb:x:")
+    assert "Mouvements restants : **6**" in (shown.embeds[0].description or "")
+    labels = [c.get("label") for row in shown.components for c in row["components"]]
+    assert "Niveau 1" in labels and "✔ Terminer" in labels
+
+
+def test_suggestions_put_prefix_matches_before_substring_matches() -> None:
+    state = CoalBaronState.new(4, 5)
+    while state.phase == "draft":
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_act()[0]
+    lines = [line for line, _ in suggestions(state, seat, "o", "en")]
+    prefixed = [line for line in lines if line.startswith("o")]
+    assert lines[: len(prefixed)] == prefixed and len(prefixed) < len(lines)
+    assert suggestions(state, (seat + 1) % 4, "", "en") == []
+    assert len(suggestions(state, seat, "", "en")) <= 25
+
+
+async def test_a_decision_under_way_opens_its_panel_for_the_acting_player_only(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    player, other = await acting(world)
+    result = await player.slash(world.channel, "coal play", action="m6")
+    table = await world.table()
+    assert panel(result, "cb:x:").embeds[0].footer.text == "/coal play"
+    open_id = f"cb:open:{table.id}:{table.version}"
+    assert open_id in custom_ids(world.last())
+    refused = await other.click(world.last(), custom_id=open_id)
+    assert private_text(refused) == NOT_YOUR_TURN
+    shown = panel(await player.click(world.last(), custom_id=open_id), "cb:x:")
+    await player.click(shown, custom_id=f"cb:x:{table.id}:{table.version}:finish")
+    assert shown.content == "Played: `end`"
+    assert (await world.table()).version == table.version + 1
+
+
+async def test_every_decision_can_be_typed_with_autocomplete(simcord_env: simcord.Env) -> None:
+    world = await coal_world(simcord_env)
+    await world.start(2)
+    state = state_of(await world.table())
+    seat = state.to_act()[0]
+    picks = await world.seats[seat].autocomplete(world.channel, "coal play", "action", "")
+    legal = {state.format_action(action) for action in state.legal_actions(seat)}
+    assert {choice["value"] for choice in picks} == legal
+    await finish_draft(world)
+    player, _ = await acting(world)
+    await player.slash(world.channel, "coal play", action="od")
+    keeps = await player.autocomplete(world.channel, "coal play", "action", "keep")
+    assert keeps and all(choice["value"].startswith("keep ") for choice in keeps)
+    table = await world.table()
+    seat = table.seats.index(player.id)
+    drawn = [card["name"] for card in state_of(table).view(seat)["pending"]["cards"]]
+    line = f"keep {drawn[0]} " + " ".join(f"bottom {name}" for name in drawn[1:])
+    await player.slash(world.channel, "coal play", action=line)
+    after = await world.table()
+    assert after.version == table.version + 1
+    orders = state_of(after).view(None)["players"][seat]["orders"]
+    assert drawn[0] in [order["name"] for order in orders]
+
+
+async def test_a_french_server_gets_the_turn_messages_in_french(simcord_env: simcord.Env) -> None:
+    world = await coal_world(simcord_env, guild_locale="fr")
+    first = await world.start(2)
+    assert "📜 Choix des commandes" in first.content
+    await finish_draft(world)
+    assert space_selects(world.last())[0].placeholder == "Usine : acheter une galerie…"
+
+
+async def test_look_ups_say_when_there_is_nothing_to_show(simcord_env: simcord.Env) -> None:
+    world = await coal_world(simcord_env)
+    result = await world.spectator.slash(world.channel, "coal board")
+    assert private_text(result) == t("en", "error.no_table_here")
+    simcord.assert_error(world.env, NoTableHere)
+    await world.start(2)
+    await finish_draft(world)
+    result = await world.players[0].slash(world.channel, "coal mine", player=world.spectator)
+    assert private_text(result) == t("en", "error.coal.not_a_player")
+    simcord.assert_error(world.env, NotAPlayer)
