@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 
+from benchmarks.timing import ms, timed
 from bot.games.coal_baron import CoalBaronState
 
 GAMES = 200
@@ -30,18 +30,15 @@ def random_game(seed: int) -> int:
 
 
 def main() -> None:
-    durations = []
-    actions = 0
-    for seed in range(GAMES):
-        started = time.perf_counter()
-        actions += random_game(seed)
-        durations.append(time.perf_counter() - started)
+    games = [timed(random_game, seed) for seed in range(GAMES)]
+    actions = sum(count for count, _ in games)
+    durations = [seconds for _, seconds in games]
     median = statistics.median(durations)
     print(
         f"coal-baron engine: {GAMES} random {PLAYERS}-player games, "
         f"{actions / GAMES:.0f} actions each"
     )
-    print(f"median game: {median * 1000:.2f} ms; {1 / median:.0f} games per second (one core)")
+    print(f"median game: {ms(median, 2)}; {1 / median:.0f} games per second (one core)")
     print(f"per action: {sum(durations) / actions * 1e6:.1f} us (legal actions + apply)")
 
 

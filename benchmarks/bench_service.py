@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
+from benchmarks.timing import median_p95, ms
 from bot.games.registry import GAMES, load_builtin_games
 from bot.service import GameService, Table
 from bot.storage import Storage
@@ -120,24 +121,20 @@ async def measure(game: str, players: int, folder: Path) -> Figures:
     return Figures(game, players, durations, sum(counts), elapsed, meter.lags)
 
 
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f} ms"
-
-
 def report(figures: Figures) -> None:
     acts = figures.act_seconds
     stall = max(figures.lags)
     verdict = "ok" if stall <= STALL_LIMIT_SECONDS else "TOO LONG"
     print(f"{figures.game} ({figures.players} players), file database:")
     print(f"  apply+commit one action ({len(acts)} actions one at a time): "
-          f"median {ms(statistics.median(acts))}, p95 {ms(statistics.quantiles(acts, n=20)[18])}"
-          f", max {ms(max(acts))}")
+          f"{median_p95(acts, 2)}, max {ms(max(acts), 2)}")
     print(f"  {CONCURRENT_GAMES} games at once: "
           f"{figures.concurrent_actions / figures.concurrent_seconds:.0f} actions per second "
           f"({figures.concurrent_actions} actions in {figures.concurrent_seconds:.2f} s)")
-    print(f"  longest event-loop stall meanwhile: {ms(stall)} "
-          f"(limit {ms(STALL_LIMIT_SECONDS)}: {verdict}; {len(figures.lags)} ticks of "
-          f"{ms(TICK_SECONDS)}, p99 lateness {ms(statistics.quantiles(figures.lags, n=100)[98])})")
+    p99 = statistics.quantiles(figures.lags, n=100)[98]
+    print(f"  longest event-loop stall meanwhile: {ms(stall, 2)} "
+          f"(limit {ms(STALL_LIMIT_SECONDS, 2)}: {verdict}; {len(figures.lags)} ticks of "
+          f"{ms(TICK_SECONDS, 2)}, p99 lateness {ms(p99, 2)})")
 
 
 async def run() -> None:

@@ -28,6 +28,7 @@ import discord
 
 from bot.app import TableBot
 from bot.errors import GameOver, NotPlaying, NotSeated, StaleAction
+from bot.games.base import Seat
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.presenters import ActionChoice, game_name, mention, presenter_for
@@ -41,6 +42,9 @@ ACTION_ROWS = 4
 """Rows for actions; the last of Discord's 5 rows holds "My view"."""
 CUSTOM_ID_LIMIT = 100
 LABEL_LIMIT = 80
+"""Longest button label Discord accepts."""
+OPTION_LABEL_LIMIT = 100
+"""Longest select option label Discord accepts."""
 
 Interaction = discord.Interaction[Any]
 Button = discord.ui.Button[Any]
@@ -162,14 +166,20 @@ async def play(interaction: Interaction, table_id: int, version: int, notation: 
     await post_turn(interaction, result.table, result)
 
 
-async def show_private(interaction: Interaction, table_id: int) -> None:
-    """The clicker's private view, ephemerally; spectators get nothing."""
+async def seated_at(interaction: Interaction, table_id: int) -> tuple[Table, Seat]:
+    """The table and the clicker's seat at it, if they play there and the game is on."""
     table = await service_of(interaction).get_table(table_id)
     seat = table.seat_of(interaction.user.id)
     if seat is None:
         raise NotSeated()
     if table.status != "playing":
         raise NotPlaying()
+    return table, seat
+
+
+async def show_private(interaction: Interaction, table_id: int) -> None:
+    """The clicker's private view, ephemerally; spectators get nothing."""
+    table, seat = await seated_at(interaction, table_id)
     message = await presenter_for(table.game).private(table, seat, interaction.locale)
     await send_private(
         interaction,
@@ -297,7 +307,8 @@ class ActionSelect(discord.ui.DynamicItem[Select], template=PICK_ID):
         self, table_id: int, version: int, index: int, choices: list[ActionChoice]
     ) -> None:
         options = [
-            discord.SelectOption(label=c.label[:CUSTOM_ID_LIMIT], value=c.notation) for c in choices
+            discord.SelectOption(label=c.label[:OPTION_LABEL_LIMIT], value=c.notation)
+            for c in choices
         ]
         super().__init__(
             discord.ui.Select(custom_id=f"mt:pick:{table_id}:{version}:{index}", options=options)

@@ -21,3 +21,15 @@ class ExportBeforeEnd(UserError):
     """The record holds the seed, which tells every hidden card: only after the end."""
 
     key = "export_before_end"
+
+
+class NoSaboteurHere(UserError):
+    """The channel has no Saboteur table (no table, or another game's)."""
+
+    key = "sab.no_table"
+
+
+class NotYourHand(UserError):
+    """A Saboteur hand-view component used by another user than the seat it belongs to."""
+
+    key = "sab.not_your_hand"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,6 +23,7 @@ from bot.service import Table
 from cogs.components import (
     DYNAMIC_ITEMS,
     AbandonButton,
+    Interaction,
     join_table,
     leave_table,
     lobby_text,
@@ -34,8 +34,6 @@ from cogs.components import (
 )
 from cogs.errors import ExportBeforeEnd, NoTableHere
 from cogs.replies import public_locale, send_private
-
-Interaction = discord.Interaction[Any]
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
 

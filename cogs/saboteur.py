@@ -8,24 +8,22 @@ themselves are opened, joined and started with `/game` (cogs.game).
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TableBot
 from bot.games.saboteur import SaboteurState
+from bot.games.saboteur.actions import seat_label
 from bot.i18n import command_text
 from bot.presenters import register_presenter
 from bot.service import Table
-from cogs.components import post_turn, service_of
-from cogs.saboteur_choices import CHOICE_LIMIT, matching_choices, sab_state, seat_label
-from cogs.saboteur_errors import NoSaboteurHere
+from cogs.components import Interaction, post_turn, service_of
+from cogs.errors import NoSaboteurHere
+from cogs.saboteur_choices import CHOICE_LIMIT, matching_choices, sab_state
 from cogs.saboteur_hand import HAND_ITEMS, show_hand
 from cogs.saboteur_presenter import SaboteurPresenter
 
-Interaction = discord.Interaction[Any]
 
 def _text(key: str) -> app_commands.locale_str:
     """A name or description of `/sab`'s commands and options (``sab.command.<key>``)."""

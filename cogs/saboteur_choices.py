@@ -23,6 +23,7 @@ from bot.games.saboteur.actions import (
     RepairTool,
     Rockfall,
     TakeGold,
+    seat_label,
 )
 from bot.games.saboteur.cards import PATH_CARDS, card_type, shape_of
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
@@ -129,11 +130,6 @@ def ranked_actions(state: SaboteurState, seat: Seat) -> list[Action]:
 
 
 # -- words --------------------------------------------------------------------------
-
-
-def seat_label(seat: Seat) -> str:
-    """A seat as the notation and the board image write it: ``P1`` for seat 0."""
-    return f"P{seat + 1}"
 
 
 def seat_labels(table: Table) -> list[str]:

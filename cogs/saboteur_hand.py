@@ -16,18 +16,28 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Any
 
 import discord
 
-from bot.errors import NotPlaying, NotSeated, StaleAction
+from bot.errors import NotPlaying, StaleAction
 from bot.games.base import Seat
 from bot.games.saboteur import SaboteurState
-from bot.games.saboteur.actions import CardPlay
+from bot.games.saboteur.actions import CardPlay, seat_label
 from bot.i18n import LocaleLike, language_of, t
 from bot.presenters import MAX_OFFERED_ACTIONS, TurnMessage
 from bot.service import Table
-from cogs.components import ActionSelect, service_of, turn_view
+from cogs.components import (
+    OPTION_LABEL_LIMIT,
+    ActionSelect,
+    Button,
+    Interaction,
+    Item,
+    Select,
+    seated_at,
+    service_of,
+    turn_view,
+)
+from cogs.errors import NotYourHand
 from cogs.replies import guarded, send_private
 from cogs.saboteur_choices import (
     card_name,
@@ -38,20 +48,11 @@ from cogs.saboteur_choices import (
     player,
     plays_by_card,
     sab_state,
-    seat_label,
     seat_labels,
 )
-from cogs.saboteur_errors import NotYourHand
 from renderer.saboteur.hand import render_hand
 
-Interaction = discord.Interaction[Any]
-Select = discord.ui.Select[Any]
-Button = discord.ui.Button[Any]
-Item = discord.ui.Item[Any]
-
 HAND_FILE = "saboteur-hand.png"
-OPTION_LIMIT = 100
-"""Longest select option label Discord accepts."""
 
 
 async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> discord.File:
@@ -116,12 +117,7 @@ async def owned_table(interaction: Interaction, table_id: int, seat: Seat) -> Ta
 
 async def show_hand(interaction: Interaction, table_id: int, *, edit: bool) -> None:
     """Answer the clicker's hand view ephemerally, or redraw it in place (`edit`)."""
-    table = await service_of(interaction).get_table(table_id)
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise NotSeated()
-    if table.status != "playing":
-        raise NotPlaying()
+    table, seat = await seated_at(interaction, table_id)
     locale = interaction.locale
     message = await hand_message(table, seat, locale)
     view = turn_view(table, message.actions, locale, items=message.items, with_private=False)
@@ -156,7 +152,7 @@ class CardSelect(
         """One option per card that can be played now, with how many ways it can."""
         options = [
             discord.SelectOption(
-                label=card_name(locale, card)[:OPTION_LIMIT],
+                label=card_name(locale, card)[:OPTION_LABEL_LIMIT],
                 value=card,
                 description=t(locale, "sab.hand.card_ways", code=card, count=len(plays)),
             )

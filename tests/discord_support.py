@@ -68,12 +68,26 @@ def action_id(message: discord.Message, notation: str) -> str:
     return next(i for i in ids if i.startswith("mt:act:") and i.endswith(f":{notation}"))
 
 
+def answers(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:
+    """Every message the bot answered an interaction with: response, then follow-ups."""
+    return [m for m in (result.response, *result.followups) if m is not None]
+
+
+def private_texts(result: simcord.InteractionResult) -> list[str]:
+    """The texts of the ephemeral answers of an interaction."""
+    return [m.content for m in answers(result) if m.ephemeral]
+
+
+def public_texts(result: simcord.InteractionResult) -> list[str]:
+    """The texts of the answers of an interaction that everyone sees."""
+    return [m.content for m in answers(result) if not m.ephemeral]
+
+
 def private_text(result: simcord.InteractionResult) -> str:
     """The text of an ephemeral answer (response or follow-up); fails if it was public."""
-    messages = [m for m in (result.response, *result.followups) if m is not None]
-    private = [m for m in messages if m.ephemeral]
+    private = private_texts(result)
     assert private, f"no ephemeral answer in {result!r}"
-    return "\n".join(m.content for m in private)
+    return "\n".join(private)
 
 
 def reminders(world: TableWorld) -> list[discord.Message]:

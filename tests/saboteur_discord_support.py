@@ -99,17 +99,6 @@ def seed_where(test: Callable[[SaboteurState], bool], players: int = 3) -> int:
     return next(seed for seed in range(1, 10_000) if test(SaboteurState.new(players, seed)))
 
 
-def private_texts(result: simcord.InteractionResult) -> list[str]:
-    """The texts of the ephemeral answers of an interaction."""
-    messages = [m for m in (result.response, *result.followups) if m is not None]
-    return [m.content for m in messages if m.ephemeral]
-
-
-def public_texts(result: simcord.InteractionResult) -> list[str]:
-    messages = [m for m in (result.response, *result.followups) if m is not None]
-    return [m.content for m in messages if not m.ephemeral]
-
-
 def component(message: simcord.ResponseMessage, prefix: str) -> dict[str, Any]:
     """The first button or select of `message` whose custom_id starts with `prefix`."""
     for row in message.components:

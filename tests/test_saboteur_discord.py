@@ -14,18 +14,17 @@ from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
 from bot.games.saboteur.cards import card_tools, card_type
 from bot.i18n import t
-from cogs.saboteur_errors import NoSaboteurHere
+from cogs.errors import NoSaboteurHere
 from cogs.saboteur_hand import CardSelect
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
 from tests.conftest import REMINDER_MINUTES
+from tests.discord_support import private_texts, public_texts
 from tests.saboteur_discord_support import (
     SabWorld,
     component,
     discard_from_hand,
     play_from_hand,
-    private_texts,
-    public_texts,
     sab_world,
     seed_where,
 )

@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import CAGE_PLACES, COLOURS, LEVELS, VEHICLES, Order
+from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.labels import label, letters, player_name
 from renderer.coal_baron.model import Gallery, Mine, mine_from_view
@@ -293,12 +294,12 @@ def _draw_delivered(
     )
     x, cy = MARGIN + 4, y + TITLE_H + 30
     for colour in COLOURS:
-        count = sum(card.slots.count(colour) for card in delivered)
+        count = coal_delivered(delivered, colour)
         glyphs.cube(draw, x, cy - 20, 40, colour, names[colour])
         x += 46 + _count(draw, x + 46, cy, count) + 18
     x += 14
     for vehicle in VEHICLES:
-        count = sum(len(card.slots) for card in delivered if card.vehicle == vehicle)
+        count = vehicle_slots_delivered(delivered, vehicle)
         glyphs.vehicle(draw, x, cy - 22, vehicle, scale=1.1)
         x += 68 + _count(draw, x + 68, cy, count) + 16
 

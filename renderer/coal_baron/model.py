@@ -3,7 +3,9 @@
 The renderers draw these typed records, never the raw view; the ``*_from_view``
 functions are the only places that know the view's JSON shape (docs/coal-baron.md,
 section "View"). Colours and vehicles become the ints of
-`bot.games.coal_baron.components`, tiles and order cards its `Tile` / `Order` designs.
+`bot.games.coal_baron.components`, tiles and order cards its `Tile` / `Order` designs;
+the scoring records are the engine's own (`ElementScore`, `FinalConversion`), read
+back with their ``from_json``.
 """
 
 from __future__ import annotations
@@ -15,13 +17,12 @@ from bot.games.coal_baron.components import (
     COLOUR_NAMES,
     ORDER_BY_NAME,
     ORDERS,
-    SCORING_ELEMENTS,
     TILE_DESIGN_BY_NAME,
     TILE_DESIGNS,
     Order,
-    ScoringElement,
     Tile,
 )
+from bot.games.coal_baron.scoring import ElementScore, FinalConversion
 
 View = dict[str, Any]
 Workers = tuple[tuple[int, int], ...]
@@ -103,32 +104,8 @@ class Mine:
 
 
 @dataclass(frozen=True)
-class ElementResult:
-    """One element of the time clock at a shift end: each seat's count and VP won."""
-
-    element: ScoringElement
-    counts: tuple[int, ...]
-    vp: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Conversion:
-    """A seat's end-of-game conversions (rulebook "Fin de partie")."""
-
-    money: int
-    money_vp: int
-    cubes: int
-    cubes_vp: int
-    undelivered: int
-    undelivered_vp: int
-    lit_tiles: int
-    dark_tiles: int
-    imbalance_vp: int
-
-
-@dataclass(frozen=True)
 class Final:
-    conversions: tuple[Conversion, ...]
+    conversions: tuple[FinalConversion, ...]
     scores: tuple[int, ...]
     money_left: tuple[int, ...]
     winners: tuple[int, ...]
@@ -229,32 +206,15 @@ def mine_from_view(view: View, seat: int) -> Mine:
     )
 
 
-def shift_results(elements: list[View]) -> tuple[ElementResult, ...]:
+def shift_results(elements: list[View]) -> tuple[ElementScore, ...]:
     """The ELEMENT_SCORE list of a shift (view "shift_scores" or event "shift-end")."""
-    by_name = {element.name: element for element in SCORING_ELEMENTS}
-    return tuple(
-        ElementResult(by_name[data["element"]], tuple(data["counts"]), tuple(data["vp"]))
-        for data in elements
-    )
+    return tuple(ElementScore.from_json(data) for data in elements)
 
 
 def final_from_view(data: View) -> Final:
     """The FINAL record (view "final" or event "game-end")."""
     return Final(
-        conversions=tuple(
-            Conversion(
-                money=c["money"],
-                money_vp=c["money_vp"],
-                cubes=c["cubes"],
-                cubes_vp=c["cubes_vp"],
-                undelivered=c["undelivered"],
-                undelivered_vp=c["undelivered_vp"],
-                lit_tiles=c["lit_tiles"],
-                dark_tiles=c["dark_tiles"],
-                imbalance_vp=c["imbalance_vp"],
-            )
-            for c in data["conversions"]
-        ),
+        conversions=tuple(FinalConversion.from_json(c) for c in data["conversions"]),
         scores=tuple(data["scores"]),
         money_left=tuple(data["money"]),
         winners=tuple(data["winners"]),

@@ -8,9 +8,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import COAL_ELEMENT, VEHICLE_ELEMENT, ScoringElement
+from bot.games.coal_baron.scoring import ElementScore
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.labels import label, letters, player_name
-from renderer.coal_baron.model import ElementResult, Final, final_from_view, shift_results
+from renderer.coal_baron.model import Final, final_from_view, shift_results
 from renderer.draw import pawn, text, to_png
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER, WHITE, player_colour
 
@@ -34,7 +35,7 @@ def render_scoring(view: dict[str, Any], shift: int, lang: str) -> bytes:
 
 
 def scoring_png(
-    results: tuple[ElementResult, ...], shift: int, final: Final | None, players: int, lang: str
+    results: tuple[ElementScore, ...], shift: int, final: Final | None, players: int, lang: str
 ) -> bytes:
     rows = len(results) + 1
     kinds = {result.element.kind for result in results}
@@ -66,7 +67,7 @@ def scoring_png(
                 y,
                 column_w,
                 str(result.counts[seat]),
-                result.vp[seat],
+                result.awarded[seat],
                 muted=result.counts[seat] == 0,
             )
         y += ROW_H
@@ -75,7 +76,7 @@ def scoring_png(
         draw, (MARGIN + 14, y + ROW_H / 2), label(lang, "scoring.total"), 30, bold=True, anchor="lm"
     )
     for seat in range(players):
-        total = sum(result.vp[seat] for result in results)
+        total = sum(result.awarded[seat] for result in results)
         _cell(draw, _column_x(seat, column_w), y, column_w, "", total)
     y += ROW_H
     if final is not None:

@@ -16,8 +16,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.saboteur.actions import seat_label
 from renderer.draw import text, to_png
 from renderer.fonts import font
+from renderer.palette import RGB
 from renderer.saboteur import icons, palette
 from renderer.saboteur.labels import label
 from renderer.saboteur.tiles import Face, Tile, tile_image
@@ -96,7 +98,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, wid
         parts.append(label(lang, "game_over"))
     else:
         key = "to_take_gold" if view["phase"] == "gold" else "to_play"
-        parts.append(label(lang, key, player=_player(view["to_act"][0])))
+        parts.append(label(lang, key, player=seat_label(view["to_act"][0])))
     text(draw, (MARGIN, MARGIN + HEADER // 2 - 4), "   ·   ".join(parts), 26, bold=True,
          fill=palette.TEXT, anchor="lm", max_width=width - 2 * MARGIN)
 
@@ -141,7 +143,7 @@ def _draw_maze(
         image.paste(tile_image(tile, CELL), corner)
 
 
-def _axis_colour(value: int) -> palette.RGB:
+def _axis_colour(value: int) -> RGB:
     """Zero (the start's row and column) stands out to anchor the count."""
     return palette.TEXT if value == 0 else palette.TEXT_DIM
 
@@ -195,7 +197,7 @@ def _draw_player(
                            width=4 if acting or winner else 2)
     if acting:
         draw.polygon([(x + 8, mid - 11), (x + 23, mid), (x + 8, mid + 11)], fill=palette.HIGHLIGHT)
-    text(draw, (x + 28, mid), _player(seat), 28, bold=True,
+    text(draw, (x + 28, mid), seat_label(seat), 28, bold=True,
          fill=palette.HIGHLIGHT if acting else palette.TEXT, anchor="lm")
     cx = x + 104
     if view["scores"] is not None:
@@ -255,8 +257,3 @@ def _star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float) -> N
         for i in range(10)
     ]
     draw.polygon(points, fill=palette.GOLD, outline=palette.GOLD_DARK, width=2)
-
-
-def _player(seat: int) -> str:
-    """A seat as the notation writes it: ``P1`` for seat 0."""
-    return f"P{seat + 1}"

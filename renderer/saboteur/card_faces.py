@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.saboteur.cards import PATH_CARDS, card_tools, card_type, shape_of
 from renderer.draw import fit_font
-from renderer.palette import text_colour_on
+from renderer.palette import RGB, text_colour_on
 from renderer.saboteur import icons, palette
 from renderer.saboteur.labels import label
 from renderer.saboteur.tiles import Face, Tile, tile_image
@@ -23,7 +23,7 @@ _PICTURE_TOP = _BAND + 8
 _PICTURE = 132  # side of the square picture area
 _CAPTION_SIZE = 21
 
-_BANDS: dict[str, palette.RGB] = {
+_BANDS: dict[str, RGB] = {
     "break": palette.BROKEN,
     "repair": palette.REPAIR,
     "rockfall": palette.STONE_DARK,
@@ -47,7 +47,7 @@ def card_face(code: str, lang: str) -> Image.Image:
     return image
 
 
-def _band(draw: ImageDraw.ImageDraw, fill: palette.RGB, words: str) -> None:
+def _band(draw: ImageDraw.ImageDraw, fill: RGB, words: str) -> None:
     draw.rounded_rectangle((0, 0, CARD_W - 1, _BAND), 14, fill=fill)
     draw.rectangle((0, 14, CARD_W - 1, _BAND), fill=fill)
     face = fit_font(words, 22, True, CARD_W - 16)
@@ -94,7 +94,7 @@ def _tool(draw: ImageDraw.ImageDraw, tool: str, box: icons.Box, kind: str, lang:
     icons.draw_tool_mark(draw, tool, box, broken=kind == "break", letter=letter)
 
 
-def _caption(draw: ImageDraw.ImageDraw, lines: list[str], fill: palette.RGB) -> None:
+def _caption(draw: ImageDraw.ImageDraw, lines: list[str], fill: RGB) -> None:
     """Up to two centred lines under the picture, shrunk to fit the card width."""
     top = _PICTURE_TOP + _PICTURE + 8
     for i, line in enumerate(lines[:2]):

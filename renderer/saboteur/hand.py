@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.saboteur.actions import seat_label
 from bot.games.saboteur.cards import MAZE_CARDS
 from renderer.draw import text, to_png
 from renderer.fonts import font
@@ -65,7 +66,7 @@ def hand_image(view: dict[str, Any], lang: str) -> Image.Image:
 
 def _draw_title(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
     """"Your hand, P3" on the left, the role on the right in its colour and in words."""
-    player = f"P{view['seat'] + 1}"
+    player = seat_label(view["seat"])
     mid = MARGIN + TITLE // 2 - 6
     role = view["you"]["role"]
     role_words = label(lang, "role." + role)

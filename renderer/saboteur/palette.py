@@ -2,12 +2,14 @@
 
 Built on the Okabe–Ito colour-blind-safe set; every meaning also has a shape
 (a bar for a dead end, a slash for a broken tool, a tick for a repair), so no
-information rests on hue alone.
+information rests on hue alone. The type and the highlight come from the
+shared `renderer.palette`; the rest differs on purpose (a dark table).
 """
 
 from __future__ import annotations
 
-RGB = tuple[int, int, int]
+from renderer.palette import HIGHLIGHT as HIGHLIGHT  # Okabe–Ito orange: whose turn
+from renderer.palette import RGB
 
 BACKGROUND: RGB = (34, 36, 42)
 EMPTY_CELL: RGB = (44, 47, 55)
@@ -30,7 +32,6 @@ STONE_DARK: RGB = (90, 90, 90)
 
 BROKEN: RGB = (213, 94, 0)  # vermillion slash
 REPAIR: RGB = (0, 158, 115)  # Okabe–Ito bluish green tick
-HIGHLIGHT: RGB = (230, 159, 0)  # Okabe–Ito orange: whose turn
 SABOTEUR: RGB = (204, 121, 167)  # Okabe–Ito reddish purple
 DIGGER: RGB = (86, 180, 233)
 PAPER: RGB = (246, 240, 224)

@@ -9,7 +9,7 @@ au-dessus ou sous la pile").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 from bot.errors import IllegalAction
 from bot.games.base import JSON, Event, Seat
@@ -66,14 +66,7 @@ class DrawFive:
         return names
 
     def to_json(self) -> JSON:
-        return {
-            "kind": self.kind,
-            "space": self.space,
-            "cards": list(self.cards),
-            "kept": self.kept,
-            "on_top": self.on_top,
-            "on_bottom": self.on_bottom,
-        }
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: JSON) -> DrawFive:

@@ -9,7 +9,7 @@ untouched here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from itertools import combinations_with_replacement
 
 from bot.errors import IllegalAction
@@ -31,14 +31,7 @@ class Extraction:
     stowed: int = 0
 
     def to_json(self) -> JSON:
-        return {
-            "space": self.space,
-            "moves": self.moves,
-            "left": self.left,
-            "taken": self.taken,
-            "loaded": self.loaded,
-            "stowed": self.stowed,
-        }
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: JSON) -> Extraction:

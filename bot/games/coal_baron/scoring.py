@@ -6,8 +6,8 @@ layer can explain who got what and why.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, fields
 
 from bot.games.base import JSON, Seat
 from bot.games.coal_baron.components import (
@@ -20,6 +20,7 @@ from bot.games.coal_baron.components import (
     ORDERS,
     SCORING_ELEMENTS,
     UNDELIVERED_ORDER_VP,
+    Order,
     ScoringElement,
 )
 from bot.games.coal_baron.player import Player
@@ -42,6 +43,12 @@ class ElementScore:
             "vp": list(self.awarded),
         }
 
+    @classmethod
+    def from_json(cls, data: JSON) -> ElementScore:
+        """Read back `to_json` (a shift's view "shift_scores" or event "shift-end")."""
+        by_name = {element.name: element for element in SCORING_ELEMENTS}
+        return cls(by_name[data["element"]], tuple(data["counts"]), tuple(data["vp"]))
+
 
 def element_count(element: ScoringElement, player: Player) -> int:
     """What `element` counts for `player`.
@@ -51,12 +58,22 @@ def element_count(element: ScoringElement, player: Player) -> int:
     vehicle's cards); empty carts of that colour in the mine, printed carts
     included.
     """
-    if element.kind == COAL_ELEMENT:
-        return sum(ORDERS[card].slots.count(element.param) for card in player.delivered)
     if element.kind == EMPTY_CART_ELEMENT:
         return sum(1 for cart in player.carts if cart.colour == element.param and cart.cube < 0)
-    vehicle = element.param
-    return sum(len(ORDERS[c].slots) for c in player.delivered if ORDERS[c].vehicle == vehicle)
+    delivered = [ORDERS[card] for card in player.delivered]
+    if element.kind == COAL_ELEMENT:
+        return coal_delivered(delivered, element.param)
+    return vehicle_slots_delivered(delivered, element.param)
+
+
+def coal_delivered(orders: Iterable[Order], colour: int) -> int:
+    """Slots printed in `colour` on the delivered `orders` (the four-colour card has one)."""
+    return sum(order.slots.count(colour) for order in orders)
+
+
+def vehicle_slots_delivered(orders: Iterable[Order], vehicle: int) -> int:
+    """All slots of the delivered `orders` carried by `vehicle`."""
+    return sum(len(order.slots) for order in orders if order.vehicle == vehicle)
 
 
 def award(element: ScoringElement, counts: Sequence[int]) -> tuple[int, ...]:
@@ -130,19 +147,13 @@ class FinalConversion:
         return self.money_vp + self.cubes_vp + self.undelivered_vp + self.imbalance_vp
 
     def to_json(self) -> JSON:
-        return {
-            "money": self.money,
-            "money_vp": self.money_vp,
-            "money_left": self.money_left,
-            "cubes": self.cubes,
-            "cubes_vp": self.cubes_vp,
-            "undelivered": self.undelivered,
-            "undelivered_vp": self.undelivered_vp,
-            "lit_tiles": self.lit_tiles,
-            "dark_tiles": self.dark_tiles,
-            "imbalance_vp": self.imbalance_vp,
-            "total": self.total,
-        }
+        return {**asdict(self), "total": self.total}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> FinalConversion:
+        """Read back `to_json` (an entry of the view's or the "game-end" event's
+        "conversions")."""
+        return cls(**{field.name: data[field.name] for field in fields(cls)})
 
 
 def final_conversion(player: Player) -> FinalConversion:

@@ -147,6 +147,11 @@ def _tool(word: str) -> Tool:
         raise ActionSyntaxError(f"unknown tool {word!r}: expected pick, lamp or cart") from None
 
 
+def seat_label(seat: Seat) -> str:
+    """A seat as players read it, on the board and in messages: ``P1`` for seat 0."""
+    return f"P{seat + 1}"
+
+
 def _seat(number: str) -> Seat:
     if int(number) < 1:
         raise ActionSyntaxError("players are numbered from p1")

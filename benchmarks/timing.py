@@ -1,0 +1,31 @@
+"""Timing helpers shared by the ``bench_*.py`` modules."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def timed(call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> tuple[T, float]:
+    """Run `call(*args, **kwargs)` once; returns its result and how many seconds it took."""
+    started = time.perf_counter()
+    result = call(*args, **kwargs)
+    return result, time.perf_counter() - started
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1]
+
+
+def ms(seconds: float, decimals: int = 1) -> str:
+    return f"{seconds * 1000:.{decimals}f} ms"
+
+
+def median_p95(seconds: list[float], decimals: int = 1) -> str:
+    """``median … ms, p95 … ms`` of a list of durations."""
+    return f"median {ms(statistics.median(seconds), decimals)}, p95 {ms(p95(seconds), decimals)}"
