@@ -12,13 +12,12 @@ components of the turn message and of the panels.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TableBot
+from bot.errors import NotPlaying
 from bot.games.base import Seat
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
@@ -29,14 +28,11 @@ from cogs.coal_baron_draw import DRAW_ITEMS, open_draw_panel
 from cogs.coal_baron_extraction import EXTRACTION_ITEMS, open_extraction_panel
 from cogs.coal_baron_presenter import orders_lines, png_file, register
 from cogs.coal_baron_suggest import suggestions
-from cogs.coal_baron_turn import GAME_ID, NotAPlayer, NotCoalBaron, coal_state
-from cogs.components import post_turn, service_of
-from cogs.errors import NoTableHere
+from cogs.coal_baron_turn import GAME_ID, NotAPlayer, coal_state
+from cogs.components import Interaction, game_table, post_turn, service_of
 from cogs.replies import send_private
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
-
-Interaction = discord.Interaction[Any]
 
 
 def _text(key: str) -> app_commands.locale_str:
@@ -45,12 +41,9 @@ def _text(key: str) -> app_commands.locale_str:
 
 async def coal_table(interaction: Interaction) -> Table:
     """The Coal Baron table in play in this channel."""
-    assert interaction.channel_id is not None
-    table = await service_of(interaction).active_table(interaction.channel_id)
-    if table is None or table.state is None:
-        raise NoTableHere()
-    if table.game != GAME_ID:
-        raise NotCoalBaron()
+    table = await game_table(interaction, GAME_ID)
+    if table.state is None:
+        raise NotPlaying()
     return table
 
 

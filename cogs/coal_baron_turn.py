@@ -34,13 +34,6 @@ LABEL_LIMIT = 100
 Interaction = discord.Interaction[Any]
 
 
-class NotCoalBaron(UserError):
-    """/coal in a channel whose table plays another game. (Errors live outside the
-    extension module, which discord.py executes afresh at each load.)"""
-
-    key = "coal.not_coal_baron"
-
-
 class NotAPlayer(UserError):
     key = "coal.not_a_player"
 

@@ -33,7 +33,7 @@ from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.presenters import ActionChoice, game_name, mention, presenter_for
 from bot.service import ActResult, GameService, Table
-from cogs.errors import TableAbandoned
+from cogs.errors import NoTableHere, TableAbandoned, WrongGame
 from cogs.replies import guarded, public_locale, send_private
 
 BUTTONS_PER_ROW = 5
@@ -63,6 +63,18 @@ def service_of(interaction: Interaction) -> GameService:
     if not isinstance(bot, TableBot):
         raise TypeError(f"expected the table bot, got {type(bot).__name__}")
     return bot.service
+
+
+async def game_table(interaction: Interaction, game_id: str) -> Table:
+    """This channel's open table, which must play `game_id` (for a game's own commands)."""
+    assert interaction.channel_id is not None
+    table = await service_of(interaction).active_table(interaction.channel_id)
+    if table is None:
+        raise NoTableHere()
+    if table.game != game_id:
+        locale = interaction.locale
+        raise WrongGame(game=game_name(locale, table.game), wanted=game_name(locale, game_id))
+    return table
 
 
 # -- table operations shared by the slash commands and the components ---------------

@@ -13,6 +13,13 @@ class NoTableHere(UserError):
     key = "no_table_here"
 
 
+class WrongGame(UserError):
+    """A game's command (``/coal``, ``/sab``) in a channel whose table plays another game;
+    params: `game` (this channel's game) and `wanted` (the command's), display names."""
+
+    key = "wrong_game"
+
+
 class TableAbandoned(UserError):
     key = "table_abandoned"
 
@@ -21,12 +28,6 @@ class ExportBeforeEnd(UserError):
     """The record holds the seed, which tells every hidden card: only after the end."""
 
     key = "export_before_end"
-
-
-class NoSaboteurHere(UserError):
-    """The channel has no Saboteur table (no table, or another game's)."""
-
-    key = "sab.no_table"
 
 
 class NotYourHand(UserError):

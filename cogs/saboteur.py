@@ -18,8 +18,8 @@ from bot.games.saboteur.actions import seat_label
 from bot.i18n import command_text
 from bot.presenters import register_presenter
 from bot.service import Table
-from cogs.components import Interaction, post_turn, service_of
-from cogs.errors import NoSaboteurHere
+from cogs.components import Interaction, game_table, post_turn, service_of
+from cogs.errors import NoTableHere, WrongGame
 from cogs.saboteur_choices import CHOICE_LIMIT, matching_choices, sab_state
 from cogs.saboteur_hand import HAND_ITEMS, show_hand
 from cogs.saboteur_presenter import SaboteurPresenter
@@ -41,11 +41,7 @@ def seat_names(table: Table, guild: discord.Guild | None) -> list[str]:
 
 async def saboteur_table(interaction: Interaction) -> Table:
     """This channel's Saboteur table, in its lobby or in play."""
-    assert interaction.channel_id is not None
-    table = await service_of(interaction).active_table(interaction.channel_id)
-    if table is None or table.game != SaboteurState.game_id:
-        raise NoSaboteurHere()
-    return table
+    return await game_table(interaction, SaboteurState.game_id)
 
 
 @app_commands.guild_only()
@@ -72,7 +68,7 @@ class SaboteurCog(
         """The user's legal actions matching what they typed; none when it is not their turn."""
         try:
             table = await saboteur_table(interaction)
-        except NoSaboteurHere:
+        except (NoTableHere, WrongGame):
             return []
         seat = table.seat_of(interaction.user.id)
         if table.status != "playing" or seat is None:

@@ -14,7 +14,7 @@ from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
 from bot.games.saboteur.cards import card_tools, card_type
 from bot.i18n import t
-from cogs.errors import NoSaboteurHere
+from cogs.errors import NoTableHere, WrongGame
 from cogs.saboteur_hand import CardSelect
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
@@ -307,8 +307,8 @@ async def test_sab_play_without_a_saboteur_table_says_how_to_open_one(
 ) -> None:
     w = await sab_world(simcord_env)
     result = await w.alice.slash(w.channel, "sab play", action="take 3")
-    simcord.assert_error(w.env, NoSaboteurHere)
-    assert private_texts(result) == [t("en", "error.sab.no_table")]
+    simcord.assert_error(w.env, NoTableHere)
+    assert private_texts(result) == [t("en", "error.no_table_here")]
 
 
 async def test_a_hand_view_from_an_earlier_turn_is_refused(simcord_env: simcord.Env) -> None:
@@ -364,3 +364,15 @@ async def test_skipping_an_idle_player_tells_the_skipper_none_of_their_secrets(
     assert f"{w.bob.mention} skipped the turn of {w.alice.mention}" in w.last().content
     told = " ".join(private_texts(result))
     assert t("en", f"saboteur.card.{drawn}") not in told
+
+
+async def test_another_games_command_names_the_game_this_table_plays(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    result = await w.alice.slash(w.channel, "coal play", action="bank")
+    simcord.assert_error(w.env, WrongGame)
+    assert private_texts(result) == [
+        t("en", "error.wrong_game", game="Saboteur", wanted="Coal Baron")
+    ]
