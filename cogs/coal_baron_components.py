@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -37,7 +36,6 @@ from cogs.coal_baron_draw import open_draw_panel
 from cogs.coal_baron_extraction import open_extraction_panel
 from cogs.coal_baron_labels import space_label, step_label, workers_text
 from cogs.coal_baron_turn import (
-    Interaction,
     acting_seat,
     action_options,
     close_panel,
@@ -45,7 +43,7 @@ from cogs.coal_baron_turn import (
     commit,
     trial,
 )
-from cogs.components import ActionButton, ActionSelect
+from cogs.components import ActionButton, ActionSelect, Button, Interaction, Item, Select
 from cogs.replies import guarded
 
 SPACE_GROUPS = (
@@ -56,9 +54,6 @@ SPACE_GROUPS = (
 """The selects of a turn, by space kind (the bank is a button)."""
 DRAW_KINDS = ("factory-draw", "order-draw")
 
-Button = discord.ui.Button[Any]
-Select = discord.ui.Select[Any]
-Item = discord.ui.Item[Any]
 
 
 def turn_items(table: Table, locale: LocaleLike) -> list[Item]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
 
 import discord
 
@@ -31,7 +30,6 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.coal_baron_labels import View, card_text
 from cogs.coal_baron_turn import (
-    Interaction,
     acting_seat,
     action_options,
     close_panel,
@@ -41,6 +39,7 @@ from cogs.coal_baron_turn import (
     panel_tokens,
     trial,
 )
+from cogs.components import Button, Interaction, Item, Select
 from cogs.replies import guarded
 from renderer import render_in_thread
 from renderer.coal_baron.draw5 import render_draw5
@@ -48,9 +47,6 @@ from renderer.coal_baron.draw5 import render_draw5
 DRAW_FILE = "draw.png"
 STEP_WORDS = ("keep", "top", "bottom")
 
-Button = discord.ui.Button[Any]
-Select = discord.ui.Select[Any]
-Item = discord.ui.Item[Any]
 
 
 def group_steps(tokens: list[str]) -> list[str]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -33,7 +32,6 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.coal_baron_labels import View, colour_name, slots_text
 from cogs.coal_baron_turn import (
-    Interaction,
     acting_seat,
     action_options,
     close_panel,
@@ -43,16 +41,13 @@ from cogs.coal_baron_turn import (
     panel_tokens,
     trial,
 )
-from cogs.components import CUSTOM_ID_LIMIT
+from cogs.components import CUSTOM_ID_LIMIT, Button, Interaction, Item, Select
 from cogs.replies import guarded
 from renderer import render_in_thread
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"
 
-Button = discord.ui.Button[Any]
-Select = discord.ui.Select[Any]
-Item = discord.ui.Item[Any]
 
 
 def extraction_running(state: CoalBaronState) -> bool:

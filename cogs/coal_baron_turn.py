@@ -10,7 +10,6 @@ reason and nothing is committed until the player confirms.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -21,7 +20,7 @@ from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
 from cogs.coal_baron_labels import step_label
-from cogs.components import post_turn, service_of
+from cogs.components import Interaction, post_turn, service_of
 from cogs.errors import TableAbandoned
 
 GAME_ID = "coal-baron"
@@ -31,7 +30,6 @@ PLAY_COMMAND = "/coal play"
 OPTIONS_PER_SELECT = 25
 LABEL_LIMIT = 100
 
-Interaction = discord.Interaction[Any]
 
 
 class NotAPlayer(UserError):
