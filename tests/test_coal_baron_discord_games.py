@@ -230,12 +230,10 @@ async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
 async def test_a_complete_two_player_game_through_the_bot(simcord_env: simcord.Env) -> None:
     world = await coal_world(simcord_env)
     driver = await play_to_the_end(world, 2)
-    print(driver.ways)
     assert {"draft select", "space select", "extraction panel", "draw panel"} <= set(driver.ways)
 
 
 async def test_a_complete_four_player_game_through_the_bot(simcord_env: simcord.Env) -> None:
     world = await coal_world(simcord_env)
     driver = await play_to_the_end(world, 4)
-    print(driver.ways)
     assert {"/coal play extraction", "bank button", "draw panel"} <= set(driver.ways)
