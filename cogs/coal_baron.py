@@ -30,7 +30,7 @@ from cogs.coal_baron_presenter import orders_lines, png_file, register
 from cogs.coal_baron_suggest import suggestions
 from cogs.coal_baron_turn import GAME_ID, NotAPlayer, coal_state
 from cogs.components import Interaction, game_table, post_turn, service_of
-from cogs.replies import send_private
+from cogs.replies import defer_private, send_private
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
 
@@ -107,6 +107,7 @@ class CoalCog(
     @app_commands.command(name=_text("board.name"), description=_text("board.description"))
     async def board(self, interaction: Interaction) -> None:
         table = await coal_table(interaction)
+        await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
         files = [await png_file("board.png", render_board, view, lang)]
@@ -119,6 +120,7 @@ class CoalCog(
     async def mine(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
+        await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
         files = [await png_file("mine.png", render_mine, view, seat, lang)]

@@ -40,7 +40,7 @@ from cogs.coal_baron_turn import (
     trial,
 )
 from cogs.components import Button, Interaction, Item, Select
-from cogs.replies import guarded
+from cogs.replies import defer_edit, defer_private, guarded, send_private
 from renderer import render_in_thread
 from renderer.coal_baron.draw5 import render_draw5
 
@@ -122,13 +122,9 @@ def draw_controls(
 
 async def open_draw_panel(interaction: Interaction, table: Table, seat: Seat) -> None:
     """Show the drawn cards and the choices to the drawing player, ephemerally."""
+    await defer_private(interaction)
     embed, file, controls = await draw_message(interaction.locale, table, seat, [])
-    if interaction.response.is_done():
-        await interaction.followup.send(embed=embed, file=file, view=controls, ephemeral=True)
-    else:
-        await interaction.response.send_message(
-            embed=embed, file=file, view=controls, ephemeral=True
-        )
+    await send_private(interaction, "", embed=embed, file=file, view=controls)
 
 
 async def choose(
@@ -155,8 +151,9 @@ async def choose(
     else:
         steps = [*steps, f"{op} {value}"]
     trial(state, seat, steps)  # raises the engine's reason if the choice is refused
+    await defer_edit(interaction)
     embed, file, controls = await draw_message(interaction.locale, table, seat, steps)
-    await interaction.response.edit_message(embed=embed, attachments=[file], view=controls)
+    await interaction.edit_original_response(embed=embed, attachments=[file], view=controls)
 
 
 async def confirm(interaction: Interaction, table: Table, steps: list[str]) -> None:

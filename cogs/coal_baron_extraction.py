@@ -42,7 +42,7 @@ from cogs.coal_baron_turn import (
     trial,
 )
 from cogs.components import CUSTOM_ID_LIMIT, Button, Interaction, Item, Select
-from cogs.replies import guarded
+from cogs.replies import defer_edit, defer_private, guarded, send_private
 from renderer import render_in_thread
 from renderer.coal_baron.mine import render_mine
 
@@ -158,13 +158,9 @@ async def open_extraction_panel(
     interaction: Interaction, table: Table, seat: Seat, steps: list[str]
 ) -> None:
     """Show the panel ephemerally to the acting player, starting from `steps`."""
+    await defer_private(interaction)
     embed, file, controls = await panel_message(interaction.locale, table, seat, steps)
-    if interaction.response.is_done():
-        await interaction.followup.send(embed=embed, file=file, view=controls, ephemeral=True)
-    else:
-        await interaction.response.send_message(
-            embed=embed, file=file, view=controls, ephemeral=True
-        )
+    await send_private(interaction, "", embed=embed, file=file, view=controls)
 
 
 async def press(interaction: Interaction, table_id: int, version: int, move: str) -> None:
@@ -183,8 +179,9 @@ async def press(interaction: Interaction, table_id: int, version: int, move: str
     else:
         steps = [*steps, move]
         trial(state, seat, steps)  # raises the engine's reason if the move is refused
+    await defer_edit(interaction)
     embed, file, controls = await panel_message(interaction.locale, table, seat, steps)
-    await interaction.response.edit_message(embed=embed, attachments=[file], view=controls)
+    await interaction.edit_original_response(embed=embed, attachments=[file], view=controls)
 
 
 async def finish(interaction: Interaction, table: Table, seat: Seat, steps: list[str]) -> None:

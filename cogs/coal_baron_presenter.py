@@ -32,6 +32,8 @@ SEAT_PARAMS = ("seat", "first_player", "previous")
 """Event data holding a seat, shown as a mention."""
 SCORING_EVENTS = ("shift-end", "game-end")
 """Events shown by the scoring table rather than by a line."""
+RETURN_STEPS = ("top", "bottom")
+"""Draw-5 steps naming the cards put back on the pile, which only the drawer saw."""
 
 
 async def png_file(name: str, render: Any, *args: Any) -> discord.File:
@@ -45,6 +47,16 @@ def element_name(locale: LocaleLike, element: str) -> str:
     if kind == "vehicle":
         return t(locale, "coal.element.vehicle", vehicle=vehicle_name(locale, what))
     return t(locale, f"coal.element.{kind}", colour=colour_name(locale, what))
+
+
+def public_notation(notation: str) -> str:
+    """`notation` as everyone may read it: the cards a draw-5 puts back, and their order,
+    are cut (``keep g2l top k1d y2l`` -> ``keep g2l …``); the events say how many."""
+    tokens = notation.split()
+    for index, token in enumerate(tokens):
+        if token in RETURN_STEPS:
+            return " ".join([*tokens[:index], "…"])
+    return notation
 
 
 def shift_lines(locale: LocaleLike, table: Table, elements: list[View]) -> list[str]:
@@ -136,7 +148,8 @@ class CoalBaronPresenter(Presenter):
         events = played.events if played is not None else []
         if played is not None:
             player = mention(table.seats[played.seat])
-            lines.append(t(locale, "coal.turn.played", player=player, action=played.notation))
+            action = public_notation(played.notation)
+            lines.append(t(locale, "coal.turn.played", player=player, action=action))
             lines.extend(self.event_lines(table, events, locale, seat=None))
         renders = [png_file("board.png", render_board, view, lang)]
         if state.to_act():

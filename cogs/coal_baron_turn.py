@@ -13,15 +13,14 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.errors import GameOver, NotPlaying, NotSeated, NotYourTurn, StaleAction, UserError
+from bot.errors import NotPlaying, NotSeated, NotYourTurn, StaleAction, UserError
 from bot.games.base import Seat
 from bot.games.coal_baron.actions import Action
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
 from cogs.coal_baron_labels import step_label
-from cogs.components import Interaction, post_turn, service_of
-from cogs.errors import TableAbandoned
+from cogs.components import Interaction, ensure_in_play, post_turn, service_of
 
 GAME_ID = "coal-baron"
 PLAY_COMMAND = "/coal play"
@@ -50,10 +49,7 @@ async def acting_seat(interaction: Interaction, table_id: int, version: int) -> 
     the table moved on (an old message), or not their turn.
     """
     table = await service_of(interaction).get_table(table_id)
-    if table.status == "finished":
-        raise GameOver()
-    if table.status == "abandoned":
-        raise TableAbandoned()
+    ensure_in_play(table)
     seat = table.seat_of(interaction.user.id)
     if seat is None:
         raise NotSeated()

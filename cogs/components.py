@@ -34,7 +34,7 @@ from bot.i18n import LocaleLike, t
 from bot.presenters import ActionChoice, game_name, mention, presenter_for
 from bot.service import ActResult, GameService, Table
 from cogs.errors import NoTableHere, TableAbandoned, WrongGame
-from cogs.replies import guarded, public_locale, send_private
+from cogs.replies import defer_private, guarded, public_locale, send_private
 
 BUTTONS_PER_ROW = 5
 OPTIONS_PER_SELECT = 25
@@ -158,6 +158,17 @@ async def post_turn(
             await interaction.followup.send("\n".join(lines), ephemeral=True)
 
 
+def ensure_in_play(table: Table) -> None:
+    """Raise what a click on `table` should be told when it is not in play: the game is
+    over, was abandoned, or has not started."""
+    if table.status == "finished":
+        raise GameOver()
+    if table.status == "abandoned":
+        raise TableAbandoned()
+    if table.status != "playing":
+        raise NotPlaying()
+
+
 async def play(interaction: Interaction, table_id: int, version: int, notation: str) -> None:
     """Play `notation` for the clicker, if the click was made on the current state.
 
@@ -166,10 +177,7 @@ async def play(interaction: Interaction, table_id: int, version: int, notation: 
     """
     service = service_of(interaction)
     table = await service.get_table(table_id)
-    if table.status == "finished":
-        raise GameOver()
-    if table.status == "abandoned":
-        raise TableAbandoned()
+    ensure_in_play(table)
     if table.seat_of(interaction.user.id) is None:
         raise NotSeated()
     if table.version != version:
@@ -184,14 +192,14 @@ async def seated_at(interaction: Interaction, table_id: int) -> tuple[Table, Sea
     seat = table.seat_of(interaction.user.id)
     if seat is None:
         raise NotSeated()
-    if table.status != "playing":
-        raise NotPlaying()
+    ensure_in_play(table)
     return table, seat
 
 
 async def show_private(interaction: Interaction, table_id: int) -> None:
     """The clicker's private view, ephemerally; spectators get nothing."""
     table, seat = await seated_at(interaction, table_id)
+    await defer_private(interaction)  # the presenter may draw images
     message = await presenter_for(table.game).private(table, seat, interaction.locale)
     await send_private(
         interaction,

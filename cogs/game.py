@@ -33,7 +33,7 @@ from cogs.components import (
     start_table,
 )
 from cogs.errors import ExportBeforeEnd, NoTableHere
-from cogs.replies import public_locale, send_private
+from cogs.replies import defer_private, public_locale, send_private
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
 
@@ -128,6 +128,7 @@ class GameCog(
             since=timestamp(table.turn_started_at),
             scores=scores_line(table, locale),
         )
+        await defer_private(interaction)  # the presenter may draw the board
         board = await presenter_for(table.game).turn(table, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 

@@ -62,6 +62,21 @@ async def send_private(interaction: discord.Interaction[Any], content: str, **kw
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
+async def defer_private(interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge privately before slow work (drawing an image): Discord drops an
+    interaction not answered within 3 s, while its follow-ups may come for 15 minutes.
+    `send_private` then answers as that follow-up."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def defer_edit(interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge a component before slow work, to edit its message afterwards
+    with `interaction.edit_original_response` (see `defer_private`)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
 async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the user what went wrong, in their language; log what is not their doing."""
     if isinstance(error, UserError):

@@ -19,7 +19,7 @@ import re
 
 import discord
 
-from bot.errors import NotPlaying, StaleAction
+from bot.errors import StaleAction
 from bot.games.base import Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import CardPlay, seat_label
@@ -33,12 +33,13 @@ from cogs.components import (
     Interaction,
     Item,
     Select,
+    ensure_in_play,
     seated_at,
     service_of,
     turn_view,
 )
 from cogs.errors import NotYourHand
-from cogs.replies import guarded, send_private
+from cogs.replies import defer_edit, defer_private, guarded, send_private
 from cogs.saboteur_choices import (
     card_name,
     choice,
@@ -110,19 +111,22 @@ async def owned_table(interaction: Interaction, table_id: int, seat: Seat) -> Ta
     table = await service_of(interaction).get_table(table_id)
     if table.seat_of(interaction.user.id) != seat:
         raise NotYourHand()
-    if table.status != "playing":
-        raise NotPlaying()
+    ensure_in_play(table)
     return table
 
 
 async def show_hand(interaction: Interaction, table_id: int, *, edit: bool) -> None:
     """Answer the clicker's hand view ephemerally, or redraw it in place (`edit`)."""
     table, seat = await seated_at(interaction, table_id)
+    if edit:  # acknowledged before the image is drawn
+        await defer_edit(interaction)
+    else:
+        await defer_private(interaction)
     locale = interaction.locale
     message = await hand_message(table, seat, locale)
     view = turn_view(table, message.actions, locale, items=message.items, with_private=False)
     if edit:
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=message.content, attachments=message.files, view=view
         )
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,3 +124,18 @@ def speak_french(monkeypatch: pytest.MonkeyPatch, *users: simcord.MemberActor) -
         return record, payload
 
     monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)
+
+
+SLOW_SECONDS = 4
+"""Longer than Discord waits for the first answer to an interaction (3 s)."""
+
+
+def slow(env: simcord.Env, render: Callable[..., Any]) -> Callable[..., Any]:
+    """`render` (a renderer or `render_in_thread`), taking `SLOW_SECONDS` of simcord's clock:
+    an interaction answered only after it is lost (10062 Unknown interaction)."""
+
+    def slowly(*args: Any) -> Any:
+        env.backend.advance_clock(SLOW_SECONDS)
+        return render(*args)
+
+    return slowly

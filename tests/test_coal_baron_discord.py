@@ -9,6 +9,9 @@ import discord
 import pytest
 import simcord
 
+import cogs.coal_baron_draw
+import cogs.coal_baron_extraction
+import cogs.coal_baron_presenter
 from bot.errors import IllegalAction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
@@ -16,7 +19,7 @@ from cogs.coal_baron_suggest import suggestions
 from cogs.coal_baron_turn import NotAPlayer
 from cogs.errors import NoTableHere
 from tests.coal_baron_discord_support import CoalWorld, coal_world, fixed_seed, panel, state_of
-from tests.discord_support import custom_ids, private_text, speak_french
+from tests.discord_support import custom_ids, private_text, slow, speak_french
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
@@ -203,6 +206,52 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
     after = state_of(await world.table())
     assert [after.pending is None, after.view(None)["piles"]["tiles"]] == [True, 42]
     assert after_tile_names(after)[-len(drawn) :] == list(reversed(drawn))
+
+
+async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.Env) -> None:
+    """Everyone reads what was kept and how many cards went back, not which nor in what order."""
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    shown = panel(await player.slash(world.channel, "coal play", action="fd"), "cb:ds:")
+    table = await world.table()
+    view = state_of(table).view(table.seats.index(player.id))
+    kept, *back = [card["name"] for card in view["pending"]["cards"]]
+    prefix = f"{table.id}:{table.version}"
+    await player.select(shown, [f"keep {kept}"], custom_id=f"cb:ds:{prefix}:keep")
+    await player.click(shown, custom_id=f"cb:d:{prefix}:order")
+    result = await player.click(shown, custom_id=f"cb:d:{prefix}:confirm")
+    assert [m.content for m in result.followups if not m.ephemeral] == [world.last().content]
+    assert f"played `keep {kept} …`" in world.last().content
+    assert "puts 4 card(s) back on top and 0 under the pile" in world.last().content
+    assert not any(f"top {name}" in world.last().content for name in back)
+    assert shown.content.startswith(f"Played: `keep {kept} top {back[0]}")  # the drawer's own
+
+
+async def test_slow_images_still_reach_the_player(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Look-ups, "My view" and the panels are acknowledged before their images are drawn."""
+    world = await started(simcord_env)
+    for module in (cogs.coal_baron_presenter, cogs.coal_baron_extraction, cogs.coal_baron_draw):
+        monkeypatch.setattr(module, "render_in_thread", slow(world.env, module.render_in_thread))
+    player, _ = await acting(world)
+    table = await world.table()
+    answers = [
+        await world.spectator.slash(world.channel, "coal board"),
+        await world.spectator.slash(world.channel, "coal mine", player=player),
+        await player.click(world.last(), custom_id=f"mt:view:{table.id}"),
+    ]
+    extraction = panel(
+        await player.select(world.last(), ["m6"], custom_id=mining_select(world.last())), "cb:x:"
+    )
+    await player.click(extraction, custom_id=f"cb:x:{table.id}:{table.version}:c1")
+    assert extraction.embeds[0].footer.text == "/coal play m6 c1"
+    draw = panel(await player.slash(world.channel, "coal play", action="fd"), "cb:ds:")
+    table = await world.table()
+    await player.select(draw, ["keep none"], custom_id=f"cb:ds:{table.id}:{table.version}:keep")
+    assert draw.embeds[0].footer.text == "/coal play keep none"
+    for result in answers:
+        assert result.response is not None and len(result.response.attachments) == 1
 
 
 def after_tile_names(state: CoalBaronState) -> list[str]:

@@ -116,6 +116,8 @@ async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: T
     before_the_end = w.channel.history()[-2]
     result = await w.alice.click(before_the_end, custom_id=custom_ids(before_the_end)[0])
     assert private_text(result) == "This game is over."
+    result = await w.alice.click(before_the_end, custom_id="mt:view:1")
+    assert private_text(result) == "This game is over."
     result = await w.alice.slash(w.channel, "game export", table=1)
     [attachment] = result.response.attachments if result.response else []
     record = json.loads(await attachment.read())
@@ -165,6 +167,8 @@ async def test_abandon_asks_for_confirmation_then_closes_the_game(w: TableWorld)
     assert confirmed.response is not None and "abandoned" in confirmed.response.content
     assert f"{w.alice.mention} abandoned" in w.last().content
     result = await w.bob.click(first, custom_id=action_id(first, "keep"))
+    assert private_text(result) == "This game was abandoned."
+    result = await w.bob.click(first, custom_id="mt:view:1")
     assert private_text(result) == "This game was abandoned."
     await w.bob.slash(w.channel, "game new", game="tiny")
     assert "table #2" in w.last().content

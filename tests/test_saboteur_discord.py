@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import discord
+import pytest
 import simcord
 
+import cogs.saboteur_hand
+import cogs.saboteur_presenter
 from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
@@ -19,7 +22,7 @@ from cogs.saboteur_hand import CardSelect
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import private_texts, public_texts
+from tests.discord_support import private_texts, public_texts, slow
 from tests.saboteur_discord_support import (
     SabWorld,
     component,
@@ -211,6 +214,29 @@ async def test_back_returns_from_a_card_to_the_hand(simcord_env: simcord.Env) ->
     component(again, "sab:card:")
 
 
+async def test_a_slow_image_still_reaches_the_player(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The interaction is acknowledged before the hand or board image is drawn."""
+    w = await sab_world(simcord_env)
+    first = await w.start(seed=3)
+    monkeypatch.setattr(cogs.saboteur_hand, "render_hand", slow(w.env, render_hand))
+    monkeypatch.setattr(cogs.saboteur_presenter, "render_board", slow(w.env, render_board))
+    by_button = (await w.alice.click(first, label="🂠 My hand")).response
+    hand = (await w.alice.slash(w.channel, "sab hand")).response
+    status = (await w.dave.slash(w.channel, "game status")).response
+    assert hand is not None and by_button is not None and status is not None
+    card = first_path(await w.state(), 0).card
+    select = component(hand, "sab:card:")
+    step = (await w.alice.select(hand, [card], custom_id=str(select["custom_id"]))).response
+    assert step is not None
+    back = component(step, "sab:back:")
+    again = (await w.alice.click(step, custom_id=str(back["custom_id"]))).response
+    assert again is not None
+    for answer in (by_button, hand, status, again):
+        assert answer.ephemeral and len(answer.attachments) == 1
+
+
 # -- refusals: nothing changes ------------------------------------------------------------
 
 
@@ -323,6 +349,17 @@ async def test_a_hand_view_from_an_earlier_turn_is_refused(simcord_env: simcord.
     result = await w.alice.select(hand, [card["options"][0]["value"]], custom_id=card["custom_id"])
     assert private_texts(result) == [t("en", "error.stale_action")]
     assert await unchanged_after(w, version, messages)
+
+
+async def test_a_hand_view_of_an_abandoned_game_says_so(simcord_env: simcord.Env) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    hand = (await w.alice.slash(w.channel, "sab hand")).response
+    assert hand is not None
+    await w.bot.service.abandon(w.table_id, w.alice.id, can_manage=False)
+    card = component(hand, "sab:card:")
+    result = await w.alice.select(hand, [card["options"][0]["value"]], custom_id=card["custom_id"])
+    assert private_texts(result) == [t("en", "error.table_abandoned")]
 
 
 # -- secrets ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import simcord
 
+from bot.app import TableBot
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import (
     Action,
@@ -22,6 +23,7 @@ from bot.games.saboteur.actions import (
     TakeGold,
 )
 from bot.i18n import t
+from cogs.saboteur_choices import sab_state
 from cogs.saboteur_presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
 from tests.saboteur_discord_support import (
@@ -156,3 +158,44 @@ async def test_no_public_message_or_image_tells_a_secret_before_the_round_ends(
         assert await image.read() == render_board(turn.after.view(None), "en")
         secrets_checked += len(secrets)
     assert secrets_checked > len(turns)
+
+
+# -- Discord's limits --------------------------------------------------------------------
+
+
+async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
+    simcord_env: simcord.Env,
+) -> None:
+    """The longest messages: ten players (mentions of 19-digit ids) in French, every
+    round's end (roles, gold) and the final standings. Ordinary turns go straight to the
+    service; every action that ends a phase goes through `/sab play`, and simcord
+    refuses a message over Discord's limits."""
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild(name="mines", preferred_locale="fr")
+    channel = guild.create_text_channel("saboteur")
+    members = [guild.add_member(env.create_user(f"miner{n}")) for n in range(10)]
+    await members[0].slash(channel, "game new", game="saboteur")
+    for member in members[1:]:
+        await member.slash(channel, "game join")
+    await members[0].slash(channel, "game start")
+    bot = env.bot
+    assert isinstance(bot, TableBot)
+    table = await bot.service.active_table(channel.id)
+    assert table is not None
+    rng = random.Random(7)
+    rounds_ended = 0
+    while (table := await bot.service.get_table(table.id)).status == "playing":
+        state = sab_state(table)
+        (seat,) = state.to_act()
+        notation = state.format_action(digger_play(rng, state.legal_actions(seat)))
+        after = SaboteurState.from_json(state.to_json())
+        after.apply(seat, after.parse_action(seat, notation))
+        if (after.round, after.phase) != (state.round, state.phase):
+            await members[seat].slash(channel, "sab play", action=notation)
+            assert len(channel.last_message.content) <= 2000
+            rounds_ended += "🎭" in channel.last_message.content
+        else:
+            await bot.service.act(table.id, table.seats[seat], notation)
+    assert rounds_ended == 3
+    assert "🏁" in channel.last_message.content
