@@ -2,7 +2,7 @@
 
 Every minute the loop asks the service which tables have waited longer than
 their reminder delay and were not reminded yet this turn, posts one reminder
-mentioning whoever is to act (with the turn's buttons), then marks the table.
+mentioning whoever is to act (with the turn's images and buttons), then marks the table.
 Nothing is kept in memory, so a restart neither loses nor repeats reminders
 (except one posted right before a crash and not yet marked: it is posted again).
 """
@@ -65,8 +65,10 @@ class ReminderCog(commands.Cog):
             since=timestamp(table.turn_started_at),
             skip=timestamp(skip_at),
         )
+        # The turn's images and buttons come along: a player back after a day sees the board.
         turn = await presenter_for(table.game).turn(table, locale)
-        await channel.send(text, view=turn_view(table, turn.actions, locale, items=turn.items))
+        view = turn_view(table, turn.actions, locale, items=turn.items)
+        await channel.send(text, view=view, files=turn.files)
 
 
 async def setup(bot: commands.Bot) -> None:

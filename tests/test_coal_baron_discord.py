@@ -381,3 +381,15 @@ async def test_look_ups_say_when_there_is_nothing_to_show(simcord_env: simcord.E
     result = await world.players[0].slash(world.channel, "coal mine", player=world.spectator)
     assert private_text(result) == t("en", "error.coal.not_a_player")
     simcord.assert_error(world.env, NotAPlayer)
+
+
+async def test_a_reminder_shows_the_board_and_the_mine_with_the_turns_components(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    await world.env.advance_time(6 * 60)  # the tests' reminder delay is 5 minutes
+    reminder = world.last()
+    assert reminder.content.startswith("⏰") and f"<@{player.id}>" in reminder.content
+    assert [a.filename for a in reminder.attachments] == ["board.png", "mine.png"]
+    assert any(i.startswith("cb:sp:") for i in custom_ids(reminder))
