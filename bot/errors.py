@@ -44,9 +44,17 @@ class IllegalAction(GameError):
 
 
 class ActionSyntaxError(GameError):
-    """The text is not an action of this game; the message says what was expected."""
+    """The text is not an action of this game; the message says what was expected (in English).
+
+    Engines may pass ``expected_key`` (a translation key under ``expected.``) and
+    parameters so what was expected can be shown in the user's language too.
+    """
 
     key = "action_syntax"
+
+    def __init__(self, message: str, expected_key: str | None = None, **params: Any) -> None:
+        super().__init__(message, **params)
+        self.expected_key = expected_key
 
 
 class GameOver(GameError):

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import IllegalAction, UserError
+from bot.errors import ActionSyntaxError, IllegalAction, UserError
 from bot.i18n import LocaleLike, has_key, t
 
 log = logging.getLogger(__name__)
@@ -33,16 +33,23 @@ def public_locale(interaction: discord.Interaction[Any]) -> LocaleLike:
 def error_text(error: UserError, locale: LocaleLike) -> str:
     """The user-facing message of `error` in `locale`."""
     if isinstance(error, IllegalAction):
-        reason_key = f"reason.{error.reason_key}"
-        if error.reason_key and has_key(reason_key):
-            reason = t(locale, reason_key, **error.params)
-        else:
-            reason = _sentence(error.reason)
-        return t(locale, "error.illegal_action", reason=reason)
+        reason = _translated(locale, "reason", error.reason_key, error.params)
+        return t(locale, "error.illegal_action", reason=reason or _sentence(error.reason))
+    if isinstance(error, ActionSyntaxError):
+        expected = _translated(locale, "expected", error.expected_key, error.params)
+        return t(locale, "error.action_syntax", detail=expected or _sentence(str(error)))
     key = f"error.{error.key}"
     if not has_key(key):
         return t(locale, "error.generic", detail=str(error))
     return t(locale, key, detail=str(error), **error.params)
+
+
+def _translated(locale: LocaleLike, family: str, key: str | None, params: dict[str, Any]) -> str:
+    """The text of `family.key` in `locale`, or "" if the engine gave no key or the
+    catalogs lack it (the caller then falls back to the engine's English)."""
+    if key is None or not has_key(f"{family}.{key}"):
+        return ""
+    return t(locale, f"{family}.{key}", **params)
 
 
 def _sentence(text: str) -> str:

@@ -1,5 +1,5 @@
 """How errors read: the translated message of each user error, the illegal action's reason,
-and the generic answer to an unexpected failure."""
+what a mistyped action should have been, and the generic answer to an unexpected failure."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import logging
 import pytest
 import simcord
 
-from bot.errors import IllegalAction, NotYourTurn, SkipTooEarly, UserError
-from bot.games.base import Seat
+from bot.errors import ActionSyntaxError, IllegalAction, NotYourTurn, SkipTooEarly, UserError
+from bot.games.base import GameState, Seat
+from bot.games.coal_baron import CoalBaronState
+from bot.games.saboteur import SaboteurState
 from bot.i18n import LocaleLike, catalog
 from bot.presenters import PRESENTERS, Presenter, TurnMessage
 from bot.service import GameService, Table
@@ -36,6 +38,32 @@ def test_an_illegal_action_shows_its_translated_reason_when_the_key_exists(
 def test_an_illegal_action_without_a_reason_key_shows_the_english_reason() -> None:
     error = IllegalAction("now you must choose keep or swap", "tiny.unknown_key")
     assert error_text(error, "fr").endswith(". Now you must choose keep or swap.")
+
+
+@pytest.mark.parametrize(
+    "state, text, french",
+    [
+        (CoalBaronState.new(3, 0), "m8 +q", "Attendu : +y, +b, +g ou +k."),
+        (SaboteurState.new(4, 0), "take 4", "Les cartes Or valent 1, 2 ou 3 pépites."),
+        (
+            SaboteurState.new(4, 0),
+            "break hammer p1",
+            "Outil inconnu `hammer` : attendu pick, lamp ou cart (ou pioche, lampe, wagonnet).",
+        ),
+    ],
+    ids=["coal-baron", "saboteur", "saboteur-with-parameter"],
+)
+def test_a_mistyped_action_says_in_french_what_was_expected(
+    state: GameState, text: str, french: str
+) -> None:
+    with pytest.raises(ActionSyntaxError) as caught:
+        state.parse_action(0, text)
+    assert error_text(caught.value, "fr") == f"Ce n'est pas une action de ce jeu. {french}"
+
+
+def test_a_syntax_error_without_an_expected_key_shows_the_english_message() -> None:
+    error = ActionSyntaxError("expected keep or swap")
+    assert error_text(error, "fr") == "Ce n'est pas une action de ce jeu. Expected keep or swap."
 
 
 def test_an_error_without_a_message_key_says_what_went_wrong() -> None:

@@ -12,6 +12,7 @@ import pytest
 from bot.games.saboteur import SaboteurState, rules
 from bot.games.saboteur.cards import ACTION_CARDS, PATH_CARDS, TOOLS
 from bot.games.saboteur.maze import GOAL_POSITIONS
+from tests.i18n_support import keys_in_source
 from tests.saboteur_support import digger_play
 
 CATALOG_DIR = Path(__file__).parent.parent / "bot" / "i18n"
@@ -70,3 +71,10 @@ def test_every_refusal_reason_card_tool_and_goal_has_a_text(language: str) -> No
     for goal in GOAL_POSITIONS:
         assert f"saboteur.goal.{goal}" in texts
     assert "/sab play" in texts["rules.saboteur"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_syntax_error_key_of_the_engine_source_has_a_text(language: str) -> None:
+    keys = keys_in_source("saboteur", "saboteur")
+    assert "expected.saboteur.action" in keys
+    assert sorted(keys - catalog(language).keys()) == []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
 
 import pytest
@@ -21,6 +20,7 @@ from bot.games.saboteur.actions import (
     Rockfall,
     TakeGold,
 )
+from tests.i18n_support import assert_translated
 from tests.saboteur_support import digger_play
 
 DOC_EXAMPLES: list[tuple[str, Action]] = [
@@ -77,9 +77,10 @@ def test_notation_accepts_case_spacing_order_and_synonyms(text: str, action: Act
         "play NS 1,0",
     ],
 )
-def test_malformed_notation_says_what_was_expected(text: str) -> None:
-    with pytest.raises(ActionSyntaxError):
+def test_malformed_notation_says_what_was_expected_in_both_languages(text: str) -> None:
+    with pytest.raises(ActionSyntaxError) as caught:
         SaboteurState.new(4, 0).parse_action(0, text)
+    assert_translated(caught.value)
 
 
 @settings(max_examples=300, deadline=None)
@@ -87,8 +88,10 @@ def test_malformed_notation_says_what_was_expected(text: str) -> None:
 def test_random_text_never_crashes_the_parser_nor_changes_the_state(text: str) -> None:
     state = SaboteurState.new(5, 2)
     before = state.to_json()
-    with contextlib.suppress(ActionSyntaxError):
+    try:
         state.parse_action(0, text)
+    except ActionSyntaxError as error:
+        assert_translated(error)
     assert state.to_json() == before
 
 
@@ -98,8 +101,10 @@ def test_random_text_never_crashes_the_parser_nor_changes_the_state(text: str) -
     st.text(alphabet="NESWxpcatmlik0123456789,+- ", max_size=25),
 )
 def test_near_miss_text_never_crashes_the_parser(verb: str, rest: str) -> None:
-    with contextlib.suppress(ActionSyntaxError):
+    try:
         SaboteurState.new(3, 0).parse_action(0, f"{verb} {rest}")
+    except ActionSyntaxError as error:
+        assert_translated(error)
 
 
 @pytest.mark.parametrize("players", [3, 6, 10])

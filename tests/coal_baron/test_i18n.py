@@ -1,14 +1,13 @@
-"""Every event and refusal reason of the engine reads in English and French."""
+"""Every event, refusal reason and syntax error of the engine reads in English and French."""
 
 import random
-import re
-from pathlib import Path
 
 import pytest
 
 from bot.errors import GameError, IllegalAction
 from bot.games.coal_baron import CoalBaronState
 from bot.i18n import load_catalog
+from tests.i18n_support import keys_in_source
 
 from .builders import playing, positions
 
@@ -16,7 +15,6 @@ TRIES = (
     "f1", "f8", "fd", "=y", "keep", "top", "bottom", "end", "c0", "c3", "+g", "+k",
     "g>1", "y+sb>1:g", "g>s", "sg>1", "dh", "o1", "bank",
 )
-ENGINE = Path(__file__).parents[2] / "bot" / "games" / "coal_baron"
 CATALOGS = {language: load_catalog(language) for language in ("en", "fr")}
 
 
@@ -57,10 +55,9 @@ def test_rules_summary_exists_in_both_languages() -> None:
     assert all("/coal play" in CATALOGS[language]["rules.coal-baron"] for language in CATALOGS)
 
 
-def test_every_refusal_reason_of_the_engine_source_has_a_text_in_both_languages() -> None:
-    source = "".join(path.read_text() for path in ENGINE.glob("*.py"))
-    keys = set(re.findall(r'reason_key="(coal-baron\.[a-z-]+)"', source))
-    assert "coal-baron.not-drawn" in keys
+def test_every_refusal_and_syntax_key_of_the_engine_source_has_a_text_in_both_languages() -> None:
+    keys = keys_in_source("coal_baron", "coal-baron")
+    assert {"reason.coal-baron.not-drawn", "expected.coal-baron.step"} <= keys
     for language, catalog in CATALOGS.items():
-        missing = sorted(key for key in keys if f"reason.{key}" not in catalog)
+        missing = sorted(keys - catalog.keys())
         assert not missing, f"{language}: {missing}"

@@ -26,6 +26,7 @@ from bot.games.coal_baron.actions import (
     parse_action,
 )
 from bot.games.coal_baron.components import BLACK, BROWN, GREY, YELLOW
+from tests.i18n_support import assert_translated
 
 from .builders import playing, positions
 
@@ -115,9 +116,10 @@ def test_lists_after_top_and_bottom_and_whole_turns_on_one_line() -> None:
         ("g>5", "order number from 1 to 0"),
     ],
 )
-def test_parse_errors_say_what_was_expected(text: str, expected: str) -> None:
-    with pytest.raises(ActionSyntaxError, match=re.escape(expected)):
+def test_parse_errors_say_what_was_expected_in_both_languages(text: str, expected: str) -> None:
+    with pytest.raises(ActionSyntaxError, match=re.escape(expected)) as caught:
         parse_action(text)
+    assert_translated(caught.value)
 
 
 FUZZ_STATES = [playing(3), *POSITIONS[::4]]
@@ -144,7 +146,8 @@ def test_random_text_never_crashes_the_parser_and_never_changes_the_state(
     seat = state.to_act()[0]
     try:
         action = state.parse_action(seat, text)
-    except ActionSyntaxError:
+    except ActionSyntaxError as error:
+        assert_translated(error)
         assert state.to_json() == before
         return
     assert state.to_json() == before

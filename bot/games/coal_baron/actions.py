@@ -193,13 +193,18 @@ def order_id(name: str) -> int:
     if not _ORDER_NAME.fullmatch(lowered):
         raise ActionSyntaxError(
             f"expected an order card name such as WKK (vehicle h/w/t/l, then slot "
-            f"colours y/b/g/k), got {name!r}"
+            f"colours y/b/g/k), got {name!r}",
+            expected_key="coal-baron.order-name",
         )
     cubes = "".join(sorted(lowered[1:], key=COLOUR_LETTERS.index))
     try:
         return ORDER_BY_NAME[(lowered[0] + cubes).upper()]
     except KeyError:
-        raise ActionSyntaxError(f"there is no order card {name.upper()}") from None
+        raise ActionSyntaxError(
+            f"there is no order card {name.upper()}",
+            expected_key="coal-baron.no-such-order",
+            name=name.upper(),
+        ) from None
 
 
 def card_name(token: str) -> str:
@@ -211,7 +216,8 @@ def card_name(token: str) -> str:
         return ORDERS[order_id(lowered)].name
     raise ActionSyntaxError(
         f"expected a tile (colour y/b/g/k, carts 1/2, l lit or d dark: g2l) or an order "
-        f"card (WKK), got {token!r}"
+        f"card (WKK), got {token!r}",
+        expected_key="coal-baron.card",
     )
 
 
@@ -223,9 +229,13 @@ class _Parser:
         self.position = 0
         self.orders = orders
 
-    def next_token(self, expected: str) -> str:
+    def next_token(self, expected: str, expected_key: str) -> str:
+        """The next token, or at the line's end an error saying what was `expected`
+        (`expected_key` is its translation)."""
         if self.position >= len(self.tokens):
-            raise ActionSyntaxError(f"expected {expected} at the end of the line")
+            raise ActionSyntaxError(
+                f"expected {expected} at the end of the line", expected_key=expected_key
+            )
         token = self.tokens[self.position]
         self.position += 1
         return token
@@ -238,7 +248,8 @@ class _Parser:
             if len(token) != 2 or token[1] not in COLOUR_LETTERS:
                 raise ActionSyntaxError(
                     f"expected =y, =b, =g or =k (colour for a cart the supply cannot fill), "
-                    f"got {token!r}"
+                    f"got {token!r}",
+                    expected_key="coal-baron.fill",
                 )
             colours.append(_colour(token[1]))
             self.position += 1
@@ -249,7 +260,9 @@ class _Parser:
             index = int(token)
             if not 1 <= index <= len(self.orders):
                 raise ActionSyntaxError(
-                    f"expected an order number from 1 to {len(self.orders)}, got {token}"
+                    f"expected an order number from 1 to {len(self.orders)}, got {token}",
+                    expected_key="coal-baron.order-number",
+                    count=len(self.orders),
                 )
             return self.orders[index - 1]
         return order_id(token)
@@ -257,7 +270,9 @@ class _Parser:
     def load(self, token: str) -> Step:
         match = _LOAD.fullmatch(token)
         if match is None:
-            raise ActionSyntaxError(f"expected {_EXPECTED_STEP}, got {token!r}")
+            raise ActionSyntaxError(
+                f"expected {_EXPECTED_STEP}, got {token!r}", expected_key="coal-baron.step"
+            )
         first, second, target, slot = match.groups()
         cubes = tuple(
             Cube(_colour(cube[-1]), cube.startswith("s")) for cube in (first, second) if cube
@@ -265,14 +280,17 @@ class _Parser:
         if target == "s":
             if len(cubes) != 1 or cubes[0].from_stock or slot:
                 raise ActionSyntaxError(
-                    f"expected one cage cube to the stock, such as g>s, got {token!r}"
+                    f"expected one cage cube to the stock, such as g>s, got {token!r}",
+                    expected_key="coal-baron.stow",
                 )
             return Stow(cubes[0].colour)
         order = self.order(target)
         if slot is None:
             if len(cubes) == 2:
                 raise ActionSyntaxError(
-                    f"expected the slot colour after two cubes, such as y+b>{target}:g"
+                    f"expected the slot colour after two cubes, such as y+b>{target}:g",
+                    expected_key="coal-baron.slot-colour",
+                    order=target.upper(),
                 )
             slot_colour = cubes[0].colour
         else:
@@ -281,20 +299,26 @@ class _Parser:
         return Load(ordered, order, slot_colour)
 
     def step(self) -> list[Step]:
-        token = self.next_token(_EXPECTED_STEP)
+        token = self.next_token(_EXPECTED_STEP, expected_key="coal-baron.step")
         if token in _PLACE_SPACES:
             return [Place(token)]
         if token in _BUY_SPACES:
             return [Buy(token, self.fill())]
         if token == "draft":
-            return [Draft(order_id(self.next_token("an order card name after 'draft'")))]
+            name = self.next_token(
+                "an order card name after 'draft'", expected_key="coal-baron.order-name"
+            )
+            return [Draft(order_id(name))]
         if token == "keep":
-            card = self.next_token("a card name or 'none' after 'keep'")
+            card = self.next_token(
+                "a card name or 'none' after 'keep'", expected_key="coal-baron.kept-card"
+            )
             if card == "none":
                 return [Keep(None)]
             return [Keep(card_name(card), self.fill())]
         if token in ("top", "bottom"):
-            names = [card_name(self.next_token(f"a card name after {token!r}"))]
+            first = self.next_token(f"a card name after {token!r}", expected_key="coal-baron.card")
+            names = [card_name(first)]
             while self.position < len(self.tokens) and self._is_card(self.tokens[self.position]):
                 names.append(card_name(self.tokens[self.position]))
                 self.position += 1
@@ -305,7 +329,9 @@ class _Parser:
             return [Cage(int(token[1]))]
         if token.startswith("+"):
             if len(token) != 2 or token[1] not in COLOUR_LETTERS:
-                raise ActionSyntaxError(f"expected +y, +b, +g or +k, got {token!r}")
+                raise ActionSyntaxError(
+                    f"expected +y, +b, +g or +k, got {token!r}", expected_key="coal-baron.take"
+                )
             return [Take(_colour(token[1]))]
         return [self.load(token)]
 
@@ -315,7 +341,9 @@ class _Parser:
 
     def parse(self) -> Action:
         if not self.tokens:
-            raise ActionSyntaxError(f"expected {_EXPECTED_STEP}, got an empty line")
+            raise ActionSyntaxError(
+                f"expected {_EXPECTED_STEP}, got an empty line", expected_key="coal-baron.step"
+            )
         steps: list[Step] = []
         while self.position < len(self.tokens):
             steps.extend(self.step())

@@ -144,7 +144,11 @@ def _tool(word: str) -> Tool:
     try:
         return _TOOL_WORDS[word]
     except KeyError:
-        raise ActionSyntaxError(f"unknown tool {word!r}: expected pick, lamp or cart") from None
+        raise ActionSyntaxError(
+            f"unknown tool {word!r}: expected pick, lamp or cart",
+            expected_key="saboteur.tool",
+            word=word,
+        ) from None
 
 
 def seat_label(seat: Seat) -> str:
@@ -154,7 +158,7 @@ def seat_label(seat: Seat) -> str:
 
 def _seat(number: str) -> Seat:
     if int(number) < 1:
-        raise ActionSyntaxError("players are numbered from p1")
+        raise ActionSyntaxError("players are numbered from p1", expected_key="saboteur.seat")
     return int(number) - 1
 
 
@@ -165,7 +169,9 @@ def parse(text: str) -> Action:
     pattern = _PATTERNS.get(verb)
     match = pattern.fullmatch(words) if pattern else None
     if match is None:
-        raise ActionSyntaxError(f"expected {EXPECTED}; got {text!r}")
+        raise ActionSyntaxError(
+            f"expected {EXPECTED}; got {text!r}", expected_key="saboteur.action"
+        )
     args = match.groups()
     if verb == "path":
         card, rotated = _shape(args[0])
@@ -178,19 +184,26 @@ def parse(text: str) -> Action:
             return RepairTool(repair_card(tool), tool, seat)
         pair = {_tool(args[2]), _tool(args[3])}
         if len(pair) != 2:
-            raise ActionSyntaxError("a double repair card names two different tools")
+            raise ActionSyntaxError(
+                "a double repair card names two different tools",
+                expected_key="saboteur.double_repair",
+            )
         return RepairTool(repair_card(*pair), tool, seat)
     if verb == "rockfall":
         return Rockfall(int(args[0]), int(args[1]))
     if verb == "map":
         if args[0] not in _GOALS:
-            raise ActionSyntaxError("map needs a goal: top, middle or bottom")
+            raise ActionSyntaxError(
+                "map needs a goal: top, middle or bottom", expected_key="saboteur.map_goal"
+            )
         return Peek(_GOALS[args[0]])
     if verb == "discard":
         return Discard(_discarded_card(args[0]))
     value = int(args[0])
     if value not in (1, 2, 3):
-        raise ActionSyntaxError("gold cards are worth 1, 2 or 3 nuggets")
+        raise ActionSyntaxError(
+            "gold cards are worth 1, 2 or 3 nuggets", expected_key="saboteur.gold_value"
+        )
     return TakeGold(value)
 
 
@@ -200,7 +213,9 @@ def _shape(word: str) -> tuple[str, bool]:
     letters = (word[:-1] if dead_end else word).upper()
     key = normalize_edges(letters) + ("X" if dead_end else "")
     if len(key) != len(word) or key not in _SHAPES:
-        raise ActionSyntaxError(f"no path card shows the shape {word!r}")
+        raise ActionSyntaxError(
+            f"no path card shows the shape {word!r}", expected_key="saboteur.shape", word=word
+        )
     return _SHAPES[key]
 
 
