@@ -137,25 +137,42 @@ async def post_turn(
     interaction: Interaction, table: Table, played: ActResult | None, *, header: str = ""
 ) -> None:
     """Post the public turn message (mentioning who is to act) and, ephemerally,
-    what the actor alone was told. Works whether or not the interaction was answered."""
+    what the actor alone was told. Works whether or not the interaction was answered.
+
+    A typed command that played an action is answered privately and the turn is
+    posted as a plain channel message: anyone can open the options of a command
+    from the public reply it gets, and they may hold a secret choice (a card
+    discarded face down, where drawn cards go back).
+    """
+    typed = played is not None and interaction.type is discord.InteractionType.application_command
     if not interaction.response.is_done():
-        await interaction.response.defer()  # a presenter may take a while to draw the board
+        # A presenter may take a while to draw the board.
+        await interaction.response.defer(ephemeral=typed, thinking=typed)
     locale = public_locale(interaction)
     presenter = presenter_for(table.game)
     message = await presenter.turn(table, locale, played)
     content = f"{header}\n{message.content}" if header else message.content
-    await interaction.followup.send(
-        content,
-        view=turn_view(table, message.actions, locale, items=message.items),
-        files=message.files,
-        embeds=message.embeds,
-    )
+    view = turn_view(table, message.actions, locale, items=message.items)
+    if typed:
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        await channel.send(content, view=view, files=message.files, embeds=message.embeds)
+    else:
+        await interaction.followup.send(
+            content, view=view, files=message.files, embeds=message.embeds
+        )
     # What the actor alone was told goes to them only: after /game skip the
     # interaction is the skipper's, who must not learn the idle seat's secrets.
-    if played is not None and table.seats[played.seat] == interaction.user.id:
+    own = played is not None and table.seats[played.seat] == interaction.user.id
+    lines: list[str] = []
+    if played is not None and own:
         lines = presenter.event_lines(table, played.events, interaction.locale, seat=played.seat)
-        if lines:
-            await interaction.followup.send("\n".join(lines), ephemeral=True)
+    if typed and not lines:
+        assert played is not None
+        done = t(interaction.locale, "turn.played_private", action=played.notation)
+        lines = [done if own else t(interaction.locale, "turn.done")]
+    if lines:
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
 
 
 def ensure_in_play(table: Table) -> None:

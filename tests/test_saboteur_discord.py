@@ -168,7 +168,10 @@ async def test_sab_play_announces_the_card_and_tells_the_player_what_they_drew(
     path = first_path(state, 0)
     drawn = state.deck[-1]
     result = await w.alice.slash(w.channel, "sab play", action=state.format_action(path))
-    (public,) = public_texts(result)
+    # The command is answered privately (its options could be read from a public
+    # reply); the turn is a plain channel message.
+    assert public_texts(result) == []
+    public = w.public_messages()[-1].content
     assert f"{w.alice.mention} laid a path card" in public
     assert f"👉 {w.bob.mention} (P2)" in public
     assert private_texts(result) == [f"You drew: {t('en', f'saboteur.card.{drawn}')}."]
@@ -374,7 +377,7 @@ async def test_the_map_result_is_told_only_to_its_player(simcord_env: simcord.En
 
     result = await w.alice.slash(w.channel, "sab play", action="map top")
 
-    (public,) = public_texts(result)
+    public = w.public_messages()[-1].content
     assert f"{w.alice.mention} secretly looked at the top goal." in public
     assert told not in public
     (private,) = private_texts(result)
@@ -413,3 +416,16 @@ async def test_another_games_command_names_the_game_this_table_plays(
     assert private_texts(result) == [
         t("en", "error.wrong_game", game="Saboteur", wanted="Coal Baron")
     ]
+
+
+async def test_a_typed_discard_is_answered_privately_and_never_names_the_card(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    state = await w.state()
+    card = state.hands[0][0]
+    result = await w.alice.slash(w.channel, "sab play", action=f"discard {card}")
+    assert public_texts(result) == [] and result.ephemeral
+    public = w.public_messages()[-1].content
+    assert f"{w.alice.mention} passed" in public and card not in public
