@@ -100,9 +100,13 @@ async def time_turns(env: simcord.Env, bot: commands.Bot) -> list[float]:
         started = time.perf_counter()
         result = await actor.slash(channel, "coal play", action=line)
         times.append(time.perf_counter() - started)
-        posted = [m for m in (result.response, *result.followups) if m is not None]
-        names = {a.filename for m in posted for a in m.attachments}
-        assert {"board.png", "mine.png"} <= names, names
+        # The command is answered privately; the turn, with both images, is in the channel.
+        assert result.ephemeral
+        turn = channel.last_message
+        assert turn is not None and {a.filename for a in turn.attachments} >= {
+            "board.png",
+            "mine.png",
+        }
         table = await service.get_table(table.id)
     return times
 
