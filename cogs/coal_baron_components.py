@@ -43,7 +43,15 @@ from cogs.coal_baron_turn import (
     commit,
     trial,
 )
-from cogs.components import ActionButton, ActionSelect, Button, Interaction, Item, Select
+from cogs.components import (
+    ActionButton,
+    ActionSelect,
+    Button,
+    Interaction,
+    Item,
+    Select,
+    select_menu,
+)
 from cogs.replies import guarded
 
 SPACE_GROUPS = (
@@ -155,13 +163,7 @@ class SpaceSelect(
         options: list[discord.SelectOption],
         placeholder: str = "",
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"cb:sp:{table_id}:{version}:{index}",
-                options=options,
-                placeholder=placeholder or None,
-            )
-        )
+        super().__init__(select_menu(f"cb:sp:{table_id}:{version}:{index}", options, placeholder))
         self.table_id = table_id
         self.version = version
 
@@ -188,13 +190,7 @@ class FillSelect(
         options: list[discord.SelectOption],
         placeholder: str = "",
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"cb:fill:{table_id}:{version}",
-                options=options,
-                placeholder=placeholder or None,
-            )
-        )
+        super().__init__(select_menu(f"cb:fill:{table_id}:{version}", options, placeholder))
         self.table_id = table_id
         self.version = version
 

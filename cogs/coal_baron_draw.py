@@ -39,7 +39,7 @@ from cogs.coal_baron_turn import (
     panel_tokens,
     trial,
 )
-from cogs.components import Button, Interaction, Item, Select
+from cogs.components import Button, Interaction, Item, Select, select_menu
 from cogs.replies import defer_edit, defer_private, guarded, send_private
 from renderer import render_in_thread
 from renderer.coal_baron.draw5 import render_draw5
@@ -204,13 +204,7 @@ class DrawSelect(
         options: list[discord.SelectOption],
         placeholder: str = "",
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"cb:ds:{table_id}:{version}:{op}",
-                options=options,
-                placeholder=placeholder or None,
-            )
-        )
+        super().__init__(select_menu(f"cb:ds:{table_id}:{version}:{op}", options, placeholder))
         self.table_id = table_id
         self.version = version
         self.op = op

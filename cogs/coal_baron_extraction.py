@@ -41,7 +41,7 @@ from cogs.coal_baron_turn import (
     panel_tokens,
     trial,
 )
-from cogs.components import CUSTOM_ID_LIMIT, Button, Interaction, Item, Select
+from cogs.components import CUSTOM_ID_LIMIT, Button, Interaction, Item, Select, select_menu
 from cogs.replies import defer_edit, defer_private, guarded, send_private
 from renderer import render_in_thread
 from renderer.coal_baron.mine import render_mine
@@ -238,14 +238,8 @@ class ExtractionSelect(
         options: list[discord.SelectOption],
         placeholder: str = "",
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"cb:xs:{table_id}:{version}:{index}",
-                options=options,
-                placeholder=placeholder or None,
-                row=2 + index,
-            )
-        )
+        custom_id = f"cb:xs:{table_id}:{version}:{index}"
+        super().__init__(select_menu(custom_id, options, placeholder, row=2 + index))
         self.table_id = table_id
         self.version = version
 

@@ -337,6 +337,18 @@ class ActionButton(discord.ui.DynamicItem[Button], template=ACTION_ID):
         await guarded(interaction, play(interaction, self.table_id, self.version, self.notation))
 
 
+def select_menu(
+    custom_id: str,
+    options: list[discord.SelectOption],
+    placeholder: str = "",
+    row: int | None = None,
+) -> Select:
+    """The select a DynamicItem wraps (an empty placeholder leaves Discord's default)."""
+    return discord.ui.Select(
+        custom_id=custom_id, options=options, placeholder=placeholder or None, row=row
+    )
+
+
 class ActionSelect(discord.ui.DynamicItem[Select], template=PICK_ID):
     """A select of actions; each option's value is a notation."""
 
@@ -347,9 +359,7 @@ class ActionSelect(discord.ui.DynamicItem[Select], template=PICK_ID):
             discord.SelectOption(label=c.label[:OPTION_LABEL_LIMIT], value=c.notation)
             for c in choices
         ]
-        super().__init__(
-            discord.ui.Select(custom_id=f"mt:pick:{table_id}:{version}:{index}", options=options)
-        )
+        super().__init__(select_menu(f"mt:pick:{table_id}:{version}:{index}", options))
         self.table_id = table_id
         self.version = version
 

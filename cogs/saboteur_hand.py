@@ -35,6 +35,7 @@ from cogs.components import (
     Select,
     ensure_in_play,
     seated_at,
+    select_menu,
     service_of,
     turn_view,
 )
@@ -142,9 +143,7 @@ class CardSelect(
     def __init__(
         self, table_id: int, version: int, seat: Seat, options: list[discord.SelectOption]
     ) -> None:
-        super().__init__(
-            discord.ui.Select(custom_id=f"sab:card:{table_id}:{version}:{seat}", options=options)
-        )
+        super().__init__(select_menu(f"sab:card:{table_id}:{version}:{seat}", options))
         self.table_id = table_id
         self.version = version
         self.seat = seat
