@@ -69,6 +69,13 @@ class GameState(ABC, Generic[A]):
     def to_json(self) -> JSON:
         """The full state, secrets included, as JSON values."""
 
+    def copy(self) -> Self:
+        """An independent copy to try actions on (a turn builder, a search).
+
+        The default goes through JSON; an engine may override it with a faster copy.
+        """
+        return type(self).from_json(self.to_json())
+
     # -- turn structure ----------------------------------------------------------
 
     @property

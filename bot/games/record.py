@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.errors import GameError, NotYourTurn
 from bot.games.base import JSON, GameState, Seat
+from bot.games.errors import GameError, NotYourTurn
 from bot.games.registry import get_game
 
 

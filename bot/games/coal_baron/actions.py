@@ -12,7 +12,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.errors import ActionSyntaxError
 from bot.games.coal_baron.components import (
     COLOUR_LETTERS,
     FACTORY,
@@ -20,6 +19,7 @@ from bot.games.coal_baron.components import (
     ORDERS,
     SPACES,
 )
+from bot.games.errors import ActionSyntaxError
 
 # -- action values ------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
-from bot.errors import IllegalAction
 from bot.games.base import JSON, Event, Seat
 from bot.games.coal_baron.actions import Keep, Return, Step
 from bot.games.coal_baron.components import (
@@ -23,6 +22,7 @@ from bot.games.coal_baron.components import (
 )
 from bot.games.coal_baron.player import OrderInProgress, Player
 from bot.games.coal_baron.supply import fill_options, gain_tile, tile_cubes, unaffordable
+from bot.games.errors import IllegalAction
 
 TILES_KIND, ORDERS_KIND = "tiles", "orders"
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from itertools import combinations_with_replacement
 
-from bot.errors import IllegalAction
 from bot.games.base import JSON
 from bot.games.coal_baron.actions import Cage, Cube, End, Load, Step, Stow, Take
 from bot.games.coal_baron.components import CAGE_PLACES, COLOUR_NAMES, COLOURS, LEVELS, SURFACE
 from bot.games.coal_baron.player import Player
+from bot.games.errors import IllegalAction
 
 
 @dataclass(slots=True)

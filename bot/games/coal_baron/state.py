@@ -6,7 +6,6 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar, Self
 
-from bot.errors import GameOver, IllegalAction, NotYourTurn
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
 from bot.games.coal_baron import actions as notation
 from bot.games.coal_baron.actions import (
@@ -61,6 +60,7 @@ from bot.games.coal_baron.scoring import (
 )
 from bot.games.coal_baron.supply import fill_options, gain_tile, tile_cubes, unaffordable
 from bot.games.coal_baron.view import state_view
+from bot.games.errors import GameOver, IllegalAction, NotYourTurn
 from bot.games.registry import register
 
 DRAFT, PLAY, OVER = "draft", "play", "over"

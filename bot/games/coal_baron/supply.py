@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
-from bot.errors import IllegalAction
 from bot.games.base import Event, Seat
 from bot.games.coal_baron.components import COLOUR_NAMES, COLOURS, TILES
 from bot.games.coal_baron.player import Player
+from bot.games.errors import IllegalAction
 
 
 def shortage(supply: Sequence[int], colour: int, carts: int) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.errors import ActionSyntaxError
 from bot.games.base import Seat
+from bot.games.errors import ActionSyntaxError
 from bot.games.saboteur.cards import (
     ACTION_CARDS,
     PATH_CARDS,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from bot.errors import IllegalAction
 from bot.games.base import Seat
+from bot.games.errors import IllegalAction
 from bot.games.saboteur.actions import (
     BreakTool,
     CardPlay,

@@ -18,8 +18,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Literal, Self
 
-from bot.errors import GameOver, NotYourTurn
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
+from bot.games.errors import GameOver, NotYourTurn
 from bot.games.registry import register
 from bot.games.saboteur import rules
 from bot.games.saboteur.actions import (
