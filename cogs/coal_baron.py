@@ -32,6 +32,7 @@ from cogs.coal_baron_turn import GAME_ID, NotAPlayer, coal_state
 from cogs.components import Interaction, game_table, post_turn, service_of
 from cogs.replies import defer_private, send_private
 from renderer.coal_baron.board import render_board
+from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 
 
@@ -110,7 +111,8 @@ class CoalCog(
         await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
-        files = [await png_file("board.png", render_board, view, lang)]
+        names = numbered_names(len(table.seats), lang)
+        files = [await png_file("board.png", render_board, view, names, lang)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
 
@@ -123,7 +125,8 @@ class CoalCog(
         await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
-        files = [await png_file("mine.png", render_mine, view, seat, lang)]
+        names = numbered_names(len(table.seats), lang)
+        files = [await png_file("mine.png", render_mine, view, seat, names, lang)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)
 

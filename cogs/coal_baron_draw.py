@@ -43,6 +43,7 @@ from cogs.components import Button, Interaction, Item, Select, select_menu
 from cogs.replies import defer_edit, defer_private, guarded, send_private
 from renderer import render_in_thread
 from renderer.coal_baron.draw5 import render_draw5
+from renderer.coal_baron.labels import numbered_names
 
 DRAW_FILE = "draw.png"
 STEP_WORDS = ("keep", "top", "bottom")
@@ -88,7 +89,9 @@ async def draw_message(
     )
     embed.set_image(url=f"attachment://{DRAW_FILE}")
     embed.set_footer(text=footer_of(steps))
-    png = await render_in_thread(render_draw5, shown, language_of(locale))
+    lang = language_of(locale)
+    names = numbered_names(len(table.seats), lang)
+    png = await render_in_thread(render_draw5, shown, names, lang)
     file = discord.File(io.BytesIO(png), filename=DRAW_FILE)
     return embed, file, draw_controls(locale, table, seat, after)
 

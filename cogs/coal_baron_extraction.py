@@ -44,6 +44,7 @@ from cogs.coal_baron_turn import (
 from cogs.components import CUSTOM_ID_LIMIT, Button, Interaction, Item, Select, select_menu
 from cogs.replies import defer_edit, defer_private, guarded, send_private
 from renderer import render_in_thread
+from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"
@@ -100,7 +101,9 @@ async def panel_message(
     )
     embed.set_image(url=f"attachment://{MINE_FILE}")
     embed.set_footer(text=footer_of(steps))
-    png = await render_in_thread(render_mine, view, seat, language_of(locale))
+    lang = language_of(locale)
+    names = numbered_names(len(table.seats), lang)
+    png = await render_in_thread(render_mine, view, seat, names, lang)
     file = discord.File(io.BytesIO(png), filename=MINE_FILE)
     return embed, file, panel_controls(locale, table, seat, state, view)
 

@@ -25,6 +25,7 @@ from cogs.coal_baron_labels import View, colour_name, order_text, slots_text, ve
 from cogs.coal_baron_turn import GAME_ID, coal_state
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
+from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 from renderer.coal_baron.scoring import render_scoring
 
@@ -151,15 +152,18 @@ class CoalBaronPresenter(Presenter):
             action = public_notation(played.notation)
             lines.append(t(locale, "coal.turn.played", player=player, action=action))
             lines.extend(self.event_lines(table, events, locale, seat=None))
-        renders = [png_file("board.png", render_board, view, lang)]
+        names = numbered_names(len(table.seats), lang)
+        renders = [png_file("board.png", render_board, view, names, lang)]
         if state.to_act():
             lines.append(to_act_line(locale, table, view))
             seat = state.to_act()[0]
-            renders.append(png_file("mine.png", render_mine, view, seat, lang))
+            renders.append(png_file("mine.png", render_mine, view, seat, names, lang))
         for event in events:
             if event.kind == "shift-end":
                 shift = event.data["shift"]
-                renders.append(png_file(f"scoring-{shift}.png", render_scoring, view, shift, lang))
+                renders.append(
+                    png_file(f"scoring-{shift}.png", render_scoring, view, shift, names, lang)
+                )
         embeds = scoring_embeds(locale, table, events)
         if table.status == "finished" and not embeds:  # e.g. /game status after the end
             final = Event("game-end", view["final"])
@@ -175,7 +179,9 @@ class CoalBaronPresenter(Presenter):
         view = state.view(seat)
         lines = [t(locale, "coal.private.title", player=mention(table.seats[seat]))]
         lines.extend(orders_lines(locale, view, seat))
-        mine = await png_file("mine.png", render_mine, view, seat, language_of(locale))
+        lang = language_of(locale)
+        names = numbered_names(len(table.seats), lang)
+        mine = await png_file("mine.png", render_mine, view, seat, names, lang)
         items = turn_items(table, locale) if seat in state.to_act() else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
 
