@@ -50,7 +50,7 @@ from bot.games.saboteur.cards import (
     saboteur_payout,
     shape_of,
 )
-from bot.games.saboteur.maze import GOAL_NAMES, START_POS, GoalName, Maze, Pos
+from bot.games.saboteur.maze import GOAL_NAMES, START_POS, GoalName, Maze, Placed, Pos
 from bot.games.saboteur.view import build_view
 
 Phase = Literal["play", "gold", "over"]
@@ -85,7 +85,8 @@ class SaboteurState(GameState[Action]):
     gold: list[list[int]]
     gold_pool: list[int]
     history: list[dict[str, JSON]]
-    """One entry per finished round: round, winner, finder, roles."""
+    """One entry per finished round: round, winner, finder, roles, and the final maze
+    with every goal face up (``[x, y, card, rotated]`` per card)."""
 
     # -- creation and persistence -----------------------------------------------------
 
@@ -318,7 +319,13 @@ class SaboteurState(GameState[Action]):
         saboteurs = [s for s, role in enumerate(self.roles) if role == "saboteur"]
         winner = "diggers" if finder is not None else "saboteurs" if saboteurs else "nobody"
         self.history.append(
-            {"round": self.round, "winner": winner, "finder": finder, "roles": list(self.roles)}
+            {
+                "round": self.round,
+                "winner": winner,
+                "finder": finder,
+                "roles": list(self.roles),
+                "maze": self._final_maze(),
+            }
         )
         events = [
             Event(f"{winner}_won", {"round": self.round, "finder": finder}),
@@ -327,14 +334,22 @@ class SaboteurState(GameState[Action]):
         if finder is not None:
             drawn = gold_cards_drawn(self.players)
             self.gold_pool = [self.gold_deck.pop() for _ in range(min(drawn, len(self.gold_deck)))]
-            # The finder takes the cards and looks at them; the others only see how many.
-            events.append(Event("gold_revealed", {"count": len(self.gold_pool)}))
+            # The first gold-digger takes the cards and looks at them; the others only
+            # see how many. The finder may be a saboteur, who takes nothing.
             self.phase = "gold"
             self.turn = next(self._diggers_counter_clockwise(finder))
+            data = {"count": len(self.gold_pool), "first": self.turn}
+            events.append(Event("gold_revealed", data))
             return events + self._share_forced_gold()
         for seat in saboteurs:
             events += self._pay(seat, saboteur_payout(len(saboteurs)))
         return events + self._next_round()
+
+    def _final_maze(self) -> list[JSON]:
+        """The maze as the round ends, the goals still face down turned face up (upright)."""
+        cards = dict(self.maze.cards)
+        cards.update((pos, Placed(code)) for pos, code in self.maze.hidden_goals.items())
+        return [[x, y, placed.code, placed.rotated] for (x, y), placed in sorted(cards.items())]
 
     def _diggers_counter_clockwise(self, first: Seat) -> Iterator[Seat]:
         """Gold-diggers from `first` on, counter-clockwise (decreasing seats), forever.
@@ -362,13 +377,14 @@ class SaboteurState(GameState[Action]):
         ]
 
     def _share_forced_gold(self) -> list[Event]:
-        """Hand out the gold while nobody has a choice, then go on to the next round.
+        """Hand out the last gold card without asking, then go on to the next round.
 
-        When every card left has the same value there is nothing to decide, so
-        the remaining cards go round without asking.
+        Whether to ask depends only on how many cards are left (public), never on
+        their values: handing out cards of one value without asking would tell
+        everyone they were equal. A single card leaves no choice, so it goes at once.
         """
         events: list[Event] = []
-        while len(set(self.gold_pool)) == 1:
+        if len(self.gold_pool) == 1:
             events += self._give_gold(self.turn, self.gold_pool[0])
         if self.gold_pool:
             return events
