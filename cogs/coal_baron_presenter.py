@@ -69,10 +69,11 @@ def shift_lines(locale: LocaleLike, table: Table, elements: list[View]) -> list[
             for user, count, vp in zip(table.seats, element["counts"], element["vp"], strict=True)
         )
         name = element_name(locale, element["element"])
+        key = "coal.scoring.element" if element["second"] is not None else "coal.scoring.first"
         lines.append(
             t(
                 locale,
-                "coal.scoring.element",
+                key,
                 element=name,
                 first=element["first"],
                 second=element["second"],

@@ -174,7 +174,11 @@ def state_view(state: CoalBaronState, seat: Seat | None) -> JSON:
         "piles": {"tiles": len(state.tile_pile), "orders": len(state.order_pile)},
         "supply": {COLOUR_NAMES[c]: count for c, count in enumerate(state.supply)},
         "scoring": [
-            {"element": e.name, "first": e.first, "second": e.second}
+            {
+                "element": e.name,
+                "first": e.first,
+                "second": e.second if state.num_players > 2 else None,
+            }
             for e in SCORING_ELEMENTS[: ELEMENTS_SCORED[state.shift]]
         ],
         "shift_scores": state.shift_scores,
