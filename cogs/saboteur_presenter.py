@@ -30,6 +30,7 @@ from cogs.saboteur_choices import (
 )
 from cogs.saboteur_hand import hand_message
 from renderer.saboteur.board import render_board
+from renderer.saboteur.labels import numbered_names
 
 BOARD_FILE = "saboteur-board.png"
 
@@ -47,7 +48,9 @@ def roster(table: Table, locale: LocaleLike) -> str:
 
 async def board_file(state: SaboteurState, locale: LocaleLike) -> discord.File:
     """The public board, drawn in a worker thread from the spectator view only."""
-    png = await asyncio.to_thread(render_board, state.view(None), language_of(locale))
+    lang = language_of(locale)
+    names = numbered_names(state.players, lang)
+    png = await asyncio.to_thread(render_board, state.view(None), names, lang)
     return discord.File(io.BytesIO(png), filename=BOARD_FILE)
 
 
