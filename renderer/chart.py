@@ -112,7 +112,12 @@ def _plot(
     for step, words in marks:
         x = at(step, low)[0]
         draw.line((x, top, x, bottom), fill=MUTED, width=2)
-        text(draw, (x - 6, bottom - 16), words, 22, bold=True, fill=MUTED, anchor="rm")
+        # Left of its line, at the top; at the bottom for the last step, where the
+        # lines end with their scores.
+        y = bottom - 18 if step >= steps else top + 18
+        w = text_width(words, 22, bold=True)
+        draw.rectangle((x - w - 10, y - 13, x - 2, y + 13), fill=PANEL)
+        text(draw, (x - 6, y), words, 22, bold=True, fill=MUTED, anchor="rm")
     draw.rectangle(box, outline=INK, width=2)
     text(draw, ((left + right) / 2, bottom + 28), x_axis, 24, fill=MUTED)
     ends: list[float] = []

@@ -28,7 +28,7 @@ from bot.games.coal_baron.components import (
     VEHICLE_ELEMENT,
 )
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import Names, label, letters, seat_names
+from renderer.coal_baron.labels import Names, counted, label, letters, seat_names
 from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
 from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, to_png, worker_chips
 from renderer.names import fit_name
@@ -42,7 +42,6 @@ from renderer.palette import (
     WHITE,
     player_colour,
 )
-from renderer.words import plural
 
 WIDTH = 1100
 MARGIN = 20
@@ -51,7 +50,7 @@ TITLE_H = 58
 """A section title, and room above its spaces for their id tabs."""
 INNER = WIDTH - 2 * MARGIN
 
-PLAYER_BOX_H = 96
+PLAYER_BOX_H = 124
 HEADER_H = 46 + 2 * (PLAYER_BOX_H + GAP) + 36
 """Shift line, two rows of player panels, the line saying what the seat to act is doing."""
 DRAFT_PER_ROW = 5
@@ -147,7 +146,7 @@ def _with_draft(board_image: Image.Image, board: Board, lang: str) -> Image.Imag
     image.paste(board_image.crop((0, HEADER_H, WIDTH, HEIGHT)), (0, HEADER_H + extra))
     draw = ImageDraw.Draw(image)
     count = len(board.draft)
-    _title(draw, MARGIN, HEADER_H, label(lang, "draft." + plural(lang, count), count=count))
+    _title(draw, MARGIN, HEADER_H, counted(lang, "draft", count))
     names = letters(lang)
     gap = (INNER - DRAFT_PER_ROW * glyphs.ORDER_W) // (DRAFT_PER_ROW - 1)
     for index, card in enumerate(board.draft):
@@ -313,7 +312,7 @@ def _player_box(
     )
     colour = player_colour(seat)
     pawn(draw, x0 + 26, y0 + 8, 42, seat, colour)
-    top_row, row = y0 + 28, y0 + 70
+    top_row, row, last_row = y0 + 26, y0 + 64, y0 + 102
     right = x1 - 12 - text(
         draw, (x1 - 12, top_row), label(lang, "vp", vp=board.scores[seat]), 28, bold=True,
         anchor="rm",
@@ -335,16 +334,17 @@ def _player_box(
     text(draw, (x0 + 10 + coin_w / 2, row + 1), money, 24, bold=True)
     x = x0 + 24 + coin_w
     pawn(draw, x + 10, row - 16, 32, seat, colour)
-    x += 26 + text(draw, (x + 26, row), label(lang, "workers_left", count=held.workers), 24,
-                   bold=True, anchor="lm") + 16
-    glyphs.order_icon(draw, x, row - 14, 28)
+    workers = counted(lang, "workers_left", held.workers)
+    text(draw, (x + 26, row), workers, 24, bold=True, anchor="lm")
+    x = x0 + 14
+    glyphs.order_icon(draw, x, last_row - 14, 28)
     orders = " · ".join(
         (
             label(lang, "in_progress", count=held.orders),
-            label(lang, "delivered_short." + plural(lang, held.delivered), count=held.delivered),
+            counted(lang, "delivered_short", held.delivered),
         )
     )
-    text(draw, (x + 28, row), orders, 24, anchor="lm", max_width=x1 - x - 36)
+    text(draw, (x + 32, last_row), orders, 24, anchor="lm", max_width=x1 - x - 40)
 
 
 def _draw_factory(draw: ImageDraw.ImageDraw, board: Board, lang: str) -> None:

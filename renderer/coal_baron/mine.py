@@ -19,12 +19,11 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import CAGE_PLACES, COLOURS, LEVELS, VEHICLES, Order
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import label, letters, seat_names
+from renderer.coal_baron.labels import counted, label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, mine_from_view
 from renderer.draw import pawn, text, text_width, to_png
 from renderer.names import fit_name
 from renderer.palette import HIGHLIGHT, INK, MUTED, PAPER, RGB, WHITE, player_colour
-from renderer.words import plural
 
 MARGIN = 20
 TITLE_H = 44
@@ -196,12 +195,13 @@ def _draw_header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, lang: str) ->
     cy = (box[1] + box[3]) // 2
     colour = player_colour(mine.seat)
     pawn(draw, MARGIN + 34, cy - 28, 56, mine.seat, colour)
+    shown = fit_name(name, 34, 340)
     if mine.first_player:
-        name += " · " + label(lang, "first_player")
+        shown += " · " + label(lang, "first_player")
     if acting:
-        name += " ▶"
+        shown += " ▶"
     x = MARGIN + 70
-    x += text(draw, (x, cy), fit_name(name, 34, 420), 34, bold=True, anchor="lm") + 30
+    x += text(draw, (x, cy), shown, 34, bold=True, anchor="lm") + 30
     x += text(draw, (x, cy), label(lang, "vp", vp=mine.vp), 34, bold=True, anchor="lm") + 30
     money = label(lang, "francs", amount=mine.money)
     coin_w = max(96, text_width(money, 30, bold=True) + 30)
@@ -212,7 +212,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, lang: str) ->
     text(
         draw,
         (x + 40, cy),
-        label(lang, "workers_left", count=mine.workers),
+        counted(lang, "workers_left", mine.workers),
         30,
         bold=True,
         anchor="lm",
@@ -288,7 +288,7 @@ def _draw_delivered(
     text(
         draw,
         (MARGIN + 2, y + TITLE_H // 2 + 2),
-        label(lang, "delivered." + plural(lang, len(delivered)), count=len(delivered)),
+        counted(lang, "delivered", len(delivered)),
         30,
         bold=True,
         anchor="lm",

@@ -19,12 +19,11 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import COLOURS, LEVELS, VEHICLES
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import label, letters, seat_names
+from renderer.coal_baron.labels import counted, label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, OrderInProgress, mine_from_view
 from renderer.draw import pawn, text, text_width, to_png
 from renderer.names import fit_name
 from renderer.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, player_colour
-from renderer.words import plural
 
 MINES_WIDTH = 800
 MARGIN = 16
@@ -101,7 +100,7 @@ def _header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, top: int, lang: st
     """Pawn and name (▶ when to act), first-player tag; VP, Francs, workers left on the right."""
     cy = top + HEADER_H // 2 + 2
     right = MINES_WIDTH - MARGIN - 14
-    workers = label(lang, "workers_left", count=mine.workers)
+    workers = counted(lang, "workers_left", mine.workers)
     x = right - text(draw, (right, cy), workers, 26, bold=True, anchor="rm") - 36
     pawn(draw, x + 14, cy - 17, 34, mine.seat, player_colour(mine.seat))
     x -= 12
@@ -233,8 +232,8 @@ def _orders(
         card = order.card
         draw.rounded_rectangle((x, y, x + ORDER_W, y + ORDER_H), radius=10,
                                fill=glyphs.VEHICLE_FILL[card.vehicle], outline=INK, width=2)
-        glyphs.vehicle(draw, x + 6, y + 10, card.vehicle, scale=0.9)
-        sx = x + 66
+        glyphs.vehicle(draw, x + 6, y + 13, card.vehicle, scale=0.8)
+        sx = x + 58
         for i, colour in enumerate(card.slots):
             cubes = order.filled[i] if i < len(order.filled) else ()
             if cubes:
@@ -250,7 +249,7 @@ def _delivered(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> No
     colour_letters = letters(lang)
     count = len(mine.delivered)
     cy = top + DELIVERED_H / 2 - 4
-    words = label(lang, "delivered_short." + plural(lang, count), count=count)
+    words = counted(lang, "delivered_short", count)
     x = GRID_X + text(draw, (GRID_X, cy), words, 24, bold=True, anchor="lm") + 14
     for colour in COLOURS:
         glyphs.cube(draw, x, cy - 13, 26, colour, colour_letters[colour])

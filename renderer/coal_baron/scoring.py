@@ -227,5 +227,5 @@ def _standings(draw: ImageDraw.ImageDraw, y: int, final: Final, names: Names) ->
         cy = y + (STANDING_H - 10) / 2
         text(draw, (x + 14, cy), f"{rank}.", 34, bold=True, anchor="lm")
         pawn(draw, x + 72, cy - 26, 52, seat, player_colour(seat))
-        words = fit_name(names[seat], 30, width - 110 - (36 if winner else 0))
-        text(draw, (x + 100, cy), words + (" ★" if winner else ""), 30, bold=True, anchor="lm")
+        words = fit_name(names[seat], 26, width - 104 - (30 if winner else 0))
+        text(draw, (x + 96, cy), words + (" ★" if winner else ""), 26, bold=True, anchor="lm")
