@@ -71,6 +71,8 @@ def render_round_end(
         raise ValueError(f"no final maze for round {round_number}")
     cells = [(card["x"], card["y"]) for card in played["maze"]]
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    # The view as the round ended: "round_over" is this module's own phase (the header
+    # then names the winner), "winner" comes with it.
     ended = {
         **view,
         "round": round_number,
