@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.coal_baron.components import COLOURS, LEVELS, VEHICLES
+from bot.games.coal_baron.components import BLACK, COLOURS, LEVELS, VEHICLES
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.labels import counted, label, letters, seat_names
@@ -166,6 +166,7 @@ def _side(
     x = SHAFT_X - 6 if lit else SHAFT_X + SHAFT_W + 6
     step = -1 if lit else 1
     for gallery in galleries:
+        edge = _edge(gallery.colour)
         span = len(gallery.cubes) * (size + CART_GAP) + CART_GAP
         x0, x1 = (x - span, x) if lit else (x, x + span)
         if not gallery.printed:
@@ -174,7 +175,7 @@ def _side(
                 (x0, cy - size / 2 - 5, x1, cy + size / 2 + 5),
                 radius=6,
                 fill=backing,
-                outline=glyphs.COAL[gallery.colour],
+                outline=edge,
                 width=3,
             )
         cubes = gallery.cubes if not lit else tuple(reversed(gallery.cubes))
@@ -184,13 +185,19 @@ def _side(
                 draw.rounded_rectangle(
                     (cx, cy - size / 2, cx + size, cy + size / 2),
                     radius=4,
-                    outline=glyphs.COAL[gallery.colour],
+                    outline=edge,
                     width=3,
                 )
             else:
                 glyphs.cube(draw, cx, cy - size / 2, size, cube, colour_letters[cube])
             cx += size + CART_GAP
         x += step * (span + CART_GAP)
+
+
+def _edge(colour: int) -> tuple[int, int, int]:
+    """The outline of a tile or an empty cart of `colour`: its coal colour, but a light
+    grey for black, which would vanish on the dark side."""
+    return (205, 205, 210) if colour == BLACK else glyphs.COAL[colour]
 
 
 def _side_column(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> None:
@@ -252,11 +259,11 @@ def _delivered(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> No
     words = counted(lang, "delivered_short", count)
     x = GRID_X + text(draw, (GRID_X, cy), words, 24, bold=True, anchor="lm") + 14
     for colour in COLOURS:
-        glyphs.cube(draw, x, cy - 13, 26, colour, colour_letters[colour])
-        x += 29 + _count(draw, x + 29, cy, coal_delivered(mine.delivered, colour)) + 7
+        glyphs.cube(draw, x, cy - 12, 24, colour, colour_letters[colour])
+        x += 27 + _count(draw, x + 27, cy, coal_delivered(mine.delivered, colour)) + 6
     for vehicle in VEHICLES:
-        glyphs.vehicle(draw, x, cy - 14, vehicle, scale=0.7)
-        x += 44 + _count(draw, x + 44, cy, vehicle_slots_delivered(mine.delivered, vehicle)) + 7
+        glyphs.vehicle(draw, x, cy - 12, vehicle, scale=0.6)
+        x += 38 + _count(draw, x + 38, cy, vehicle_slots_delivered(mine.delivered, vehicle)) + 6
 
 
 def _count(draw: ImageDraw.ImageDraw, x: float, cy: float, count: int) -> int:
