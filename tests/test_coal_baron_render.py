@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.state import CoalBaronState
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
@@ -230,3 +231,16 @@ async def test_render_in_thread_returns_the_same_png_as_a_direct_call() -> None:
     assert await render_in_thread(render_board, view, names(3), "en") == render_board(
         view, names(3), "en"
     )
+
+
+def test_draw5_title_says_the_side_once_the_table_puts_cards_back_on_one_side() -> None:
+    state = pending(4, seed=5, kind="draw-tiles")
+    seat = state.to_act()[0]
+    state.apply(seat, state.default_action(seat))  # keep none
+    state.apply(seat, state.default_action(seat))  # the first card back on top
+    mixed = render_draw5(state.view(seat), NAMES, "fr")
+    assert isinstance(state.pending, DrawFive)
+    state.pending.one_side = True
+    assert state.view(seat)["pending"]["sides"] == ["top"]
+    one_side = render_draw5(state.view(seat), NAMES, "fr")
+    assert one_side != mixed

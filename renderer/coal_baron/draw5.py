@@ -46,6 +46,8 @@ def render_draw5(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes
         shown = pending["cards"]
         cards = [read(card) for card in shown] if shown is not None else [None] * pending["count"]
         step = "keep" if pending["step"] == "keep" else "return"
+        if step == "return" and len(pending.get("sides", ("top", "bottom"))) == 1:
+            step = "return-" + pending["sides"][0]  # the table's one-side option
         title = label(
             lang,
             f"choice.{kind}.{step}",

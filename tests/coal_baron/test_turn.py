@@ -387,3 +387,12 @@ def test_factory_shortage_with_the_whole_supply_dry_leaves_the_carts_empty() -> 
     play(state, "f1")
     assert [c.cube for c in state.players[0].carts[4:]] == [-1, -1]
     state.check_invariants()
+
+
+def test_the_draw_five_view_says_where_the_next_card_may_go_back() -> None:
+    state = playing(3, put_back="one-side")
+    top5 = state.order_pile[:5]
+    play(state, "od keep none")
+    assert state.view(0)["pending"]["sides"] == ["top", "bottom"]
+    play(state, f"bottom {state.pending.name(top5[4])}")  # type: ignore[union-attr]
+    assert state.view(None)["pending"]["sides"] == ["bottom"]

@@ -24,7 +24,7 @@ from bot.games.coal_baron.components import (
     TILES,
     VEHICLE_NAMES,
 )
-from bot.games.coal_baron.draw import TILES_KIND, DrawFive
+from bot.games.coal_baron.draw import TILES_KIND, DrawFive, sides
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.player import Cart, OrderInProgress, Player
 
@@ -149,6 +149,7 @@ def _pending_view(state: CoalBaronState, seat: Seat | None) -> JSON:
             "cards": shown,
             "returned_top": pending.on_top,
             "returned_bottom": pending.on_bottom,
+            "sides": ["bottom" if bottom else "top" for bottom in sides(pending)],
         }
     if acting:
         return {"kind": "place", "seat": acting[0]}
