@@ -157,8 +157,12 @@ def coal_baron_record(moves: list[tuple[int, str]]) -> dict[str, Any]:
 
 
 DRAFT_2P = [
-    (1, "draft WG"), (0, "draft LYY"), (1, "draft TBB"),
-    (0, "draft TY"), (1, "draft LY"), (0, "draft TG"),
+    (1, "draft WG"),
+    (0, "draft LYY"),
+    (1, "draft TBB"),
+    (0, "draft TY"),
+    (1, "draft LY"),
+    (0, "draft TG"),
 ]
 """The order draft of `coal_baron_record`: seat 1 (right of the first player) picks first."""
 
