@@ -107,7 +107,8 @@ def _fit(boards: list[Image.Image]) -> tuple[float, tuple[int, int]]:
 
 def _compose(board: Image.Image, caption: str, scale: float, size: tuple[int, int]) -> Image.Image:
     canvas = Image.new("RGB", size, PAPER)
-    shown = board.resize((round(board.width * scale), round(board.height * scale)), Image.Resampling.BOX)
+    shown_size = (round(board.width * scale), round(board.height * scale))
+    shown = board.resize(shown_size, Image.Resampling.BOX)
     canvas.paste(shown, ((size[0] - shown.width) // 2, CAPTION_H))
     draw = ImageDraw.Draw(canvas)
     text(

@@ -8,31 +8,18 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.games.record import make_record
 from bot.games.saboteur import SaboteurState
 from bot.selfplay import play_random_game
 from renderer import replay
 from renderer.replay import Frame, pick, positions, replay_png
+from tests.coal_baron_draft import DRAFT_2P, coal_baron_record
 
-DRAFT_AND_TURNS = [
-    (1, "draft WG"),
-    (0, "draft LYY"),
-    (1, "draft TBB"),
-    (0, "draft TY"),
-    (1, "draft LY"),
-    (0, "draft TG"),
-    (0, "$4"),
-    (1, "m6"),
-    (1, "c1"),
-    (1, "+y"),
-    (1, "end"),
-    (0, "bank"),
-]
-"""Coal Baron, 2 players, seed 1: the draft, then three turns (one an extraction)."""
+TURNS = [(0, "$4"), (1, "m6"), (1, "c1"), (1, "+y"), (1, "end"), (0, "bank")]
+"""After the draft: three turns, one of them an extraction."""
 
 
-def coal_baron_record() -> dict[str, Any]:
-    return make_record("coal-baron", 2, 1, {"first_player": 0}, DRAFT_AND_TURNS)
+def game_record() -> dict[str, Any]:
+    return coal_baron_record([*DRAFT_2P, *TURNS])
 
 
 def frames_of(data: bytes) -> list[tuple[Image.Image, int]]:
@@ -47,7 +34,7 @@ def frames_of(data: bytes) -> list[tuple[Image.Image, int]]:
 
 
 def test_one_frame_per_turn_with_captions() -> None:
-    shown = positions(coal_baron_record(), "en")
+    shown = positions(game_record(), "en")
     # The start, then a frame each time other seats are to act: seat 0 picks last in
     # the draft and plays first, so its last pick and its $4 make one frame.
     assert [frame.caption for frame in shown] == [
@@ -61,13 +48,13 @@ def test_one_frame_per_turn_with_captions() -> None:
         "12/12 · Player 1: bank",
     ]
     assert shown[-1].view["to_act"] == [1]
-    french = positions(coal_baron_record(), "fr")
+    french = positions(game_record(), "fr")
     assert french[0].caption == "Mise en place"
     assert french[-1].caption == "12/12 · Joueur 1 : bank"
 
 
 def test_replay_is_an_animated_png_within_bounds() -> None:
-    data = replay_png(coal_baron_record(), "en")
+    data = replay_png(game_record(), "en")
     frames = frames_of(data)
     assert len(frames) == 9
     assert [ms for _, ms in frames] == [replay.FRAME_MS] * 8 + [replay.LAST_FRAME_MS]

@@ -22,7 +22,7 @@ from bot.games.base import Event, GameState, Seat
 from bot.games.coal_baron import CoalBaronState
 from bot.games.coal_baron.actions import Place
 from bot.games.errors import GameOver
-from bot.games.record import format_entry, make_record, replay
+from bot.games.record import format_entry, replay
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import Discard, Peek
 from bot.games.undo import (
@@ -32,6 +32,7 @@ from bot.games.undo import (
     can_take_back,
     take_back,
 )
+from tests.coal_baron_draft import DRAFT_2P, coal_baron_record
 from tests.saboteur_support import hide_other_secrets, take_from_deck
 
 Shuffler = Callable[[Any, Seat, random.Random], Any]
@@ -150,21 +151,6 @@ def test_taking_back_gives_every_seat_the_views_before_the_action(
         assert back.state.to_json() == state.to_json()
         checked += 1
     assert checked > 5
-
-
-def coal_baron_record(moves: list[tuple[int, str]]) -> dict[str, Any]:
-    return make_record("coal-baron", 2, 1, {"first_player": 0}, moves)
-
-
-DRAFT_2P = [
-    (1, "draft WG"),
-    (0, "draft LYY"),
-    (1, "draft TBB"),
-    (0, "draft TY"),
-    (1, "draft LY"),
-    (0, "draft TG"),
-]
-"""The order draft of `coal_baron_record`: seat 1 (right of the first player) picks first."""
 
 
 def test_coal_baron_placements_are_taken_back_by_their_player_only() -> None:
