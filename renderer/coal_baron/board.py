@@ -120,6 +120,11 @@ def render_board(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes
 
 
 def board_png(board: Board, names: Names, lang: str) -> bytes:
+    return to_png(board_image(board, names, lang))
+
+
+def board_image(board: Board, names: Names, lang: str) -> Image.Image:
+    """The board as a Pillow image (see `render_board`)."""
     image = _static_layer(board.players, lang).copy()
     draw = ImageDraw.Draw(image)
     _draw_header(draw, board, names, lang)
@@ -134,7 +139,7 @@ def board_png(board: Board, names: Names, lang: str) -> bytes:
     image.paste(_scoring_row(board.players, board.shift, lang), (0, SCORING_Y))
     if board.draft:
         image = _with_draft(image, board, lang)
-    return to_png(image)
+    return image
 
 
 def _with_draft(board_image: Image.Image, board: Board, lang: str) -> Image.Image:
