@@ -28,6 +28,8 @@ DISCORD_INTEGER_LIMIT = 2**53
 """Discord's integer options hold values in [-2^53, 2^53]; a declared range must fit in it."""
 TEXT_LIMIT = 6000
 """Discord's longest string option: the cap of a string option that declares none."""
+ACTION_TEXT_LIMIT = 200
+"""Longest typed action (`/coal play`, `/sab play`): the longest legal line is under 40."""
 
 _SUBCOMMANDS = (AppCommandOptionType.subcommand.value, AppCommandOptionType.subcommand_group.value)
 _RESOLVED_BUCKETS: dict[AppCommandOptionType, tuple[str, ...]] = {
