@@ -14,7 +14,7 @@ that the table its custom_id names is the one of the channel it was used in
 from __future__ import annotations
 
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from typing import Any
 
 import discord
@@ -23,7 +23,7 @@ from discord import app_commands
 from bot.errors import ActionSyntaxError, IllegalAction, UserError
 from bot.i18n import LocaleLike, has_key, t
 from cogs.access import check_clicked_table
-from cogs.validation import check_options
+from cogs.validation import check_options, check_shape
 
 log = logging.getLogger(__name__)
 
@@ -132,18 +132,22 @@ class ReplyingTree(app_commands.CommandTree[Any]):
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Refuse, with a translated answer, a command whose options do not fit its
-        declaration; the command then never runs. Autocomplete is not checked: its
-        focused value is whatever the user is typing."""
-        command = interaction.command
-        if (
-            interaction.type is not discord.InteractionType.application_command
-            or not isinstance(command, app_commands.Command)
-        ):
+        declaration; the command then never runs. Autocomplete is only checked for a
+        well-formed payload: its focused value is whatever the user is typing."""
+        typed = interaction.type is discord.InteractionType.application_command
+        if not typed and interaction.type is not discord.InteractionType.autocomplete:
             return True
+        data: Mapping[str, Any] = interaction.data or {}
         try:
-            check_options(command, interaction.data or {}, interaction.locale)
+            check_shape(data)  # before discord.py walks the options to find the command
+            command = interaction.command
+            if typed and isinstance(command, app_commands.Command):
+                check_options(command, data, interaction.locale)
         except UserError as error:
-            await answer_error(interaction, error)
+            if typed:
+                await answer_error(interaction, error)
+            else:
+                await interaction.response.autocomplete([])
             return False
         return True
 

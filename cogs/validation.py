@@ -77,29 +77,47 @@ class OptionTooLong(UserError):
     key = "option_length"
 
 
-def leaf_options(data: Mapping[str, Any]) -> list[Any]:
-    """The options of the (sub)command invoked: below any subcommand group and subcommand."""
-    options = data.get("options") or []
-    while (
-        isinstance(options, list)
-        and options
-        and isinstance(options[0], dict)
-        and options[0].get("type") in _SUBCOMMANDS
-    ):
-        options = options[0].get("options") or []
-    return options if isinstance(options, list) else [None]
+def check_shape(data: Mapping[str, Any]) -> None:
+    """Raise OptionUnknown unless `data`'s options are a tree of named options: discord.py
+    walks it to find the command before any check of ours could run."""
+    if not _named_options(data.get("options", [])):
+        raise OptionUnknown()
+
+
+def _named_options(options: Any) -> bool:
+    if not isinstance(options, list):
+        return False
+    for option in options:
+        if not isinstance(option, dict) or not isinstance(option.get("name"), str):
+            return False
+        if option.get("type") in _SUBCOMMANDS and not _named_options(option.get("options", [])):
+            return False
+    return True
+
+
+def leaf_options(data: Mapping[str, Any], depth: int) -> list[Any]:
+    """The options of the command invoked, `depth` levels below the top one (a subcommand
+    of a group is one level down): discord.py follows each level's first option."""
+    options: list[Any] = data.get("options", [])
+    for _ in range(depth):
+        options = options[0].get("options", []) if options else []
+    return options
 
 
 def check_options(
     command: app_commands.Command[Any, ..., Any], data: Mapping[str, Any], locale: LocaleLike
 ) -> None:
-    """Raise a `UserError` unless `data` (an interaction's) fits `command`'s declaration."""
+    """Raise a `UserError` unless `data` (an interaction's) fits `command`'s declaration.
+    `data` must have passed `check_shape`."""
     parameters = {p.display_name: p for p in command.parameters}
     given: dict[str, dict[str, Any]] = {}
-    for option in leaf_options(data):
-        if not isinstance(option, dict) or option.get("name") not in parameters:
+    for option in leaf_options(data, depth=command.qualified_name.count(" ")):
+        parameter = parameters.get(option["name"])
+        if parameter is None:
             raise OptionUnknown()
-        given[option["name"]] = option
+        if parameter.display_name in given:  # discord.py would read both
+            raise OptionInvalid(option=option_name(parameter, locale))
+        given[parameter.display_name] = option
     resolved = data.get("resolved") or {}
     for name, parameter in parameters.items():
         option = given.get(name)
