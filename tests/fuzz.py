@@ -446,7 +446,8 @@ def cases(
         here = world.tables.get(channel.id)
         elsewhere = [t for t in world.tables.values() if t != here]
         tables = ForgedTables(elsewhere, here, world.versions.get(here or 0, 0))
-        custom_id = forged_custom_id(rng, target, tables)
+        tries = (forged_custom_id(rng, target, tables) for _ in range(50))
+        custom_id = next((c for c in tries if c is not None), None)
         if custom_id is None:
             continue
         values = select_values(rng) if target.select else None

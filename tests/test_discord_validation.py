@@ -132,3 +132,13 @@ async def test_a_forged_button_with_a_huge_table_number_is_answered(
     w = table_world
     result = await forged_component(w.env, w.bob, w.channel, custom_id)
     assert private_text(result).startswith("There is no table #")
+
+
+async def test_a_saboteur_button_forged_for_another_games_table_is_answered(
+    table_world: TableWorld,
+) -> None:
+    """Found by tests/fuzz.py: the hand view's Back button on a tiny table raised TypeError."""
+    w = table_world
+    await w.start_tiny()
+    result = await forged_component(w.env, w.alice, w.channel, "sab:back:1:0")
+    assert private_text(result) == "This table is not being played."
