@@ -13,8 +13,9 @@ in English or French:
   `DynamicItem` templates, forged: huge numbers, unknown tables, tables of other
   channels and servers, hostile notations and select values.
 
-Each case must be answered, privately, with a text of the user's language (one of
-the catalog's templates), log no error and leave the stored tables (every row of
+Each case must be answered privately (ephemerally, or by editing the clicked
+message: the bot puts buttons that do so on ephemeral messages only) with lines of
+the user's language catalog, log no error and leave the stored tables (every row of
 `games` and `actions`) as they were. `run_fuzz` returns what broke and the slowest
 answers; `tests/test_fuzz.py` runs a few hundred cases per command in `make test`,
 and ``python -m tests.fuzz --inputs 10000`` (`make fuzz`) a deeper run.
@@ -501,8 +502,11 @@ async def run_fuzz(
             if stored_rows(world.database) != before:
                 report.violations.append(str(case))
                 before = stored_rows(world.database)
+            clicked = getattr(result._interaction, "source_message_id", None)
             private = [
-                m.content for m in (result.response, *result.followups) if m and m.ephemeral
+                m.content
+                for m in (result.response, *result.followups)
+                if m is not None and (m.ephemeral or m.id == clicked)
             ]
             if not private or not all(translated(t, patterns[language]) for t in private):
                 report.unanswered.append(f"{case}\n      -> {texts!r}"[:400])
