@@ -25,6 +25,8 @@ from simcord.enums import InteractionType
 
 APPLICATION_COMMAND = 1
 """A slash command (`data.type`)."""
+FORGED_TEXT = "forged"
+"""The text of the message carrying a forged component (until the bot edits it)."""
 
 
 async def forged_slash(
@@ -70,7 +72,7 @@ async def forged_component(
         view.add_item(discord.ui.Select(custom_id=custom_id, options=options))
     target = env.bot.get_channel(channel.id)
     assert isinstance(target, discord.abc.Messageable)
-    message = await target.send("forged", view=view)
+    message = await target.send(FORGED_TEXT, view=view)
     view.stop()  # only the bot's persistent items may answer the click
     if values is None:
         return await actor.click(message, custom_id=custom_id)
