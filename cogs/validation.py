@@ -45,7 +45,7 @@ Parameter = app_commands.Parameter
 
 
 class OptionMissing(UserError):
-    """A required option is absent (or a forged interaction sent it without a value)."""
+    """A required option is absent."""
 
     key = "option_missing"
 
@@ -70,10 +70,14 @@ class OptionNotAChoice(UserError):
 
 
 class OptionOutOfRange(UserError):
+    """A number outside the declared `min_value`..`max_value` (params `min`, `max`)."""
+
     key = "option_range"
 
 
 class OptionTooLong(UserError):
+    """A string longer than the declared `max_length` (param `max`)."""
+
     key = "option_length"
 
 
