@@ -110,6 +110,11 @@ def render_board(view: dict[str, Any], lang: str) -> bytes:
 
 
 def board_png(board: Board, lang: str) -> bytes:
+    return to_png(board_image(board, lang))
+
+
+def board_image(board: Board, lang: str) -> Image.Image:
+    """The board as a Pillow image (see `render_board`)."""
     image = _static_layer(board.players, lang).copy()
     draw = ImageDraw.Draw(image)
     _draw_header(draw, board, lang)
@@ -122,7 +127,7 @@ def board_png(board: Board, lang: str) -> bytes:
     _draw_worker_area(draw, SPACE_BOXES["bank"], board.workers.get("bank", ()))
     _draw_worker_area(draw, CANTEEN_BOX, board.canteen)
     image.paste(_scoring_row(board.players, board.shift, lang), (0, SCORING_Y))
-    return to_png(image)
+    return image
 
 
 # -- the static layer ---------------------------------------------------------------------

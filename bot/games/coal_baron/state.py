@@ -310,6 +310,28 @@ class CoalBaronState(GameState[Action]):
             return self._apply_step(seat, action)
         return self._apply_compound(seat, action.steps)
 
+    def reveals(self, seat: Seat, action: Action) -> bool:
+        """Only the piles are hidden, so an action reveals when it takes from one:
+        the last draft pick (order spaces filled from the deck), a tile bought or an
+        order taken while its pile still has cards (the space is refilled), and a
+        placement on a draw-5 space. Keeping, putting back, extracting and every
+        other placement only use what everyone (or the actor) already sees."""
+        steps = action.steps if isinstance(action, Compound) else (action,)
+        return any(self._step_reveals(step) for step in steps)
+
+    def _step_reveals(self, step: Action) -> bool:
+        if isinstance(step, Draft):
+            last_pick = self.draft_picks + 1 == DRAFT_ORDERS_EACH * self.num_players
+            return last_pick and bool(self.order_pile)
+        if not isinstance(step, Place | Buy) or step.space not in SPACE_INDEX:
+            return False
+        kind = SPACES[SPACE_INDEX[step.space]].kind
+        if kind in FACTORY_KINDS:
+            return bool(self.tile_pile)
+        if kind in (ORDER, ORDER_DRAW):
+            return bool(self.order_pile)
+        return False
+
     def _apply_compound(self, seat: Seat, steps: tuple[Action, ...]) -> list[Event]:
         """Steps of one turn on one line, all or nothing (tried on a copy first).
 

@@ -166,6 +166,20 @@ class SaboteurState(GameState[Action]):
             return self._take_gold(seat, action.value)
         return self._play_card(seat, action)
 
+    def reveals(self, seat: Seat, action: Action) -> bool:
+        """A card play reveals when the seat then draws (the deck is not empty), when
+        it looks at a goal (map), turns a goal over, or ends the round (roles shown,
+        gold drawn, a new deal or the final scores); taking gold reveals when the
+        sharing then ends the round. A card played face up or discarded face down
+        with the deck empty, or gold taken while others remain to choose, reveals
+        nothing the actor did not know."""
+        if isinstance(action, Peek) or (not isinstance(action, TakeGold) and self.deck):
+            return True
+        after = self.copy()
+        after.apply(seat, action)
+        before = (self.round, self.phase, len(self.maze.hidden_goals))
+        return (after.round, after.phase, len(after.maze.hidden_goals)) != before
+
     def parse_action(self, seat: Seat, text: str) -> Action:
         return parse(text)
 
