@@ -367,6 +367,9 @@ class Case:
         return f"{self.kind} {self.target} by {self.actor} in #{self.channel}: {shown}"
 
 
+PERCENTILES = (("median", 0.5), ("p90", 0.9), ("p99", 0.99), ("max", 1.0))
+
+
 @dataclass
 class FuzzReport:
     inputs: int = 0
@@ -378,6 +381,13 @@ class FuzzReport:
 
     def slowest(self, count: int = 10) -> list[tuple[float, str]]:
         return sorted(self.timings, reverse=True)[:count]
+
+    def percentiles(self) -> str:
+        times = sorted(seconds for seconds, _case in self.timings)
+        if not times:
+            return "none"
+        at = {name: times[min(len(times) - 1, int(len(times) * q))] for name, q in PERCENTILES}
+        return ", ".join(f"{name} {seconds * 1000:.1f} ms" for name, seconds in at.items())
 
     def problems(self) -> list[str]:
         return [*self.crashes, *self.violations, *self.unanswered]
@@ -391,6 +401,7 @@ class FuzzReport:
             *(f"    {line}" for line in self.violations[:20]),
             f"  unanswered or untranslated: {len(self.unanswered)}",
             *(f"    {line}" for line in self.unanswered[:20]),
+            f"  answer times: {self.percentiles()}",
             "  slowest answers:",
             *(f"    {seconds * 1000:7.1f} ms  {case}" for seconds, case in self.slowest()),
         ]
