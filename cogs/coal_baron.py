@@ -31,6 +31,7 @@ from cogs.coal_baron_suggest import suggestions
 from cogs.coal_baron_turn import GAME_ID, NotAPlayer, coal_state
 from cogs.components import Interaction, game_table, post_turn, service_of
 from cogs.replies import defer_private, send_private
+from cogs.validation import ACTION_TEXT_LIMIT
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
@@ -77,7 +78,9 @@ class CoalCog(
     @app_commands.command(name=_text("play.name"), description=_text("play.description"))
     @app_commands.rename(action=_text("play.action.name"))
     @app_commands.describe(action=_text("play.action.description"))
-    async def play(self, interaction: Interaction, action: str) -> None:
+    async def play(
+        self, interaction: Interaction, action: app_commands.Range[str, 1, ACTION_TEXT_LIMIT]
+    ) -> None:
         table = await coal_table(interaction)
         result = await service_of(interaction).act(table.id, interaction.user.id, action)
         await post_turn(interaction, result.table, result)

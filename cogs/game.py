@@ -20,6 +20,7 @@ from bot.games.registry import GAMES, load_builtin_games
 from bot.i18n import command_text, has_key, t
 from bot.presenters import game_name, mention, presenter_for, scores_line, timestamp
 from bot.service import Table
+from cogs.access import viewable_table
 from cogs.components import (
     DYNAMIC_ITEMS,
     AbandonButton,
@@ -34,8 +35,10 @@ from cogs.components import (
 )
 from cogs.errors import ExportBeforeEnd, NoTableHere
 from cogs.replies import defer_private, public_locale, send_private
+from cogs.validation import DISCORD_INTEGER_LIMIT
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
+LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -160,14 +163,16 @@ class GameCog(
     @app_commands.command(name=_text("export.name"), description=_text("export.description"))
     @app_commands.rename(table=_text("export.table.name"))
     @app_commands.describe(table=_text("export.table.description"))
-    async def export(self, interaction: Interaction, table: int | None = None) -> None:
+    async def export(
+        self,
+        interaction: Interaction,
+        table: app_commands.Range[int, 1, LARGEST_TABLE_NUMBER] | None = None,
+    ) -> None:
         service = service_of(interaction)
-        found = await self._table_here(interaction) if table is None else None
-        if found is None:
-            assert table is not None
-            found = await service.get_table(table)
-            if found.guild_id != interaction.guild_id:
-                raise NoTableHere()
+        if table is None:
+            found = await self._table_here(interaction)
+        else:  # only a table of this server whose channel the user can view now
+            found = await viewable_table(interaction, table)
         if found.status in ("lobby", "playing"):
             raise ExportBeforeEnd()
         record = await service.record(found.id)

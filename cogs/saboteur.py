@@ -23,6 +23,7 @@ from cogs.errors import NoTableHere, WrongGame
 from cogs.saboteur_choices import CHOICE_LIMIT, matching_choices, sab_state
 from cogs.saboteur_hand import HAND_ITEMS, show_hand
 from cogs.saboteur_presenter import SaboteurPresenter
+from cogs.validation import ACTION_TEXT_LIMIT
 
 
 def _text(key: str) -> app_commands.locale_str:
@@ -56,7 +57,9 @@ class SaboteurCog(
     @app_commands.command(name=_text("play.name"), description=_text("play.description"))
     @app_commands.rename(action=_text("play.action.name"))
     @app_commands.describe(action=_text("play.action.description"))
-    async def play(self, interaction: Interaction, action: str) -> None:
+    async def play(
+        self, interaction: Interaction, action: app_commands.Range[str, 1, ACTION_TEXT_LIMIT]
+    ) -> None:
         table = await saboteur_table(interaction)
         result = await service_of(interaction).act(table.id, interaction.user.id, action)
         await post_turn(interaction, result.table, result)
