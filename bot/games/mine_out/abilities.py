@@ -60,7 +60,9 @@ def cubes_dug(capacity: int, kind: int) -> int:
 def negotiator_bonus(cards: Iterable[str], row: int) -> int:
     """The sale bonus of the Negotiators of `row`'s colour."""
     frame = KIND_DATA[row].frame
-    count = sum(1 for card in cards if CARDS[card].type == NEGOTIATOR and CARDS[card].frame == frame)
+    count = sum(
+        1 for card in cards if CARDS[card].type == NEGOTIATOR and CARDS[card].frame == frame
+    )
     return count * (KIND_DATA[row].negotiator_bonus or 0)
 
 

@@ -459,14 +459,18 @@ class MineOutState(GameState[Action]):
 
     def _change_problem(self) -> IllegalAction | None:
         if NODES[self.positions[self.current].node] != MARKET:
-            return IllegalAction("change the cards at the Market", reason_key="mine-out.market-only")
+            return IllegalAction(
+                "change the cards at the Market", reason_key="mine-out.market-only"
+            )
         if self.turn.changes >= MAX_CHANGES:
             return IllegalAction(
                 "at most 2 changes a turn", reason_key="mine-out.changes-done"
             )
         return None
 
-    def _play_problem(self, card: str, community: bool, replace: str | None) -> IllegalAction | None:
+    def _play_problem(
+        self, card: str, community: bool, replace: str | None
+    ) -> IllegalAction | None:
         position = self.positions[self.current]
         if card not in position.hand:
             return IllegalAction(
@@ -574,9 +578,9 @@ class MineOutState(GameState[Action]):
                     reason_key="mine-out.turn-over",
                     step=notation.format_action(step),
                 )
-            round_and_position = (trial.round, trial.current)
+            turn_before = (trial.round, trial.current)
             events.extend(trial._apply_step(step))
-            turn_over = trial.final is not None or (trial.round, trial.current) != round_and_position
+            turn_over = trial.final is not None or (trial.round, trial.current) != turn_before
             ran_out = turn_over and not isinstance(step, End)
         self.__dict__.update(trial.__dict__)
         return events
@@ -724,7 +728,7 @@ class MineOutState(GameState[Action]):
         """Empty display slots take waiting cards, leftmost first; the waiting cards
         shift left and new ones are drawn to 3."""
         reshuffles = self.reshuffles
-        queue = [card for card in self.waiting if card]
+        queue: list[str | None] = [card for card in self.waiting if card]
         for slot, card in enumerate(self.display):
             if card is None and queue:
                 self.display[slot] = queue.pop(0)
@@ -742,7 +746,7 @@ class MineOutState(GameState[Action]):
     def _change(self) -> list[Event]:
         reshuffles = self.reshuffles
         self.discard.extend(card for card in self.display if card)
-        display = [card for card in self.waiting if card]
+        display: list[str | None] = [card for card in self.waiting if card]
         display.extend(self._draw() for _ in range(DISPLAY_SIZE - len(display)))
         self.display = display
         self.waiting = [self._draw() for _ in range(WAITING_SIZE)]
