@@ -85,13 +85,15 @@ def community(state: MineOutState, *cards: str) -> MineOutState:
 
 
 def display(state: MineOutState, *cards: str) -> MineOutState:
-    """Put `cards` in the first display slots (the cards there go under the deck)."""
+    """Put `cards` in the first display slots (the cards there go under the deck; a
+    waiting slot emptied takes the top card of the deck)."""
     for slot, card in enumerate(cards):
         old = state.display[slot]
         take_card(state, card)
         if old is not None and old != card:
             state.deck.append(old)
         state.display[slot] = card
+    state.waiting = [card or state.deck.pop(0) for card in state.waiting]
     return state
 
 
