@@ -24,7 +24,9 @@ MODES: tuple[tuple[str, int, dict[str, object]], ...] = (
 )
 
 
-def greedy_game(players: int, seed: int, options: dict[str, object]) -> tuple[int, Counter[str], int]:
+def greedy_game(
+    players: int, seed: int, options: dict[str, object]
+) -> tuple[int, Counter[str], int]:
     """One game of greedy players: its rounds, its event counts and the winning seat."""
     rng = random.Random(f"greedy:{seed}")
     state = MineOutState.new(players, seed, options)

@@ -15,7 +15,18 @@ import random
 from dataclasses import dataclass
 
 from bot.games.base import Seat
-from bot.games.mine_out.actions import Action, End, Move, Score, Step
+from bot.games.mine_out.actions import (
+    Action,
+    Change,
+    Dig,
+    End,
+    Hire,
+    Move,
+    Play,
+    Score,
+    Sell,
+    Step,
+)
 from bot.games.mine_out.components import (
     CARDS,
     DISTANCES,
@@ -102,9 +113,8 @@ def options(world: MineOutState, seat: Seat) -> list[Option]:
         there.positions[index].node = node
         there.turn.points -= distance
         for step in there.legal_actions(seat):
-            if isinstance(step, Move | End | Score):
+            if not isinstance(step, Hire | Dig | Sell | Change | Play):
                 continue
-            assert not isinstance(step, tuple)
             trial = there.copy()
             spent = trial.cost(step) + distance
             trial.apply(seat, step)

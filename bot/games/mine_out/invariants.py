@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from bot.games.mine_out import rulings
 from bot.games.mine_out.components import (
     ACTION_POINTS,
     COMMUNITY_SPACES,
@@ -42,4 +43,5 @@ def check_invariants(state: MineOutState) -> None:
     assert len(state.community) <= COMMUNITY_SPACES
     assert len(state.display) == DISPLAY_SIZE and len(state.waiting) == WAITING_SIZE
     assert 0 <= state.turn.points <= ACTION_POINTS, f"{state.turn.points} action points"
-    assert all(p.fame == 0 for p in state.positions if p.apprentice), "an apprentice has fame"
+    if rulings.APPRENTICE_FAME_PER_AWARD:
+        assert all(p.fame == 0 for p in state.positions if p.apprentice), "apprentice's fame"

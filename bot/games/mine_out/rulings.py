@@ -3,8 +3,9 @@
 Numbers refer to the "Rulings" section of the component reference
 (docs/mine-out.md lists each with the test that pins it). A ruling that the
 table may change is a table option (`Options`); the others are the named
-constants below, and the ones whose value is a number live in the data file
-(second-action costs, the +2 coloured Miner, the Start cards' Pub).
+constants below (the engine reads them when it applies a rule, so a test can
+set the other reading), and the ones whose value is a number live in the data
+file (second-action costs, the +2 coloured Miner, the start cards' Pub).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ END_CONDITIONS = (MORE_THAN_50, FIFTY_OR_MORE)
 """Ruling 1 (and 22): the game ends when the active player has strictly more than
 the threshold at the start of their turn; the option ``50-or-more`` includes it."""
 
+REFILL_DURING_TURN = False
+"""Ruling 2: a card hired leaves its display slot empty until the next turn starts."""
+
 ZERO_CUBE_DIG_ALLOWED = True
 """Ruling 4: a dig whose capacity is below the mine's difficulty is legal and yields
 nothing (the card is discarded for nothing)."""
@@ -28,9 +32,21 @@ CHANGE_COUNTS_AS_SALE = False
 """Ruling 6: the second-action cost counts per action type: a "change the cards"
 before a sale does not make that first sale cost 2."""
 
+JEWEL_SALE_GETS_NEGOTIATOR = True
+"""Ruling 7: a jewel sold as an ore takes a box of that ore's row and earns that ore's
+Negotiator bonus."""
+
+RESHUFFLE_DURING_CHANGE = True
+"""Ruling 8: when "change the cards" empties the deck, the discard pile (with the
+display just discarded) is reshuffled at once, as for any draw."""
+
 JEWELS_COUNT_AT_MINE_OUT = False
 """Ruling 9: at a Mine Out of an ore only that ore's real cubes count (jewels are
 neither scored nor returned)."""
+
+CLOSURE_BONUS_ACTIVE_PLAYER_ONLY = True
+"""Ruling 10: at a Mine (or Bank) Out, only the player whose turn it is scores Mafia
+and draws for Slave Traders (their area and the community), after the Mine Out fame."""
 
 BANK_OUT_TRIGGERS_MAFIA_AND_SLAVERS = True
 """Ruling 11: a Bank Out is a "Mine Out" for the Mafia (Investor example 2) and for
@@ -40,9 +56,12 @@ INVESTOR_PAYS_ON_OWN_AREA_PLAY = False
 """Ruling 13: an Investor pays only on community plays, so playing one to your own
 area pays nothing; a replaced community Investor is gone before the play pays."""
 
+REPLACEMENT_PAYS_HIGHER_SALARY = True
+"""Ruling 14: replacing a community card pays the higher salary of the two cards."""
+
 APPRENTICE_FAME_PER_AWARD = True
 """Ruling 20: an apprentice's master gets half of each separate gain, rounded down
-(a whole scoring phase is one gain), not half of a running total."""
+(a whole scoring phase is one gain); False: half of the apprentice's running total."""
 
 FIRST_ROUND_MASTERS = (0, 2)
 """Ruling 20: in round 1 of a 2-player game only the masters play, Blue (position 0)

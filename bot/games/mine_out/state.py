@@ -8,7 +8,7 @@ from typing import ClassVar, Self
 
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
 from bot.games.errors import ActionSyntaxError, GameOver, IllegalAction, NotYourTurn
-from bot.games.mine_out import abilities
+from bot.games.mine_out import abilities, rulings
 from bot.games.mine_out import actions as notation
 from bot.games.mine_out.actions import (
     Action,
@@ -34,6 +34,7 @@ from bot.games.mine_out.components import (
     ESTABLISHMENT,
     FIVE_COINS,
     HAND_LIMIT,
+    INVESTOR,
     INVESTOR_PAYOUT,
     JEWEL,
     KIND_BY_ID,
@@ -274,7 +275,8 @@ class MineOutState(GameState[Action]):
             case Dig():
                 return COSTS["second_dig_same_mine" if node in self.turn.digs else "dig"]
             case Sell():
-                return COSTS["second_sale" if self.turn.sales else "sell"]
+                later = self.turn.sales or (rulings.CHANGE_COUNTS_AS_SALE and self.turn.changes)
+                return COSTS["second_sale" if later else "sell"]
             case Change():
                 return COSTS["change"]
             case Play():
@@ -436,6 +438,15 @@ class MineOutState(GameState[Action]):
             return IllegalAction(
                 "each Worker is discarded once", reason_key="mine-out.worker-twice"
             )
+        if not rulings.ZERO_CUBE_DIG_ALLOWED:
+            kind = KIND_BY_ID[position.node]
+            capacity = abilities.dig_capacity(card, self.working(self.current), kind, len(workers))
+            if abilities.cubes_dug(capacity, kind) == 0:
+                return IllegalAction(
+                    f"a capacity of {capacity} digs nothing here",
+                    reason_key="mine-out.digs-nothing",
+                    capacity=capacity,
+                )
         return None
 
     def _sell_problem(self, kind: int, row: int) -> IllegalAction | None:
@@ -501,7 +512,7 @@ class MineOutState(GameState[Action]):
                         reason_key="mine-out.not-in-community",
                         card=replace,
                     )
-                salary = max(salary, CARDS[replace].salary)
+                salary = self._salary(card, replace)
         elif replace is not None:
             return IllegalAction(
                 "only a community play replaces a card",
@@ -515,6 +526,14 @@ class MineOutState(GameState[Action]):
                 money=position.money,
             )
         return None
+
+    @staticmethod
+    def _salary(card: str, replace: str | None) -> int:
+        """What playing `card` costs; replacing a community card: the higher salary."""
+        salary = CARDS[card].salary
+        if replace is not None and rulings.REPLACEMENT_PAYS_HIGHER_SALARY:
+            salary = max(salary, CARDS[replace].salary)
+        return salary
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act():
@@ -633,10 +652,15 @@ class MineOutState(GameState[Action]):
     def _award(self, index: int, fame: int) -> int:
         """Give position `index` `fame`; an apprentice's master gets half, rounded down
         (ruling 20). Returns the fame the seat's score gained."""
-        if self.positions[index].apprentice:
-            index -= 1
-            fame //= 2
-        self.positions[index].fame += fame
+        position = self.positions[index]
+        if position.apprentice:
+            if rulings.APPRENTICE_FAME_PER_AWARD:
+                fame //= 2
+            else:
+                position.fame += fame
+                fame = position.fame // 2 - (position.fame - fame) // 2
+            position = self.positions[index - 1]
+        position.fame += fame
         return fame
 
     # -- the turn's phases -----------------------------------------------------------------
@@ -714,10 +738,10 @@ class MineOutState(GameState[Action]):
 
     # -- cards ---------------------------------------------------------------------------
 
-    def _draw(self) -> str | None:
+    def _draw(self, reshuffle: bool = True) -> str | None:
         """The top card of the deck; an empty deck takes the shuffled discard pile
-        first; with both empty, None (the draw is skipped, ruling 12)."""
-        if not self.deck and self.discard:
+        first (if `reshuffle`); with both empty, None (the draw is skipped, ruling 12)."""
+        if not self.deck and self.discard and reshuffle:
             self.deck = self.discard
             self.discard = []
             self.reshuffles += 1
@@ -741,24 +765,27 @@ class MineOutState(GameState[Action]):
         self.display[self.display.index(card)] = None
         position.hand.append(card)
         self.turn.hires.append(position.node)
-        return [self._event("hired", card=card, node=position.node)]
+        events = [self._event("hired", card=card, node=position.node)]
+        if rulings.REFILL_DURING_TURN:
+            events.extend(self._refill())
+        return events
 
     def _change(self) -> list[Event]:
         reshuffles = self.reshuffles
         self.discard.extend(card for card in self.display if card)
         display: list[str | None] = [card for card in self.waiting if card]
-        display.extend(self._draw() for _ in range(DISPLAY_SIZE - len(display)))
+        reshuffle = rulings.RESHUFFLE_DURING_CHANGE
+        display.extend(self._draw(reshuffle) for _ in range(DISPLAY_SIZE - len(display)))
         self.display = display
-        self.waiting = [self._draw() for _ in range(WAITING_SIZE)]
+        self.waiting = [self._draw(reshuffle) for _ in range(WAITING_SIZE)]
         self.turn.changes += 1
         events = [self._event("changed")]
         return events + ([Event("reshuffled", {})] if self.reshuffles != reshuffles else [])
 
     def _play(self, card: str, community: bool, replace: str | None) -> list[Event]:
         position = self.positions[self.current]
-        salary = CARDS[card].salary
+        salary = self._salary(card, replace)
         if replace is not None:
-            salary = max(salary, CARDS[replace].salary)
             self.community.remove(replace)
             self.discard.append(replace)
         position.money -= salary
@@ -770,7 +797,10 @@ class MineOutState(GameState[Action]):
             if CARDS[card].type == WORKER:
                 workers = sum(1 for c in position.area if CARDS[c].type == WORKER)
                 fame = self._award(self.current, workers)
-            return [self._event("played", card=card, salary=salary, fame=fame)]
+            events = [self._event("played", card=card, salary=salary, fame=fame)]
+            if rulings.INVESTOR_PAYS_ON_OWN_AREA_PLAY and CARDS[card].type == INVESTOR:
+                events.extend(self._pay(INVESTOR_PAYOUT, "investors"))
+            return events
         self.community.append(card)
         fame = self._award(self.current, CARDS[card].fame)
         events = [
@@ -816,7 +846,8 @@ class MineOutState(GameState[Action]):
     def _sell(self, kind: int, row: int) -> list[Event]:
         position = self.positions[self.current]
         price = abilities.box_price(row, len(self.market[row]))
-        price += abilities.negotiator_bonus(self.working(self.current), row)
+        if kind != JEWEL or rulings.JEWEL_SALE_GETS_NEGOTIATOR:
+            price += abilities.negotiator_bonus(self.working(self.current), row)
         position.cubes[kind] -= 1
         self.market[row].append(kind)
         self.turn.sales += 1
@@ -845,6 +876,9 @@ class MineOutState(GameState[Action]):
         """Every holder of `kind` scores one per cube but the largest; the cubes go
         back to the mine, the Market's included (jewels stay and shift left)."""
         holdings = [position.cubes[kind] for position in self.positions]
+        if rulings.JEWELS_COUNT_AT_MINE_OUT and kind != JEWEL:
+            holdings = [held + p.cubes[JEWEL] for held, p in zip(holdings, self.positions,
+                                                                  strict=True)]
         fame = [
             self._award(index, gain)
             for index, gain in enumerate(self._majority_fame(holdings))
@@ -880,18 +914,29 @@ class MineOutState(GameState[Action]):
         self.expenses = 0
         for position in self.positions:
             position.money = MONEY_AFTER_BANK_OUT
-        return events + self._mafia_and_slavers()
+        if rulings.BANK_OUT_TRIGGERS_MAFIA_AND_SLAVERS:
+            events.extend(self._mafia_and_slavers())
+        return events
 
     def _mafia_and_slavers(self) -> list[Event]:
         """After a Mine or Bank Out in a turn: the position playing scores its Mafia
-        and draws a card per Slave Trader (never above the hand limit)."""
-        working = self.working(self.current)
+        and draws a card per Slave Trader (never above the hand limit); ruling 10."""
+        if rulings.CLOSURE_BONUS_ACTIVE_PLAYER_ONLY:
+            return self._closure_bonus(self.current)
+        events = []
+        for index in range(len(self.positions)):
+            events.extend(self._closure_bonus(index))
+        return events
+
+    def _closure_bonus(self, index: int) -> list[Event]:
+        """Mafia fame and Slave Trader draws for position `index`."""
+        working = self.working(index)
         events = []
         count = abilities.mafia(working)
         if count:
-            fame = self._award(self.current, mafia_fame(count))
-            events.append(self._event("mafia", count=count, fame=fame))
-        position = self.positions[self.current]
+            fame = self._award(index, mafia_fame(count))
+            events.append(self._event("mafia", index, count=count, fame=fame))
+        position = self.positions[index]
         drawn = []
         for _ in range(abilities.slavers(working)):
             if len(position.hand) >= HAND_LIMIT:
@@ -902,7 +947,7 @@ class MineOutState(GameState[Action]):
             position.hand.append(card)
             drawn.append(card)
         if drawn:
-            events.append(self._event("slavers-drew", count=len(drawn)))
+            events.append(self._event("slavers-drew", index, count=len(drawn)))
             events.append(Event("drew", {"cards": drawn}, seat=position.seat))
         return events
 
