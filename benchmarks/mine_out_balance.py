@@ -15,6 +15,7 @@ from collections import Counter
 
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.greedy import choose
+from bot.games.mine_out.state import MINE_OUT_EVENTS
 
 MODES: tuple[tuple[str, int, dict[str, object]], ...] = (
     ("2 players", 2, {}),
@@ -50,7 +51,7 @@ def table(games: int) -> list[str]:
         for seed in range(games):
             length, events, winner = greedy_game(players, seed, options)
             rounds.append(length)
-            mine_outs.append(events["mine-out"])
+            mine_outs.append(sum(events[kind] for kind in MINE_OUT_EVENTS))
             bank_outs.append(events["bank-out"])
             wins[winner] += 1
         rates = " / ".join(f"{100 * wins[seat] / games:.0f}" for seat in range(players))

@@ -17,7 +17,7 @@ def test_mine_out_the_single_largest_holder_scores_nothing() -> None:
     events = play(state, "dig MI15")  # 2 silver: the mine is empty
     gains = [p.fame - b for p, b in zip(state.positions, before, strict=True)]
     assert gains == [2, 1, 0, 0]
-    mine_out = next(e for e in events if e.kind == "mine-out")
+    mine_out = next(e for e in events if e.kind == "mine-out-silver")
     assert mine_out.data["holdings"] == [2, 1, 4, 0] and mine_out.data["ore"] == "ag"
     assert state.mines[SILVER] == 8 and state.market[SILVER] == []
 

@@ -157,7 +157,7 @@ def test_ruling_10_only_the_active_player_scores_mafia_after_the_mine_out_fame(
         return kinds(play(state, "dig MI24"))
 
     events = mine_out()
-    assert events.count("mafia") == 1 and events.index("mafia") > events.index("mine-out-fame")
+    assert events.count("mafia") == 1 and events.index("mafia") > events.index("mine-out-scored")
     monkeypatch.setattr(rulings, "CLOSURE_BONUS_ACTIVE_PLAYER_ONLY", False)
     assert mine_out().count("mafia") == 2
 

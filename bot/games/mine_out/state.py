@@ -73,6 +73,10 @@ def _code(kind: int) -> str:
     return KIND_DATA[kind].code
 
 
+MINE_OUT_EVENTS = tuple(f"mine-out-{kind.id}" for kind in KIND_DATA)
+"""The event kind of a Mine Out of each kind (``mine-out-copper``...)."""
+
+
 def mode_key(players: int, teams: bool) -> str:
     """The set-up row of the data file: "2", "3", "4" or "teams"."""
     return "teams" if teams else str(players)
@@ -625,7 +629,7 @@ class MineOutState(GameState[Action]):
         match step:
             case Move(node):
                 self.positions[self.current].node = node
-                events.append(self._event("moved", node=node))
+                events.append(self._event(f"moved-{node}", node=node))
             case Hire(card):
                 events.extend(self._hire(card))
             case Dig(card, workers):
@@ -799,7 +803,7 @@ class MineOutState(GameState[Action]):
                 fame = self._award(self.current, workers)
             events = [self._event("played", card=card, salary=salary, fame=fame)]
             if rulings.INVESTOR_PAYS_ON_OWN_AREA_PLAY and CARDS[card].type == INVESTOR:
-                events.extend(self._pay(INVESTOR_PAYOUT, "investors"))
+                events.extend(self._pay(INVESTOR_PAYOUT, investors=1))
             return events
         self.community.append(card)
         fame = self._award(self.current, CARDS[card].fame)
@@ -808,9 +812,9 @@ class MineOutState(GameState[Action]):
                 "played-community", card=card, salary=salary, fame=fame, replaced=replace
             )
         ]
-        payout = INVESTOR_PAYOUT * abilities.investors(self.working(self.current))
-        if payout:
-            events.extend(self._pay(payout, "investors"))
+        investors = abilities.investors(self.working(self.current))
+        if investors:
+            events.extend(self._pay(INVESTOR_PAYOUT * investors, investors))
         return events
 
     # -- mines, Market and bank ------------------------------------------------------------
@@ -830,7 +834,7 @@ class MineOutState(GameState[Action]):
         self.turn.digs.append(position.node)
         events = [
             self._event(
-                "dug",
+                f"dug-{KIND_DATA[kind].id}",
                 card=card,
                 workers=list(workers),
                 capacity=capacity,
@@ -851,16 +855,26 @@ class MineOutState(GameState[Action]):
         position.cubes[kind] -= 1
         self.market[row].append(kind)
         self.turn.sales += 1
-        sold = self._event("sold", ore=_code(kind), row=_code(row), price=price)
-        return [sold, *self._pay(price, "sale")]
+        name = KIND_DATA[row].id
+        sold = self._event(
+            f"sold-{name}" if kind == row else f"sold-jewel-as-{name}",
+            ore=_code(kind),
+            row=_code(row),
+            price=price,
+        )
+        return [sold, *self._pay(price)]
 
-    def _pay(self, amount: int, reason: str) -> list[Event]:
-        """The bank pays the position playing `amount`, or what it has left; paying its
-        last coin is a Bank Out."""
+    def _pay(self, amount: int, investors: int = 0) -> list[Event]:
+        """The bank pays the position playing `amount` (for a sale, or `investors`
+        Investors' payout), or what it has left; paying its last coin is a Bank Out."""
         paid = min(amount, self.bank)
         self.bank -= paid
         self.positions[self.current].money += paid
-        events = [self._event("paid", amount=paid, asked=amount, reason=reason)]
+        events = []
+        if investors:
+            events.append(self._event("investors-paid", count=investors, amount=paid))
+        if paid < amount:
+            events.append(self._event("bank-short", amount=paid, asked=amount))
         if self.bank == 0:
             events.extend(self._bank_out())
         return events
@@ -883,10 +897,11 @@ class MineOutState(GameState[Action]):
             self._award(index, gain)
             for index, gain in enumerate(self._majority_fame(holdings))
         ]
-        events = [Event("mine-out", {"ore": _code(kind), "seat": self.positions[self.current].seat,
-                                     "holdings": holdings, "fame": fame})]
+        events = [
+            self._event(MINE_OUT_EVENTS[kind], ore=_code(kind), holdings=holdings, fame=fame)
+        ]
         events.extend(
-            self._event("mine-out-fame", index, ore=_code(kind), cubes=held, fame=gain)
+            self._event("mine-out-scored", index, ore=_code(kind), cubes=held, fame=gain)
             for index, (held, gain) in enumerate(zip(holdings, fame, strict=True))
             if held
         )
@@ -903,10 +918,9 @@ class MineOutState(GameState[Action]):
         money = [position.money for position in self.positions]
         halves = self._majority_fame(money)
         fame = [self._award(index, half // 2) for index, half in enumerate(halves)]
-        events = [Event("bank-out", {"seat": self.positions[self.current].seat,
-                                     "money": money, "fame": fame})]
+        events = [self._event("bank-out", money=money, fame=fame)]
         events.extend(
-            self._event("bank-out-fame", index, money=held, fame=gain)
+            self._event("bank-out-scored", index, money=held, fame=gain)
             for index, (held, gain) in enumerate(zip(money, fame, strict=True))
             if held
         )
