@@ -546,20 +546,34 @@ class MineOutState(GameState[Action]):
         if self.turn.scoring:
             count = abilities.wildcards(position.cubes, self.working(self.current))
             return [Score(ores) for ores in abilities.assignments(count)]
+        # Candidates are only the steps the place allows; `_problem` checks the rest.
         candidates: list[Step] = [Move(node) for node in RAILS[position.node]]
-        candidates.extend(Hire(card) for card in self.display if card)
-        workers = [card for card in position.area if CARDS[card].type == WORKER]
-        for card in position.hand:
+        kind = NODES[position.node]
+        if kind == ESTABLISHMENT:
             candidates.extend(
-                Dig(card, notation.sorted_cards(workers[:count]))
-                for count in range(len(workers) + 1)
+                Hire(card)
+                for card in self.display
+                if card and CARDS[card].establishment == position.node
             )
-        for kind in KINDS:
-            if position.cubes[kind]:
-                candidates.extend(Sell(kind, row) for row in (ORES if kind == JEWEL else (kind,)))
-        candidates.append(Change())
+        elif kind == MINE:
+            workers = [card for card in position.area if CARDS[card].type == WORKER]
+            for card in position.hand:
+                candidates.extend(
+                    Dig(card, notation.sorted_cards(workers[:count]))
+                    for count in range(len(workers) + 1)
+                )
+        elif kind == MARKET:
+            for cube in KINDS:
+                if position.cubes[cube]:
+                    rows = ORES if cube == JEWEL else (cube,)
+                    candidates.extend(Sell(cube, row) for row in rows)
+            candidates.append(Change())
         for card in position.hand:
+            if CARDS[card].salary > position.money:
+                continue
             candidates.append(Play(card))
+            if CARDS[card].type == WORKER:
+                continue
             if len(self.community) < COMMUNITY_SPACES:
                 candidates.append(Play(card, community=True))
             else:
