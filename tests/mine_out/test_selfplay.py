@@ -124,7 +124,8 @@ def test_default_action_scores_best_then_acts_then_ends() -> None:
     state = playing(4)
     arrange(state, 1, cubes={"cu": 3, "ag": 2, "j": 1})
     play(state, "change end")
-    assert state.format_action(state.default_action(1)) == "score"
+    assert state.format_action(state.default_action(1)) == "score cu"
+    assert state.default_action(1) in state.legal_actions(1)
 
 
 def test_registry_and_selfplay_command_know_mine_out() -> None:

@@ -1000,14 +1000,15 @@ class MineOutState(GameState[Action]):
         return notation.format_action(action)
 
     def default_action(self, seat: Seat) -> Action:
-        """The scoring phase: the best jewel ores; once a non-move action is done: end;
+        """The scoring phase: the best ores for the jewels; once a non-move action is done: end;
         otherwise the cheapest legal non-move action here (the first listed on a
         tie), or a move toward the Market (where "change the cards" is always open)."""
         legal = self.legal_actions(seat)
         if not legal:
             raise NotYourTurn(f"it is not seat {seat}'s turn")
         if self.turn.scoring:
-            return Score()
+            position = self.positions[self.current]
+            return Score(abilities.best_assignment(position.cubes, self.working(self.current)))
         if self.turn.acted:
             return End()
         here = [step for step in legal if isinstance(step, Hire | Dig | Sell | Change | Play)]
