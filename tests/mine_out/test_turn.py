@@ -141,3 +141,17 @@ def test_a_refused_action_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         play(state, "change move pub sell cu")
     assert state.to_json() == before
+
+
+def test_a_step_before_scoring_applies_the_best_scoring_first_all_or_nothing() -> None:
+    state = playing(4)
+    arrange(state, 1, cubes={"cu": 3, "ag": 2, "j": 1})
+    play(state, "change end")
+    assert state.turn.scoring
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        play(state, "sell au")
+    assert state.to_json() == before
+    events = play(state, "sell cu")
+    assert kinds(events)[:2] == ["scored", "sold-copper"]
+    assert state.positions[1].fame == 2 + 4

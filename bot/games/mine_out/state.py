@@ -322,9 +322,6 @@ class MineOutState(GameState[Action]):
     def _problem(self, step: Step) -> IllegalAction | None:
         """Why `step` is illegal for the position to act now, or None."""
         turn = self.turn
-        if turn.scoring and not isinstance(step, Score):
-            return None if self._problem(Score()) is None else IllegalAction(
-                "score first", reason_key="mine-out.score-first")
         if isinstance(step, Score):
             return self._score_problem(step)
         if isinstance(step, End):
@@ -624,12 +621,13 @@ class MineOutState(GameState[Action]):
 
     def _apply_step(self, step: Step) -> list[Event]:
         """One step of the position to act (checked before anything changes)."""
-        events: list[Event] = []
         if self.turn.scoring and not isinstance(step, Score):
-            problem = self._problem(Score())
-            if problem is not None:
-                raise problem
-            events.extend(self._score(None))
+            # The best scoring first, on a copy: a refused step changes nothing.
+            trial = self.copy()
+            events = trial._score(None) + trial._apply_step(step)
+            self.__dict__.update(trial.__dict__)
+            return events
+        events: list[Event] = []
         problem = self._problem(step)
         if problem is not None:
             raise problem
