@@ -624,9 +624,9 @@ class MineOutState(GameState[Action]):
         if self.turn.scoring and not isinstance(step, Score):
             # The best scoring first, on a copy: a refused step changes nothing.
             trial = self.copy()
-            events = trial._score(None) + trial._apply_step(step)
+            scored = trial._score(None) + trial._apply_step(step)
             self.__dict__.update(trial.__dict__)
-            return events
+            return scored
         events: list[Event] = []
         problem = self._problem(step)
         if problem is not None:
