@@ -25,6 +25,7 @@ def state_view(state: MineOutState, seat: Seat | None) -> JSON:
     positions = []
     for index, position in enumerate(state.positions):
         entry: JSON = {
+            "index": index,
             "seat": position.seat,
             "apprentice": position.apprentice,
             "node": position.node,
@@ -37,7 +38,6 @@ def state_view(state: MineOutState, seat: Seat | None) -> JSON:
         if seat is not None and position.seat == seat:
             entry["hand"] = list(position.hand)
         positions.append(entry)
-        entry["index"] = index
     turn = state.turn
     return {
         "game": state.game_id,
