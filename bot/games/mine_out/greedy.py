@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 
 from bot.games.base import Seat
+from bot.games.mine_out import legality
 from bot.games.mine_out.actions import (
     Action,
     Change,
@@ -116,7 +117,7 @@ def options(world: MineOutState, seat: Seat) -> list[Option]:
             if not isinstance(step, Hire | Dig | Sell | Change | Play):
                 continue
             trial = there.copy()
-            spent = trial.cost(step) + distance
+            spent = legality.cost(trial, step) + distance
             trial.apply(seat, step)
             gain = evaluate(trial, index) - before - POINT_VALUE * spent
             found.append(Option(gain, node, step))

@@ -8,7 +8,7 @@ from typing import ClassVar, Self
 
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
 from bot.games.errors import ActionSyntaxError, GameOver, IllegalAction, NotYourTurn
-from bot.games.mine_out import abilities, rulings
+from bot.games.mine_out import abilities, legality, rulings
 from bot.games.mine_out import actions as notation
 from bot.games.mine_out.actions import (
     Action,
@@ -26,12 +26,9 @@ from bot.games.mine_out.actions import (
 from bot.games.mine_out.components import (
     ACTION_POINTS,
     CARDS,
-    COMMUNITY_SPACES,
-    COSTS,
     DISPLAY_SIZE,
     DISTANCES,
     END_THRESHOLD,
-    ESTABLISHMENT,
     FIVE_COINS,
     HAND_LIMIT,
     INVESTOR,
@@ -40,20 +37,12 @@ from bot.games.mine_out.components import (
     KIND_BY_ID,
     KIND_DATA,
     KINDS,
-    MARKET,
     MARKET_NODE,
-    MAX_CHANGES,
-    MAX_DIGS,
-    MAX_HIRES,
-    MAX_SALES,
-    MINE,
     MINER,
     MODES,
     MONEY_AFTER_BANK_OUT,
-    NODES,
     ONE_COINS,
     ORES,
-    RAILS,
     START_NODE,
     STARTING_FAME,
     STARTING_MONEY,
@@ -265,318 +254,12 @@ class MineOutState(GameState[Action]):
             return tuple(sorted((seat, (seat + 2) % 4)))
         return (seat,)
 
-    # -- costs and legality ---------------------------------------------------------------
-
-    def cost(self, step: Step) -> int:
-        """The action points `step` costs now (second hire/dig at the same place: 2)."""
-        node = self.positions[self.current].node
-        match step:
-            case Move():
-                return COSTS["move"]
-            case Hire():
-                return COSTS["second_hire_same_establishment" if node in self.turn.hires
-                             else "hire"]
-            case Dig():
-                return COSTS["second_dig_same_mine" if node in self.turn.digs else "dig"]
-            case Sell():
-                later = self.turn.sales or (rulings.CHANGE_COUNTS_AS_SALE and self.turn.changes)
-                return COSTS["second_sale" if later else "sell"]
-            case Change():
-                return COSTS["change"]
-            case Play():
-                return COSTS["play"]
-        return 0
-
-    def _cheapest_action_at(self, node: str) -> int | None:
-        """The cost of the cheapest non-move action the position to act could take at
-        `node` (action points aside), or None if there is none."""
-        position = self.positions[self.current]
-        turn = self.turn
-        costs = []
-        if any(CARDS[card].salary <= position.money for card in position.hand):
-            costs.append(COSTS["play"])
-        kind = NODES[node]
-        if kind == MARKET:
-            if turn.sales < MAX_SALES and any(position.cubes):
-                costs.append(COSTS["second_sale" if turn.sales else "sell"])
-            if turn.changes < MAX_CHANGES:
-                costs.append(COSTS["change"])
-        elif kind == ESTABLISHMENT:
-            if (len(turn.hires) < MAX_HIRES and len(position.hand) < HAND_LIMIT
-                    and any(c and CARDS[c].establishment == node for c in self.display)):
-                costs.append(COSTS["second_hire_same_establishment" if node in turn.hires
-                                   else "hire"])
-        elif kind == MINE and position.hand and len(turn.digs) < MAX_DIGS:
-            costs.append(COSTS["second_dig_same_mine" if node in turn.digs else "dig"])
-        return min(costs, default=None)
-
-    def action_reachable(self, node: str, points: int) -> bool:
-        """Whether a non-move action can still be done from `node` with `points` (ruling 17)."""
-        for other, distance in DISTANCES[node].items():
-            if distance <= points:
-                cheapest = self._cheapest_action_at(other)
-                if cheapest is not None and cheapest <= points - distance:
-                    return True
-        return False
-
-    def _problem(self, step: Step) -> IllegalAction | None:
-        """Why `step` is illegal for the position to act now, or None."""
-        turn = self.turn
-        if isinstance(step, Score):
-            return self._score_problem(step)
-        if isinstance(step, End):
-            if not turn.acted:
-                return IllegalAction(
-                    "a turn needs an action other than moves before it ends",
-                    reason_key="mine-out.only-moves",
-                )
-            return None
-        cost = self.cost(step)
-        if cost > turn.points:
-            return IllegalAction(
-                f"that costs {cost} action points and {turn.points} are left",
-                reason_key="mine-out.no-points",
-                cost=cost,
-                points=turn.points,
-            )
-        match step:
-            case Move(node):
-                return self._move_problem(node)
-            case Hire(card):
-                return self._hire_problem(card)
-            case Dig(card, workers):
-                return self._dig_problem(card, workers)
-            case Sell(kind, row):
-                return self._sell_problem(kind, row)
-            case Change():
-                return self._change_problem()
-            case Play(card, community, replace):
-                return self._play_problem(card, community, replace)
-        raise IllegalAction("not a Mine Out step", reason_key="mine-out.nested")
-
-    def _score_problem(self, step: Score) -> IllegalAction | None:
-        if not self.turn.scoring:
-            return IllegalAction(
-                "the scoring phase is over", reason_key="mine-out.scoring-over"
-            )
-        count = abilities.wildcards(self.positions[self.current].cubes,
-                                    self.working(self.current))
-        if step.ores is not None and len(step.ores) != count:
-            return IllegalAction(
-                f"name an ore for each of your {count} jewels and Jewelers",
-                reason_key="mine-out.jewel-count",
-                count=count,
-            )
-        return None
-
-    def _move_problem(self, node: str) -> IllegalAction | None:
-        here = self.positions[self.current].node
-        if node not in RAILS[here]:
-            return IllegalAction(
-                f"no rail leads from {here} to {node}",
-                reason_key="mine-out.no-rail",
-                here=here,
-                node=node,
-            )
-        if not self.turn.acted and not self.action_reachable(node, self.turn.points - 1):
-            return IllegalAction(
-                "after that move no action but moves could be done this turn",
-                reason_key="mine-out.dead-end",
-                node=node,
-            )
-        return None
-
-    def _hire_problem(self, card: str) -> IllegalAction | None:
-        position = self.positions[self.current]
-        if NODES[position.node] != ESTABLISHMENT:
-            return IllegalAction(
-                "hire at an establishment (Pub, City Hall, Back Alley)",
-                reason_key="mine-out.hire-where",
-            )
-        if card not in self.display:
-            return IllegalAction(
-                f"{card} is not in the hiring display",
-                reason_key="mine-out.not-displayed",
-                card=card,
-            )
-        if CARDS[card].establishment != position.node:
-            return IllegalAction(
-                f"{card} is hired at {CARDS[card].establishment}",
-                reason_key="mine-out.wrong-establishment",
-                card=card,
-                node=CARDS[card].establishment,
-            )
-        if len(self.turn.hires) >= MAX_HIRES:
-            return IllegalAction(
-                "at most 2 hires a turn", reason_key="mine-out.hires-done"
-            )
-        if len(position.hand) >= HAND_LIMIT:
-            return IllegalAction(
-                f"your hand holds {HAND_LIMIT} cards already",
-                reason_key="mine-out.hand-full",
-                limit=HAND_LIMIT,
-            )
-        return None
-
-    def _dig_problem(self, card: str, workers: tuple[str, ...]) -> IllegalAction | None:
-        position = self.positions[self.current]
-        if NODES[position.node] != MINE:
-            return IllegalAction("dig at a mine", reason_key="mine-out.dig-where")
-        if card not in position.hand:
-            return IllegalAction(
-                f"{card} is not in your hand", reason_key="mine-out.not-in-hand", card=card
-            )
-        if len(self.turn.digs) >= MAX_DIGS:
-            return IllegalAction("at most 2 digs a turn", reason_key="mine-out.digs-done")
-        for worker in workers:
-            if worker not in position.area or CARDS[worker].type != WORKER:
-                return IllegalAction(
-                    f"{worker} is not a Worker of your area",
-                    reason_key="mine-out.not-your-worker",
-                    card=worker,
-                )
-        if len(set(workers)) != len(workers):
-            return IllegalAction(
-                "each Worker is discarded once", reason_key="mine-out.worker-twice"
-            )
-        if not rulings.ZERO_CUBE_DIG_ALLOWED:
-            kind = KIND_BY_ID[position.node]
-            capacity = abilities.dig_capacity(card, self.working(self.current), kind, len(workers))
-            if abilities.cubes_dug(capacity, kind) == 0:
-                return IllegalAction(
-                    f"a capacity of {capacity} digs nothing here",
-                    reason_key="mine-out.digs-nothing",
-                    capacity=capacity,
-                )
-        return None
-
-    def _sell_problem(self, kind: int, row: int) -> IllegalAction | None:
-        position = self.positions[self.current]
-        if NODES[position.node] != MARKET:
-            return IllegalAction("sell at the Market", reason_key="mine-out.market-only")
-        if self.turn.sales >= MAX_SALES:
-            return IllegalAction("at most 2 sales a turn", reason_key="mine-out.sales-done")
-        if position.cubes[kind] == 0:
-            return IllegalAction(
-                f"you have no {KIND_DATA[kind].id}",
-                reason_key="mine-out.no-cube",
-                ore=_code(kind),
-            )
-        if row not in ORES or (kind != JEWEL and kind != row):
-            return IllegalAction(
-                "an ore sells in its own row; a jewel in the row of the ore it counts as",
-                reason_key="mine-out.wrong-row",
-            )
-        return None
-
-    def _change_problem(self) -> IllegalAction | None:
-        if NODES[self.positions[self.current].node] != MARKET:
-            return IllegalAction(
-                "change the cards at the Market", reason_key="mine-out.market-only"
-            )
-        if self.turn.changes >= MAX_CHANGES:
-            return IllegalAction(
-                "at most 2 changes a turn", reason_key="mine-out.changes-done"
-            )
-        return None
-
-    def _play_problem(
-        self, card: str, community: bool, replace: str | None
-    ) -> IllegalAction | None:
-        position = self.positions[self.current]
-        if card not in position.hand:
-            return IllegalAction(
-                f"{card} is not in your hand", reason_key="mine-out.not-in-hand", card=card
-            )
-        salary = CARDS[card].salary
-        if community:
-            if CARDS[card].type == WORKER:
-                return IllegalAction(
-                    "Workers never go to the community",
-                    reason_key="mine-out.worker-community",
-                )
-            full = len(self.community) >= COMMUNITY_SPACES
-            if full and replace is None:
-                return IllegalAction(
-                    "the community is full: name the card to replace",
-                    reason_key="mine-out.community-full",
-                )
-            if not full and replace is not None:
-                return IllegalAction(
-                    "a community space is free: no card is replaced",
-                    reason_key="mine-out.community-free",
-                )
-            if replace is not None:
-                if replace not in self.community:
-                    return IllegalAction(
-                        f"{replace} is not on a community space",
-                        reason_key="mine-out.not-in-community",
-                        card=replace,
-                    )
-                salary = self._salary(card, replace)
-        elif replace is not None:
-            return IllegalAction(
-                "only a community play replaces a card",
-                reason_key="mine-out.replace-own-area",
-            )
-        if salary > position.money:
-            return IllegalAction(
-                f"the salary is {salary} and you have {position.money}",
-                reason_key="mine-out.salary",
-                salary=salary,
-                money=position.money,
-            )
-        return None
-
-    @staticmethod
-    def _salary(card: str, replace: str | None) -> int:
-        """What playing `card` costs; replacing a community card: the higher salary."""
-        salary = CARDS[card].salary
-        if replace is not None and rulings.REPLACEMENT_PAYS_HIGHER_SALARY:
-            salary = max(salary, CARDS[replace].salary)
-        return salary
+    # -- legality (bot/games/mine_out/legality.py) -----------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act():
             return []
-        position = self.positions[self.current]
-        if self.turn.scoring:
-            count = abilities.wildcards(position.cubes, self.working(self.current))
-            return [Score(ores) for ores in abilities.assignments(count)]
-        # Candidates are only the steps the place allows; `_problem` checks the rest.
-        candidates: list[Step] = [Move(node) for node in RAILS[position.node]]
-        kind = NODES[position.node]
-        if kind == ESTABLISHMENT:
-            candidates.extend(
-                Hire(card)
-                for card in self.display
-                if card and CARDS[card].establishment == position.node
-            )
-        elif kind == MINE:
-            workers = [card for card in position.area if CARDS[card].type == WORKER]
-            for card in position.hand:
-                candidates.extend(
-                    Dig(card, notation.sorted_cards(workers[:count]))
-                    for count in range(len(workers) + 1)
-                )
-        elif kind == MARKET:
-            for cube in KINDS:
-                if position.cubes[cube]:
-                    rows = ORES if cube == JEWEL else (cube,)
-                    candidates.extend(Sell(cube, row) for row in rows)
-            candidates.append(Change())
-        for card in position.hand:
-            if CARDS[card].salary > position.money:
-                continue
-            candidates.append(Play(card))
-            if CARDS[card].type == WORKER:
-                continue
-            if len(self.community) < COMMUNITY_SPACES:
-                candidates.append(Play(card, community=True))
-            else:
-                candidates.extend(Play(card, True, other) for other in self.community)
-        candidates.append(End())
-        return [step for step in candidates if self._problem(step) is None]
+        return list(legality.legal_steps(self))
 
     # -- applying actions ----------------------------------------------------------------
 
@@ -628,14 +311,14 @@ class MineOutState(GameState[Action]):
             self.__dict__.update(trial.__dict__)
             return scored
         events: list[Event] = []
-        problem = self._problem(step)
+        problem = legality.problem(self, step)
         if problem is not None:
             raise problem
         if isinstance(step, Score):
             return events + self._score(step.ores)
         if isinstance(step, End):
             return events + self._end_turn()
-        self.turn.points -= self.cost(step)
+        self.turn.points -= legality.cost(self, step)
         if not isinstance(step, Move):
             self.turn.acted = True
         match step:
@@ -800,7 +483,7 @@ class MineOutState(GameState[Action]):
 
     def _play(self, card: str, community: bool, replace: str | None) -> list[Event]:
         position = self.positions[self.current]
-        salary = self._salary(card, replace)
+        salary = legality.salary(card, replace)
         if replace is not None:
             self.community.remove(replace)
             self.discard.append(replace)
@@ -1011,7 +694,7 @@ class MineOutState(GameState[Action]):
             return End()
         here = [step for step in legal if isinstance(step, Hire | Dig | Sell | Change | Play)]
         if here:
-            return min(here, key=self.cost)
+            return min(here, key=lambda step: legality.cost(self, step))
         moves = [step for step in legal if isinstance(step, Move)]
         return min(moves, key=lambda move: DISTANCES[move.node][MARKET_NODE])
 
