@@ -39,22 +39,25 @@ def greedy_game(
     return state.round, events, state.final["winner"]
 
 
-def table(games: int) -> list[str]:
+def table(games: int, players: int | None = None) -> list[str]:
+    """The balance table over `games` seeds per mode (only `players`' modes if given)."""
     lines = [
         "| mode | games | rounds: median (min–max) | Mine Outs / game | Bank Outs / game "
         "| wins by seat (%) |",
         "|---|---|---|---|---|---|",
     ]
-    for name, players, options in MODES:
+    for name, count, options in MODES:
+        if players not in (None, count):
+            continue
         rounds, mine_outs, bank_outs = [], [], []
         wins: Counter[int] = Counter()
         for seed in range(games):
-            length, events, winner = greedy_game(players, seed, options)
+            length, events, winner = greedy_game(count, seed, options)
             rounds.append(length)
             mine_outs.append(sum(events[kind] for kind in MINE_OUT_EVENTS))
             bank_outs.append(events["bank-out"])
             wins[winner] += 1
-        rates = " / ".join(f"{100 * wins[seat] / games:.0f}" for seat in range(players))
+        rates = " / ".join(f"{100 * wins[seat] / games:.0f}" for seat in range(count))
         lines.append(
             f"| {name} | {games} | {statistics.median(rounds):g} ({min(rounds)}–{max(rounds)}) "
             f"| {statistics.mean(mine_outs):.1f} | {statistics.mean(bank_outs):.1f} | {rates} |"
@@ -65,8 +68,9 @@ def table(games: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per mode")
+    parser.add_argument("--players", type=int, help="only the modes of this player count")
     arguments = parser.parse_args()
-    print("\n".join(table(arguments.games)))
+    print("\n".join(table(arguments.games, arguments.players)))
 
 
 if __name__ == "__main__":
