@@ -71,7 +71,7 @@ def test_dig_plus_n_takes_the_first_workers_played_to_the_area() -> None:
 @pytest.mark.parametrize(
     "text",
     ["", "fly", "move", "move moon", "hire", "hire XX99", "sell", "sell j", "sell gold",
-     "sell cu:au", "play", "dig +WO05", "dig MI05 +ZZ"],
+     "sell cu:au", "play", "dig +WO05", "dig MI05 +ZZ", "dig MI05 +2"],
 )
 def test_syntax_errors_say_what_was_expected_in_both_languages(text: str) -> None:
     with pytest.raises(ActionSyntaxError) as error:

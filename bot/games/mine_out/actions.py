@@ -255,7 +255,14 @@ class _Parser:
         return steps[0] if len(steps) == 1 else Compound(tuple(steps))
 
 
-def parse_action(text: str, workers: WorkerResolver = lambda count: ()) -> Action:
+def _no_area(count: int) -> tuple[str, ...]:
+    raise ActionSyntaxError(
+        f"+{count}: name the Workers to discard (+WO05) outside a game",
+        expected_key="mine-out.worker-ids",
+    )
+
+
+def parse_action(text: str, workers: WorkerResolver = _no_area) -> Action:
     """Read one line of notation. `workers` resolves ``dig CARD +N`` (N Workers of
-    the acting seat's area, the first played first)."""
+    the acting seat's area, the first played first); without it ``+N`` is refused."""
     return _Parser(text, workers).parse()
