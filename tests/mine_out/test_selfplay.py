@@ -131,3 +131,23 @@ def test_default_action_scores_best_then_acts_then_ends() -> None:
 def test_registry_and_selfplay_command_know_mine_out() -> None:
     assert get_game("mine-out") is MineOutState
     assert main(["selfplay", "mine-out", "--players", "3", "--games", "1"]) == 0
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        lambda s: s.positions[0].cubes.__setitem__(0, 1),  # a cube from nowhere
+        lambda s: setattr(s, "bank", s.bank - 1),  # a coin lost
+        lambda s: s.deck.pop(),  # a card lost
+        lambda s: s.positions[0].hand.extend(["WO05", "WO06", "WO07"]),  # hand of 5
+        lambda s: setattr(s.turn, "points", -1),
+    ],
+    ids=["cube", "coin", "card", "hand limit", "points"],
+)
+def test_invariants_catch_a_broken_state(break_it: object) -> None:
+    state = playing(4)
+    state.check_invariants()
+    assert callable(break_it)
+    break_it(state)
+    with pytest.raises(AssertionError):
+        state.check_invariants()
