@@ -100,7 +100,7 @@ class Option:
     step: Step
 
 
-def options(world: MineOutState, seat: Seat) -> list[Option]:
+def reachable_steps(world: MineOutState, seat: Seat) -> list[Option]:
     """Every non-move step at every place reachable this turn, with its gain."""
     index = world.current
     here = world.positions[index].node
@@ -129,7 +129,7 @@ def choose(state: MineOutState, seat: Seat, rng: random.Random) -> Action:
     if state.turn.scoring:
         return Score()
     world = determinize(state, seat, rng)
-    found = options(world, seat)
+    found = reachable_steps(world, seat)
     legal = state.legal_actions(seat)
     if not found or (state.turn.acted and max(o.gain for o in found) <= 0):
         return End() if End() in legal else legal[0]
