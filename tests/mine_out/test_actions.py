@@ -77,11 +77,11 @@ def test_hire_only_at_the_cards_establishment_never_at_a_mine_or_the_market() ->
 
 def test_dig_discards_exactly_the_one_hand_card_and_gives_capacity_over_difficulty() -> None:
     state = playing(4)
-    arrange(state, 0, node="silver", hand=["MI15", "WO05"])  # dig 6 at silver (3)
-    play(state, "dig MI15")
+    arrange(state, 0, node="silver", hand=["MI24", "WO05"])  # dig 8 at silver (4)
+    play(state, "dig MI24")
     position = state.positions[0]
     assert position.cubes[SILVER] == 2 and position.hand == ["WO05"]
-    assert state.discard == ["MI15"] and state.turn.points == 4
+    assert state.discard == ["MI24"] and state.turn.points == 4
 
 
 def test_second_dig_in_the_same_mine_costs_2_in_another_mine_1_and_at_most_2() -> None:

@@ -12,9 +12,9 @@ def test_mine_out_the_single_largest_holder_scores_nothing() -> None:
     state.market[SILVER] = [SILVER]
     state.mines[SILVER] -= 1
     assert state.mines[SILVER] == 2
-    arrange(state, 0, node="silver", hand=["MI15"])
+    arrange(state, 0, node="silver", hand=["MI24"])
     before = [p.fame for p in state.positions]
-    events = play(state, "dig MI15")  # 2 silver: the mine is empty
+    events = play(state, "dig MI24")  # dig 8: 2 silver, the mine is empty
     gains = [p.fame - b for p, b in zip(state.positions, before, strict=True)]
     assert gains == [2, 1, 0, 0]
     mine_out = next(e for e in events if e.kind == "mine-out-silver")

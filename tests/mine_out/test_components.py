@@ -53,7 +53,7 @@ def test_deck_by_establishment_and_key_counts() -> None:
 def test_cubes_coins_and_rule_numbers() -> None:
     assert [kind.cubes for kind in KIND_DATA] == [11, 8, 5, 4]
     assert [kind.minimum for kind in KIND_DATA] == [4, 3, 2, None]
-    assert [kind.difficulty for kind in KIND_DATA] == [2, 3, 5, 7]
+    assert [kind.difficulty for kind in KIND_DATA] == [2, 4, 6, 7]  # copper, jewel: [R]
     assert 5 * DATA["coins"]["five"]["value"] + DATA["coins"]["one"]["value"] == 60
     assert [worker_bonus(n) for n in range(1, 11)] == [1, 3, 6, 10, 15, 21, 28, 36, 45, 55]
     assert [mafia_fame(n) for n in range(6)] == [0, 1, 3, 6, 10, 10]

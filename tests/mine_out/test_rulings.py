@@ -80,8 +80,8 @@ def test_ruling_04_a_dig_below_the_difficulty_is_legal_and_yields_nothing(
 def test_ruling_05_coloured_miners_give_2_for_their_ore() -> None:
     assert COLOURED_MINER_BONUS == 2
     state = playing(4)
-    arrange(state, 0, node="gold", hand=["WO08"], area=["MI17"])  # dig 3 + 2 = 5
-    play(state, "dig WO08")
+    arrange(state, 0, node="gold", hand=["MA04"], area=["MI17"])  # dig 4 + 2 = 6
+    play(state, "dig MA04")
     assert state.positions[0].cubes[GOLD] == 1
 
 
