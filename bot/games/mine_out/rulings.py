@@ -70,7 +70,7 @@ then Red (position 2); from round 2 every position plays in order."""
 
 @dataclass(frozen=True)
 class Options:
-    """The table options: the end condition and the 2-vs-2 team variant."""
+    """The table options: ``end`` (`END_CONDITIONS`) and ``variant: teams`` (2 vs 2)."""
 
     end: str = MORE_THAN_50
     teams: bool = False
@@ -83,9 +83,9 @@ class Options:
         if end not in END_CONDITIONS:
             raise ValueError(f"end must be one of {', '.join(END_CONDITIONS)}, not {end!r}")
         variant = options.pop("variant", None)
-        teams = bool(options.pop("teams", False)) or variant == "teams"
         if variant not in (None, "teams"):
             raise ValueError(f"the only variant is 'teams', not {variant!r}")
+        teams = variant == "teams"
         if teams and players != 4:
             raise ValueError("the team variant is for 4 players")
         if options:
