@@ -53,7 +53,7 @@ from bot.games.mine_out.components import (
 )
 from bot.games.mine_out.invariants import check_invariants
 from bot.games.mine_out.player import Position, Turn
-from bot.games.mine_out.rulings import FIRST_ROUND_MASTERS, Options
+from bot.games.mine_out.rulings import Options
 from bot.games.mine_out.view import state_view
 from bot.games.registry import register
 
@@ -73,7 +73,7 @@ def mode_key(players: int, teams: bool) -> str:
 
 @register
 class MineOutState(GameState[Action]):
-    """A game of Mine Out for 2 to 4 players (2 vs 2 with the ``teams`` option).
+    """A game of Mine Out for 2 to 4 players (2 vs 2 with the ``variant: teams`` option).
 
     Randomness: the deck is shuffled at set-up, and the discard pile each time a
     draw finds the deck empty, each from the seed and a counter.
@@ -405,7 +405,7 @@ class MineOutState(GameState[Action]):
     def _end_turn(self) -> list[Event]:
         events = [self._event("turn-end")]
         if self.two_player and self.round == 1:
-            order = FIRST_ROUND_MASTERS
+            order = rulings.FIRST_ROUND_MASTERS
             following = order.index(self.current) + 1
             if following < len(order):
                 self.current = order[following]
