@@ -33,5 +33,9 @@ def load_builtin_games() -> None:
         importlib.import_module(module)
 
 
-BUILTIN_GAME_MODULES: list[str] = ["bot.games.coal_baron", "bot.games.saboteur"]
+BUILTIN_GAME_MODULES: list[str] = [
+    "bot.games.coal_baron",
+    "bot.games.saboteur",
+    "bot.games.mine_out",
+]
 """Engine modules imported by `load_builtin_games` (each appends itself here when added)."""

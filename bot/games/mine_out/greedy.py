@@ -1,0 +1,156 @@
+"""A simple greedy player, for the balance figures (and an easy computer opponent).
+
+It sees only what its seat may see: before looking ahead it deals the cards
+it cannot see (the deck and the other seats' hands) again at random, so its
+choice depends on the seat's view alone (and on its own random generator).
+Each step it tries every non-move step at every place it can still reach
+this turn, scores the holdings after it with a fixed evaluation, and either
+takes the best step here, moves one rail toward the best place, or ends the
+turn when nothing left is worth its action points.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.games.base import Seat
+from bot.games.mine_out import legality
+from bot.games.mine_out.actions import (
+    Action,
+    Change,
+    Dig,
+    End,
+    Hire,
+    Move,
+    Play,
+    Score,
+    Sell,
+    Step,
+)
+from bot.games.mine_out.components import (
+    CARDS,
+    DISTANCES,
+    INVESTOR,
+    JEWEL,
+    JEWELER,
+    KIND_DATA,
+    MAFIA,
+    MINER,
+    NEGOTIATOR,
+    ORES,
+    SLAVER,
+    SMITH,
+    WORKER,
+)
+from bot.games.mine_out.state import MineOutState
+
+AREA_VALUE = {
+    MINER: 2.0, WORKER: 1.0, NEGOTIATOR: 2.0, SMITH: 2.0,
+    INVESTOR: 2.0, MAFIA: 1.5, SLAVER: 0.5, JEWELER: 3.0,
+}
+"""What a card in the own area is worth (in fame) for the rest of the game."""
+CUBE_VALUE = (1.5, 2.0, 4.0, 4.0)
+"""What a held cube of each kind is worth."""
+MONEY_VALUE = 0.5
+POINT_VALUE = 0.4
+"""What an action point spent is worth: a step must gain more to be taken."""
+
+
+def determinize(state: MineOutState, seat: Seat, rng: random.Random) -> MineOutState:
+    """A copy of `state` in which what `seat` cannot see is dealt again at random:
+    the deck and the hands of the positions other seats play (sizes kept)."""
+    world = state.copy()
+    hidden = [i for i, p in enumerate(world.positions) if p.seat != seat]
+    pool = list(world.deck)
+    for index in hidden:
+        pool.extend(world.positions[index].hand)
+    pool.sort()
+    rng.shuffle(pool)
+    for index in hidden:
+        size = len(world.positions[index].hand)
+        world.positions[index].hand = pool[:size]
+        del pool[:size]
+    world.deck = pool
+    world.seed = rng.randrange(2**32)
+    return world
+
+
+def evaluate(state: MineOutState, index: int) -> float:
+    """How good position `index`'s lot is: its seat's fame plus holdings."""
+    position = state.positions[index]
+    seat_fame = state.scores()[position.seat]
+    jewels = position.cubes[JEWEL]
+    holdings = MONEY_VALUE * position.money
+    for kind, count in enumerate(position.cubes):
+        holdings += CUBE_VALUE[kind] * count
+    for ore in ORES:
+        minimum = KIND_DATA[ore].minimum
+        if minimum is not None and position.cubes[ore] and position.cubes[ore] + jewels >= minimum:
+            holdings += position.cubes[ore]
+    holdings += sum(0.25 * (CARDS[c].dig + CARDS[c].fame) for c in position.hand)
+    holdings += sum(AREA_VALUE[CARDS[c].type] for c in position.area)
+    return seat_fame + (0.5 if position.apprentice else 1.0) * holdings
+
+
+@dataclass(frozen=True)
+class Option:
+    gain: float
+    node: str
+    step: Step
+
+
+def reachable_steps(world: MineOutState, seat: Seat) -> list[Option]:
+    """Every non-move step at every place reachable this turn, with its gain."""
+    index = world.current
+    here = world.positions[index].node
+    points = world.turn.points
+    before = evaluate(world, index)
+    found = []
+    for node, distance in DISTANCES[here].items():
+        if distance >= points:
+            continue
+        there = world.copy()
+        there.positions[index].node = node
+        there.turn.points -= distance
+        for step in there.legal_actions(seat):
+            if not isinstance(step, Hire | Dig | Sell | Change | Play):
+                continue
+            trial = there.copy()
+            spent = legality.cost(trial, step) + distance
+            trial.apply(seat, step)
+            gain = evaluate(trial, index) - before - POINT_VALUE * spent
+            found.append(Option(gain, node, step))
+    return found
+
+
+def choose(state: MineOutState, seat: Seat, rng: random.Random) -> Action:
+    """The greedy step for `seat` (which must be to act)."""
+    if state.turn.scoring:
+        return Score()
+    world = determinize(state, seat, rng)
+    found = reachable_steps(world, seat)
+    legal = state.legal_actions(seat)
+    if not found or (state.turn.acted and max(o.gain for o in found) <= 0):
+        return End() if End() in legal else legal[0]
+    best = max(found, key=lambda option: option.gain)
+    here = state.positions[state.current].node
+    if best.node == here:
+        return best.step
+    distance = DISTANCES[best.node]
+    moves = [a for a in legal if isinstance(a, Move) and distance[a.node] < distance[here]]
+    if moves:
+        return moves[0]
+    return End() if End() in legal else legal[0]
+
+
+def play_greedy_game(
+    players: int, seed: int, options: dict[str, object] | None = None
+) -> MineOutState:
+    """A whole game of greedy players; returns the final state."""
+    rng = random.Random(f"greedy:{seed}")
+    state = MineOutState.new(players, seed, options)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, choose(state, seat, rng))
+    return state

@@ -1,0 +1,73 @@
+"""What one seat (or a spectator) sees; the shape is documented in docs/mine-out.md.
+
+Everything in Mine Out is public except the hands (a seat sees the hands of
+the positions it plays; the others see how many cards they hold) and the
+order of the deck (everyone sees its size; the discard pile is face up).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.games.base import JSON, Seat
+from bot.games.mine_out.components import KIND_DATA, KINDS, ORES
+
+if TYPE_CHECKING:
+    from bot.games.mine_out.state import MineOutState
+
+
+def _kinds(counts: list[int]) -> JSON:
+    return {KIND_DATA[kind].id: counts[kind] for kind in KINDS}
+
+
+def state_view(state: MineOutState, seat: Seat | None) -> JSON:
+    """The public state, plus the hands of the positions `seat` plays."""
+    positions = []
+    for index, position in enumerate(state.positions):
+        entry: JSON = {
+            "index": index,
+            "seat": position.seat,
+            "apprentice": position.apprentice,
+            "node": position.node,
+            "money": position.money,
+            "fame": position.fame,
+            "cubes": _kinds(position.cubes),
+            "area": list(position.area),
+            "hand_size": len(position.hand),
+        }
+        if seat is not None and position.seat == seat:
+            entry["hand"] = list(position.hand)
+        positions.append(entry)
+    turn = state.turn
+    return {
+        "game": state.game_id,
+        "seat": seat,
+        "players": state.players,
+        "options": state.options.to_json(),
+        "round": state.round,
+        "current": state.current,
+        "to_act": list(state.to_act()),
+        "turn": {
+            "points": turn.points,
+            "scoring": turn.scoring,
+            "hires": list(turn.hires),
+            "digs": list(turn.digs),
+            "sales": turn.sales,
+            "changes": turn.changes,
+            "acted": turn.acted,
+        },
+        "positions": positions,
+        "scores": list(state.scores()),
+        "display": list(state.display),
+        "waiting": list(state.waiting),
+        "community": list(state.community),
+        "deck_size": len(state.deck),
+        "discard": list(state.discard),
+        "mines": _kinds(state.mines),
+        "market": {
+            KIND_DATA[row].id: [KIND_DATA[cube].id for cube in state.market[row]] for row in ORES
+        },
+        "bank": state.bank,
+        "expenses": state.expenses,
+        "final": state.final,
+    }
