@@ -6,7 +6,6 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -51,8 +50,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    storage = await Storage.open(tmp_path / "db.sqlite3")
+async def storage(database_location: str) -> AsyncIterator[Storage]:
+    storage = await Storage.open(database_location)
     yield storage
     await storage.close()
 
@@ -367,8 +366,8 @@ async def test_the_record_rebuilds_the_stored_state(service: GameService) -> Non
     assert replay(record).to_json() == table.state.to_json()
 
 
-async def test_games_continue_after_a_restart(tmp_path: Path, clock: FakeClock) -> None:
-    path = tmp_path / "restart.sqlite3"
+async def test_games_continue_after_a_restart(database_location: str, clock: FakeClock) -> None:
+    path = database_location
     storage = await Storage.open(path)
     table = await open_tiny(GameService(storage, clock=clock), ALICE, BOB)
     rng = random.Random(5)
