@@ -135,4 +135,4 @@ def _server_user() -> str | None:
         except KeyError:
             continue
         return name
-    raise PostgresUnavailable("running as root and no `postgres` or `nobody` user to run the server")
+    raise PostgresUnavailable("running as root, and no `postgres` or `nobody` user for the server")
