@@ -163,9 +163,9 @@ def run(settings: Settings) -> int:
     if not settings.token:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
         return 2
+    asyncio.run(check_storage(settings))
     configure_logging(settings)
     log.info("starting with %r", settings)
-    asyncio.run(check_storage(settings))
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)

@@ -22,7 +22,7 @@ import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.errors import TableBusy
 from bot.games.record import replay
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import StartupError, Storage
 
 ROOT = Path(__file__).parent.parent
 
@@ -46,7 +46,7 @@ CHILD = textwrap.dedent(
     import asyncio, random, sys
     import tests.tinygame
     from bot.service import GameService
-    from bot.storage import Storage
+    from bot.storage import StartupError, Storage
 
     async def play(service, channel):
         rng = random.Random(channel)
@@ -107,7 +107,7 @@ MIGRATING_CHILD = textwrap.dedent(
     """
     import asyncio, sys, time
     import bot.storage.sqlite as backend
-    from bot.storage import Storage
+    from bot.storage import StartupError, Storage
 
     real_apply = backend._apply
 
@@ -177,8 +177,8 @@ def hold_lock(path: Path, seconds: float, *, exclusive_mode: bool) -> threading.
     return thread
 
 
-async def test_the_busy_timeout_is_set_before_anything_else_at_start_up(tmp_path: Path) -> None:
-    """A short exclusive lock by another process is waited out, not a failure at once."""
+async def test_start_up_waits_out_a_short_exclusive_lock(tmp_path: Path) -> None:
+    """The busy wait is set with the connection, before the first pragma."""
     path = tmp_path / "db.sqlite3"
     await (await Storage.open(path)).close()
     holder = hold_lock(path, 0.5, exclusive_mode=True)
@@ -186,6 +186,17 @@ async def test_the_busy_timeout_is_set_before_anything_else_at_start_up(tmp_path
     holder.join()
     assert (await storage.counts())["games"] == 0
     await storage.close()
+
+
+async def test_start_up_refuses_a_database_another_process_keeps_locked(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    await (await Storage.open(path)).close()
+    holder = hold_lock(path, 3.0, exclusive_mode=True)
+    started = time.monotonic()
+    with pytest.raises(StartupError, match="locked by another process"):
+        await Storage.open(path)
+    assert time.monotonic() - started < 2.5
+    holder.join()
 
 
 async def test_a_locked_database_answers_table_busy_within_discords_deadline(

@@ -87,11 +87,11 @@ class SqliteStorage(Storage):
                 "create it, or choose another path"
             ) from error
         # isolation_level=None: no implicit transactions, we BEGIN and COMMIT ourselves.
-        db = await aiosqlite.connect(path, isolation_level=None)
+        # timeout: the busy wait, set with the connection, before any statement (the
+        # pragmas below included) may meet another process's lock.
+        db = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         db.row_factory = aiosqlite.Row
         try:
-            # First: every later statement, these pragmas included, may meet a lock.
-            await _run(db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await _check_integrity(db)
             await _run(db, "PRAGMA journal_mode = WAL")
             # FULL: a COMMIT is on disk before act() returns, even across a power cut.
