@@ -23,10 +23,9 @@ from pathlib import Path
 
 import pytest
 import simcord
-from discord.ext import commands
 
 import tests.tinygame  # noqa: F401  (registers the "tiny" game)
-from bot.app import create_bot
+from bot.app import TableBot, create_bot
 from bot.config import Settings
 from tests.discord_support import TableWorld
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
@@ -92,7 +91,7 @@ def settings(database_location: str) -> Settings:
 
 
 @pytest.fixture
-async def simcord_bot(settings: Settings) -> AsyncIterator[commands.Bot]:
+async def simcord_bot(settings: Settings) -> AsyncIterator[TableBot]:
     """The bot under test; closed afterwards (simcord does not), which closes its database."""
     bot = create_bot(settings)
     yield bot
