@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.games import record as records
-from bot.games.record import replay
+from bot.games.record import ReplayError, replay
 from bot.storage.base import Storage, Table
 
 
@@ -51,7 +51,10 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
             raise CopyError(f"table {table_id}: its copy differs from the original")
         if copy.state is None:
             continue
-        state = await _replayed_state(target, copy)
+        try:
+            state = await _replayed_state(target, copy)
+        except ReplayError as error:
+            raise CopyError(f"table {table_id}: its copied log does not replay: {error}") from None
         if not state == _state_json(copy) == _state_json(original):
             raise CopyError(f"table {table_id}: its copied log does not replay to its state")
         replayed += 1
