@@ -130,8 +130,8 @@ class PostgresStorage(Storage):
         try:
             async with self._pool.acquire(timeout=LOCK_TIMEOUT_MS / 1000) as connection:
                 return list(await connection.fetch(sql, *params))
-        except TimeoutError as error:
-            raise TableBusy("no database connection was free in time") from error
+        except (asyncpg.LockNotAvailableError, TimeoutError) as error:
+            raise TableBusy("the database kept a lock too long") from error
 
     # -- tables -------------------------------------------------------------------
 
