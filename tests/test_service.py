@@ -31,6 +31,7 @@ from bot.errors import (
 from bot.games.record import replay
 from bot.service import GameService, Table
 from bot.storage import Storage
+from tests.storage_support import FAULTS, log_row_refused
 
 ALICE, BOB, CAROL, DAVE, EVE = 101, 102, 103, 104, 105
 CHANNEL = 555
@@ -387,18 +388,13 @@ async def test_games_continue_after_a_restart(database_location: str, clock: Fak
 
 
 async def test_a_failure_before_commit_writes_nothing(
-    service: GameService, storage: Storage, monkeypatch: pytest.MonkeyPatch
+    service: GameService, storage: Storage, database_location: str
 ) -> None:
     table = await open_tiny(service, ALICE, BOB)
-
-    async def broken_append(*args: object) -> None:
-        raise OSError("disk full")
-
-    monkeypatch.setattr(storage, "_append_action", broken_append)
-    with pytest.raises(OSError):
-        await service.act(table.id, ALICE, "swap")
+    async with log_row_refused(database_location, "swap"):
+        with pytest.raises(FAULTS):
+            await service.act(table.id, ALICE, "swap")
     assert stored(await service.get_table(table.id)) == stored(table)
-    monkeypatch.undo()
     assert await storage.actions(table.id) == []
     result = await service.act(table.id, ALICE, "swap")
     assert result.table.version == table.version + 1

@@ -10,7 +10,6 @@ import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import asyncpg
 import pytest
@@ -22,6 +21,7 @@ from bot.games.registry import get_game
 from bot.storage import OpenTableExists, ShardSet, Storage, Table
 from bot.storage.base import REMINDER_LEASE_SECONDS, LoggedAction, shard_of
 from tests.postgres_support import PostgresCluster
+from tests.storage_support import FAULTS, log_row_refused, raw
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -40,18 +40,6 @@ async def contract_storage(location: str) -> AsyncIterator[Storage]:
     storage = await Storage.open(location)
     yield storage
     await storage.close()
-
-
-async def raw(location: str, sql: str) -> list[tuple[Any, ...]]:
-    """Run `sql` on the database directly, past the storage layer (as an operator could)."""
-    if location.startswith("postgresql://"):
-        connection = await asyncpg.connect(location)
-        try:
-            return [tuple(row) for row in await connection.fetch(sql)]
-        finally:
-            await connection.close()
-    with sqlite3.connect(location) as db:
-        return list(db.execute(sql))
 
 
 def lobby(channel: int = 1, guild: int | None = None) -> Table:
@@ -122,6 +110,18 @@ async def test_of_many_saves_racing_on_one_version_exactly_one_wins(location: st
     assert stored is not None and logged.notation == f"move {stored.seats[1]}"
     await first.close()
     await second.close()
+
+
+async def test_a_log_row_that_fails_leaves_the_table_unsaved(
+    location: str, contract_storage: Storage
+) -> None:
+    table = await contract_storage.insert(lobby())
+    async with log_row_refused(location, "swap"):
+        with pytest.raises(FAULTS):
+            await contract_storage.save(replace(table, version=1, seats=(7, 8)),
+                                        previous_version=0, action=(0, "swap"))
+    assert await contract_storage.get(table.id) == table
+    assert await contract_storage.actions(table.id) == []
 
 
 async def test_the_action_log_is_append_only(location: str, contract_storage: Storage) -> None:

@@ -1,10 +1,12 @@
 """The PostgreSQL backend: one database shared by every bot process, through asyncpg.
 
-A pool of connections; each write is one transaction on one connection, so
-calls on different tables run side by side. The guarantees are the SQL's own:
-the version-guarded ``UPDATE`` locks the row, and a concurrent save of the same
-version (from this process or another) re-checks ``version = $n`` after the
-first commits and writes nothing; a reminder claim is one ``UPDATE ...
+A pool of connections, so calls on different tables run side by side. Each
+write is one SQL statement, so one round trip and atomic by itself: a save is
+the version-guarded ``UPDATE`` and the log ``INSERT`` in one statement (a
+data-modifying ``WITH``). The guarantees are the SQL's own: the ``UPDATE``
+locks the row, and a concurrent save of the same version (from this process or
+another) re-checks ``version = $n`` after the first commits and writes nothing,
+its ``INSERT`` then having no row to log; a reminder claim is one ``UPDATE ...
 RETURNING`` that another process's claim cannot also match.
 
 Migrations (`bot/storage/postgres_migrations`) run under an advisory lock, so
@@ -16,9 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -44,8 +47,6 @@ if TYPE_CHECKING:
 
     Connection: TypeAlias = PoolConnectionProxy[asyncpg.Record]
 
-T = TypeVar("T")
-
 MIGRATIONS = "bot.storage.postgres_migrations"
 
 LOCK_TIMEOUT_MS = 1500
@@ -65,12 +66,30 @@ _IMPORT = (
 # As in SQLite's backend: the reminder columns follow the turn (named by its start time).
 _SAVED = [column for column in COLUMNS if column != "reminded"]
 _TURN = len(_SAVED) + 1
-_SAVE = (
+_UPDATE = (
     "UPDATE games SET "
     + ", ".join(f"{column} = ${n}" for n, column in enumerate(_SAVED, 1))
     + f", reminded = CASE WHEN turn_started_at = ${_TURN} THEN reminded ELSE FALSE END"
     f", reminder_claimed_at = CASE WHEN turn_started_at = ${_TURN} THEN reminder_claimed_at END"
     f" WHERE id = ${_TURN + 1} AND version = ${_TURN + 2}"
+)
+_SAVE = f"{_UPDATE} RETURNING id"
+# The log row is appended only if the UPDATE matched; its row lock keeps any other
+# append to this table's log out until the statement commits.
+_SAVE_WITH_ACTION = (
+    f"WITH saved AS ({_UPDATE} RETURNING id) "
+    "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
+    "SELECT id, (SELECT COUNT(*) FROM actions WHERE game_id = saved.id), "
+    f"${_TURN + 3}::integer, ${_TURN + 4}::text, ${_TURN + 5}::double precision FROM saved "
+    "RETURNING game_id"
+)
+_CLAIM = (
+    "UPDATE games SET reminder_claimed_at = $1 "
+    "WHERE status = 'playing' AND NOT reminded "
+    "AND turn_started_at + reminder_minutes * 60 <= $1 "
+    "AND (reminder_claimed_at IS NULL OR reminder_claimed_at <= $2) "
+    "AND ((COALESCE(guild_id, 0) >> 22) % $3::bigint) = ANY($4::bigint[]) "
+    "RETURNING *"
 )
 
 
@@ -92,6 +111,7 @@ class PostgresStorage(Storage):
                     "lock_timeout": str(LOCK_TIMEOUT_MS),
                     "application_name": "mine-table",
                 },
+                reset=_keep_session,
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StartupError(
@@ -109,41 +129,32 @@ class PostgresStorage(Storage):
     async def close(self) -> None:
         await self._pool.close()
 
-    async def _write(self, work: Callable[[Connection], Awaitable[T]]) -> T:
-        """Run `work` in one transaction on a pooled connection, rolled back if it raises.
-
-        Shielded from cancellation, so a begun transaction ends in COMMIT or ROLLBACK.
-        """
-        return await asyncio.shield(self._transaction(work))
-
-    async def _transaction(self, work: Callable[[Connection], Awaitable[T]]) -> T:
-        try:
-            async with (
-                self._pool.acquire(timeout=LOCK_TIMEOUT_MS / 1000) as connection,
-                connection.transaction(),
-            ):
-                return await work(connection)
-        except (asyncpg.LockNotAvailableError, TimeoutError) as error:
-            raise TableBusy("the database kept a lock too long") from error
-
     async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        """The rows of one statement (atomic by itself). Shielded from cancellation,
+        so a statement once sent is not abandoned half-way by a cancelled caller."""
+        return await asyncio.shield(self._fetch_now(sql, *params))
+
+    async def _fetch_now(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        async with self._connection() as connection:
+            return list(await connection.fetch(sql, *params))
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Connection]:
+        """A pooled connection; `TableBusy` if none is free or a lock is held too long."""
         try:
             async with self._pool.acquire(timeout=LOCK_TIMEOUT_MS / 1000) as connection:
-                return list(await connection.fetch(sql, *params))
+                yield connection
         except (asyncpg.LockNotAvailableError, TimeoutError) as error:
             raise TableBusy("the database kept a lock too long") from error
 
     # -- tables -------------------------------------------------------------------
 
     async def insert(self, table: Table) -> Table:
-        async def work(connection: Connection) -> int:
-            try:
-                table_id: int = await connection.fetchval(_INSERT, *row_values(table))
-            except asyncpg.UniqueViolationError as error:
-                raise OpenTableExists(table.channel_id) from error
-            return table_id
-
-        return replace(table, id=await self._write(work))
+        try:
+            [row] = await self._fetch(_INSERT, *row_values(table))
+        except asyncpg.UniqueViolationError as error:
+            raise OpenTableExists(table.channel_id) from error
+        return replace(table, id=row["id"])
 
     async def get(self, table_id: int) -> Table | None:
         rows = await self._fetch("SELECT * FROM games WHERE id = $1", table_id)
@@ -159,29 +170,10 @@ class PostgresStorage(Storage):
     async def save(
         self, table: Table, *, previous_version: int, action: tuple[Seat, str] | None = None
     ) -> bool:
-        async def work(connection: Connection) -> bool:
-            values = row_values(table)[:-1]  # all but `reminded`, the last column
-            status = await connection.execute(
-                _SAVE, *values, table.turn_started_at, table.id, previous_version
-            )
-            if status != "UPDATE 1":
-                return False
-            if action is not None:
-                await self._append_action(connection, table.id, *action, table.updated_at)
-            return True
-
-        return await self._write(work)
-
-    async def _append_action(
-        self, connection: Connection, table_id: int, seat: Seat, notation: str, at: float
-    ) -> None:
-        # The games row is locked by this transaction's UPDATE: no other append can race.
-        await connection.execute(
-            "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
-            "SELECT $1::bigint, COUNT(*), $2::integer, $3::text, $4::double precision "
-            "FROM actions WHERE game_id = $1",
-            table_id, seat, notation, at,
-        )
+        values = (*row_values(table)[:-1], table.turn_started_at, table.id, previous_version)
+        if action is None:
+            return bool(await self._fetch(_SAVE, *values))
+        return bool(await self._fetch(_SAVE_WITH_ACTION, *values, *action, table.updated_at))
 
     async def actions(self, table_id: int) -> list[LoggedAction]:
         rows = await self._fetch(
@@ -193,29 +185,16 @@ class PostgresStorage(Storage):
     # -- reminders ------------------------------------------------------------------
 
     async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
-        async def work(connection: Connection) -> list[Table]:
-            rows = await connection.fetch(
-                "UPDATE games SET reminder_claimed_at = $1 "
-                "WHERE status = 'playing' AND NOT reminded "
-                "AND turn_started_at + reminder_minutes * 60 <= $1 "
-                "AND (reminder_claimed_at IS NULL OR reminder_claimed_at <= $2) "
-                "AND ((COALESCE(guild_id, 0) >> 22) % $3::bigint) = ANY($4::bigint[]) "
-                "RETURNING *",
-                now, now - REMINDER_LEASE_SECONDS, shards.count, sorted(shards.ids),
-            )
-            return sorted((table_from_row(row) for row in rows), key=lambda t: t.id)
-
-        return await self._write(work)
+        rows = await self._fetch(
+            _CLAIM, now, now - REMINDER_LEASE_SECONDS, shards.count, sorted(shards.ids)
+        )
+        return sorted((table_from_row(row) for row in rows), key=lambda t: t.id)
 
     async def mark_reminded(self, table_id: int) -> None:
-        async def work(connection: Connection) -> None:
-            await connection.execute(
-                "UPDATE games SET reminded = TRUE "
-                "WHERE id = $1 AND reminder_claimed_at IS NOT NULL",
-                table_id,
-            )
-
-        await self._write(work)
+        await self._fetch(
+            "UPDATE games SET reminded = TRUE WHERE id = $1 AND reminder_claimed_at IS NOT NULL",
+            table_id,
+        )
 
     # -- copying --------------------------------------------------------------------
 
@@ -230,7 +209,8 @@ class PostgresStorage(Storage):
         return [row["id"] for row in await self._fetch("SELECT id FROM games ORDER BY id")]
 
     async def import_table(self, table: Table, actions: Iterable[LoggedAction]) -> None:
-        async def work(connection: Connection) -> None:
+        """In one transaction; not shielded: an interrupted copy is started over anyway."""
+        async with self._connection() as connection, connection.transaction():
             await connection.execute(_IMPORT, *row_values(table), table.id)
             await connection.executemany(
                 "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
@@ -243,7 +223,11 @@ class PostgresStorage(Storage):
                 "(SELECT MAX(id) FROM games))"
             )
 
-        await self._write(work)
+
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """Hand a connection back to the pool as it is: asyncpg's default reset costs a
+    round trip per call, and nothing here changes the session (no SET or LISTEN, and
+    the migrations' advisory lock is released before the connection goes back)."""
 
 
 def redacted(url: str) -> str:
