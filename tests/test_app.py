@@ -8,10 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 
-from bot.app import RedactSecret, run
+from bot.app import RedactSecret, create_bot, run
 from bot.config import Settings
+from bot.storage import ShardSet
 
 ROOT = Path(__file__).parent.parent
 
@@ -44,3 +46,17 @@ def test_make_run_without_a_token_ends_with_the_explanation_alone(tmp_path: Path
     assert done.returncode == 0
     assert "No Discord bot token" in done.stderr
     assert "Error" not in done.stderr and "make:" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("shard_count", "shard_ids", "expected"),
+    [(None, None, ShardSet(1, frozenset({0}))), (4, (1, 3), ShardSet(4, frozenset({1, 3}))),
+     (4, None, ShardSet(4, frozenset({0, 1, 2, 3})))],
+)
+def test_the_bot_is_sharded_as_the_settings_say(
+    shard_count: int | None, shard_ids: tuple[int, ...] | None, expected: ShardSet
+) -> None:
+    """Its reminders then go to the servers of these shards only (`cogs/reminders.py`)."""
+    bot = create_bot(Settings(shard_count=shard_count, shard_ids=shard_ids))
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert bot.shard_set == expected
