@@ -109,14 +109,19 @@ class PostgresCluster:
         return f"postgresql://postgres@/{database}?host={self.folder}&port={PORT}"
 
     async def create_database(self) -> str:
-        """A new empty database on this server; returns its URL."""
+        """A new empty database on this server; returns its URL.
+
+        It is a schema of its own, which the URL makes the connection's
+        `search_path`: to the bot, the same as a database of its own, at no cost
+        (a real database copies its template's 7 MB of files: 0.4 s per test).
+        """
         name = f"test_{os.getpid()}_{next(self._databases)}"
         connection = await asyncpg.connect(self.url())
         try:
-            await connection.execute(f'CREATE DATABASE "{name}"')
+            await connection.execute(f'CREATE SCHEMA "{name}"')
         finally:
             await connection.close()
-        return self.url(name)
+        return f"{self.url()}&search_path={name}"
 
     def stop(self) -> None:
         try:
