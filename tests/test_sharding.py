@@ -12,6 +12,8 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -137,22 +139,41 @@ async def test_two_processes_racing_on_shared_tables_apply_each_action_once(
     assert len(posted) > len(stored)  # earlier turns were reminded too
 
 
+def read_lines(process: subprocess.Popen[str]) -> tuple[list[tuple[float, str]], threading.Thread]:
+    """Collect `process`'s stdout lines with the time each arrived, in a thread."""
+    lines: list[tuple[float, str]] = []
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.append((time.monotonic(), line))
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    return lines, thread
+
+
 async def test_a_process_killed_mid_game_loses_nothing_and_the_other_keeps_serving(
     postgres_cluster: PostgresCluster,
 ) -> None:
     url = await postgres_cluster.create_database()
     await open_tables(url, count=48, target=50)
     victim, survivor = worker(url, 0, 400, 1), worker(url, 1, 400, 2)
-    assert victim.stdout is not None and survivor.stdout is not None
+    survivor_lines, reader = read_lines(survivor)
+    assert victim.stdout is not None
     before_kill = []
     while len([line for line in before_kill if line.startswith("applied")]) < 100:
         before_kill.append(victim.stdout.readline())
-    victim.send_signal(signal.SIGKILL)
+    victim.send_signal(signal.SIGKILL)  # in the middle of its games, and likely of a write
+    killed_at = time.monotonic()
     victim.wait()
-    survivor_lines, _ = await asyncio.to_thread(survivor.communicate)
+    await asyncio.to_thread(survivor.wait)
+    reader.join()
     assert survivor.returncode == 0
-    survivor_report = Report.of(survivor_lines.splitlines())
-    assert len(survivor_report.applied) == 400  # it served all its actions, after the kill too
+    survivor_report = Report.of(line for _, line in survivor_lines)
+    assert len(survivor_report.applied) == 400
+    after_kill = [line for at, line in survivor_lines if at > killed_at]
+    assert Report.of(after_kill).applied  # it went on serving after the kill
 
     restarted = worker(url, 0, 200, 3)
     restarted_lines, _ = await asyncio.to_thread(restarted.communicate)
