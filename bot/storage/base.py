@@ -214,10 +214,10 @@ class Storage(ABC):
         if text.startswith(("postgresql://", "postgres://")):
             from bot.storage.postgres import PostgresStorage
 
-            return await PostgresStorage.open(text)
+            return await PostgresStorage.connect(text)
         from bot.storage.sqlite import SqliteStorage
 
-        return await SqliteStorage.open(Path(text.removeprefix("sqlite:")))
+        return await SqliteStorage.connect(Path(text.removeprefix("sqlite:")))
 
     @abstractmethod
     async def close(self) -> None: ...

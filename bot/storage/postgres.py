@@ -94,13 +94,13 @@ _CLAIM = (
 
 
 class PostgresStorage(Storage):
-    """Tables in a PostgreSQL database. Create with `await PostgresStorage.open(url)`."""
+    """Tables in a PostgreSQL database: `await PostgresStorage.connect(url)`."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
 
     @classmethod
-    async def open(cls, url: str) -> PostgresStorage:  # type: ignore[override]
+    async def connect(cls, url: str) -> PostgresStorage:
         """Connect to `url` and migrate; `StartupError` if the server cannot be used."""
         try:
             pool = await asyncpg.create_pool(

@@ -59,7 +59,7 @@ _SAVE = (
 
 
 class SqliteStorage(Storage):
-    """Tables in one SQLite file. Create with `await SqliteStorage.open(path)`."""
+    """Tables in one SQLite file: `await SqliteStorage.connect(path)`."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
@@ -67,7 +67,7 @@ class SqliteStorage(Storage):
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: Path) -> SqliteStorage:  # type: ignore[override]
+    async def connect(cls, path: Path) -> SqliteStorage:
         """Open (creating it and its folder if needed), check and migrate the file at `path`.
 
         Raises `StartupError` if the file cannot serve: a folder, not a database or
