@@ -61,9 +61,8 @@ _SAVE = (
 class SqliteStorage(Storage):
     """Tables in one SQLite file: `await SqliteStorage.connect(path)`."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
-        self._path = path
         self._lock = asyncio.Lock()
 
     @classmethod
@@ -106,7 +105,7 @@ class SqliteStorage(Storage):
         except BaseException:
             await db.close()
             raise
-        return cls(db, path)
+        return cls(db)
 
     async def close(self) -> None:
         async with self._lock:
