@@ -6,10 +6,11 @@ game service and the reminder loop for its shards, and reports on stdout:
     applied <table> <version> <notation>   an action committed (acknowledged)
     refused <table> <error>                an action refused (stale, not your turn...)
     reminded <table> <turn_started_at>     a reminder posted (the cog's claim and confirm)
+    ready                                  with --start-on-input: waiting for a line
     finished                               done
 
     python -m tests.shard_worker URL --shards 2 --mine 0 --actions 500 --seed 1
-        [--tables 1,2,3] [--wait-for-total 1000]
+        [--tables 1,2,3] [--wait-for-total 1000] [--start-on-input]
 
 It plays `--actions` random legal actions on `--tables` (default: every table
 of its shards), each against the version it read, from 4 concurrent tasks.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import sys
 import time
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
@@ -92,6 +94,9 @@ async def main(arguments: argparse.Namespace) -> None:
     else:
         tables = [t for t in await storage.table_ids()
                   if shards.holds((await service.get_table(t)).guild_id)]
+    if arguments.start_on_input:  # so that several workers start playing together
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
     stop = asyncio.Event()
     loop = asyncio.create_task(remind(reminders, shards, stop))
     await play(service, tables, arguments.actions, arguments.seed)
@@ -116,6 +121,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--tables", type=lambda text: [int(t) for t in text.split(",")])
     parser.add_argument("--wait-for-total", type=int)
+    parser.add_argument("--start-on-input", action="store_true")
     return parser.parse_args(argv)
 
 
