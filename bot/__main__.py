@@ -110,6 +110,9 @@ def migrate_db_command(source: str, target: str) -> int:
     except (StartupError, CopyError) as error:
         print(f"migrate-db: {error}", file=sys.stderr)
         return 1
+    except KeyError as error:  # a stored game this installation does not know
+        print(f"migrate-db: {error.args[0]} (add --module for extra games)", file=sys.stderr)
+        return 1
     counts = ", ".join(f"{count} {name}" for name, count in report.counts.items())
     print(
         f"migrate-db: copied {counts} from {redacted(source)} to {redacted(target)}; "
