@@ -17,13 +17,18 @@ $(BIN)/.installed-dev: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(BIN)/.installed $@
 
+# Exit code 2: the bot refused to start and said why (no token, a bad setting, a database
+# it cannot use); that explanation is the whole answer, without make's "Error 2" after it.
 run: $(BIN)/.installed
-	$(BIN)/python -m bot
+	@$(BIN)/python -m bot || [ $$? -eq 2 ]
 
+# The second pytest runs the bot and service tests again on PostgreSQL (a throwaway
+# server, see tests/postgres_support.py; skipped with the reason where none can start).
 test: $(BIN)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pytest
+	$(BIN)/pytest --backend=postgresql
 
 bench: $(BIN)/.installed-dev
 	$(BIN)/python -m benchmarks

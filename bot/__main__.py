@@ -3,25 +3,35 @@
     python -m bot                                  # run the bot (needs DISCORD_TOKEN)
     python -m bot replay RECORD.json               # print the status a record reaches
     python -m bot selfplay GAME --players N --games K --seed S [--records DIR]
+    python -m bot migrate-db --from sqlite:PATH --to postgresql://...
 
 ``--module M`` (repeatable) imports extra game modules first, e.g. test games.
+A setting or database the bot cannot start with is refused with one line on
+stderr (exit code 2); its traceback follows only with ``LOG_LEVEL=DEBUG``.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib
 import json
+import os
 import sys
 import time
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.config import POSTGRES_SCHEMES, Settings, SettingsError
 from bot.games.base import JSON, GameState
 from bot.games.record import ReplayError, replay
 from bot.games.registry import get_game, load_builtin_games
 from bot.selfplay import SelfPlayError, play_random_game
+from bot.storage import StartupError, Storage
+from bot.storage.copy import CopyError, CopyReport, copy_database
+from bot.storage.postgres import redacted
 
 
 def status_of(state: GameState[Any]) -> dict[str, JSON]:
@@ -93,6 +103,39 @@ def selfplay_command(
     return 0
 
 
+def migrate_db_command(source: str, target: str) -> int:
+    """Copy the database `source` into the empty database `target`, then verify the copy."""
+    try:
+        report = asyncio.run(_migrate_db(source, target))
+    except (StartupError, CopyError) as error:
+        print(f"migrate-db: {error}", file=sys.stderr)
+        return 1
+    except KeyError as error:  # a stored game this installation does not know
+        print(f"migrate-db: {error.args[0]} (add --module for extra games)", file=sys.stderr)
+        return 1
+    counts = ", ".join(f"{count} {name}" for name, count in report.counts.items())
+    print(
+        f"migrate-db: copied {counts} from {redacted(source)} to {redacted(target)}; "
+        f"counts match and {report.replayed} started games replay to their stored state"
+    )
+    return 0
+
+
+async def _migrate_db(source: str, target: str) -> CopyReport:
+    path = Path(source.removeprefix("sqlite:"))
+    if not source.startswith(POSTGRES_SCHEMES) and not path.is_file():
+        raise CopyError(f"--from {source}: no such SQLite file")
+    from_storage = await Storage.open(source)
+    try:
+        to_storage = await Storage.open(target)
+        try:
+            return await copy_database(from_storage, to_storage)
+        finally:
+            await to_storage.close()
+    finally:
+        await from_storage.close()
+
+
 def _write_record(
     folder: Path, game: str, seed: int, record: dict[str, JSON], suffix: str = ""
 ) -> Path:
@@ -121,21 +164,39 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     selfplay_parser.add_argument("--games", type=int, default=1)
     selfplay_parser.add_argument("--seed", type=int, default=0)
     selfplay_parser.add_argument("--records", type=Path, metavar="DIR")
+    migrate_parser = commands.add_parser(
+        "migrate-db", parents=[games_source],
+        help="copy every table to another (empty) database and verify the copy",
+    )
+    migrate_parser.add_argument("--from", dest="source", required=True, metavar="sqlite:PATH")
+    migrate_parser.add_argument("--to", dest="target", required=True, metavar="postgresql://...")
     return parser.parse_args(argv)
+
+
+def run_bot() -> int:
+    """Run the bot, or refuse to start with one line saying what to fix."""
+    from bot.app import run  # discord is only imported to run the bot
+
+    try:
+        return run(Settings.from_env())
+    except (SettingsError, StartupError) as error:
+        print(f"mine-table cannot start: {error}", file=sys.stderr)
+        if os.environ.get("LOG_LEVEL", "").strip().upper() == "DEBUG":
+            traceback.print_exception(error)
+        return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     if arguments.command is None:
-        from bot.app import run  # discord is only imported to run the bot
-        from bot.config import Settings
-
-        return run(Settings.from_env())
+        return run_bot()
     load_builtin_games()
     for module in arguments.module:
         importlib.import_module(module)
     if arguments.command == "replay":
         return replay_command(arguments.record)
+    if arguments.command == "migrate-db":
+        return migrate_db_command(arguments.source, arguments.target)
     return selfplay_command(
         arguments.game, arguments.players, arguments.games, arguments.seed, arguments.records
     )

@@ -3,14 +3,21 @@
 `create_bot` assembles the bot without connecting: storage and service are
 opened in `setup_hook` (so tests can build a bot, run it against simcord and
 close it), the cogs are loaded as extensions, and the persistent buttons are
-registered there too. `run` is what ``python -m bot`` calls.
+registered there too. `run` is what ``python -m bot`` calls: it checks the
+database first, so a database the bot cannot use stops it before it connects.
+
+The bot is an `AutoShardedBot`: one process holds every shard by default, or
+the range `SHARD_IDS` of `SHARD_COUNT` when several processes share the bot
+(and a PostgreSQL database, see docs/deploy.md).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -18,7 +25,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.i18n import CatalogTranslator
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import ShardSet, Storage
 from cogs.replies import ReplyingTree
 
 log = logging.getLogger(__name__)
@@ -39,13 +46,23 @@ To get one:
 """
 
 
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """`AutoShardedBot` arguments: none lets Discord recommend a count, for one process."""
+    options: dict[str, Any] = {}
+    if settings.shard_count is not None:
+        options["shard_count"] = settings.shard_count
+    if settings.shard_ids is not None:
+        options["shard_ids"] = list(settings.shard_ids)
+    return options
+
+
 def discord_clock() -> float:
     """Unix seconds from discord.py's clock (simulated time under simcord, real time otherwise)."""
     return discord.utils.utcnow().timestamp()
 
 
-class TableBot(commands.Bot):
-    """The bot: a `commands.Bot` that owns the game service.
+class TableBot(commands.AutoShardedBot):
+    """The bot: an `AutoShardedBot` that owns the game service.
 
     `service` exists once `setup_hook` has run (that is, after login).
     """
@@ -57,6 +74,7 @@ class TableBot(commands.Bot):
             help_command=None,
             tree_cls=ReplyingTree,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            **shard_options(settings),
         )
         self.settings = settings
         self.clock = clock
@@ -69,8 +87,14 @@ class TableBot(commands.Bot):
             raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
         return self._service
 
+    @property
+    def shard_set(self) -> ShardSet:
+        """The shards this process holds (all of them unless `SHARD_IDS` says otherwise)."""
+        count = self.shard_count or 1
+        return ShardSet(count, frozenset(self.shard_ids or range(count)))
+
     async def setup_hook(self) -> None:
-        self._storage = await Storage.open(self.settings.database_path)
+        self._storage = await Storage.open(self.settings.database)
         self._service = GameService(self._storage, clock=self.clock)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
@@ -96,7 +120,7 @@ class TableBot(commands.Bot):
             self._service = None
 
 
-def create_bot(settings: Settings, *, clock: Callable[[], float] | None = None) -> commands.Bot:
+def create_bot(settings: Settings, *, clock: Callable[[], float] | None = None) -> TableBot:
     """Build the bot without starting it. `clock` (unix seconds) drives turn times."""
     return TableBot(settings, clock or discord_clock)
 
@@ -125,11 +149,21 @@ def configure_logging(settings: Settings) -> None:
     discord.utils.setup_logging(handler=handler, level=level)
 
 
+async def check_storage(settings: Settings) -> None:
+    """Open (creating or migrating it) and close the database: `StartupError` if unusable."""
+    storage = await Storage.open(settings.database)
+    await storage.close()
+
+
 def run(settings: Settings) -> int:
-    """Run the bot until it is stopped; returns the process exit code."""
+    """Run the bot until it is stopped; returns the process exit code.
+
+    Raises `StartupError` (before connecting to Discord) if the database cannot serve.
+    """
     if not settings.token:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
         return 2
+    asyncio.run(check_storage(settings))
     configure_logging(settings)
     log.info("starting with %r", settings)
     bot = create_bot(settings)

@@ -104,3 +104,9 @@ class SkipOwnTurn(TableError):
     """A player asked to skip themselves: they can simply play."""
 
     key = "skip_own_turn"
+
+
+class TableBusy(UserError):
+    """The database stayed locked (by another process) longer than a player can wait."""
+
+    key = "table_busy"

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
-import sqlite3
 import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -45,7 +44,7 @@ from bot.errors import (
 from bot.games import record as records
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_builtin_games
-from bot.storage import Storage, Table
+from bot.storage import OpenTableExists, ShardSet, Storage, Table
 
 __all__ = ["ActResult", "GameService", "Table"]
 
@@ -137,7 +136,7 @@ class GameService:
         )
         try:
             return await self._storage.insert(table)
-        except sqlite3.IntegrityError:
+        except OpenTableExists:
             # Another call opened a table in this channel between our check and insert.
             existing = await self._storage.open_table_in(channel_id)
             if existing is None:
@@ -279,11 +278,14 @@ class GameService:
         moves = [(a.seat, a.notation) for a in await self._storage.actions(table_id)]
         return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
 
-    async def due_reminders(self) -> list[Table]:
-        """Tables in play idle for their reminder period and not reminded yet this turn."""
-        return await self._storage.due_reminders(self._clock())
+    async def due_reminders(self, shards: ShardSet | None = None) -> list[Table]:
+        """Claim the tables in play (of `shards`, default all) idle for their reminder
+        period and not reminded yet this turn: no other call, in this process or
+        another, gets them too. Confirm each posted reminder with `mark_reminded`."""
+        return await self._storage.claim_reminders(self._clock(), shards or ShardSet.all())
 
     async def mark_reminded(self, table_id: int) -> None:
+        """Note that this turn's reminder was posted (not a change of the game: no new version)."""
         await self._storage.mark_reminded(table_id)
 
 

@@ -1,10 +1,13 @@
 """Turn reminders: one message per idle turn, computed from stored times.
 
-Every minute the loop asks the service which tables have waited longer than
-their reminder delay and were not reminded yet this turn, posts one reminder
-mentioning whoever is to act (with the turn's images and buttons), then marks the table.
-Nothing is kept in memory, so a restart neither loses nor repeats reminders
-(except one posted right before a crash and not yet marked: it is posted again).
+Every minute the loop claims from the service the tables of this process's
+shards that have waited longer than their reminder delay and were not reminded
+yet this turn, posts one reminder mentioning whoever is to act (with the turn's
+images and buttons), then confirms it. The claim is made in the database, so
+when several bot processes share it, each reminder is posted once. Nothing is
+kept in memory, so a restart neither loses nor repeats reminders (except one
+claimed right before a crash and not confirmed: it is posted again once the
+claim expires, `bot.storage.base.REMINDER_LEASE_SECONDS` later).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ class ReminderCog(commands.Cog):
 
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
-        for table in await self.bot.service.due_reminders():
+        for table in await self.bot.service.due_reminders(self.bot.shard_set):
             try:
                 await self.post_reminder(table)
             except discord.HTTPException:

@@ -94,7 +94,7 @@ class CoalWorld:
 
 async def coal_world(env: simcord.Env, guild_locale: str | None = None) -> CoalWorld:
     bot = env.bot
-    assert isinstance(bot, commands.Bot)
+    assert isinstance(bot, commands.bot.BotBase)
     if EXTENSION not in bot.extensions:
         await bot.load_extension(EXTENSION)
     await bot.tree.sync()

@@ -1,41 +1,97 @@
-"""Fixtures for driving the real bot through simcord (an in-memory Discord).
+"""Fixtures for driving the real bot through simcord (an in-memory Discord), and
+the database backends.
 
 `simcord_bot` builds the bot on a temporary database; the plugin's
 `simcord_env` runs it. `table_world` adds a server with a channel, three
 members (alice and bob play, carol watches) and synced commands. The tiny test
 game is registered before any cog loads, so `/game new` offers it.
+
+The bot and the service tests use a SQLite file by default. With
+``pytest --backend=postgresql`` they run on a fresh database of a throwaway
+PostgreSQL server instead (`tests/postgres_support.py`), and only the tests
+that use a database are collected: the second leg of `make test`.
+`postgres_cluster` skips a test where no server can start, with the reason,
+but fails it under CI (``CI=true``), which must run the PostgreSQL leg.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 import simcord
-from discord.ext import commands
 
 import tests.tinygame  # noqa: F401  (registers the "tiny" game)
-from bot.app import create_bot
+from bot.app import TableBot, create_bot
 from bot.config import Settings
 from tests.discord_support import TableWorld
+from tests.postgres_support import PostgresCluster, PostgresUnavailable
 
 REMINDER_MINUTES = 5
 
+DATABASE_FIXTURES = {"storage", "database_location", "simcord_bot", "settings"}
+"""A test using one of these runs in the PostgreSQL leg."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--backend", choices=("sqlite", "postgresql"), default="sqlite",
+        help="database of the bot and service tests; postgresql keeps only those tests",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--backend") != "postgresql":
+        return
+    keep = [item for item in items if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))]
+    config.hook.pytest_deselected(items=[item for item in items if item not in keep])
+    items[:] = keep
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """One throwaway PostgreSQL server for the whole run, started at first use."""
+    try:
+        cluster = PostgresCluster.start()
+    except PostgresUnavailable as error:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the PostgreSQL tests: {error}")
+        pytest.skip(f"PostgreSQL leg skipped: {error}")
+    yield cluster
+    cluster.stop()
+
 
 @pytest.fixture
-def database_path(tmp_path: Path) -> Path:
-    return tmp_path / "tables.sqlite3"
+def backend(request: pytest.FixtureRequest) -> str:
+    """The backend chosen with ``--backend``."""
+    return str(request.config.getoption("--backend"))
 
 
 @pytest.fixture
-def settings(database_path: Path) -> Settings:
-    return Settings(token=None, database_path=database_path, reminder_minutes=REMINDER_MINUTES)
+async def database_location(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> str:
+    """Where this test's tables go: a fresh SQLite file, or a fresh PostgreSQL database."""
+    if backend == "postgresql":
+        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+        return await cluster.create_database()
+    return str(tmp_path / "tables.sqlite3")
 
 
 @pytest.fixture
-async def simcord_bot(settings: Settings) -> AsyncIterator[commands.Bot]:
+def settings(database_location: str) -> Settings:
+    if database_location.startswith("postgresql://"):
+        return Settings(token=None, database_url=database_location,
+                        reminder_minutes=REMINDER_MINUTES, shard_count=1)
+    return Settings(token=None, database_path=Path(database_location),
+                    reminder_minutes=REMINDER_MINUTES, shard_count=1)
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings) -> AsyncIterator[TableBot]:
     """The bot under test; closed afterwards (simcord does not), which closes its database."""
     bot = create_bot(settings)
     yield bot

@@ -10,9 +10,8 @@ import discord
 import pytest
 import simcord
 import simcord.interactions as simcord_interactions
-from discord.ext import commands
 
-from bot.app import create_bot
+from bot.app import TableBot, create_bot
 from bot.config import Settings
 
 
@@ -96,7 +95,7 @@ def reminders(world: TableWorld) -> list[discord.Message]:
     return [m for m in world.channel.history() if m.content.startswith("⏰")]
 
 
-async def restart(world: TableWorld, settings: Settings, *, clean: bool = True) -> commands.Bot:
+async def restart(world: TableWorld, settings: Settings, *, clean: bool = True) -> TableBot:
     """Replace the bot by a new one on the same database file, as a process restart would.
 
     `clean` closes the old bot and its database first; otherwise the old bot is just

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
 
+import discord
 import pytest
 
-from bot.app import RedactSecret, run
+from bot.app import RedactSecret, create_bot, run
 from bot.config import Settings
+from bot.storage import ShardSet
+
+ROOT = Path(__file__).parent.parent
 
 
 def test_run_without_a_token_says_how_to_get_one_and_stops(
@@ -23,3 +31,32 @@ def test_the_token_is_redacted_from_log_records() -> None:
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "token is %s", ("s3cret",), None)
     RedactSecret("s3cret").filter(record)
     assert record.getMessage() == "token is <redacted>"
+
+
+def test_make_run_without_a_token_ends_with_the_explanation_alone(tmp_path: Path) -> None:
+    """Not followed by make's "Error 2" (run in a folder without .env, with this Python)."""
+    bin_dir = Path(sys.executable).parent
+    env = {name: value for name, value in os.environ.items() if name != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        ["make", "--no-print-directory", "-f", str(ROOT / "Makefile"), "-o",
+         f"{bin_dir}/.installed", f"BIN={bin_dir}", "run"],
+        cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        timeout=60, check=False,
+    )
+    assert done.returncode == 0
+    assert "No Discord bot token" in done.stderr
+    assert "Error" not in done.stderr and "make:" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("shard_count", "shard_ids", "expected"),
+    [(None, None, ShardSet(1, frozenset({0}))), (4, (1, 3), ShardSet(4, frozenset({1, 3}))),
+     (4, None, ShardSet(4, frozenset({0, 1, 2, 3})))],
+)
+def test_the_bot_is_sharded_as_the_settings_say(
+    shard_count: int | None, shard_ids: tuple[int, ...] | None, expected: ShardSet
+) -> None:
+    """Its reminders then go to the servers of these shards only (`cogs/reminders.py`)."""
+    bot = create_bot(Settings(shard_count=shard_count, shard_ids=shard_ids))
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert bot.shard_set == expected

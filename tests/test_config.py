@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE_PATH, DEFAULT_REMINDER_MINUTES, Settings
+from bot.config import DEFAULT_DATABASE_PATH, DEFAULT_REMINDER_MINUTES, Settings, SettingsError
 
-VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID", "REMINDER_MINUTES")
+VARIABLES = (
+    "DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID",
+    "REMINDER_MINUTES", "SHARD_COUNT", "SHARD_IDS",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -66,3 +69,33 @@ def test_a_bad_number_names_the_setting(tmp_path: Path, monkeypatch: pytest.Monk
 def test_the_token_never_appears_in_the_settings_repr() -> None:
     text = repr(Settings(token="very-secret-token"))
     assert "very-secret-token" not in text and "token=<set>" in text
+
+
+def test_a_postgresql_url_and_a_shard_range_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:pw@db/tables")
+    monkeypatch.setenv("SHARD_COUNT", "8")
+    monkeypatch.setenv("SHARD_IDS", "0-2, 6")
+    settings = Settings.from_env(tmp_path / "missing.env")
+    assert settings.database == "postgresql://bot:pw@db/tables"
+    assert (settings.shard_count, settings.shard_ids) == (8, (0, 1, 2, 6))
+    assert "pw" not in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("variables", "message"),
+    [
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-4"}, "from 0 to 3"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT=0 is out of range"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "a-b"}, "like 0-3 or 0,1,2"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1"}, "must share a PostgreSQL database"),
+    ],
+)
+def test_shard_settings_are_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], message: str
+) -> None:
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError, match=message):
+        Settings.from_env(tmp_path / "missing.env")

@@ -6,7 +6,6 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -33,6 +32,7 @@ from bot.errors import (
 from bot.games.record import replay
 from bot.service import GameService, Table
 from bot.storage import Storage
+from tests.storage_support import FAULTS, log_row_refused
 
 ALICE, BOB, CAROL, DAVE, EVE = 101, 102, 103, 104, 105
 CHANNEL = 555
@@ -52,8 +52,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    storage = await Storage.open(tmp_path / "db.sqlite3")
+async def storage(database_location: str) -> AsyncIterator[Storage]:
+    storage = await Storage.open(database_location)
     yield storage
     await storage.close()
 
@@ -387,8 +387,8 @@ async def test_the_record_rebuilds_the_stored_state(service: GameService) -> Non
     assert replay(record).to_json() == table.state.to_json()
 
 
-async def test_games_continue_after_a_restart(tmp_path: Path, clock: FakeClock) -> None:
-    path = tmp_path / "restart.sqlite3"
+async def test_games_continue_after_a_restart(database_location: str, clock: FakeClock) -> None:
+    path = database_location
     storage = await Storage.open(path)
     table = await open_tiny(GameService(storage, clock=clock), ALICE, BOB)
     rng = random.Random(5)
@@ -408,18 +408,13 @@ async def test_games_continue_after_a_restart(tmp_path: Path, clock: FakeClock) 
 
 
 async def test_a_failure_before_commit_writes_nothing(
-    service: GameService, storage: Storage, monkeypatch: pytest.MonkeyPatch
+    service: GameService, storage: Storage, database_location: str
 ) -> None:
     table = await open_tiny(service, ALICE, BOB)
-
-    async def broken_append(*args: object) -> None:
-        raise OSError("disk full")
-
-    monkeypatch.setattr(storage, "_append_action", broken_append)
-    with pytest.raises(OSError):
-        await service.act(table.id, ALICE, "swap")
+    async with log_row_refused(database_location, "swap"):
+        with pytest.raises(FAULTS):
+            await service.act(table.id, ALICE, "swap")
     assert stored(await service.get_table(table.id)) == stored(table)
-    monkeypatch.undo()
     assert await storage.actions(table.id) == []
     result = await service.act(table.id, ALICE, "swap")
     assert result.table.version == table.version + 1

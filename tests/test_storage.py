@@ -1,4 +1,7 @@
-"""SQLite storage: migrations, the append-only log, versioned saves, surviving kill -9."""
+"""The SQLite backend's own promises: WAL, surviving kill -9 (in play and while
+migrating), a lock held by another process answered in time.
+
+What both backends promise is in `test_storage_contract.py`."""
 
 from __future__ import annotations
 
@@ -9,26 +12,19 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from dataclasses import replace
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
-import bot.storage
 import tests.tinygame  # noqa: F401  (registers "tiny")
+from bot.errors import TableBusy
 from bot.games.record import replay
 from bot.service import GameService
-from bot.storage import Storage, Table, migration_scripts
+from bot.storage import StartupError, Storage
 
 ROOT = Path(__file__).parent.parent
-
-
-def lobby(channel: int = 1) -> Table:
-    return Table(
-        id=0, guild_id=None, channel_id=channel, game="tiny", creator_id=7, seats=(7,),
-        status="lobby", options={}, seed=1, version=0, reminder_minutes=5, created_at=1.0,
-        updated_at=1.0, turn_started_at=1.0, reminded=False, state=None,
-    )
 
 
 def applied_migrations(path: Path) -> list[tuple[int, str]]:
@@ -36,65 +32,13 @@ def applied_migrations(path: Path) -> list[tuple[int, str]]:
         return list(db.execute("SELECT number, name FROM schema_migrations ORDER BY number"))
 
 
-async def test_opening_applies_every_migration_once(tmp_path: Path) -> None:
+async def test_opening_applies_every_migration_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "db.sqlite3"
-    expected = [(number, name) for number, name, _ in migration_scripts()]
-    assert expected[0] == (1, "games_and_actions")
-    for _ in range(2):
-        storage = await Storage.open(path)
-        await storage.close()
-        assert applied_migrations(path) == expected
+    storage = await Storage.open(path)
+    await storage.close()
+    assert applied_migrations(path) == [(1, "games_and_actions"), (2, "reminder_claims")]
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-
-
-async def test_a_failing_migration_leaves_no_trace(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "db.sqlite3"
-    broken = (2, "broken", "CREATE TABLE half (x INTEGER);\nTHIS IS NOT SQL;")
-    monkeypatch.setattr(bot.storage, "migration_scripts", lambda: [*migration_scripts(), broken])
-    with pytest.raises(sqlite3.OperationalError):
-        await Storage.open(path)
-    assert applied_migrations(path) == [(1, "games_and_actions")]
-    with sqlite3.connect(path) as db:
-        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
-    assert "half" not in tables
-
-
-async def test_a_save_against_an_old_version_writes_nothing(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite3")
-    table = await storage.insert(lobby())
-    moved = replace(table, seats=(7, 8), version=1)
-    assert await storage.save(moved, previous_version=0, action=(0, "keep"))
-    late = replace(table, seats=(7, 9), version=1)
-    assert not await storage.save(late, previous_version=0, action=(0, "swap"))
-    stored = await storage.get(table.id)
-    assert stored is not None and stored.seats == (7, 8)
-    assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
-    await storage.close()
-
-
-async def test_the_action_log_is_append_only(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    storage = await Storage.open(path)
-    table = await storage.insert(lobby())
-    await storage.save(replace(table, version=1), previous_version=0, action=(0, "keep"))
-    await storage.close()
-    with sqlite3.connect(path) as db:
-        for statement in ("UPDATE actions SET notation = 'swap'", "DELETE FROM actions"):
-            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-                db.execute(statement)
-
-
-async def test_one_open_table_per_channel_is_enforced_by_the_database(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite3")
-    first = await storage.insert(lobby(channel=3))
-    with pytest.raises(sqlite3.IntegrityError):
-        await storage.insert(lobby(channel=3))
-    await storage.save(replace(first, status="abandoned", version=1), previous_version=0)
-    assert (await storage.insert(lobby(channel=3))).id != first.id
-    await storage.close()
 
 
 CHILD = textwrap.dedent(
@@ -102,7 +46,7 @@ CHILD = textwrap.dedent(
     import asyncio, random, sys
     import tests.tinygame
     from bot.service import GameService
-    from bot.storage import Storage
+    from bot.storage import StartupError, Storage
 
     async def play(service, channel):
         rng = random.Random(channel)
@@ -159,18 +103,116 @@ async def _check_every_game_replays(path: Path, committed: int) -> None:
     await storage.close()
 
 
-async def test_a_cancelled_save_still_completes_its_transaction(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite3")
-    table = await storage.insert(lobby())
-    saving = asyncio.create_task(
-        storage.save(replace(table, version=1), previous_version=0, action=(0, "keep"))
+MIGRATING_CHILD = textwrap.dedent(
+    """
+    import asyncio, sys, time
+    import bot.storage.sqlite as backend
+    from bot.storage import StartupError, Storage
+
+    real_apply = backend._apply
+
+    async def apply(db, number, name, sql):
+        if number == int(sys.argv[2]):
+            print("migrating", flush=True)
+            time.sleep(60)  # killed here, before migration `number`
+        await real_apply(db, number, name, sql)
+
+    backend._apply = apply
+    asyncio.run(Storage.open(sys.argv[1]))
+    """
+)
+
+
+@pytest.mark.parametrize("step", [1, 2], ids=["before-first", "between-first-and-second"])
+def test_a_kill_while_creating_the_database_leaves_a_file_the_next_start_plays_on(
+    tmp_path: Path, step: int
+) -> None:
+    path = tmp_path / "fresh.sqlite3"
+    child = subprocess.Popen(
+        [sys.executable, "-c", MIGRATING_CHILD, str(path), str(step)], stdout=subprocess.PIPE,
+        text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
-    await asyncio.sleep(0)  # the transaction has begun
-    saving.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await saving
-    stored = await storage.get(table.id)
-    assert stored is not None and stored.version == 1
+    assert child.stdout is not None
+    assert child.stdout.readline() == "migrating\n"
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    with sqlite3.connect(path) as db:
+        done = [row[0] for row in db.execute("SELECT number FROM schema_migrations")]
+    assert done == list(range(1, step))
+    asyncio.run(_open_and_play(path))
+
+
+async def _open_and_play(path: Path) -> None:
+    storage = await Storage.open(path)
+    service = GameService(storage)
+    table = await service.open_table(
+        guild_id=1, channel_id=1, game="tiny", creator_id=1, reminder_minutes=5, seed=1
+    )
+    await service.join(table.id, 2)
+    await service.start(table.id, 1)
+    result = await service.act(table.id, 1, "keep")
+    assert result.table.version == 3
     assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
-    assert await storage.save(replace(table, version=2), previous_version=1)
+    await storage.close()
+
+
+def hold_lock(path: Path, seconds: float, *, exclusive_mode: bool) -> threading.Thread:
+    """Another connection takes the write lock of `path` for `seconds` (in a thread);
+    returns once it holds it."""
+    locked = threading.Event()
+
+    def hold() -> None:
+        db = sqlite3.connect(path, isolation_level=None)
+        if exclusive_mode:
+            db.execute("PRAGMA locking_mode = EXCLUSIVE")
+        db.execute("BEGIN EXCLUSIVE" if exclusive_mode else "BEGIN IMMEDIATE")
+        locked.set()
+        time.sleep(seconds)
+        db.execute("COMMIT")
+        db.close()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    locked.wait()
+    return thread
+
+
+async def test_start_up_waits_out_a_short_exclusive_lock(tmp_path: Path) -> None:
+    """The busy wait is set with the connection, before the first pragma."""
+    path = tmp_path / "db.sqlite3"
+    await (await Storage.open(path)).close()
+    holder = hold_lock(path, 0.5, exclusive_mode=True)
+    storage = await Storage.open(path)
+    holder.join()
+    assert (await storage.counts())["games"] == 0
+    await storage.close()
+
+
+async def test_start_up_refuses_a_database_another_process_keeps_locked(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    await (await Storage.open(path)).close()
+    holder = hold_lock(path, 3.0, exclusive_mode=True)
+    started = time.monotonic()
+    with pytest.raises(StartupError, match="locked by another process"):
+        await Storage.open(path)
+    assert time.monotonic() - started < 2.5
+    holder.join()
+
+
+async def test_a_locked_database_answers_table_busy_within_discords_deadline(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db.sqlite3"
+    storage = await Storage.open(path)
+    service = GameService(storage)
+    table = await service.open_table(
+        guild_id=1, channel_id=1, game="tiny", creator_id=1, reminder_minutes=5
+    )
+    holder = hold_lock(path, 3.0, exclusive_mode=False)
+    started = time.monotonic()
+    with pytest.raises(TableBusy):
+        await service.join(table.id, 2)
+    assert time.monotonic() - started < 2.5  # Discord drops an unanswered interaction at 3 s
+    holder.join()
+    assert (await service.join(table.id, 2)).seats == (1, 2)
     await storage.close()

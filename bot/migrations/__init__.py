@@ -1,1 +1,0 @@
-"""Numbered SQL migrations (``NNNN_name.sql``), applied in order by `bot.storage`."""

@@ -1,0 +1,15 @@
+"""Where tables and their action logs are kept: one interface (`Storage`, in `base`),
+two backends. SQLite (`sqlite`, the default: one file, zero set-up) and
+PostgreSQL (`postgres`: one database shared by several bot processes).
+`await Storage.open(location)` picks the backend from the location."""
+
+from bot.storage.base import (
+    LoggedAction,
+    OpenTableExists,
+    ShardSet,
+    StartupError,
+    Storage,
+    Table,
+)
+
+__all__ = ["LoggedAction", "OpenTableExists", "ShardSet", "StartupError", "Storage", "Table"]

@@ -1,0 +1,282 @@
+"""What every storage backend keeps and promises, whatever the database behind it.
+
+A backend stores tables (`Table`) and their append-only action logs. Its
+guarantees, checked against each backend by `tests/test_storage_contract.py`:
+
+- `save` writes a table only over the version it was read at, and appends its
+  action log row in the same transaction: both or neither, and of two saves
+  against one version exactly one wins, even from two processes.
+- The action log can only grow: the database itself refuses UPDATE and DELETE.
+- At most one open table (lobby or playing) per channel (`OpenTableExists`).
+- A due reminder is handed to one caller only (`claim_reminders`), and handed
+  again only if its post was not confirmed (`mark_reminded`) within
+  `REMINDER_LEASE_SECONDS`, as after a crash.
+- A database too busy to answer soon raises `TableBusy` (a user error: the
+  player reads "the table is busy, try again" within Discord's deadline).
+- Opening refuses, with one `StartupError` line for the operator, a database
+  it cannot use, before writing anything to it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.games.base import GameState, Seat
+from bot.games.registry import get_game
+
+REMINDER_LEASE_SECONDS = 10 * 60
+"""A claimed reminder not confirmed within this delay (its poster died) is claimable again."""
+
+MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+@dataclass(frozen=True)
+class Table:
+    """One row of `games`, with its state decoded: a game in a channel."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    creator_id: int
+    seats: tuple[int, ...]
+    """Discord user ids; the index is the engine seat."""
+    status: str
+    """"lobby" | "playing" | "finished" | "abandoned"."""
+    options: dict[str, Any]
+    seed: int
+    version: int
+    """Bumped by every change, so a click can say which state it was made against."""
+    reminder_minutes: int
+    created_at: float
+    updated_at: float
+    turn_started_at: float
+    """When the current seat(s) became to act; it also names the turn for its reminder."""
+    reminded: bool
+    """One reminder was already posted for this turn."""
+    state: GameState[Any] | None
+    """None in the lobby."""
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The engine seat of `user_id`, or None if they are not seated."""
+        try:
+            return self.seats.index(user_id)
+        except ValueError:
+            return None
+
+    def users_to_act(self) -> tuple[int, ...]:
+        """User ids of the seats the game waits for (empty outside play)."""
+        if self.status != "playing" or self.state is None:
+            return ()
+        return tuple(self.seats[seat] for seat in self.state.to_act())
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """One entry of a table's append-only action log."""
+
+    seq: int
+    seat: Seat
+    notation: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class ShardSet:
+    """The Discord shards one bot process holds: it serves the servers they carry.
+
+    Discord puts a server on shard ``(guild_id >> 22) % count``; a table without
+    a server (a direct message) belongs to shard 0, as direct messages do.
+    """
+
+    count: int
+    ids: frozenset[int]
+
+    @classmethod
+    def all(cls) -> ShardSet:
+        return cls(1, frozenset({0}))
+
+    @property
+    def holds_all(self) -> bool:
+        return self.ids >= set(range(self.count))
+
+    def holds(self, guild_id: int | None) -> bool:
+        return shard_of(guild_id, self.count) in self.ids
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard that carries the server `guild_id` (Discord's formula)."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+class OpenTableExists(Exception):
+    """The channel already has a table in its lobby or in play."""
+
+
+class StartupError(Exception):
+    """The database cannot be used; the message is one line telling the operator
+    what is wrong, with which file or setting, and what to do."""
+
+
+# -- rows -----------------------------------------------------------------------------
+
+COLUMNS = (
+    "guild_id", "channel_id", "game", "creator_id", "seats", "status", "options", "seed",
+    "state", "version", "reminder_minutes", "created_at", "updated_at", "turn_started_at",
+    "reminded",
+)
+"""The columns of `games` that `Table` holds, besides `id`, in the order of `row_values`."""
+
+
+def row_values(table: Table) -> tuple[Any, ...]:
+    """`table` as the values of `COLUMNS`, in order (JSON as text, `reminded` a bool)."""
+    return (
+        table.guild_id,
+        table.channel_id,
+        table.game,
+        table.creator_id,
+        json.dumps(list(table.seats)),
+        table.status,
+        json.dumps(table.options, sort_keys=True),
+        table.seed,
+        None if table.state is None else json.dumps(table.state.to_json(), sort_keys=True),
+        table.version,
+        table.reminder_minutes,
+        table.created_at,
+        table.updated_at,
+        table.turn_started_at,
+        table.reminded,
+    )
+
+
+class Row(Protocol):
+    """A database row whose values are read by column name (sqlite3.Row, asyncpg.Record)."""
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+
+def table_from_row(row: Row) -> Table:
+    """The `Table` of a `games` row."""
+    state_json = row["state"]
+    state = None if state_json is None else get_game(row["game"]).from_json(json.loads(state_json))
+    return Table(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        creator_id=row["creator_id"],
+        seats=tuple(json.loads(row["seats"])),
+        status=row["status"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        version=row["version"],
+        reminder_minutes=row["reminder_minutes"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        turn_started_at=row["turn_started_at"],
+        reminded=bool(row["reminded"]),
+        state=state,
+    )
+
+
+def migration_scripts(package: str) -> list[tuple[int, str, str]]:
+    """The (number, name, sql) of every ``NNNN_name.sql`` file in `package`, by number."""
+    found = []
+    for entry in resources.files(package).iterdir():
+        match = MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match[1]), match[2], entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [number for number, _, _ in found]
+    if len(set(numbers)) != len(numbers):
+        raise RuntimeError(f"two migrations in {package} share a number: {numbers}")
+    return found
+
+
+# -- the interface ----------------------------------------------------------------------
+
+
+class Storage(ABC):
+    """The database of tables. Open one with `await Storage.open(location)`."""
+
+    @staticmethod
+    async def open(location: str | Path) -> Storage:
+        """Open and migrate the database at `location`: a ``postgresql://`` URL, or a
+        SQLite file (a path, or ``sqlite:PATH``), created with its folder if missing."""
+        text = str(location)
+        if text.startswith(("postgresql://", "postgres://")):
+            from bot.storage.postgres import PostgresStorage
+
+            return await PostgresStorage.connect(text)
+        from bot.storage.sqlite import SqliteStorage
+
+        return await SqliteStorage.connect(Path(text.removeprefix("sqlite:")))
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    # -- tables
+
+    @abstractmethod
+    async def insert(self, table: Table) -> Table:
+        """Store a new table; returns it with its id (the id of `table` is ignored).
+
+        Raises `OpenTableExists` if the channel already has an open table.
+        """
+
+    @abstractmethod
+    async def get(self, table_id: int) -> Table | None: ...
+
+    @abstractmethod
+    async def open_table_in(self, channel_id: int) -> Table | None:
+        """The table of `channel_id` in its lobby or in play, if any."""
+
+    @abstractmethod
+    async def save(
+        self, table: Table, *, previous_version: int, action: tuple[Seat, str] | None = None
+    ) -> bool:
+        """Write `table` over its row if the row still has `previous_version`.
+
+        With `action` (seat, canonical notation), also append it to the log, stamped
+        `table.updated_at`, in the same transaction: either both are stored or
+        neither. Returns False (and writes nothing) if the row moved on meanwhile.
+        The reminder flag is not written from `table`: it is the database's, reset
+        when `table.turn_started_at` starts a new turn.
+        """
+
+    @abstractmethod
+    async def actions(self, table_id: int) -> list[LoggedAction]:
+        """The action log of a table, oldest first."""
+
+    # -- reminders
+
+    @abstractmethod
+    async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
+        """Take the tables of `shards` in play whose turn started `reminder_minutes` ago
+        or more, not reminded yet this turn nor claimed by another caller within
+        `REMINDER_LEASE_SECONDS`; another call (any process) will not get them again."""
+
+    @abstractmethod
+    async def mark_reminded(self, table_id: int) -> None:
+        """Confirm the claimed reminder was posted (a no-op if a new turn began since)."""
+
+    # -- copying a whole database (``python -m bot migrate-db``)
+
+    @abstractmethod
+    async def counts(self) -> dict[str, int]:
+        """How many rows each data table holds: ``{"games": n, "actions": m}``."""
+
+    @abstractmethod
+    async def table_ids(self) -> list[int]:
+        """The id of every table, in order."""
+
+    @abstractmethod
+    async def import_table(self, table: Table, actions: Iterable[LoggedAction]) -> None:
+        """Store `table` under its own id, reminder flag included, with its log."""

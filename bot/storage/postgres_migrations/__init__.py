@@ -1,0 +1,1 @@
+"""Numbered SQL migrations (``NNNN_name.sql``) of the PostgreSQL backend, applied in order."""

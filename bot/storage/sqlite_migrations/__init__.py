@@ -1,0 +1,1 @@
+"""Numbered SQL migrations (``NNNN_name.sql``) of the SQLite backend, applied in order."""

@@ -1,0 +1,150 @@
+"""``python -m bot migrate-db``: a SQLite database copied to PostgreSQL, and checked."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import tests.tinygame  # noqa: F401  (registers "tiny")
+from bot.service import GameService
+from bot.storage import LoggedAction, Storage, Table
+from bot.storage.copy import CopyError, copy_database
+from tests.postgres_support import PostgresCluster
+
+ROOT = Path(__file__).parent.parent
+
+
+async def fill(location: str) -> dict[str, int]:
+    """Tables in every status (lobby, playing, reminded, finished, abandoned); their counts."""
+    storage = await Storage.open(location)
+    service = GameService(storage)
+    rng = random.Random(3)
+    for channel in range(12):
+        table = await service.open_table(
+            guild_id=channel << 22, channel_id=channel, game="tiny", creator_id=1,
+            reminder_minutes=5 + channel, seed=channel, options={"target": 10 + channel},
+        )
+        if channel % 4 == 0:
+            continue  # left in its lobby
+        await service.join(table.id, 2)
+        if channel % 4 == 1:
+            await service.leave(table.id, 1)  # abandoned
+            continue
+        table = await service.start(table.id, 1)
+        for _ in range(rng.randrange(3, 40) if channel % 4 == 2 else 200):
+            if table.status != "playing" or table.state is None:
+                break
+            seat = rng.choice(table.state.to_act())
+            action = rng.choice(table.state.legal_actions(seat))
+            text = table.state.format_action(action)
+            table = (await service.act(table.id, table.seats[seat], text)).table
+    await GameService(storage, clock=lambda: 1e12).due_reminders()  # claimed, some confirmed
+    for table_id in (await storage.table_ids())[::2]:
+        await storage.mark_reminded(table_id)
+    counts = await storage.counts()
+    await storage.close()
+    return counts
+
+
+def migrate(source: str, target: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "migrate-db", "--module", "tests.tinygame",
+         "--from", source, "--to", target],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+        timeout=120, check=False,
+    )
+
+
+async def dump(location: str) -> list[object]:
+    storage = await Storage.open(location)
+    tables = []
+    for table_id in await storage.table_ids():
+        table = await storage.get(table_id)
+        assert table is not None
+        state = None if table.state is None else table.state.to_json()
+        tables.append((table.__class__(**{**table.__dict__, "state": None}), state,
+                       await storage.actions(table_id)))
+    await storage.close()
+    return tables
+
+
+async def test_migrate_db_copies_every_table_and_log_and_checks_them(
+    tmp_path: Path, postgres_cluster: PostgresCluster
+) -> None:
+    source = tmp_path / "tables.sqlite3"
+    counts = await fill(str(source))
+    target = await postgres_cluster.create_database()
+    done = await asyncio.to_thread(migrate, f"sqlite:{source}", target)
+    assert done.returncode == 0, done.stderr
+    assert f"copied {counts['games']} games, {counts['actions']} actions" in done.stdout
+    assert "counts match and 6 started games replay to their stored state" in done.stdout
+    assert await dump(target) == await dump(str(source))
+    storage = await Storage.open(target)  # and the copy plays on, new ids after the old
+    table = await GameService(storage).open_table(
+        guild_id=1, channel_id=99, game="tiny", creator_id=1, reminder_minutes=5
+    )
+    assert table.id == counts["games"] + 1
+    await storage.close()
+
+
+async def test_migrate_db_refuses_a_target_that_holds_tables(
+    tmp_path: Path, postgres_cluster: PostgresCluster
+) -> None:
+    source = tmp_path / "tables.sqlite3"
+    await fill(str(source))
+    target = await postgres_cluster.create_database()
+    assert (await asyncio.to_thread(migrate, f"sqlite:{source}", target)).returncode == 0
+    before = await dump(target)
+    again = await asyncio.to_thread(migrate, f"sqlite:{source}", target)
+    assert again.returncode == 1
+    assert "already holds tables" in again.stderr and "never overwrites" in again.stderr
+    assert await dump(target) == before
+
+
+def test_migrate_db_refuses_a_missing_source_file(tmp_path: Path) -> None:
+    done = migrate(f"sqlite:{tmp_path / 'typo.sqlite3'}", f"sqlite:{tmp_path / 'to.sqlite3'}")
+    assert done.returncode == 1 and "no such SQLite file" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+async def copy_with(tmp_path: Path, tamper: Callable[[list[LoggedAction]], list[LoggedAction]]
+                    ) -> None:
+    """Copy a filled database to another whose `import_table` tampers with started logs."""
+    await fill(str(tmp_path / "from.sqlite3"))
+    source = await Storage.open(tmp_path / "from.sqlite3")
+    target = await Storage.open(tmp_path / "to.sqlite3")
+    real_import = target.import_table
+
+    async def tampered(table: Table, actions: Iterable[LoggedAction]) -> None:
+        actions = list(actions)
+        await real_import(table, tamper(actions) if actions else actions)
+
+    target.import_table = tampered  # type: ignore[method-assign]
+    try:
+        await copy_database(source, target)
+    finally:
+        await source.close()
+        await target.close()
+
+
+async def test_a_copy_missing_rows_is_reported(tmp_path: Path) -> None:
+    with pytest.raises(CopyError, match="row counts differ"):
+        await copy_with(tmp_path, lambda actions: actions[:-1])
+
+
+async def test_a_copy_whose_log_does_not_replay_is_reported(tmp_path: Path) -> None:
+    def change_last(actions: list[LoggedAction]) -> list[LoggedAction]:
+        last = actions[-1]
+        other = "keep" if last.notation.startswith("add") else "add 1"
+        return [*actions[:-1], replace(last, notation=other)]
+
+    with pytest.raises(CopyError, match="does not replay"):
+        await copy_with(tmp_path, change_last)

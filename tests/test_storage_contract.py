@@ -1,0 +1,259 @@
+"""The storage contract (`bot.storage.base`), checked against both backends.
+
+Each test runs on a fresh SQLite file and on a fresh PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+import bot.storage.postgres
+import bot.storage.sqlite
+import tests.tinygame  # noqa: F401  (registers "tiny")
+from bot.games.registry import get_game
+from bot.storage import OpenTableExists, ShardSet, Storage, Table
+from bot.storage.base import REMINDER_LEASE_SECONDS, LoggedAction, shard_of
+from tests.postgres_support import PostgresCluster
+from tests.storage_support import FAULTS, log_row_refused, raw
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=BACKENDS)
+async def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each backend."""
+    if request.param == "postgresql":
+        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+        return await cluster.create_database()
+    return str(tmp_path / "db.sqlite3")
+
+
+@pytest.fixture
+async def contract_storage(location: str) -> AsyncIterator[Storage]:
+    storage = await Storage.open(location)
+    yield storage
+    await storage.close()
+
+
+def lobby(channel: int = 1, guild: int | None = None) -> Table:
+    return Table(
+        id=0, guild_id=guild, channel_id=channel, game="tiny", creator_id=7, seats=(7,),
+        status="lobby", options={}, seed=1, version=0, reminder_minutes=5, created_at=1.0,
+        updated_at=1.0, turn_started_at=1.0, reminded=False, state=None,
+    )
+
+
+def playing(table: Table, *, version: int, turn_started_at: float) -> Table:
+    """`table` started (two seats), at `version`, its turn begun at `turn_started_at`."""
+    state = get_game("tiny").new(2, table.seed, {})
+    return replace(table, seats=(7, 8), status="playing", state=state, version=version,
+                   turn_started_at=turn_started_at)
+
+
+async def test_opening_again_applies_no_migration_twice(location: str) -> None:
+    for _ in range(2):
+        storage = await Storage.open(location)
+        await storage.close()
+    numbers = [row[0] for row in await raw(location, "SELECT number FROM schema_migrations")]
+    assert numbers == sorted(set(numbers)) and numbers[0] == 1
+
+
+async def test_a_failing_migration_leaves_no_trace(
+    location: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    backend = bot.storage.postgres if location.startswith("postgresql") else bot.storage.sqlite
+    real = backend.migration_scripts(backend.MIGRATIONS)
+    broken = (99, "broken", "CREATE TABLE half (x INTEGER);\nTHIS IS NOT SQL;")
+    monkeypatch.setattr(backend, "migration_scripts", lambda package: [*real, broken])
+    with pytest.raises((sqlite3.Error, asyncpg.PostgresError, bot.storage.StartupError)):
+        await Storage.open(location)
+    numbers = [row[0] for row in await raw(location, "SELECT number FROM schema_migrations")]
+    assert numbers == [number for number, _, _ in real]
+    monkeypatch.undo()
+    storage = await Storage.open(location)  # and the next start goes on
+    await storage.insert(lobby())
+    await storage.close()
+
+
+async def test_a_save_against_an_old_version_writes_nothing(contract_storage: Storage) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    moved = replace(table, seats=(7, 8), version=1)
+    assert await storage.save(moved, previous_version=0, action=(0, "keep"))
+    late = replace(table, seats=(7, 9), version=1)
+    assert not await storage.save(late, previous_version=0, action=(0, "swap"))
+    stored = await storage.get(table.id)
+    assert stored is not None and stored.seats == (7, 8)
+    assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
+
+
+async def test_of_many_saves_racing_on_one_version_exactly_one_wins(location: str) -> None:
+    """Two connections (as two processes would have), 20 saves each against version 0."""
+    first, second = await Storage.open(location), await Storage.open(location)
+    table = await first.insert(lobby())
+    saves = [
+        storage.save(replace(table, version=1, seats=(7, n)), previous_version=0,
+                     action=(0, f"move {n}"))
+        for n in range(20) for storage in (first, second)
+    ]
+    results = await asyncio.gather(*saves)
+    assert results.count(True) == 1
+    [logged] = await second.actions(table.id)
+    stored = await first.get(table.id)
+    assert stored is not None and logged.notation == f"move {stored.seats[1]}"
+    await first.close()
+    await second.close()
+
+
+async def test_a_log_row_that_fails_leaves_the_table_unsaved(
+    location: str, contract_storage: Storage
+) -> None:
+    table = await contract_storage.insert(lobby())
+    async with log_row_refused(location, "swap"):
+        with pytest.raises(FAULTS):
+            await contract_storage.save(replace(table, version=1, seats=(7, 8)),
+                                        previous_version=0, action=(0, "swap"))
+    assert await contract_storage.get(table.id) == table
+    assert await contract_storage.actions(table.id) == []
+
+
+async def test_the_action_log_is_append_only(location: str, contract_storage: Storage) -> None:
+    table = await contract_storage.insert(lobby())
+    await contract_storage.save(replace(table, version=1), previous_version=0, action=(0, "keep"))
+    for statement in ("UPDATE actions SET notation = 'swap'", "DELETE FROM actions"):
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="append-only"):
+            await raw(location, statement)
+    assert [a.notation for a in await contract_storage.actions(table.id)] == ["keep"]
+
+
+async def test_one_open_table_per_channel_is_enforced_by_the_database(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    first = await storage.insert(lobby(channel=3))
+    with pytest.raises(OpenTableExists):
+        await storage.insert(lobby(channel=3))
+    await storage.save(replace(first, status="abandoned", version=1), previous_version=0)
+    assert (await storage.insert(lobby(channel=3))).id != first.id
+
+
+async def test_a_cancelled_save_still_completes_its_transaction(contract_storage: Storage) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    saving = asyncio.create_task(
+        storage.save(replace(table, version=1), previous_version=0, action=(0, "keep"))
+    )
+    await asyncio.sleep(0)  # the transaction has begun
+    saving.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await saving
+    stored = await storage.get(table.id)
+    assert stored is not None and stored.version == 1
+    assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
+    assert await storage.save(replace(table, version=2), previous_version=1)
+
+
+# -- reminders ------------------------------------------------------------------------
+
+
+async def test_a_due_reminder_is_claimed_once_among_racing_claimers(location: str) -> None:
+    storages = [await Storage.open(location) for _ in range(3)]
+    ids = []
+    for channel in range(10):
+        table = await storages[0].insert(lobby(channel=channel))
+        await storages[0].save(playing(table, version=1, turn_started_at=100.0), previous_version=0)
+        ids.append(table.id)
+    now = 100.0 + 5 * 60
+    rounds = await asyncio.gather(
+        *(storage.claim_reminders(now, ShardSet.all()) for storage in storages for _ in range(4))
+    )
+    claimed = sorted(table.id for tables in rounds for table in tables)
+    assert claimed == ids
+    for storage in storages:
+        await storage.close()
+
+
+async def test_a_claim_not_confirmed_is_claimable_again_after_the_lease(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    await storage.save(playing(table, version=1, turn_started_at=100.0), previous_version=0)
+    due = 100.0 + 5 * 60
+    assert [t.id for t in await storage.claim_reminders(due, ShardSet.all())] == [table.id]
+    assert await storage.claim_reminders(due + REMINDER_LEASE_SECONDS - 1, ShardSet.all()) == []
+    later = due + REMINDER_LEASE_SECONDS
+    assert [t.id for t in await storage.claim_reminders(later, ShardSet.all())] == [table.id]
+    await storage.mark_reminded(table.id)
+    assert await storage.claim_reminders(later + 2 * REMINDER_LEASE_SECONDS, ShardSet.all()) == []
+
+
+async def test_the_reminder_follows_the_turn(contract_storage: Storage) -> None:
+    """Kept by a save within the turn (even from an older read), reset by a new turn."""
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    started = playing(table, version=1, turn_started_at=100.0)
+    await storage.save(started, previous_version=0)
+    [claimed] = await storage.claim_reminders(400.0, ShardSet.all())
+    await storage.mark_reminded(claimed.id)
+    same_turn = replace(started, version=2, reminded=False)  # read before the reminder
+    assert await storage.save(same_turn, previous_version=1)
+    assert await storage.claim_reminders(10_000.0, ShardSet.all()) == []
+    stored = await storage.get(table.id)
+    assert stored is not None and stored.reminded
+    new_turn = replace(started, version=3, turn_started_at=500.0)
+    assert await storage.save(new_turn, previous_version=2)
+    stored = await storage.get(table.id)
+    assert stored is not None and not stored.reminded
+    assert [t.id for t in await storage.claim_reminders(800.0, ShardSet.all())] == [table.id]
+
+
+async def test_a_confirmation_after_a_new_turn_does_not_mark_the_new_turn(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    started = playing(table, version=1, turn_started_at=100.0)
+    await storage.save(started, previous_version=0)
+    await storage.claim_reminders(400.0, ShardSet.all())
+    await storage.save(replace(started, version=2, turn_started_at=450.0), previous_version=1)
+    await storage.mark_reminded(table.id)  # the old turn's post, confirmed late
+    assert [t.id for t in await storage.claim_reminders(750.0, ShardSet.all())] == [table.id]
+
+
+async def test_each_shard_set_claims_only_its_servers(contract_storage: Storage) -> None:
+    storage = contract_storage
+    guilds = [n << 22 for n in range(8)] + [None]  # shards 0..3 twice, then a DM table
+    for channel, guild in enumerate(guilds):
+        table = await storage.insert(lobby(channel=channel, guild=guild))
+        await storage.save(playing(table, version=1, turn_started_at=0.0), previous_version=0)
+    even = await storage.claim_reminders(300.0, ShardSet(4, frozenset({0, 2})))
+    odd = await storage.claim_reminders(300.0, ShardSet(4, frozenset({1, 3})))
+    assert {shard_of(t.guild_id, 4) for t in even} == {0, 2}
+    assert {shard_of(t.guild_id, 4) for t in odd} == {1, 3}
+    assert len(even) == 5 and len(odd) == 4  # the DM table is shard 0's
+
+
+# -- copying ----------------------------------------------------------------------------
+
+
+async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage: Storage) -> None:
+    storage = contract_storage
+    table = replace(playing(lobby(channel=9, guild=42), version=3, turn_started_at=5.0),
+                    id=40, reminded=True, options={"variant": "x"}, reminder_minutes=90)
+    log = [LoggedAction(0, 0, "keep", 2.0), LoggedAction(1, 1, "swap", 3.0)]
+    await storage.import_table(table, log)
+    stored = await storage.get(40)
+    assert stored is not None
+    assert replace(stored, state=None) == replace(table, state=None)
+    assert await storage.actions(40) == log
+    assert await storage.counts() == {"games": 1, "actions": 2}
+    assert (await storage.insert(lobby(channel=10))).id > 40
+    assert await storage.table_ids() == [40, 41]
