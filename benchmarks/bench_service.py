@@ -18,7 +18,7 @@ from pathlib import Path
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from benchmarks.timing import median_p95, ms
-from bot.games.registry import GAMES, load_builtin_games
+from bot.games.registry import GAMES, load_games
 from bot.service import GameService, Table
 from bot.storage import Storage
 
@@ -138,7 +138,7 @@ def report(figures: Figures) -> None:
 
 
 async def run() -> None:
-    load_builtin_games()
+    load_games()
     with tempfile.TemporaryDirectory() as folder:
         for game, players in GAMES_TO_MEASURE:
             if game in GAMES:

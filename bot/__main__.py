@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.games.base import JSON, GameState
 from bot.games.record import ReplayError, replay
-from bot.games.registry import get_game, load_builtin_games
+from bot.games.registry import get_game, load_games
 from bot.selfplay import SelfPlayError, play_random_game
 
 
@@ -131,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.config import Settings
 
         return run(Settings.from_env())
-    load_builtin_games()
+    load_games()
     for module in arguments.module:
         importlib.import_module(module)
     if arguments.command == "replay":

@@ -38,6 +38,7 @@ from bot.errors import (
     SkipOwnTurn,
     SkipTooEarly,
     StaleAction,
+    TableAbandoned,
     TableFull,
     TableNotFound,
 )
@@ -46,7 +47,7 @@ from bot.games.base import Event, GameState, Seat
 from bot.games.registry import get_game
 from bot.storage import Storage, Table
 
-__all__ = ["ActResult", "GameService", "Table"]
+__all__ = ["ActResult", "GameService", "Table", "check_turn"]
 
 SKIP_AFTER_REMINDERS = 2
 """Others may skip an idle seat after this many reminder periods."""
@@ -204,21 +205,24 @@ class GameService:
     ) -> ActResult:
         """Play the action written `text` for `user_id`.
 
-        `expected_version` is the table version the button or command was made
-        against; if the table moved on since, StaleAction is raised and nothing is
-        played. Raises NotSeated, NotPlaying, GameOver, NotYourTurn, then the
-        engine's ActionSyntaxError or IllegalAction.
+        `expected_version` is the table version the button, panel or command was
+        made against; if the table moved on since, StaleAction is raised and
+        nothing is played. Raises what `check_turn` raises, then the engine's
+        ActionSyntaxError or IllegalAction.
         """
         async with self._locked(table_id) as table:
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotSeated()
+            seat = check_turn(table, user_id, expected_version)
             state = _state_in_play(table)
-            if seat not in state.to_act():
-                raise NotYourTurn()
-            if expected_version is not None and expected_version != table.version:
-                raise StaleAction(expected=expected_version, current=table.version)
             return await self._play(table, state, seat, state.parse_action(seat, text))
+
+    async def authorize(
+        self, table_id: int, user_id: int, version: int | None, *, to_act: bool = True
+    ) -> tuple[Table, Seat]:
+        """The table and `user_id`'s seat, if they may act on it at `version` (see
+        `check_turn`): what a component checks before it opens a panel or tries a step.
+        `to_act` False lets a seated player through when it is not their turn."""
+        table = await self.get_table(table_id)
+        return table, check_turn(table, user_id, version, to_act=to_act)
 
     async def skip(self, table_id: int, user_id: int) -> ActResult:
         """Play the default action of an idle seat, on behalf of another seated player.
@@ -276,6 +280,29 @@ class GameService:
 
     async def mark_reminded(self, table_id: int) -> None:
         await self._storage.mark_reminded(table_id)
+
+
+def check_turn(
+    table: Table, user_id: int, version: int | None, *, to_act: bool = True
+) -> Seat:
+    """The one check of every path that acts on a table (buttons, panels, commands,
+    autocomplete); returns the user's seat.
+
+    In this order, so each user reads the clearest answer: the table's status
+    (GameOver, TableAbandoned, NotPlaying), the seat (NotSeated), the version the
+    user saw (StaleAction; None skips it), the turn (NotYourTurn, if `to_act`).
+    """
+    if table.status == "abandoned":
+        raise TableAbandoned()
+    state = _state_in_play(table)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeated()
+    if version is not None and version != table.version:
+        raise StaleAction(expected=version, current=table.version)
+    if to_act and seat not in state.to_act():
+        raise NotYourTurn()
+    return seat
 
 
 def _state_in_play(table: Table) -> GameState[Any]:

@@ -14,18 +14,20 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
-from bot.app import TableBot
 from bot.i18n import t
-from bot.presenters import game_name, mention, presenter_for, timestamp
 from bot.service import SKIP_AFTER_REMINDERS, Table
-from cogs.components import turn_view
+from cogs.platform.host import TableHost, host_of
+from cogs.platform.plugins import presenter_for
+from cogs.platform.presenter import game_name, mention, timestamp
+from cogs.platform.table_items import turn_view
 
 log = logging.getLogger(__name__)
 
 
 class ReminderCog(commands.Cog):
-    def __init__(self, bot: TableBot) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.host: TableHost = host_of(bot)
 
     async def cog_load(self) -> None:
         self.remind.start()
@@ -35,12 +37,12 @@ class ReminderCog(commands.Cog):
 
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
-        for table in await self.bot.service.due_reminders():
+        for table in await self.host.service.due_reminders():
             try:
                 await self.post_reminder(table)
             except discord.HTTPException:
                 log.warning("could not post the reminder of table %s", table.id, exc_info=True)
-            await self.bot.service.mark_reminded(table.id)
+            await self.host.service.mark_reminded(table.id)
 
     @remind.before_loop
     async def wait_until_connected(self) -> None:
@@ -72,6 +74,4 @@ class ReminderCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    if not isinstance(bot, TableBot):
-        raise TypeError("cogs.reminders needs the table bot (bot.app.create_bot)")
     await bot.add_cog(ReminderCog(bot))

@@ -18,7 +18,7 @@ import simcord
 from bot.app import TableBot
 from bot.games.saboteur import SaboteurState
 from bot.service import Table
-from cogs.saboteur_choices import sab_state
+from cogs.saboteur.choices import sab_state
 from tests.conftest import REMINDER_MINUTES
 
 

@@ -9,15 +9,15 @@ import discord
 import pytest
 import simcord
 
-import cogs.coal_baron_draw
-import cogs.coal_baron_extraction
-import cogs.coal_baron_presenter
+import cogs.coal_baron.draw
+import cogs.coal_baron.extraction
+import cogs.coal_baron.presenter
 from bot.errors import IllegalAction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
-from cogs.coal_baron_suggest import suggestions
-from cogs.coal_baron_turn import NotAPlayer
-from cogs.errors import NoTableHere
+from cogs.coal_baron.suggest import suggestions
+from cogs.coal_baron.turn import NotAPlayer
+from cogs.platform.errors import NoTableHere
 from tests.coal_baron_discord_support import CoalWorld, coal_world, fixed_seed, panel, state_of
 from tests.discord_support import custom_ids, private_text, slow, speak_french
 
@@ -232,7 +232,7 @@ async def test_slow_images_still_reach_the_player(
 ) -> None:
     """Look-ups, "My view" and the panels are acknowledged before their images are drawn."""
     world = await started(simcord_env)
-    for module in (cogs.coal_baron_presenter, cogs.coal_baron_extraction, cogs.coal_baron_draw):
+    for module in (cogs.coal_baron.presenter, cogs.coal_baron.extraction, cogs.coal_baron.draw):
         monkeypatch.setattr(module, "render_in_thread", slow(world.env, module.render_in_thread))
     player, _ = await acting(world)
     table = await world.table()

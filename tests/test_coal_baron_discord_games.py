@@ -17,7 +17,7 @@ import simcord
 from bot.games.coal_baron.actions import Buy, Place
 from bot.games.coal_baron.state import CoalBaronState
 from bot.service import Table
-from cogs.coal_baron_turn import line_of, trial
+from cogs.coal_baron.turn import line_of, trial
 from tests.coal_baron_discord_support import (
     SEED,
     CoalWorld,

@@ -13,9 +13,9 @@ from bot.games.base import GameState, Seat
 from bot.games.coal_baron import CoalBaronState
 from bot.games.saboteur import SaboteurState
 from bot.i18n import LocaleLike, catalog
-from bot.presenters import PRESENTERS, Presenter, TurnMessage
 from bot.service import GameService, Table
-from cogs.replies import error_text
+from cogs.platform.presenter import PRESENTERS, Presenter, TurnMessage
+from cogs.platform.replies import error_text
 from tests.discord_support import TableWorld, private_text
 
 

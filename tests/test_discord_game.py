@@ -11,9 +11,9 @@ import simcord
 
 from bot.errors import NotCreator, NotSeated, SkipOwnTurn, SkipTooEarly
 from bot.i18n import catalog
-from bot.presenters import PRESENTERS, Presenter
 from bot.service import Table
-from cogs.errors import ExportBeforeEnd
+from cogs.platform.errors import ExportBeforeEnd
+from cogs.platform.presenter import PRESENTERS, Presenter
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import TableWorld, action_id, custom_ids, private_text
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.i18n import CatalogTranslator, catalog
+from bot.i18n import catalog
+from cogs.platform.translator import CatalogTranslator
 from tests.discord_support import TableWorld, action_id, private_text, speak_french
 
 

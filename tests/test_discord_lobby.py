@@ -5,7 +5,7 @@ from __future__ import annotations
 import simcord
 
 from bot.errors import ChannelBusy, NotCreator, NotEnoughPlayers
-from cogs.errors import NoTableHere
+from cogs.platform.errors import NoTableHere
 from tests.discord_support import TableWorld, custom_ids, lobby_id, private_text
 
 

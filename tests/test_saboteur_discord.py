@@ -10,15 +10,15 @@ import discord
 import pytest
 import simcord
 
-import cogs.saboteur_hand
-import cogs.saboteur_presenter
+import cogs.saboteur.hand
+import cogs.saboteur.presenter
 from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
 from bot.games.saboteur.cards import card_tools, card_type
 from bot.i18n import t
-from cogs.errors import NoTableHere, WrongGame
-from cogs.saboteur_hand import CardSelect
+from cogs.platform.errors import NoTableHere, WrongGame
+from cogs.saboteur.hand import CardSelect
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
 from tests.conftest import REMINDER_MINUTES
@@ -223,8 +223,8 @@ async def test_a_slow_image_still_reaches_the_player(
     """The interaction is acknowledged before the hand or board image is drawn."""
     w = await sab_world(simcord_env)
     first = await w.start(seed=3)
-    monkeypatch.setattr(cogs.saboteur_hand, "render_hand", slow(w.env, render_hand))
-    monkeypatch.setattr(cogs.saboteur_presenter, "render_board", slow(w.env, render_board))
+    monkeypatch.setattr(cogs.saboteur.hand, "render_hand", slow(w.env, render_hand))
+    monkeypatch.setattr(cogs.saboteur.presenter, "render_board", slow(w.env, render_board))
     by_button = (await w.alice.click(first, label="🂠 My hand")).response
     hand = (await w.alice.slash(w.channel, "sab hand")).response
     status = (await w.dave.slash(w.channel, "game status")).response

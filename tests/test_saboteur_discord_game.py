@@ -23,8 +23,8 @@ from bot.games.saboteur.actions import (
     TakeGold,
 )
 from bot.i18n import t
-from cogs.saboteur_choices import sab_state
-from cogs.saboteur_presenter import SaboteurPresenter
+from cogs.saboteur.choices import sab_state
+from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
 from tests.saboteur_discord_support import (
     SabWorld,

@@ -12,9 +12,9 @@ import pytest
 from bot.games.saboteur import SaboteurState
 from bot.i18n import t
 from bot.service import ActResult, Table
-from cogs.saboteur_choices import AUTOCOMPLETE_LIMIT, first_actions, matching_choices
-from cogs.saboteur_hand import hand_text
-from cogs.saboteur_presenter import SaboteurPresenter
+from cogs.saboteur.choices import AUTOCOMPLETE_LIMIT, first_actions, matching_choices
+from cogs.saboteur.hand import hand_text
+from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
 from tests.saboteur_support import digger_play, hide_other_secrets
 

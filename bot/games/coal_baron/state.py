@@ -61,13 +61,11 @@ from bot.games.coal_baron.scoring import (
 from bot.games.coal_baron.supply import fill_options, gain_tile, tile_cubes, unaffordable
 from bot.games.coal_baron.view import state_view
 from bot.games.errors import GameOver, IllegalAction, NotYourTurn
-from bot.games.registry import register
 
 DRAFT, PLAY, OVER = "draft", "play", "over"
 FACTORY_KINDS = (FACTORY, FACTORY_DRAW)
 
 
-@register
 class CoalBaronState(GameState[Action]):
     """A game of Coal Baron for 2 to 4 players.
 

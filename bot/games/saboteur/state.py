@@ -20,7 +20,6 @@ from typing import Literal, Self
 
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
 from bot.games.errors import GameOver, NotYourTurn
-from bot.games.registry import register
 from bot.games.saboteur import rules
 from bot.games.saboteur.actions import (
     Action,
@@ -423,5 +422,3 @@ class SaboteurState(GameState[Action]):
     def _shuffle(self, cards: list[str] | list[Role], purpose: str) -> None:
         random.Random(f"{self.seed}:{purpose}:{self.round}").shuffle(cards)
 
-
-register(SaboteurState)

@@ -18,7 +18,6 @@ selects), ``cb:open:<table>:<version>`` (panel button), ``cb:fill:<table>:<versi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import discord
@@ -30,12 +29,11 @@ from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
 from bot.i18n import LocaleLike, t
-from bot.presenters import ActionChoice
 from bot.service import Table
-from cogs.coal_baron_draw import open_draw_panel
-from cogs.coal_baron_extraction import open_extraction_panel
-from cogs.coal_baron_labels import space_label, step_label, workers_text
-from cogs.coal_baron_turn import (
+from cogs.coal_baron.draw import open_draw_panel
+from cogs.coal_baron.extraction import open_extraction_panel
+from cogs.coal_baron.labels import space_label, step_label, workers_text
+from cogs.coal_baron.turn import (
     acting_seat,
     action_options,
     close_panel,
@@ -43,16 +41,9 @@ from cogs.coal_baron_turn import (
     commit,
     trial,
 )
-from cogs.components import (
-    ActionButton,
-    ActionSelect,
-    Button,
-    Interaction,
-    Item,
-    Select,
-    select_menu,
-)
-from cogs.replies import guarded
+from cogs.platform.items import OPTION_LABEL_LIMIT, Button, Interaction, Item, Select, TableItem
+from cogs.platform.presenter import ActionChoice
+from cogs.platform.table_items import ActionButton, action_select
 
 SPACE_GROUPS = (
     ("factory", ("factory", "factory-draw")),
@@ -74,19 +65,21 @@ def turn_items(table: Table, locale: LocaleLike) -> list[Item]:
     legal = state.legal_actions(seat)
     if isinstance(state.pending, Extraction | DrawFive):
         key = "coal.open.extraction" if isinstance(state.pending, Extraction) else "coal.open.draw"
-        return [OpenPanelButton(table.id, table.version, t(locale, key))]
+        label = t(locale, key)
+        style = discord.ButtonStyle.primary
+        return [OpenPanelButton.as_button(table.id, table.version, "", label, style)]
     if all(isinstance(action, Draft) for action in legal):
         choices = [
             ActionChoice(state.format_action(a), step_label(locale, view, seat, a)) for a in legal
         ]
-        return [ActionSelect(table.id, table.version, 0, choices)]
+        return [action_select(table, 0, choices)]
     spaces = list(dict.fromkeys(a.space for a in legal if isinstance(a, Place | Buy)))
     items: list[Item] = []
     for index, (group, kinds) in enumerate(SPACE_GROUPS):
         options = [
             discord.SelectOption(
-                label=space_label(locale, view, seat, space)[:100],
-                description=workers_text(locale, view, seat, space)[:100],
+                label=space_label(locale, view, seat, space)[:OPTION_LABEL_LIMIT],
+                description=workers_text(locale, view, seat, space)[:OPTION_LABEL_LIMIT],
                 value=space,
             )
             for space in spaces
@@ -94,10 +87,13 @@ def turn_items(table: Table, locale: LocaleLike) -> list[Item]:
         ]
         if options:
             placeholder = t(locale, f"coal.group.{group}")
-            items.append(SpaceSelect(table.id, table.version, index, options, placeholder))
+            items.append(
+                SpaceSelect.as_select(table.id, table.version, str(index), options, placeholder)
+            )
     if "bank" in spaces:
-        bank = ActionChoice("bank", space_label(locale, view, seat, "bank"))
-        items.append(ActionButton(table.id, table.version, bank))
+        label = space_label(locale, view, seat, "bank")
+        style = discord.ButtonStyle.primary
+        items.append(ActionButton.as_button(table.id, table.version, "bank", label, style))
     return items
 
 
@@ -129,7 +125,8 @@ async def ask_fill(
     locale = interaction.locale
     options = action_options(locale, coal_state(table), seat, legal)
     choice = discord.ui.View(timeout=None)
-    choice.add_item(FillSelect(table.id, table.version, options, t(locale, "coal.fill.choose")))
+    placeholder = t(locale, "coal.fill.choose")
+    choice.add_item(FillSelect.as_select(table.id, table.version, "", options, placeholder))
     await interaction.response.send_message(
         t(locale, "coal.fill.shortage"), view=choice, ephemeral=True
     )
@@ -150,85 +147,28 @@ async def open_panel(interaction: Interaction, table_id: int, version: int) -> N
         await open_extraction_panel(interaction, table, seat, [])
 
 
-class SpaceSelect(
-    discord.ui.DynamicItem[Select], template=r"cb:sp:(?P<table>\d+):(?P<version>\d+):(?P<index>\d)"
-):
+class SpaceSelect(TableItem[Select], prefix="cb:sp", arg=r"\d"):
     """A group of worker spaces; each option's value is a space id."""
 
-    def __init__(
-        self,
-        table_id: int,
-        version: int,
-        index: int,
-        options: list[discord.SelectOption],
-        placeholder: str = "",
-    ) -> None:
-        super().__init__(select_menu(f"cb:sp:{table_id}:{version}:{index}", options, placeholder))
-        self.table_id = table_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: Item, match: re.Match[str], /
-    ) -> SpaceSelect:
-        return cls(int(match["table"]), int(match["version"]), int(match["index"]), [])
-
-    async def callback(self, interaction: Interaction) -> None:
-        space = self.item.values[0]
-        await guarded(interaction, choose_space(interaction, self.table_id, self.version, space))
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await choose_space(interaction, self.table_id, self.version, self.value)
 
 
-class FillSelect(
-    discord.ui.DynamicItem[Select], template=r"cb:fill:(?P<table>\d+):(?P<version>\d+)"
-):
+class FillSelect(TableItem[Select], prefix="cb:fill", arg=None):
     """The colour choice of a cube shortage; each option's value is the whole notation."""
 
-    def __init__(
-        self,
-        table_id: int,
-        version: int,
-        options: list[discord.SelectOption],
-        placeholder: str = "",
-    ) -> None:
-        super().__init__(select_menu(f"cb:fill:{table_id}:{version}", options, placeholder))
-        self.table_id = table_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: Item, match: re.Match[str], /
-    ) -> FillSelect:
-        return cls(int(match["table"]), int(match["version"]), [])
-
-    async def callback(self, interaction: Interaction) -> None:
-        line = self.item.values[0]
-        await guarded(interaction, fill_chosen(interaction, self.table_id, self.version, line))
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await fill_chosen(interaction, self.table_id, self.version, self.value)
 
 
-class OpenPanelButton(
-    discord.ui.DynamicItem[Button], template=r"cb:open:(?P<table>\d+):(?P<version>\d+)"
-):
+class OpenPanelButton(TableItem[Button], prefix="cb:open", arg=None):
     """Opens the extraction or draw-5 panel of the decision in progress."""
 
-    def __init__(self, table_id: int, version: int, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or "…",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"cb:open:{table_id}:{version}",
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: Item, match: re.Match[str], /
-    ) -> OpenPanelButton:
-        return cls(int(match["table"]), int(match["version"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await guarded(interaction, open_panel(interaction, self.table_id, self.version))
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await open_panel(interaction, self.table_id, self.version)
 
 
 TURN_ITEMS = (SpaceSelect, FillSelect, OpenPanelButton)

@@ -13,17 +13,19 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.errors import NotPlaying, NotSeated, NotYourTurn, StaleAction, UserError
+from bot.errors import NotPlaying, UserError
 from bot.games.base import Seat
 from bot.games.coal_baron.actions import Action
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
-from cogs.coal_baron_labels import step_label
-from cogs.components import Interaction, ensure_in_play, post_turn, service_of
+from cogs.coal_baron.labels import step_label
+from cogs.platform.host import service_of
+from cogs.platform.items import Interaction
+from cogs.platform.table_items import post_turn
 
 GAME_ID = "coal-baron"
-PLAY_COMMAND = "/coal play"
+PLAY_COMMAND = "/game play"
 """Panels show the line they will play, as it would be typed."""
 
 OPTIONS_PER_SELECT = 25
@@ -43,21 +45,9 @@ def coal_state(table: Table) -> CoalBaronState:
 
 
 async def acting_seat(interaction: Interaction, table_id: int, version: int) -> tuple[Table, Seat]:
-    """The table and the clicker's seat, if the clicker is to act on `version`.
-
-    Raises the error the clicker should read: game over or abandoned, not seated,
-    the table moved on (an old message), or not their turn.
-    """
-    table = await service_of(interaction).get_table(table_id)
-    ensure_in_play(table)
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise NotSeated()
-    if table.version != version:
-        raise StaleAction()
-    if seat not in coal_state(table).to_act():
-        raise NotYourTurn()
-    return table, seat
+    """The table and the clicker's seat, if the clicker is to act on `version`
+    (`bot.service.check_turn` says otherwise what the clicker should read)."""
+    return await service_of(interaction).authorize(table_id, interaction.user.id, version)
 
 
 def trial(state: CoalBaronState, seat: Seat, steps: list[str]) -> CoalBaronState:

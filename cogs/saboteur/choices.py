@@ -28,8 +28,8 @@ from bot.games.saboteur.actions import (
 from bot.games.saboteur.cards import PATH_CARDS, card_type, shape_of
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
 from bot.i18n import LocaleLike, t
-from bot.presenters import ActionChoice, mention
 from bot.service import Table
+from cogs.platform.presenter import ActionChoice, mention
 
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 
 import discord
 
@@ -24,24 +23,14 @@ from bot.games.base import Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import CardPlay, seat_label
 from bot.i18n import LocaleLike, language_of, t
-from bot.presenters import MAX_OFFERED_ACTIONS, TurnMessage
 from bot.service import Table
-from cogs.components import (
-    OPTION_LABEL_LIMIT,
-    ActionSelect,
-    Button,
-    Interaction,
-    Item,
-    Select,
-    ensure_in_play,
-    seated_at,
-    select_menu,
-    service_of,
-    turn_view,
-)
-from cogs.errors import NotYourHand
-from cogs.replies import defer_edit, defer_private, guarded, send_private
-from cogs.saboteur_choices import (
+from cogs.platform.errors import NotYourHand
+from cogs.platform.host import service_of
+from cogs.platform.items import OPTION_LABEL_LIMIT, Button, Interaction, Item, Select, TableItem
+from cogs.platform.presenter import MAX_OFFERED_ACTIONS, TurnMessage
+from cogs.platform.replies import defer_edit, defer_private, send_private
+from cogs.platform.table_items import action_select, turn_view
+from cogs.saboteur.choices import (
     card_name,
     choice,
     discards,
@@ -97,28 +86,29 @@ async def hand_message(table: Table, seat: Seat, locale: LocaleLike) -> TurnMess
     items: list[Item] = []
     playable = plays_by_card(state, seat)
     if playable:
-        items.append(CardSelect.for_hand(table, seat, playable, locale))
+        items.append(card_select(table, seat, playable, locale))
     passes = [choice(state, locale, a, labels) for a in discards(state, seat)]
     if passes:
-        select = ActionSelect(table.id, table.version, 0, passes)
-        select.item.placeholder = t(locale, "sab.hand.discard_placeholder")
-        items.append(select)
+        items.append(action_select(table, 0, passes, t(locale, "sab.hand.discard_placeholder")))
     image = await hand_file(state, seat, locale)
     return TurnMessage(hand_text(table, seat, locale), actions=picks, files=[image], items=items)
 
 
 async def owned_table(interaction: Interaction, table_id: int, seat: Seat) -> Table:
     """The table, if the clicker holds `seat` at it and the game is in play."""
-    table = await service_of(interaction).get_table(table_id)
-    if table.seat_of(interaction.user.id) != seat:
+    table, own = await service_of(interaction).authorize(
+        table_id, interaction.user.id, None, to_act=False
+    )
+    if own != seat:
         raise NotYourHand()
-    ensure_in_play(table)
     return table
 
 
 async def show_hand(interaction: Interaction, table_id: int, *, edit: bool) -> None:
     """Answer the clicker's hand view ephemerally, or redraw it in place (`edit`)."""
-    table, seat = await seated_at(interaction, table_id)
+    table, seat = await service_of(interaction).authorize(
+        table_id, interaction.user.id, None, to_act=False
+    )
     if edit:  # acknowledged before the image is drawn
         await defer_edit(interaction)
     else:
@@ -134,93 +124,55 @@ async def show_hand(interaction: Interaction, table_id: int, *, edit: bool) -> N
         await send_private(interaction, message.content, files=message.files, view=view)
 
 
-class CardSelect(
-    discord.ui.DynamicItem[Select],
-    template=r"sab:card:(?P<table>\d+):(?P<version>\d+):(?P<seat>\d+)",
-):
-    """Choose the card to play; the message then offers where or on whom to play it."""
+def card_select(
+    table: Table, seat: Seat, playable: dict[str, list[CardPlay]], locale: LocaleLike
+) -> CardSelect:
+    """One option per card that can be played now, with how many ways it can."""
+    options = [
+        discord.SelectOption(
+            label=card_name(locale, card)[:OPTION_LABEL_LIMIT],
+            value=card,
+            description=t(locale, "sab.hand.card_ways", code=card, count=len(plays)),
+        )
+        for card, plays in playable.items()
+    ]
+    placeholder = t(locale, "sab.hand.card_placeholder")
+    return CardSelect.as_select(table.id, table.version, str(seat), options, placeholder)
 
-    def __init__(
-        self, table_id: int, version: int, seat: Seat, options: list[discord.SelectOption]
-    ) -> None:
-        super().__init__(select_menu(f"sab:card:{table_id}:{version}:{seat}", options))
-        self.table_id = table_id
-        self.version = version
-        self.seat = seat
 
-    @classmethod
-    def for_hand(
-        cls, table: Table, seat: Seat, playable: dict[str, list[CardPlay]], locale: LocaleLike
-    ) -> CardSelect:
-        """One option per card that can be played now, with how many ways it can."""
-        options = [
-            discord.SelectOption(
-                label=card_name(locale, card)[:OPTION_LABEL_LIMIT],
-                value=card,
-                description=t(locale, "sab.hand.card_ways", code=card, count=len(plays)),
-            )
-            for card, plays in playable.items()
-        ]
-        select = cls(table.id, table.version, seat, options)
-        select.item.placeholder = t(locale, "sab.hand.card_placeholder")
-        return select
+class CardSelect(TableItem[Select], prefix="sab:card", arg=r"\d+"):
+    """Choose the card to play; the message then offers where or on whom to play it.
+    The argument is the seat whose hand it is."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: Item, match: re.Match[str], /
-    ) -> CardSelect:
-        # The chosen card arrives with the interaction; the options are not needed.
-        return cls(int(match["table"]), int(match["version"]), int(match["seat"]), [])
-
-    async def callback(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.chosen(interaction))
-
-    async def chosen(self, interaction: Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         """Second step: the ways to play the chosen card, most relevant first."""
-        table = await owned_table(interaction, self.table_id, self.seat)
+        seat = int(self.arg)
+        table = await owned_table(interaction, self.table_id, seat)
         if table.version != self.version:
             raise StaleAction()
-        card = self.item.values[0]
+        card = self.value
         state = sab_state(table)
-        plays = plays_by_card(state, self.seat).get(card)
+        plays = plays_by_card(state, seat).get(card)
         if not plays:
             raise StaleAction()
         locale = interaction.locale
         labels = seat_labels(table)
         choices = [choice(state, locale, play, labels) for play in plays]
         view = turn_view(table, choices, locale, with_private=False)
-        view.add_item(BackButton(table.id, self.seat, locale))
+        back = t(locale, "sab.hand.back")
+        view.add_item(BackButton.as_button(table.id, None, str(seat), back))
         lines = [t(locale, "sab.hand.step", card=card_name(locale, card))]
         if len(choices) > MAX_OFFERED_ACTIONS:
             lines.append(t(locale, "sab.hand.more", shown=MAX_OFFERED_ACTIONS, total=len(choices)))
         await interaction.response.edit_message(content="\n".join(lines), view=view)
 
 
-class BackButton(discord.ui.DynamicItem[Button], template=r"sab:back:(?P<table>\d+):(?P<seat>\d+)"):
-    """Back from a card's choices to the hand view, redrawn from the current state."""
+class BackButton(TableItem[Button], prefix="sab:back", versioned=False, arg=r"\d+"):
+    """Back from a card's choices to the hand view, redrawn from the current state.
+    The argument is the seat whose hand it is."""
 
-    def __init__(self, table_id: int, seat: Seat, locale: LocaleLike = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t(locale, "sab.hand.back"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"sab:back:{table_id}:{seat}",
-            )
-        )
-        self.table_id = table_id
-        self.seat = seat
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: Item, match: re.Match[str], /
-    ) -> BackButton:
-        return cls(int(match["table"]), int(match["seat"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.back(interaction))
-
-    async def back(self, interaction: Interaction) -> None:
-        await owned_table(interaction, self.table_id, self.seat)
+    async def run(self, interaction: Interaction) -> None:
+        await owned_table(interaction, self.table_id, int(self.arg))
         await show_hand(interaction, self.table_id, edit=True)
 
 

@@ -2,7 +2,7 @@
 
 The acting player opens it ephemerally from a mining space (nothing is placed
 yet) or from a pending extraction. Each press tries the move on a copy of the
-state with the engine's rules (`cogs.coal_baron_turn.trial`): a refused move is
+state with the engine's rules (`cogs.coal_baron.turn.trial`): a refused move is
 answered with the engine's reason and the panel stays as it was. The moves so
 far are written in the panel's footer, as the line ``/coal play m8 c3 +g ...``
 that "Finish" sends to the service in one action (with the version the panel
@@ -17,7 +17,6 @@ selects whose option values are moves.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Sequence
 
 import discord
@@ -30,8 +29,8 @@ from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.coal_baron_labels import View, colour_name, slots_text
-from cogs.coal_baron_turn import (
+from cogs.coal_baron.labels import View, colour_name, slots_text
+from cogs.coal_baron.turn import (
     acting_seat,
     action_options,
     close_panel,
@@ -41,8 +40,8 @@ from cogs.coal_baron_turn import (
     panel_tokens,
     trial,
 )
-from cogs.components import CUSTOM_ID_LIMIT, Button, Interaction, Item, Select, select_menu
-from cogs.replies import defer_edit, defer_private, guarded, send_private
+from cogs.platform.items import Button, Interaction, Select, TableItem
+from cogs.platform.replies import defer_edit, defer_private, send_private
 from renderer import render_in_thread
 from renderer.coal_baron.mine import render_mine
 
@@ -121,12 +120,14 @@ def panel_controls(
             locale, "coal.panel.level", level=target
         )
         style = discord.ButtonStyle.success if target == level else discord.ButtonStyle.secondary
-        controls.add_item(ExtractionButton(table.id, table.version, f"c{target}", label, style, 0))
+        controls.add_item(
+            ExtractionButton.as_button(table.id, table.version, f"c{target}", label, style, row=0)
+        )
     for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True):
         label = t(locale, "coal.panel.take", colour=colour_name(locale, name))
         controls.add_item(
-            ExtractionButton(
-                table.id, table.version, f"+{letter}", label, discord.ButtonStyle.primary, 1
+            ExtractionButton.as_button(
+                table.id, table.version, f"+{letter}", label, discord.ButtonStyle.primary, row=1
             )
         )
     legal = state.legal_actions(seat)
@@ -141,16 +142,18 @@ def panel_controls(
     for index, (moves, key) in enumerate(groups):
         options = action_options(locale, state, seat, moves)
         if options:
-            select = ExtractionSelect(table.id, table.version, index, options, t(locale, key))
+            select = ExtractionSelect.as_select(
+                table.id, table.version, str(index), options, t(locale, key), row=2 + index
+            )
             controls.add_item(select)
     undo = t(locale, "coal.panel.undo")
     finish = t(locale, "coal.panel.finish")
-    controls.add_item(
-        ExtractionButton(table.id, table.version, "undo", undo, discord.ButtonStyle.secondary, 4)
-    )
-    controls.add_item(
-        ExtractionButton(table.id, table.version, "finish", finish, discord.ButtonStyle.success, 4)
-    )
+    for move, label, style in (
+        ("undo", undo, discord.ButtonStyle.secondary),
+        ("finish", finish, discord.ButtonStyle.success),
+    ):
+        button = ExtractionButton.as_button(table.id, table.version, move, label, style, row=4)
+        controls.add_item(button)
     return controls
 
 
@@ -192,66 +195,20 @@ async def finish(interaction: Interaction, table: Table, seat: Seat, steps: list
     await close_panel(interaction, result)
 
 
-class ExtractionButton(
-    discord.ui.DynamicItem[Button], template=r"cb:x:(?P<table>\d+):(?P<version>\d+):(?P<move>\S+)"
-):
+class ExtractionButton(TableItem[Button], prefix="cb:x", arg=r"\S+"):
     """A move of the panel (cage level, take a colour), undo or finish."""
 
-    def __init__(
-        self,
-        table_id: int,
-        version: int,
-        move: str,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-    ) -> None:
-        custom_id = f"cb:x:{table_id}:{version}:{move}"
-        assert len(custom_id) <= CUSTOM_ID_LIMIT
-        super().__init__(
-            discord.ui.Button(label=label or move, style=style, custom_id=custom_id, row=row)
-        )
-        self.table_id = table_id
-        self.version = version
-        self.move = move
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: Item, match: re.Match[str], /
-    ) -> ExtractionButton:
-        return cls(int(match["table"]), int(match["version"]), match["move"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        await guarded(interaction, press(interaction, self.table_id, self.version, self.move))
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await press(interaction, self.table_id, self.version, self.arg)
 
 
-class ExtractionSelect(
-    discord.ui.DynamicItem[Select], template=r"cb:xs:(?P<table>\d+):(?P<version>\d+):(?P<index>\d)"
-):
+class ExtractionSelect(TableItem[Select], prefix="cb:xs", arg=r"\d"):
     """Loading moves (one cube or cage to stock; two cubes for one slot)."""
 
-    def __init__(
-        self,
-        table_id: int,
-        version: int,
-        index: int,
-        options: list[discord.SelectOption],
-        placeholder: str = "",
-    ) -> None:
-        custom_id = f"cb:xs:{table_id}:{version}:{index}"
-        super().__init__(select_menu(custom_id, options, placeholder, row=2 + index))
-        self.table_id = table_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: Item, match: re.Match[str], /
-    ) -> ExtractionSelect:
-        return cls(int(match["table"]), int(match["version"]), int(match["index"]), [])
-
-    async def callback(self, interaction: Interaction) -> None:
-        move = self.item.values[0]
-        await guarded(interaction, press(interaction, self.table_id, self.version, move))
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await press(interaction, self.table_id, self.version, self.value)
 
 
 EXTRACTION_ITEMS = (ExtractionButton, ExtractionSelect)

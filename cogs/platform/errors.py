@@ -20,10 +20,6 @@ class WrongGame(UserError):
     key = "wrong_game"
 
 
-class TableAbandoned(UserError):
-    key = "table_abandoned"
-
-
 class ExportBeforeEnd(UserError):
     """The record holds the seed, which tells every hidden card: only after the end."""
 

@@ -3,7 +3,7 @@
 One public message after the start and after every action: what was played and
 what it did, who is to play (a mention) and what they are deciding, the board
 image and the acting player's mine image, and the components of
-`cogs.coal_baron_components`. After a shift the scoring is added (an image and
+`cogs.coal_baron.spaces`. After a shift the scoring is added (an image and
 a table in words); at the end, the final conversions and the standings.
 Images are drawn from the public view (`state.view(None)`), in a worker thread.
 """
@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from bot.games.base import Event, Seat
+from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.extraction import Extraction
 from bot.i18n import LocaleLike, language_of, t
-from bot.presenters import Presenter, TurnMessage, mention, register_presenter
 from bot.service import ActResult, Table
-from cogs.coal_baron_components import turn_items
-from cogs.coal_baron_labels import View, colour_name, order_text, slots_text, vehicle_name
-from cogs.coal_baron_turn import GAME_ID, coal_state
+from cogs.coal_baron.draw import open_draw_panel
+from cogs.coal_baron.extraction import open_extraction_panel
+from cogs.coal_baron.labels import View, colour_name, order_text, slots_text, vehicle_name
+from cogs.coal_baron.spaces import turn_items
+from cogs.coal_baron.suggest import ranked_steps, suggestions
+from cogs.coal_baron.turn import coal_state
+from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, mention
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
@@ -179,6 +185,35 @@ class CoalBaronPresenter(Presenter):
         items = turn_items(table, locale) if seat in state.to_act() else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
 
+    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+        return ranked_steps(coal_state(table), seat, locale)
+
+    def suggest(
+        self,
+        table: Table,
+        seat: Seat,
+        typed: str,
+        locale: LocaleLike,
+        ranked: Callable[[Table, Seat, LocaleLike], list[ActionChoice]],
+    ) -> list[ActionChoice]:
+        """The cached first steps while one step is typed; a longer line is continued
+        step by step (`cogs.coal_baron.suggest`)."""
+        if len(typed.split()) <= 1 and not typed.endswith(" "):
+            return super().suggest(table, seat, typed, locale, ranked)
+        return suggestions(coal_state(table), seat, typed, locale)
+
+    async def after_typed_play(
+        self, interaction: discord.Interaction[Any], result: ActResult
+    ) -> None:
+        """After a draw-5 or a lone mining placement, open its panel for the player."""
+        state = coal_state(result.table)
+        if result.seat not in state.to_act():
+            return
+        if isinstance(state.pending, DrawFive):
+            await open_draw_panel(interaction, result.table, result.seat)
+        elif isinstance(state.pending, Extraction):
+            await open_extraction_panel(interaction, result.table, result.seat, [])
+
     def event_lines(
         self, table: Table, events: list[Event], locale: LocaleLike, *, seat: Seat | None
     ) -> list[str]:
@@ -215,7 +250,3 @@ def orders_lines(locale: LocaleLike, view: View, seat: Seat) -> list[str]:
     if not player["delivered"]:
         lines.append(t(locale, "coal.orders.none"))
     return lines
-
-
-def register() -> None:
-    register_presenter(GAME_ID, CoalBaronPresenter())

@@ -19,16 +19,19 @@ from bot.games.base import JSON, Event, Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.cards import ROUNDS
 from bot.i18n import LocaleLike, has_key, language_of, t
-from bot.presenters import Presenter, TurnMessage, mention
 from bot.service import ActResult, Table
-from cogs.saboteur_choices import (
+from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, mention
+from cogs.saboteur.choices import (
     card_name,
+    choice,
     goal_name,
     player,
+    ranked_actions,
     sab_state,
+    seat_labels,
     tool_name,
 )
-from cogs.saboteur_hand import hand_message
+from cogs.saboteur.hand import hand_message
 from renderer.saboteur.board import render_board
 
 BOARD_FILE = "saboteur-board.png"
@@ -145,7 +148,13 @@ class SaboteurPresenter(Presenter):
             params["values"] = ", ".join(str(v) for v in params["values"])
         return params
 
+    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+        """The plays of `seat`, the best of each card first (`cogs.saboteur.choices`)."""
+        state = sab_state(table)
+        labels = seat_labels(table)
+        return [choice(state, locale, a, labels) for a in ranked_actions(state, seat)]
+
     async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
-        """The hand view of `seat` (see `cogs.saboteur_hand`)."""
+        """The hand view of `seat` (see `cogs.saboteur.hand`)."""
         return await hand_message(table, seat, locale)
 

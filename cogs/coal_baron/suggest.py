@@ -1,14 +1,16 @@
-"""Suggestions for ``/coal play``: the legal lines a player may be typing.
+"""Suggestions for ``/game play``: the legal lines a Coal Baron player may be typing.
 
 The typed text is read as complete steps followed by the step being typed. The
-longest run of leading steps that the engine accepts (tried on a copy) is kept,
-and the legal next steps after it are ranked against the rest: notations that
-start with it first, then notations containing it, then steps whose description
-contains it (so "deliver" or "grey" find something). So ``m8 c3 +`` offers
-``m8 c3 +g``..., and a whole extraction can be written step by step. With
-nothing typed, the legal steps are spread over their kinds (one space of each
-kind first, the bank, the options of the decision in progress) so that the
-first 25 show a bit of everything.
+steps are tried one after the other on one copy of the state (so the work is
+linear in the typed text, which the platform cuts at 100 characters); the
+longest run the engine accepts is kept, and the legal next steps after it are
+ranked against the rest: notations that start with it first, then notations
+containing it, then steps whose description contains it (so "deliver" or
+"grey" find something). So ``m8 c3 +`` offers ``m8 c3 +g``..., and a whole
+extraction can be written step by step. With nothing typed, the legal steps are
+spread over their kinds (one space of each kind first, the bank, the options of
+the decision in progress) so that the first 25 show a bit of everything
+(`ranked_steps`, which the platform caches per table version).
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from bot.games.coal_baron.actions import Action, Buy, Load, Place
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike
-from cogs.coal_baron_labels import step_label
-from cogs.coal_baron_turn import trial
+from cogs.coal_baron.labels import step_label
+from cogs.platform.presenter import ActionChoice
 
 MAX_CHOICES = 25
 VALUE_LIMIT = 100
@@ -67,39 +69,62 @@ def rank(
     return prefix + inside + described
 
 
-def accepted(state: CoalBaronState, seat: Seat, steps: list[str]) -> CoalBaronState | None:
-    """The state after `steps` if the engine accepts them, else None."""
-    try:
-        return trial(state, seat, steps)
-    except UserError:
-        return None
+def accepted_run(state: CoalBaronState, seat: Seat, tokens: list[str]) -> list[CoalBaronState]:
+    """The states after 0, 1, 2... of `tokens`, as far as the engine accepts them
+    one by one (each step tried on a copy of the previous state)."""
+    states = [state]
+    for token in tokens:
+        after = states[-1].copy()
+        try:
+            after.apply(seat, after.parse_action(seat, token))
+        except UserError:
+            break
+        states.append(after)
+    return states
+
+
+def named(line: str, label: str) -> ActionChoice:
+    """A suggestion ``m8 c3 — Cage to level 3`` (a space's label already starts with
+    its id): the line shows so that the next step can be typed after it."""
+    name = label if label.startswith(f"{line}:") else f"{line} — {label}"
+    return ActionChoice(line, name[:VALUE_LIMIT])
+
+
+def ranked_steps(state: CoalBaronState, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+    """Every legal step of `seat` now, spread over kinds, in words."""
+    view = state.view(seat)
+    return [
+        named(state.format_action(action), step_label(locale, view, seat, action))
+        for action in spread(state.legal_actions(seat))
+    ]
 
 
 def suggestions(
     state: CoalBaronState, seat: Seat, typed: str, locale: LocaleLike
-) -> list[tuple[str, str]]:
-    """Up to 25 (line, description) pairs for what `seat` may be typing."""
+) -> list[ActionChoice]:
+    """Up to 25 lines (notation, description) for what `seat` may be typing."""
     if seat not in state.to_act():
         return []
     tokens = typed.split()
     complete = len(tokens) if typed.endswith(" ") or not tokens else len(tokens) - 1
-    found: list[tuple[str, str]] = []
-    if tokens and accepted(state, seat, tokens) is not None:
+    states = accepted_run(state, seat, tokens)
+    found: list[ActionChoice] = []
+    if tokens and len(states) == len(tokens) + 1:
         action = state.parse_action(seat, typed)
         label = step_label(locale, state.view(seat), seat, action)
-        found.append((state.format_action(action), label))
+        found.append(named(state.format_action(action), label))
     typed_is_legal = len(found)
-    for cut in range(complete, -1, -1):
-        before = accepted(state, seat, tokens[:cut])
-        if before is None or seat not in before.to_act():
+    for cut in range(min(complete, len(states) - 1), -1, -1):
+        before = states[cut]
+        if seat not in before.to_act():
             continue
         rest = " ".join(tokens[cut:])
         head = " ".join(tokens[:cut])
         view = before.view(seat)
         for action in rank(before, seat, before.legal_actions(seat), rest, locale):
             line = f"{head} {before.format_action(action)}".strip()
-            if all(line != known for known, _ in found) and len(line) <= VALUE_LIMIT:
-                found.append((line, step_label(locale, view, seat, action)))
+            if all(line != known.notation for known in found) and len(line) <= VALUE_LIMIT:
+                found.append(named(line, step_label(locale, view, seat, action)))
         if len(found) > typed_is_legal:
             break
     return found[:MAX_CHOICES]

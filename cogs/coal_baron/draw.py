@@ -17,7 +17,6 @@ Custom ids: ``cb:d:<table>:<version>:<op>`` (``order``, ``undo``, ``confirm``) a
 from __future__ import annotations
 
 import io
-import re
 
 import discord
 
@@ -28,8 +27,8 @@ from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.coal_baron_labels import View, card_text
-from cogs.coal_baron_turn import (
+from cogs.coal_baron.labels import View, card_text
+from cogs.coal_baron.turn import (
     acting_seat,
     action_options,
     close_panel,
@@ -39,8 +38,8 @@ from cogs.coal_baron_turn import (
     panel_tokens,
     trial,
 )
-from cogs.components import Button, Interaction, Item, Select, select_menu
-from cogs.replies import defer_edit, defer_private, guarded, send_private
+from cogs.platform.items import Button, Interaction, Select, TableItem
+from cogs.platform.replies import defer_edit, defer_private, send_private
 from renderer import render_in_thread
 from renderer.coal_baron.draw5 import render_draw5
 
@@ -102,21 +101,24 @@ def draw_controls(
         keeps = [action for action in after.legal_actions(seat) if isinstance(action, Keep)]
         options = action_options(locale, after, seat, keeps)
         placeholder = t(locale, "coal.draw.keep")
-        controls.add_item(DrawSelect(table.id, table.version, "keep", options, placeholder))
+        keep = DrawSelect.as_select(table.id, table.version, "keep", options, placeholder)
+        controls.add_item(keep)
     elif draw is not None:
         names = draw.names()
         for where in ("top", "bottom"):
             options = [discord.SelectOption(label=name, value=name) for name in names]
             placeholder = t(locale, f"coal.draw.{where}")
-            controls.add_item(DrawSelect(table.id, table.version, where, options, placeholder))
+            controls.add_item(
+                DrawSelect.as_select(table.id, table.version, where, options, placeholder)
+            )
         label = t(locale, "coal.draw.pile_order")
-        controls.add_item(DrawButton(table.id, table.version, "order", label))
-    controls.add_item(DrawButton(table.id, table.version, "undo", t(locale, "coal.panel.undo")))
+        controls.add_item(DrawButton.as_button(table.id, table.version, "order", label))
+    undo = t(locale, "coal.panel.undo")
+    controls.add_item(DrawButton.as_button(table.id, table.version, "undo", undo))
     if draw is None:
         label = t(locale, "coal.draw.confirm")
-        controls.add_item(
-            DrawButton(table.id, table.version, "confirm", label, discord.ButtonStyle.success)
-        )
+        style = discord.ButtonStyle.success
+        controls.add_item(DrawButton.as_button(table.id, table.version, "confirm", label, style))
     return controls
 
 
@@ -161,63 +163,16 @@ async def confirm(interaction: Interaction, table: Table, steps: list[str]) -> N
     await close_panel(interaction, result)
 
 
-class DrawButton(
-    discord.ui.DynamicItem[Button],
-    template=r"cb:d:(?P<table>\d+):(?P<version>\d+):(?P<op>order|undo|confirm)",
-):
-    def __init__(
-        self,
-        table_id: int,
-        version: int,
-        op: str,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or op, style=style, custom_id=f"cb:d:{table_id}:{version}:{op}"
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-        self.op = op
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: Item, match: re.Match[str], /
-    ) -> DrawButton:
-        return cls(int(match["table"]), int(match["version"]), match["op"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        await guarded(interaction, choose(interaction, self.table_id, self.version, self.op, ""))
+class DrawButton(TableItem[Button], prefix="cb:d", arg="order|undo|confirm"):
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await choose(interaction, self.table_id, self.version, self.arg, "")
 
 
-class DrawSelect(
-    discord.ui.DynamicItem[Select],
-    template=r"cb:ds:(?P<table>\d+):(?P<version>\d+):(?P<op>keep|top|bottom)",
-):
-    def __init__(
-        self,
-        table_id: int,
-        version: int,
-        op: str,
-        options: list[discord.SelectOption],
-        placeholder: str = "",
-    ) -> None:
-        super().__init__(select_menu(f"cb:ds:{table_id}:{version}:{op}", options, placeholder))
-        self.table_id = table_id
-        self.version = version
-        self.op = op
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: Item, match: re.Match[str], /
-    ) -> DrawSelect:
-        return cls(int(match["table"]), int(match["version"]), match["op"], [])
-
-    async def callback(self, interaction: Interaction) -> None:
-        value = self.item.values[0]
-        await guarded(interaction, choose(interaction, self.table_id, self.version, self.op, value))
+class DrawSelect(TableItem[Select], prefix="cb:ds", arg="keep|top|bottom"):
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await choose(interaction, self.table_id, self.version, self.arg, self.value)
 
 
 DRAW_ITEMS = (DrawButton, DrawSelect)

@@ -4,13 +4,19 @@ A presenter turns a `Table` into messages: the public turn message posted after
 the start and after every action, and the private message a seated player gets
 (ephemerally) from the "My view" button. It offers actions as `ActionChoice`s;
 the Discord layer turns them into persistent buttons or selects carrying the
-table id and version. A game registers its own presenter (an image of the
-board, nicer labels) with `register_presenter`; games without one get
-`Presenter`, which writes text only.
+table id and version. A game's plugin (`cogs.platform.plugins.GamePlugin`)
+gives its own presenter (an image of the board, nicer labels); games without
+one get `Presenter`, which writes text only.
+
+Secrets fail closed: a public message never prints an action's notation (it may
+hold a secret choice). It says what the engine's public events describe
+(``event.<game>.<kind>`` keys); an action that the engine describes with no
+public event the catalogs know is announced as "X played" and nothing more.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +28,8 @@ from bot.service import ActResult, Table
 
 MAX_OFFERED_ACTIONS = 100
 """At most this many actions are offered as components (4 selects of 25)."""
+MAX_SUGGESTIONS = 25
+"""Discord shows at most 25 autocomplete choices."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,26 @@ class TurnMessage:
     files: list[discord.File] = field(default_factory=list)
     embeds: list[discord.Embed] = field(default_factory=list)
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
+
+
+def matching(choices: list[ActionChoice], typed: str) -> list[ActionChoice]:
+    """The choices whose notation or label holds every typed word: notations that
+    start with the text first, then the others, in the given order; at most 25."""
+    words = typed.lower().split()
+    if not words:
+        return choices[:MAX_SUGGESTIONS]
+    prefix = " ".join(words)
+    starting: list[ActionChoice] = []
+    holding: list[ActionChoice] = []
+    for choice in choices:
+        notation = choice.notation.lower()
+        if notation.startswith(prefix):
+            starting.append(choice)
+        elif all(word in notation or word in choice.label.lower() for word in words):
+            holding.append(choice)
+        if len(starting) >= MAX_SUGGESTIONS:
+            break
+    return (starting + holding)[:MAX_SUGGESTIONS]
 
 
 # -- small formatting helpers shared by presenters and cogs -----------------------------
@@ -95,9 +123,7 @@ class Presenter:
         """The public message after the start (`played` None) or after an action."""
         lines: list[str] = []
         if played is not None:
-            player = mention(table.seats[played.seat])
-            lines.append(t(locale, "turn.played", player=player, action=played.notation))
-            lines.extend(self.event_lines(table, played.events, locale, seat=None))
+            lines.extend(self.played_lines(table, played, locale))
         if table.status == "finished":
             lines.append(self.outcome_text(table, locale))
             return TurnMessage("\n".join(lines))
@@ -107,6 +133,14 @@ class Presenter:
         if not actions:
             lines.append(t(locale, "turn.use_private"))
         return TurnMessage("\n".join(lines), actions=actions)
+
+    def played_lines(self, table: Table, played: ActResult, locale: LocaleLike) -> list[str]:
+        """What everyone is told of an action: its public events in words, or only
+        "X played" when the engine described none (never the notation)."""
+        described = self.event_lines(table, played.events, locale, seat=None)
+        if described:
+            return described
+        return [t(locale, "turn.played_secret", player=mention(table.seats[played.seat]))]
 
     async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
         """What `seat` alone may see, with the actions it may take now."""
@@ -139,7 +173,8 @@ class Presenter:
         return t(locale, "turn.game_over", winners=winners, scores=scores, table=table.id)
 
     def label(self, table: Table, notation: str) -> str:
-        """The text on the button or select option of an action."""
+        """The text on the button or select option of an action (the notation unless
+        the game says better; only the player who may choose it sees it)."""
         return notation
 
     def seat_actions(self, table: Table, seat: Seat) -> list[ActionChoice]:
@@ -150,6 +185,34 @@ class Presenter:
         notations = [state.format_action(action) for action in state.legal_actions(seat)]
         return [ActionChoice(n, self.label(table, n)) for n in notations[:MAX_OFFERED_ACTIONS]]
 
+    # -- typed plays (``/game play``) ------------------------------------------------
+
+    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+        """Every legal action of `seat`, most relevant first, labelled in words; the
+        platform caches the list per table version. The default keeps the engine's order."""
+        assert table.state is not None
+        state = table.state
+        notations = [state.format_action(action) for action in state.legal_actions(seat)]
+        return [ActionChoice(n, self.label(table, n)) for n in notations]
+
+    def suggest(
+        self,
+        table: Table,
+        seat: Seat,
+        typed: str,
+        locale: LocaleLike,
+        ranked: Callable[[Table, Seat, LocaleLike], list[ActionChoice]],
+    ) -> list[ActionChoice]:
+        """At most 25 choices for what `seat` is typing; `ranked` gives the cached
+        `ranked_choices`. A game whose notation chains steps may continue a line."""
+        return matching(ranked(table, seat, locale), typed)
+
+    async def after_typed_play(
+        self, interaction: discord.Interaction[Any], result: ActResult
+    ) -> None:
+        """Called after a typed play was posted: a game may open the panel of a
+        decision the play started (Coal Baron's draw-5)."""
+
     def public_actions(self, table: Table) -> list[ActionChoice]:
         """Actions shown to everyone, when every seat to act has the same ones; others
         choose through "My view". A game whose actions depend on secret cards must
@@ -159,16 +222,3 @@ class Presenter:
         if not per_seat or any(actions != per_seat[0] for actions in per_seat):
             return []
         return per_seat[0]
-
-
-DEFAULT_PRESENTER = Presenter()
-PRESENTERS: dict[str, Presenter] = {}
-
-
-def register_presenter(game_id: str, presenter: Presenter) -> None:
-    """Use `presenter` for every table of `game_id`."""
-    PRESENTERS[game_id] = presenter
-
-
-def presenter_for(game_id: str) -> Presenter:
-    return PRESENTERS.get(game_id, DEFAULT_PRESENTER)
