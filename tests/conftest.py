@@ -16,7 +16,7 @@ import pytest
 import simcord
 from discord.ext import commands
 
-import tests.tinygame  # noqa: F401  (registers the "tiny" game)
+import tests.tiny_plugin  # noqa: F401  (registers the "tiny" game and its plugin)
 from bot.app import create_bot
 from bot.config import Settings
 from tests.discord_support import TableWorld

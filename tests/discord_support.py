@@ -69,6 +69,12 @@ def action_id(message: discord.Message, notation: str) -> str:
     return next(i for i in ids if i.startswith("mt:act:") and i.endswith(f":{notation}"))
 
 
+def suggested(choices: list[dict[str, Any]]) -> list[str]:
+    """The notations of autocomplete choices (their values carry the table version
+    first, ``@12 m8``, which the player never sees)."""
+    return [str(choice["value"]).split(" ", 1)[1] for choice in choices]
+
+
 def answers(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:
     """Every message the bot answered an interaction with: response, then follow-ups."""
     return [m for m in (result.response, *result.followups) if m is not None]

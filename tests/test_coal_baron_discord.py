@@ -19,7 +19,7 @@ from cogs.coal_baron.suggest import suggestions
 from cogs.coal_baron.turn import NotAPlayer
 from cogs.platform.errors import NoTableHere
 from tests.coal_baron_discord_support import CoalWorld, coal_world, fixed_seed, panel, state_of
-from tests.discord_support import custom_ids, private_text, slow, speak_french
+from tests.discord_support import custom_ids, private_text, slow, speak_french, suggested
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
@@ -128,16 +128,16 @@ async def test_the_extraction_panel_commits_nothing_until_finish(simcord_env: si
     table = await world.table()
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
     shown = panel(result, "cb:x:")
-    assert shown.embeds[0].footer.text == "/coal play m6"
+    assert shown.embeds[0].footer.text == "/game play m6"
     assert "Moves left: **6**" in (shown.embeds[0].description or "")
     prefix = f"cb:x:{table.id}:{table.version}"
     await player.click(shown, custom_id=f"{prefix}:c1")
     await player.click(shown, custom_id=f"{prefix}:+y")
     await player.click(shown, custom_id=f"{prefix}:c0")
-    assert shown.embeds[0].footer.text == "/coal play m6 c1 +y c0"
+    assert shown.embeds[0].footer.text == "/game play m6 c1 +y c0"
     assert "Moves left: **3**" in (shown.embeds[0].description or "")
     await player.click(shown, custom_id=f"{prefix}:undo")
-    assert shown.embeds[0].footer.text == "/coal play m6 c1 +y"
+    assert shown.embeds[0].footer.text == "/game play m6 c1 +y"
     assert (await world.table()).version == table.version  # nothing placed yet
     await player.click(shown, custom_id=f"{prefix}:finish")
     after = await world.table()
@@ -166,7 +166,7 @@ async def test_an_illegal_extraction_move_is_refused_with_its_reason(
     refused = await player.click(shown, custom_id=f"{prefix}:undo")
     reason = t("en", "reason.coal.nothing-to-undo")
     assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
-    assert shown.embeds[0].footer.text == "/coal play m6"
+    assert shown.embeds[0].footer.text == "/game play m6"
     assert (await world.table()).version == table.version
 
 
@@ -197,7 +197,7 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
     prefix = f"{table.id}:{table.version}"
     await player.select(shown, ["keep none"], custom_id=f"cb:ds:{prefix}:keep")
     await player.click(shown, custom_id=f"cb:d:{prefix}:undo")
-    assert shown.embeds[0].footer.text == "/coal play"
+    assert shown.embeds[0].footer.text == "/game play"
     await player.select(shown, ["keep none"], custom_id=f"cb:ds:{prefix}:keep")
     for name in reversed(drawn):
         await player.select(shown, [name], custom_id=f"cb:ds:{prefix}:bottom")
@@ -245,11 +245,11 @@ async def test_slow_images_still_reach_the_player(
         await player.select(world.last(), ["m6"], custom_id=mining_select(world.last())), "cb:x:"
     )
     await player.click(extraction, custom_id=f"cb:x:{table.id}:{table.version}:c1")
-    assert extraction.embeds[0].footer.text == "/coal play m6 c1"
+    assert extraction.embeds[0].footer.text == "/game play m6 c1"
     draw = panel(await player.slash(world.channel, "coal play", action="fd"), "cb:ds:")
     table = await world.table()
     await player.select(draw, ["keep none"], custom_id=f"cb:ds:{table.id}:{table.version}:keep")
-    assert draw.embeds[0].footer.text == "/coal play keep none"
+    assert draw.embeds[0].footer.text == "/game play keep none"
     for result in answers:
         assert result.response is not None and len(result.response.attachments) == 1
 
@@ -265,13 +265,13 @@ async def test_coal_play_autocomplete_lists_the_seats_legal_moves(simcord_env: s
     world = await started(simcord_env)
     player, other = await acting(world)
     first = await player.autocomplete(world.channel, "coal play", "action", "")
-    values = [choice["value"] for choice in first]
+    values = suggested(first)
     assert len(values) <= 25 and "bank" in values
     assert {"m6", "$4", "fd", "od"} <= set(values)
     mining = await player.autocomplete(world.channel, "coal play", "action", "m")
-    assert [c["value"] for c in mining][:2] == ["m6", "m10"]  # m4 and m8 are locked
+    assert suggested(mining)[:2] == ["m6", "m10"]  # m4 and m8 are locked
     line = await player.autocomplete(world.channel, "coal play", "action", "m6 c1 +")
-    assert [c["value"] for c in line] == ["m6 c1 +y"]
+    assert suggested(line) == ["m6 c1 +y"]
     assert await other.autocomplete(world.channel, "coal play", "action", "") == []
     assert await world.spectator.autocomplete(world.channel, "coal play", "action", "") == []
 
@@ -314,7 +314,7 @@ def test_suggestions_put_prefix_matches_before_substring_matches() -> None:
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     seat = state.to_act()[0]
-    lines = [line for line, _ in suggestions(state, seat, "o", "en")]
+    lines = [choice.notation for choice in suggestions(state, seat, "o", "en")]
     prefixed = [line for line in lines if line.startswith("o")]
     assert lines[: len(prefixed)] == prefixed and len(prefixed) < len(lines)
     assert suggestions(state, (seat + 1) % 4, "", "en") == []
@@ -328,7 +328,7 @@ async def test_a_decision_under_way_opens_its_panel_for_the_acting_player_only(
     player, other = await acting(world)
     result = await player.slash(world.channel, "coal play", action="m6")
     table = await world.table()
-    assert panel(result, "cb:x:").embeds[0].footer.text == "/coal play"
+    assert panel(result, "cb:x:").embeds[0].footer.text == "/game play"
     open_id = f"cb:open:{table.id}:{table.version}"
     assert open_id in custom_ids(world.last())
     refused = await other.click(world.last(), custom_id=open_id)
@@ -346,12 +346,12 @@ async def test_every_decision_can_be_typed_with_autocomplete(simcord_env: simcor
     seat = state.to_act()[0]
     picks = await world.seats[seat].autocomplete(world.channel, "coal play", "action", "")
     legal = {state.format_action(action) for action in state.legal_actions(seat)}
-    assert {choice["value"] for choice in picks} == legal
+    assert set(suggested(picks)) == legal
     await finish_draft(world)
     player, _ = await acting(world)
     await player.slash(world.channel, "coal play", action="od")
     keeps = await player.autocomplete(world.channel, "coal play", "action", "keep")
-    assert keeps and all(choice["value"].startswith("keep ") for choice in keeps)
+    assert keeps and all(value.startswith("keep ") for value in suggested(keeps))
     table = await world.table()
     seat = table.seats.index(player.id)
     drawn = [card["name"] for card in state_of(table).view(seat)["pending"]["cards"]]

@@ -14,9 +14,11 @@ from bot.games.coal_baron import CoalBaronState
 from bot.games.saboteur import SaboteurState
 from bot.i18n import LocaleLike, catalog
 from bot.service import GameService, Table
-from cogs.platform.presenter import PRESENTERS, Presenter, TurnMessage
+from cogs.platform.plugins import PLUGINS, GamePlugin
+from cogs.platform.presenter import Presenter, TurnMessage
 from cogs.platform.replies import error_text
 from tests.discord_support import TableWorld, private_text
+from tests.tinygame import TinyGame
 
 
 def test_a_user_error_reads_in_the_users_language() -> None:
@@ -82,7 +84,7 @@ async def test_an_unexpected_error_in_a_button_is_logged_and_answered_genericall
     table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     w = table_world
-    monkeypatch.setitem(PRESENTERS, "tiny", BrokenPresenter())
+    monkeypatch.setitem(PLUGINS, "tiny", GamePlugin(TinyGame, BrokenPresenter()))
     await w.start_tiny()
     result = await w.alice.click(w.last(), custom_id="mt:view:1")
     assert private_text(result).startswith("Something went wrong on our side")

@@ -13,9 +13,11 @@ from bot.errors import NotCreator, NotSeated, SkipOwnTurn, SkipTooEarly
 from bot.i18n import catalog
 from bot.service import Table
 from cogs.platform.errors import ExportBeforeEnd
-from cogs.platform.presenter import PRESENTERS, Presenter
+from cogs.platform.plugins import PLUGINS, GamePlugin
+from cogs.platform.presenter import Presenter
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import TableWorld, action_id, custom_ids, private_text
+from tests.tinygame import TinyGame
 
 
 @pytest.fixture
@@ -41,7 +43,7 @@ async def test_an_action_button_plays_and_announces_the_next_player(w: TableWorl
     first = await w.start_tiny()
     assert custom_ids(first) == ["mt:act:1:2:keep", "mt:act:1:2:swap", "mt:view:1"]
     turn = await play(w, w.alice, "keep")
-    assert f"{w.alice.mention} played `keep`" in turn.content
+    assert f"{w.alice.mention} played." in turn.content
     assert f"👉 {w.bob.mention}: your turn" in turn.content
 
 
@@ -96,11 +98,11 @@ class LongLabels(Presenter):
 async def test_the_action_select_plays_the_chosen_notation(
     w: TableWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(PRESENTERS, "tiny", LongLabels())
+    monkeypatch.setitem(PLUGINS, "tiny", GamePlugin(TinyGame, LongLabels()))
     first = await w.start_tiny()
     assert custom_ids(first) == ["mt:pick:1:2:0", "mt:view:1"]
     await w.alice.select(first, ["swap"], custom_id="mt:pick:1:2:0")
-    assert f"{w.alice.mention} played `swap`" in w.last().content
+    assert f"{w.alice.mention} played." in w.last().content
     result = await w.bob.select(first, ["keep"], custom_id="mt:pick:1:2:0")
     assert "moved on" in private_text(result)
 
@@ -154,7 +156,7 @@ async def test_skip_plays_the_default_action_of_the_idle_player(w: TableWorld) -
     assert private_text(result) == "Done."  # never the idle seat's action: it may be secret
     turn = w.last()
     assert f"{w.bob.mention} skipped the turn of {w.alice.mention}" in turn.content
-    assert f"{w.alice.mention} played `add 1`" in turn.content
+    assert f"{w.alice.mention} added 1" in turn.content
     assert f"👉 {w.bob.mention}" in turn.content
 
 
@@ -224,7 +226,7 @@ async def test_private_events_go_only_to_their_owner_ephemerally(
     drawn = private_text(result)
     assert drawn.startswith("You drew a ")
     assert all(drawn not in message.content for message in w.channel.history())
-    assert f"{w.bob.mention} played `swap`" in w.last().content
+    assert f"{w.bob.mention} played." in w.last().content
 
 
 async def test_only_another_seated_player_may_skip(w: TableWorld) -> None:

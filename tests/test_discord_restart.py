@@ -23,7 +23,7 @@ async def test_a_game_continues_after_a_restart(
     await restart(w, settings, clean=clean)
 
     await w.alice.click(before_restart, custom_id=action_id(before_restart, "add 2"))
-    assert f"{w.alice.mention} played `add 2`" in w.last().content
+    assert f"{w.alice.mention} added 2" in w.last().content
     stale = await w.bob.click(first, custom_id=action_id(first, "keep"))
     assert "moved on" in private_text(stale)
     await w.bob.click(w.last(), custom_id=action_id(w.last(), "add 3"))

@@ -22,7 +22,7 @@ from cogs.saboteur.hand import CardSelect
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import private_texts, public_texts, slow
+from tests.discord_support import private_texts, public_texts, slow, suggested
 from tests.saboteur_discord_support import (
     SabWorld,
     component,
@@ -133,7 +133,7 @@ async def test_autocomplete_offers_every_card_and_every_discard_when_nothing_is_
     state = await w.state()
     legal = {state.format_action(a) for a in state.legal_actions(0)}
     choices = await w.alice.autocomplete(w.channel, "sab play", "action", "")
-    values = [c["value"] for c in choices]
+    values = suggested(choices)
     assert 0 < len(values) <= 25
     assert set(values) <= legal
     playable = {a.card for a in state.legal_actions(0) if not isinstance(a, Discard)}
@@ -146,7 +146,7 @@ async def test_autocomplete_narrows_to_what_is_typed(simcord_env: simcord.Env) -
     w = await sab_world(simcord_env)
     await w.start(seed=3)
     choices = await w.alice.autocomplete(w.channel, "sab play", "action", "discard")
-    assert choices and all(c["value"].startswith("discard ") for c in choices)
+    assert choices and all(value.startswith("discard ") for value in suggested(choices))
     assert await w.alice.autocomplete(w.channel, "sab play", "action", "nonsense") == []
 
 
@@ -307,7 +307,8 @@ async def test_someone_elses_hand_components_are_refused(simcord_env: simcord.En
     card = first_path(state, 0).card
     # Alice's card select, as if her hand view had reached the channel.
     view = discord.ui.View(timeout=None)
-    select = CardSelect(table.id, table.version, 0, [discord.SelectOption(label=card, value=card)])
+    options = [discord.SelectOption(label=card, value=card)]
+    select = CardSelect.as_select(table.id, table.version, "0", options)
     view.add_item(select)
     channel = w.bot.get_channel(w.channel.id)
     assert isinstance(channel, discord.TextChannel)

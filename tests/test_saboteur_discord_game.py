@@ -26,6 +26,7 @@ from bot.i18n import t
 from cogs.saboteur.choices import sab_state
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
+from tests.discord_support import suggested
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
@@ -53,8 +54,9 @@ async def by_command(w: SabWorld, actor: simcord.MemberActor, state: SaboteurSta
     """Type the start of the notation, then send the autocomplete choice that matches."""
     notation = state.format_action(action)
     choices = await actor.autocomplete(w.channel, "sab play", "action", notation)
-    assert notation in [c["value"] for c in choices], (notation, choices)
-    await actor.slash(w.channel, "sab play", action=notation)
+    values = dict(zip(suggested(choices), (c["value"] for c in choices), strict=True))
+    assert notation in values, (notation, choices)
+    await actor.slash(w.channel, "sab play", action=values[notation])
 
 
 async def by_components(w: SabWorld, actor: simcord.MemberActor, state: SaboteurState,

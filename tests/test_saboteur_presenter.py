@@ -12,7 +12,8 @@ import pytest
 from bot.games.saboteur import SaboteurState
 from bot.i18n import t
 from bot.service import ActResult, Table
-from cogs.saboteur.choices import AUTOCOMPLETE_LIMIT, first_actions, matching_choices
+from cogs.platform.presenter import ActionChoice, matching
+from cogs.saboteur.choices import AUTOCOMPLETE_LIMIT, first_actions
 from cogs.saboteur.hand import hand_text
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
@@ -125,19 +126,22 @@ def test_the_first_choices_hold_every_playable_card_and_every_discard() -> None:
         assert {getattr(action, "card", None) for action in first} == cards
 
 
+def matching_choices(state: SaboteurState, seat: int, typed: str, lang: str) -> list[ActionChoice]:
+    """What `/game play`'s autocomplete offers `seat` for `typed`."""
+    return matching(SaboteurPresenter().ranked_choices(table_of(state), seat, lang), typed)
+
+
 def test_typed_words_narrow_the_choices_to_those_holding_them() -> None:
     state = SaboteurState.new(3, 3)
-    names = ["P1", "P2", "P3"]
-    found = matching_choices(state, 0, "path 1,0", "en", names)
+    found = matching_choices(state, 0, "path 1,0", "en")
     assert found and all(c.notation.startswith("path ") and "1,0" in c.notation for c in found)
-    assert matching_choices(state, 1, "", "en", names) == []
+    assert matching_choices(state, 1, "", "en") == []
 
 
 def test_autocomplete_labels_follow_the_reader_s_language() -> None:
     state = SaboteurState.new(3, 3)
-    names = ["P1", "P2", "P3"]
-    english = matching_choices(state, 0, "discard", "en", names)
-    french = matching_choices(state, 0, "discard", "fr", names)
+    english = matching_choices(state, 0, "discard", "en")
+    french = matching_choices(state, 0, "discard", "fr")
     assert [c.notation for c in english] == [c.notation for c in french]
     assert all("pass, discarding" in c.label for c in english)
     assert all("passer en défaussant" in c.label for c in french)

@@ -18,6 +18,7 @@ A game shipped in another distribution adds its own catalog directory with
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -51,11 +52,14 @@ def add_catalog_dir(directory: Path) -> None:
         catalog.cache_clear()
 
 
-def load_catalog(language: str, directory: Path = CATALOG_DIR) -> dict[str, str]:
-    """Merge every catalog file of `language`; raises ValueError on a key defined twice."""
+def load_catalog(
+    language: str, directory: Path = CATALOG_DIR, extra_dirs: Sequence[Path] = ()
+) -> dict[str, str]:
+    """Merge every catalog file of `language` (in `directory`, then the ``*.<language>.json``
+    of `extra_dirs`); raises ValueError on a key defined twice."""
     merged: dict[str, str] = {}
     origin: dict[str, Path] = {}
-    extra = [path for d in EXTRA_CATALOG_DIRS for path in sorted(d.glob(f"*.{language}.json"))]
+    extra = [path for d in extra_dirs for path in sorted(d.glob(f"*.{language}.json"))]
     for path in [*catalog_files(language, directory), *extra]:
         entries = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(entries, dict):
@@ -73,7 +77,7 @@ def load_catalog(language: str, directory: Path = CATALOG_DIR) -> dict[str, str]
 @cache
 def catalog(language: str) -> dict[str, str]:
     """The merged catalog of `language`, loaded once per process."""
-    return load_catalog(language)
+    return load_catalog(language, CATALOG_DIR, EXTRA_CATALOG_DIRS)
 
 
 def language_of(locale: LocaleLike) -> str:

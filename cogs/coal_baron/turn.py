@@ -26,7 +26,8 @@ from cogs.platform.table_items import post_turn
 
 GAME_ID = "coal-baron"
 PLAY_COMMAND = "/game play"
-"""Panels show the line they will play, as it would be typed."""
+"""Panels show the line they will play, as it would be typed (panels opened before
+``/game play`` existed wrote ``/coal play``: both are read)."""
 
 OPTIONS_PER_SELECT = 25
 LABEL_LIMIT = 100
@@ -76,7 +77,8 @@ def action_options(
 
 def line_of(footer: str | None) -> list[str]:
     """The steps written in a panel's footer (``/coal play m8 c3 +g`` -> [m8, c3, +g])."""
-    return (footer or "").removeprefix(PLAY_COMMAND).split()
+    tokens = (footer or "").split()
+    return tokens[2:] if tokens[:1] in (["/game"], ["/coal"]) else tokens
 
 
 def footer_of(steps: list[str]) -> str:
