@@ -23,6 +23,7 @@ run: $(BIN)/.installed
 test: $(BIN)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest
 
 bench: $(BIN)/.installed-dev

@@ -47,6 +47,22 @@ class TableWorld:
         return self.last()
 
 
+def bot_of(env: simcord.Env) -> commands.Bot:
+    """The bot simcord runs (typed as a plain client by simcord)."""
+    bot = env.bot
+    assert isinstance(bot, commands.Bot)
+    return bot
+
+
+def labels(message: discord.Message) -> list[str | None]:
+    """The label of every button of a message, in order."""
+    return [
+        getattr(child, "label", None)
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    ]
+
+
 def custom_ids(message: discord.Message) -> list[str]:
     """The custom_id of every button and select of a message, in order."""
     ids = []

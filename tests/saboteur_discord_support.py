@@ -20,6 +20,7 @@ from bot.games.saboteur import SaboteurState
 from bot.service import Table
 from cogs.saboteur.choices import sab_state
 from tests.conftest import REMINDER_MINUTES
+from tests.discord_support import bot_of
 
 
 @dataclass
@@ -86,12 +87,13 @@ class SabWorld:
 
 async def sab_world(env: simcord.Env, locale: str | None = None) -> SabWorld:
     """A server whose language is `locale` (English by default), commands synced."""
-    await env.bot.tree.sync()
+    await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines", preferred_locale=locale)
     channel = guild.create_text_channel("saboteur")
     names = ("alice", "bob", "carol", "dave")
     members = [guild.add_member(env.create_user(name)) for name in names]
-    return SabWorld(env, guild, channel, *members)
+    alice, bob, carol, dave = members
+    return SabWorld(env, guild, channel, alice, bob, carol, dave)
 
 
 def seed_where(test: Callable[[SaboteurState], bool], players: int = 3) -> int:

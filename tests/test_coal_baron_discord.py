@@ -280,14 +280,18 @@ async def test_anyone_may_look_at_the_board_a_mine_and_the_orders(simcord_env: s
     world = await started(simcord_env)
     player, _ = await acting(world)
     board = await world.spectator.slash(world.channel, "coal board")
-    assert board.ephemeral and [a.filename for a in board.response.attachments] == ["board.png"]
+    assert board.response is not None and board.ephemeral
+    assert [a.filename for a in board.response.attachments] == ["board.png"]
     mine = await world.spectator.slash(world.channel, "coal mine", player=player)
+    assert mine.response is not None
     assert [a.filename for a in mine.response.attachments] == ["mine.png"]
     assert f"<@{player.id}>" in mine.response.content
     mine_view = await player.click(world.last(), custom_id=f"mt:view:{(await world.table()).id}")
+    assert mine_view.response is not None
     assert [a.filename for a in mine_view.response.attachments] == ["mine.png"]
     assert any(i.startswith("cb:sp:") for i in custom_ids(mine_view.response.message))
     orders = await world.spectator.slash(world.channel, "coal orders", player=player)
+    assert orders.response is not None
     assert "**In progress**" in orders.response.content
     table = await world.table()
     seat = table.seats.index(player.id)

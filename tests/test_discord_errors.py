@@ -4,6 +4,7 @@ what a mistyped action should have been, and the generic answer to an unexpected
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pytest
 import simcord
@@ -56,7 +57,7 @@ def test_an_illegal_action_without_a_reason_key_shows_the_english_reason() -> No
     ids=["coal-baron", "saboteur", "saboteur-with-parameter"],
 )
 def test_a_mistyped_action_says_in_french_what_was_expected(
-    state: GameState, text: str, french: str
+    state: GameState[Any], text: str, french: str
 ) -> None:
     with pytest.raises(ActionSyntaxError) as caught:
         state.parse_action(0, text)

@@ -26,7 +26,7 @@ from bot.i18n import t
 from cogs.saboteur.choices import sab_state
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
-from tests.discord_support import suggested
+from tests.discord_support import bot_of, suggested
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
@@ -173,7 +173,7 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
     service; every action that ends a phase goes through `/sab play`, and simcord
     refuses a message over Discord's limits."""
     env = simcord_env
-    await env.bot.tree.sync()
+    await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines", preferred_locale="fr")
     channel = guild.create_text_channel("saboteur")
     members = [guild.add_member(env.create_user(f"miner{n}")) for n in range(10)]
@@ -195,9 +195,11 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
         after.apply(seat, after.parse_action(seat, notation))
         if (after.round, after.phase) != (state.round, state.phase):
             await members[seat].slash(channel, "sab play", action=notation)
-            assert len(channel.last_message.content) <= 2000
-            rounds_ended += "🎭" in channel.last_message.content
+            last = channel.last_message
+            assert last is not None and len(last.content) <= 2000
+            rounds_ended += "🎭" in last.content
         else:
             await bot.service.act(table.id, table.seats[seat], notation)
     assert rounds_ended == 3
-    assert "🏁" in channel.last_message.content
+    last = channel.last_message
+    assert last is not None and "🏁" in last.content
