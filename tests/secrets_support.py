@@ -21,7 +21,9 @@ from tests.tinygame import TinyGame
 Shuffler = Callable[[Any, Seat | None, random.Random], GameState[Any]]
 
 
-def coal_baron_secrets(state: CoalBaronState, seat: Seat | None, rng: random.Random) -> GameState[Any]:
+def coal_baron_secrets(
+    state: CoalBaronState, seat: Seat | None, rng: random.Random
+) -> GameState[Any]:
     """The draw piles' order (the cards of a draw-5 under way are the drawer's)."""
     other = state.copy()
     rng.shuffle(other.tile_pile)

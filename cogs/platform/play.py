@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from typing import ClassVar
 
 from discord import app_commands
+from discord.ext import commands
 
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, language_of
@@ -29,6 +31,7 @@ from cogs.platform.items import Interaction
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import ActionChoice
 from cogs.platform.table_items import game_table, post_turn
+from cogs.platform.translator import command_text
 
 VALUE_LIMIT = 100
 """Longest choice name or value Discord accepts."""
@@ -109,3 +112,26 @@ async def play_typed(interaction: Interaction, text: str, game_id: str | None = 
     result = await service.act(table.id, interaction.user.id, notation, expected_version=version)
     await post_turn(interaction, result.table, result)
     await plugin_for(table.game).presenter.after_typed_play(interaction, result)
+
+
+def _text(key: str) -> app_commands.locale_str:
+    return command_text(f"command.game.play.{key}")
+
+
+class PlayAlias(commands.Cog):
+    """Mixin for a game's command group: ``/<group> play``, the old spelling of
+    ``/game play`` for that game (kept for one release; docs/platform.md)."""
+
+    game_id: ClassVar[str]
+
+    @app_commands.command(name=_text("name"), description=_text("description"))
+    @app_commands.rename(action=_text("action.name"))
+    @app_commands.describe(action=_text("action.description"))
+    async def play(self, interaction: Interaction, action: str) -> None:
+        await play_typed(interaction, action, self.game_id)
+
+    @play.autocomplete("action")
+    async def play_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await suggest(interaction, current, self.game_id)

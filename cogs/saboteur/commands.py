@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.games.saboteur import SaboteurState
 from cogs.platform.items import Interaction
-from cogs.platform.play import play_typed, suggest
+from cogs.platform.play import PlayAlias
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 from cogs.saboteur.hand import show_hand
@@ -26,25 +26,15 @@ def _text(key: str) -> app_commands.locale_str:
 
 @app_commands.guild_only()
 class SaboteurCog(
+    PlayAlias,
     commands.GroupCog,
     group_name=_text("name"),
     group_description=_text("description"),
 ):
+    game_id = GAME_ID
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-
-    @app_commands.command(name=_text("play.name"), description=_text("play.description"))
-    @app_commands.rename(action=_text("play.action.name"))
-    @app_commands.describe(action=_text("play.action.description"))
-    async def play(self, interaction: Interaction, action: str) -> None:
-        """The old spelling of ``/game play`` (kept for one release)."""
-        await play_typed(interaction, action, GAME_ID)
-
-    @play.autocomplete("action")
-    async def play_autocomplete(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await suggest(interaction, current, GAME_ID)
 
     @app_commands.command(name=_text("hand.name"), description=_text("hand.description"))
     async def hand(self, interaction: Interaction) -> None:
