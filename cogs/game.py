@@ -18,6 +18,7 @@ from bot.errors import NotCreator
 from bot.games.registry import game_ids
 from bot.i18n import has_key, t
 from bot.service import Table
+from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.errors import ExportBeforeEnd, NoTableHere
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
@@ -205,7 +206,7 @@ async def setup(bot: commands.Bot) -> None:
     """Load the ``/game`` commands, then every game's plugin: its persistent
     components and its own commands."""
     host = host_of(bot)
-    bot.add_dynamic_items(*LOBBY_ITEMS, *TURN_ITEMS)
+    bot.add_dynamic_items(*LOBBY_ITEMS, *TURN_ITEMS, *BUILDER_ITEMS)
     await bot.add_cog(GameCog(host))
     for plugin in all_plugins():
         bot.add_dynamic_items(*plugin.items)

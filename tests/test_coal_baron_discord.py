@@ -18,7 +18,17 @@ from bot.i18n import t
 from cogs.coal_baron.suggest import suggestions
 from cogs.coal_baron.turn import NotAPlayer
 from cogs.platform.errors import NoTableHere
-from tests.coal_baron_discord_support import CoalWorld, coal_world, fixed_seed, panel, state_of
+from tests.coal_baron_discord_support import (
+    CoalWorld,
+    coal_world,
+    enabled_ids,
+    fixed_seed,
+    panel,
+    select_offering,
+    state_of,
+    step_id,
+    turn_id,
+)
 from tests.discord_support import custom_ids, private_text, slow, speak_french, suggested
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
@@ -122,24 +132,27 @@ async def test_an_old_message_and_a_second_click_are_refused(simcord_env: simcor
     assert (await world.table()).version == version
 
 
-async def test_the_extraction_panel_commits_nothing_until_finish(simcord_env: simcord.Env) -> None:
+async def test_the_extraction_panel_commits_nothing_until_confirmed(
+    simcord_env: simcord.Env,
+) -> None:
     world = await started(simcord_env)
     player, _ = await acting(world)
     table = await world.table()
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
-    shown = panel(result, "cb:x:")
+    shown = panel(result, "mt:turn:")
     assert shown.embeds[0].footer.text == "/game play m6"
     assert "Moves left: **6**" in (shown.embeds[0].description or "")
-    prefix = f"cb:x:{table.id}:{table.version}"
-    await player.click(shown, custom_id=f"{prefix}:c1")
-    await player.click(shown, custom_id=f"{prefix}:+y")
-    await player.click(shown, custom_id=f"{prefix}:c0")
+    for step in ("c1", "+y", "c0"):
+        await player.click(shown, custom_id=step_id(table, "extraction", step))
     assert shown.embeds[0].footer.text == "/game play m6 c1 +y c0"
     assert "Moves left: **3**" in (shown.embeds[0].description or "")
-    await player.click(shown, custom_id=f"{prefix}:undo")
+    await player.click(shown, custom_id=turn_id(table, "extraction", "undo"))
     assert shown.embeds[0].footer.text == "/game play m6 c1 +y"
     assert (await world.table()).version == table.version  # nothing placed yet
-    await player.click(shown, custom_id=f"{prefix}:finish")
+    await player.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
+    assert "4 moves" in (shown.embeds[0].description or "")  # asked again: moves left
+    assert (await world.table()).version == table.version
+    await player.click(shown, custom_id=turn_id(table, "extraction", "sure"))
     after = await world.table()
     assert after.version == table.version + 1
     assert shown.content == "Played: `m6 c1 +y end`"
@@ -148,25 +161,21 @@ async def test_the_extraction_panel_commits_nothing_until_finish(simcord_env: si
     assert "played `m6 c1 +y end`" in world.last().content
 
 
-async def test_an_illegal_extraction_move_is_refused_with_its_reason(
-    simcord_env: simcord.Env,
-) -> None:
+async def test_the_extraction_panel_offers_only_legal_moves(simcord_env: simcord.Env) -> None:
     world = await started(simcord_env)
     player, _ = await acting(world)
     table = await world.table()
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
-    shown = panel(result, "cb:x:")
-    prefix = f"cb:x:{table.id}:{table.version}"
-    refused = await player.click(shown, custom_id=f"{prefix}:+y")
-    reason = t("en", "reason.coal-baron.cage-at-surface")
-    assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
-    refused = await player.click(shown, custom_id=f"{prefix}:c0")
-    reason = t("en", "reason.coal-baron.cage-already-there", level=0)
-    assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
-    refused = await player.click(shown, custom_id=f"{prefix}:undo")
-    reason = t("en", "reason.coal.nothing-to-undo")
-    assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
-    assert shown.embeds[0].footer.text == "/game play m6"
+    shown = panel(result, "mt:turn:")
+    offered = enabled_ids(shown)
+    for level in (1, 2, 3, 4):
+        assert step_id(table, "extraction", f"c{level}") in offered
+    for refused in ("c0", "+y"):  # the cage is at the surface: no surface, nothing to take
+        assert step_id(table, "extraction", refused) not in offered
+    assert turn_id(table, "extraction", "undo") not in offered  # the placement stays
+    assert turn_id(table, "extraction", "cancel") in offered
+    await player.click(shown, custom_id=turn_id(table, "extraction", "cancel"))
+    assert shown.content == t("en", "builder.cancelled") and not shown.components
     assert (await world.table()).version == table.version
 
 
@@ -175,9 +184,9 @@ async def test_a_stale_panel_is_refused(simcord_env: simcord.Env) -> None:
     player, _ = await acting(world)
     table = await world.table()
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
-    shown = panel(result, "cb:x:")
+    shown = panel(result, "mt:turn:")
     await player.slash(world.channel, "coal play", action="bank")  # the turn goes on without it
-    refused = await player.click(shown, custom_id=f"cb:x:{table.id}:{table.version}:c1")
+    refused = await player.click(shown, custom_id=step_id(table, "extraction", "c1"))
     assert private_text(refused) == STALE
 
 
@@ -188,21 +197,21 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
     player, _ = await acting(world)
     result = await player.slash(world.channel, "coal play", action="fd")
     table = await world.table()
-    shown = panel(result, "cb:ds:")
+    shown = panel(result, "mt:turn:")
     assert [a.filename for a in shown.attachments] == ["draw.png"]
     view = state_of(table).view(table.seats.index(player.id))
     drawn = [card["name"] for card in view["pending"]["cards"]]
     public = world.last().content
     assert not any(name in public for name in drawn)
-    prefix = f"{table.id}:{table.version}"
-    await player.select(shown, ["keep none"], custom_id=f"cb:ds:{prefix}:keep")
-    await player.click(shown, custom_id=f"cb:d:{prefix}:undo")
+    await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
+    await player.click(shown, custom_id=turn_id(table, "draw", "undo"))
     assert shown.embeds[0].footer.text == "/game play"
-    await player.select(shown, ["keep none"], custom_id=f"cb:ds:{prefix}:keep")
+    await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
     for name in reversed(drawn):
-        await player.select(shown, [name], custom_id=f"cb:ds:{prefix}:bottom")
+        step = f"bottom {name}"
+        await player.select(shown, [step], custom_id=select_offering(shown, step))
     assert (await world.table()).version == table.version
-    await player.click(shown, custom_id=f"cb:d:{prefix}:confirm")
+    await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
     after = state_of(await world.table())
     assert [after.pending is None, after.view(None)["piles"]["tiles"]] == [True, 42]
     assert after_tile_names(after)[-len(drawn) :] == list(reversed(drawn))
@@ -212,14 +221,15 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     """Everyone reads what was kept and how many cards went back, not which nor in what order."""
     world = await started(simcord_env)
     player, _ = await acting(world)
-    shown = panel(await player.slash(world.channel, "coal play", action="fd"), "cb:ds:")
+    shown = panel(await player.slash(world.channel, "coal play", action="fd"), "mt:turn:")
     table = await world.table()
     view = state_of(table).view(table.seats.index(player.id))
     kept, *back = [card["name"] for card in view["pending"]["cards"]]
-    prefix = f"{table.id}:{table.version}"
-    await player.select(shown, [f"keep {kept}"], custom_id=f"cb:ds:{prefix}:keep")
-    await player.click(shown, custom_id=f"cb:d:{prefix}:order")
-    result = await player.click(shown, custom_id=f"cb:d:{prefix}:confirm")
+    keep = f"keep {kept}"
+    await player.select(shown, [keep], custom_id=select_offering(shown, keep))
+    in_order = " ".join(f"top {name}" for name in back)
+    await player.click(shown, custom_id=step_id(table, "draw", in_order))
+    result = await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
     assert [m.content for m in result.followups if not m.ephemeral] == [world.last().content]
     assert f"played `keep {kept} …`" in world.last().content
     assert "puts 4 card(s) back on top and 0 under the pile" in world.last().content
@@ -242,13 +252,13 @@ async def test_slow_images_still_reach_the_player(
         await player.click(world.last(), custom_id=f"mt:view:{table.id}"),
     ]
     extraction = panel(
-        await player.select(world.last(), ["m6"], custom_id=mining_select(world.last())), "cb:x:"
+        await player.select(world.last(), ["m6"], custom_id=mining_select(world.last())),
+        "mt:turn:",
     )
-    await player.click(extraction, custom_id=f"cb:x:{table.id}:{table.version}:c1")
+    await player.click(extraction, custom_id=step_id(table, "extraction", "c1"))
     assert extraction.embeds[0].footer.text == "/game play m6 c1"
-    draw = panel(await player.slash(world.channel, "coal play", action="fd"), "cb:ds:")
-    table = await world.table()
-    await player.select(draw, ["keep none"], custom_id=f"cb:ds:{table.id}:{table.version}:keep")
+    draw = panel(await player.slash(world.channel, "coal play", action="fd"), "mt:turn:")
+    await player.select(draw, ["keep none"], custom_id=select_offering(draw, "keep none"))
     assert draw.embeds[0].footer.text == "/game play keep none"
     for result in answers:
         assert result.response is not None and len(result.response.attachments) == 1
@@ -306,10 +316,10 @@ async def test_a_french_player_gets_the_panel_in_french(
     player, _ = await acting(world)
     speak_french(monkeypatch, player)
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
-    shown = panel(result, "cb:x:")
+    shown = panel(result, "mt:turn:")
     assert "Mouvements restants : **6**" in (shown.embeds[0].description or "")
     labels = [c.get("label") for row in shown.components for c in row["components"]]
-    assert "Niveau 1" in labels and "✔ Terminer" in labels
+    assert "Niveau 1" in labels and "✔ Valider" in labels
 
 
 def test_suggestions_put_prefix_matches_before_substring_matches() -> None:
@@ -332,13 +342,14 @@ async def test_a_decision_under_way_opens_its_panel_for_the_acting_player_only(
     player, other = await acting(world)
     result = await player.slash(world.channel, "coal play", action="m6")
     table = await world.table()
-    assert panel(result, "cb:x:").embeds[0].footer.text == "/game play"
+    assert panel(result, "mt:turn:").embeds[0].footer.text == "/game play"
     open_id = f"cb:open:{table.id}:{table.version}"
     assert open_id in custom_ids(world.last())
     refused = await other.click(world.last(), custom_id=open_id)
     assert private_text(refused) == NOT_YOUR_TURN
-    shown = panel(await player.click(world.last(), custom_id=open_id), "cb:x:")
-    await player.click(shown, custom_id=f"cb:x:{table.id}:{table.version}:finish")
+    shown = panel(await player.click(world.last(), custom_id=open_id), "mt:turn:")
+    await player.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
+    await player.click(shown, custom_id=turn_id(table, "extraction", "sure"))
     assert shown.content == "Played: `end`"
     assert (await world.table()).version == table.version + 1
 

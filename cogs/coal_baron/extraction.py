@@ -1,52 +1,35 @@
-"""The extraction panel: a whole extraction built move by move, committed at the end.
+"""The extraction, built move by move in the platform's turn builder.
 
-The acting player opens it ephemerally from a mining space (nothing is placed
-yet) or from a pending extraction. Each press tries the move on a copy of the
-state with the engine's rules (`cogs.coal_baron.turn.trial`): a refused move is
-answered with the engine's reason and the panel stays as it was. The moves so
-far are written in the panel's footer, as the line ``/coal play m8 c3 +g ...``
-that "Finish" sends to the service in one action (with the version the panel
-was opened at). Keeping them in the message means no memory on the bot side: a
-panel survives a restart, and an old panel is refused as soon as the table moves on.
-
-Custom ids: ``cb:x:<table>:<version>:<move>`` for the buttons (``c0``..``c4``,
-``+y``.., ``undo``, ``finish``), ``cb:xs:<table>:<version>:<n>`` for the two
-selects whose option values are moves.
+The acting player opens the panel from a mining space (nothing is placed yet:
+the placement is the line's first step, which Undo keeps) or from an extraction
+under way. The panel offers only the moves the engine allows now: the cage's
+legal levels and the colours it may take as buttons, the loads as two selects
+(one cube or cage to stock; two cubes for one slot). Confirm plays the whole
+line, ending the extraction; with moves left it asks first.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from typing import Any
 
 import discord
 
-from bot.errors import IllegalAction
-from bot.games.base import Seat
-from bot.games.coal_baron.actions import Action, Load, Stow
-from bot.games.coal_baron.components import COLOUR_LETTERS, COLOUR_NAMES, LEVELS, SURFACE
+from bot.games.base import GameState, Seat
+from bot.games.coal_baron.actions import Action, Cage, Load, Stow, Take
+from bot.games.coal_baron.components import SURFACE
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.coal_baron.labels import View, colour_name, slots_text
-from cogs.coal_baron.turn import (
-    acting_seat,
-    action_options,
-    close_panel,
-    coal_state,
-    commit,
-    footer_of,
-    panel_tokens,
-    trial,
-)
-from cogs.platform.items import Button, Interaction, Select, TableItem
-from cogs.platform.replies import defer_edit, defer_private, send_private
+from cogs.coal_baron.labels import View, colour_name, slots_text, step_label
+from cogs.coal_baron.turn import coal_state
+from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
+from cogs.platform.items import Interaction
 from renderer import render_in_thread
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"
-
 
 
 def extraction_running(state: CoalBaronState) -> bool:
@@ -86,129 +69,86 @@ def status_lines(locale: LocaleLike, view: View, seat: Seat, space: str) -> list
     return lines
 
 
-async def panel_message(
-    locale: LocaleLike, table: Table, seat: Seat, steps: list[str]
-) -> tuple[discord.Embed, discord.File, discord.ui.View]:
-    """The panel for `steps` (already checked): an embed with the mine, and the controls."""
-    state = trial(coal_state(table), seat, steps)
-    view = state.view(seat)
-    space = mining_space(table, steps)
-    embed = discord.Embed(
-        title=t(locale, "coal.panel.title", space=space),
-        description="\n".join(status_lines(locale, view, seat, space)),
-    )
-    embed.set_image(url=f"attachment://{MINE_FILE}")
-    embed.set_footer(text=footer_of(steps))
-    png = await render_in_thread(render_mine, view, seat, language_of(locale))
-    file = discord.File(io.BytesIO(png), filename=MINE_FILE)
-    return embed, file, panel_controls(locale, table, seat, state, view)
-
-
 def pair_value(load: Load) -> tuple[int, int]:
     """Two-cube loads, most worthwhile first: the cheapest cubes (yellow is colour 0),
     then the dearest slot. Only the first 25 fit in the select; /coal play takes any."""
     return sum(cube.colour for cube in load.cubes), -load.slot
 
 
-def panel_controls(
-    locale: LocaleLike, table: Table, seat: Seat, state: CoalBaronState, view: View
-) -> discord.ui.View:
-    controls = discord.ui.View(timeout=None)
-    level = view["players"][seat]["cage"]["level"]
-    for target in (SURFACE, *LEVELS):
-        label = t(locale, "coal.panel.surface") if target == SURFACE else t(
-            locale, "coal.panel.level", level=target
+def cage_label(locale: LocaleLike, level: int) -> str:
+    if level == SURFACE:
+        return t(locale, "coal.panel.surface")
+    return t(locale, "coal.panel.level", level=level)
+
+
+def take_label(locale: LocaleLike, colour: int) -> str:
+    return t(locale, "coal.panel.take", colour=colour_name(locale, colour))
+
+
+class ExtractionSteps(TurnSteps):
+    kind = "extraction"
+
+    def first_undoable(self, table: Table) -> int:
+        return 0 if extraction_running(coal_state(table)) else 1
+
+    def menus(
+        self, table: Table, seat: Seat, after: GameState[Any], locale: LocaleLike
+    ) -> list[Menu]:
+        assert isinstance(after, CoalBaronState)
+        if not extraction_running(after) or seat not in after.to_act():
+            return []
+        view = after.view(seat)
+        legal = after.legal_actions(seat)
+        cages = [
+            Step(after.format_action(a), cage_label(locale, a.level))
+            for a in legal
+            if isinstance(a, Cage)
+        ]
+        takes = [
+            Step(after.format_action(a), take_label(locale, a.colour))
+            for a in legal
+            if isinstance(a, Take)
+        ]
+        pairs = sorted(
+            (a for a in legal if isinstance(a, Load) and len(a.cubes) == 2), key=pair_value
         )
-        style = discord.ButtonStyle.success if target == level else discord.ButtonStyle.secondary
-        controls.add_item(
-            ExtractionButton.as_button(table.id, table.version, f"c{target}", label, style, row=0)
+        singles: list[Action] = [a for a in legal if isinstance(a, Load | Stow) and a not in pairs]
+        menus = [Menu(cages, buttons=True), Menu(takes, buttons=True)]
+        for moves, key in ((singles, "coal.panel.load_one"), (pairs, "coal.panel.load_two")):
+            steps = [
+                Step(after.format_action(a), step_label(locale, view, seat, a)) for a in moves
+            ]
+            menus.append(Menu(steps, t(locale, key)))
+        return [menu for menu in menus if menu.steps]
+
+    def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:
+        assert isinstance(after, CoalBaronState)
+        if not steps and not extraction_running(after):
+            return None
+        return " ".join([*steps, "end"] if extraction_running(after) else steps)
+
+    def waste(self, after: GameState[Any], seat: Seat, locale: LocaleLike) -> str | None:
+        left = moves_left(after.view(seat))
+        return t(locale, "coal.panel.waste", left=left) if left else None
+
+    async def picture(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> Picture:
+        view = after.view(seat)
+        space = mining_space(table, steps)
+        png = await render_in_thread(render_mine, view, seat, language_of(locale))
+        return Picture(
+            t(locale, "coal.panel.title", space=space),
+            status_lines(locale, view, seat, space),
+            discord.File(io.BytesIO(png), filename=MINE_FILE),
         )
-    for letter, name in zip(COLOUR_LETTERS, COLOUR_NAMES, strict=True):
-        label = t(locale, "coal.panel.take", colour=colour_name(locale, name))
-        controls.add_item(
-            ExtractionButton.as_button(
-                table.id, table.version, f"+{letter}", label, discord.ButtonStyle.primary, row=1
-            )
-        )
-    legal = state.legal_actions(seat)
-    pairs = sorted(
-        (a for a in legal if isinstance(a, Load) and len(a.cubes) == 2), key=pair_value
-    )
-    singles: list[Action] = [a for a in legal if isinstance(a, Load | Stow) and a not in pairs]
-    groups: list[tuple[Sequence[Action], str]] = [
-        (singles, "coal.panel.load_one"),
-        (pairs, "coal.panel.load_two"),
-    ]
-    for index, (moves, key) in enumerate(groups):
-        options = action_options(locale, state, seat, moves)
-        if options:
-            select = ExtractionSelect.as_select(
-                table.id, table.version, str(index), options, t(locale, key), row=2 + index
-            )
-            controls.add_item(select)
-    undo = t(locale, "coal.panel.undo")
-    finish = t(locale, "coal.panel.finish")
-    for move, label, style in (
-        ("undo", undo, discord.ButtonStyle.secondary),
-        ("finish", finish, discord.ButtonStyle.success),
-    ):
-        button = ExtractionButton.as_button(table.id, table.version, move, label, style, row=4)
-        controls.add_item(button)
-    return controls
+
+
+EXTRACTION = ExtractionSteps()
 
 
 async def open_extraction_panel(
     interaction: Interaction, table: Table, seat: Seat, steps: list[str]
 ) -> None:
     """Show the panel ephemerally to the acting player, starting from `steps`."""
-    await defer_private(interaction)
-    embed, file, controls = await panel_message(interaction.locale, table, seat, steps)
-    await send_private(interaction, "", embed=embed, file=file, view=controls)
-
-
-async def press(interaction: Interaction, table_id: int, version: int, move: str) -> None:
-    """One press on the panel: a move, undo or finish."""
-    table, seat = await acting_seat(interaction, table_id, version)
-    steps = panel_tokens(interaction)
-    state = coal_state(table)
-    if move == "finish":
-        await finish(interaction, table, seat, steps)
-        return
-    if move == "undo":
-        first_move = 0 if extraction_running(state) else 1
-        if len(steps) <= first_move:
-            raise IllegalAction("nothing to undo", reason_key="coal.nothing-to-undo")
-        steps = steps[:-1]
-    else:
-        steps = [*steps, move]
-        trial(state, seat, steps)  # raises the engine's reason if the move is refused
-    await defer_edit(interaction)
-    embed, file, controls = await panel_message(interaction.locale, table, seat, steps)
-    await interaction.edit_original_response(embed=embed, attachments=[file], view=controls)
-
-
-async def finish(interaction: Interaction, table: Table, seat: Seat, steps: list[str]) -> None:
-    """Send the whole extraction as one action, post the turn, close the panel."""
-    after = trial(coal_state(table), seat, steps)
-    line = [*steps, "end"] if extraction_running(after) else steps
-    result = await commit(interaction, table, " ".join(line))
-    await close_panel(interaction, result)
-
-
-class ExtractionButton(TableItem[Button], prefix="cb:x", arg=r"\S+"):
-    """A move of the panel (cage level, take a colour), undo or finish."""
-
-    async def run(self, interaction: Interaction) -> None:
-        assert self.version is not None
-        await press(interaction, self.table_id, self.version, self.arg)
-
-
-class ExtractionSelect(TableItem[Select], prefix="cb:xs", arg=r"\d"):
-    """Loading moves (one cube or cage to stock; two cubes for one slot)."""
-
-    async def run(self, interaction: Interaction) -> None:
-        assert self.version is not None
-        await press(interaction, self.table_id, self.version, self.value)
-
-
-EXTRACTION_ITEMS = (ExtractionButton, ExtractionSelect)
+    await open_builder(interaction, table, seat, EXTRACTION.kind, steps)

@@ -35,11 +35,9 @@ from cogs.coal_baron.extraction import open_extraction_panel
 from cogs.coal_baron.labels import space_label, step_label, workers_text
 from cogs.coal_baron.turn import (
     acting_seat,
-    action_options,
     close_panel,
     coal_state,
     commit,
-    trial,
 )
 from cogs.platform.items import OPTION_LABEL_LIMIT, Button, Interaction, Item, Select, TableItem
 from cogs.platform.presenter import ActionChoice
@@ -105,7 +103,7 @@ async def choose_space(interaction: Interaction, table_id: int, version: int, sp
         a for a in state.legal_actions(seat) if isinstance(a, Place | Buy) and a.space == space
     ]
     if not legal:
-        trial(state, seat, [space])  # raises the engine's reason
+        state.copy().apply(seat, state.parse_action(seat, space))  # raises the engine's reason
         raise IllegalAction(f"{space} can't be played now")
     kind = SPACES[SPACE_INDEX[space]].kind
     if kind == "mining":
@@ -123,7 +121,15 @@ async def ask_fill(
 ) -> None:
     """A cube shortage: the buyer picks the colour(s) for the carts the supply can't fill."""
     locale = interaction.locale
-    options = action_options(locale, coal_state(table), seat, legal)
+    state = coal_state(table)
+    view = state.view(seat)
+    options = [
+        discord.SelectOption(
+            label=step_label(locale, view, seat, action)[:OPTION_LABEL_LIMIT],
+            value=state.format_action(action),
+        )
+        for action in legal
+    ]
     choice = discord.ui.View(timeout=None)
     placeholder = t(locale, "coal.fill.choose")
     choice.add_item(FillSelect.as_select(table.id, table.version, "", options, placeholder))

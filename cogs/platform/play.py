@@ -15,7 +15,9 @@ render never delays it) and a filter linear in the typed text, which is cut at
 
 from __future__ import annotations
 
+import functools
 import re
+import weakref
 from collections import OrderedDict
 from typing import ClassVar
 
@@ -24,7 +26,7 @@ from discord.ext import commands
 
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, language_of
-from bot.service import Table
+from bot.service import GameService, Table
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
@@ -40,7 +42,11 @@ MAX_TYPED = VALUE_LIMIT
 CACHE_SIZE = 256
 VERSIONED = re.compile(r"@(?P<version>\d+) (?P<notation>.+)", re.DOTALL)
 
-_cache: OrderedDict[tuple[int, int, Seat, str], list[ActionChoice]] = OrderedDict()
+CacheKey = tuple[int, int, Seat, str]
+_caches: weakref.WeakKeyDictionary[GameService, OrderedDict[CacheKey, list[ActionChoice]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""One cache per service (a bot, or a test's bot: table ids restart with each database)."""
 
 
 def versioned_value(version: int, notation: str) -> str:
@@ -57,8 +63,11 @@ def read_value(text: str, current_version: int) -> tuple[str, int]:
     return found["notation"], int(found["version"])
 
 
-def ranked_choices(table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+def ranked_choices(
+    service: GameService, table: Table, seat: Seat, locale: LocaleLike
+) -> list[ActionChoice]:
     """The seat's legal choices at this table version, ranked by the game (cached)."""
+    _cache = _caches.setdefault(service, OrderedDict())
     key = (table.id, table.version, seat, language_of(locale))
     found = _cache.get(key)
     if found is None:
@@ -76,7 +85,8 @@ async def suggest(
 ) -> list[app_commands.Choice[str]]:
     """The autocomplete of a play command; nothing when the user may not act now."""
     assert interaction.channel_id is not None
-    table = await service_of(interaction).active_table(interaction.channel_id)
+    service = service_of(interaction)
+    table = await service.active_table(interaction.channel_id)
     if table is None or table.state is None or table.status != "playing":
         return []
     if game_id is not None and table.game != game_id:
@@ -86,7 +96,9 @@ async def suggest(
         return []
     typed = typed[:MAX_TYPED]
     presenter = plugin_for(table.game).presenter
-    choices = presenter.suggest(table, seat, typed, interaction.locale, ranked_choices)
+    choices = presenter.suggest(
+        table, seat, typed, interaction.locale, functools.partial(ranked_choices, service)
+    )
     return [
         app_commands.Choice(
             name=choice.label[:VALUE_LIMIT], value=versioned_value(table.version, choice.notation)

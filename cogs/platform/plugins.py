@@ -14,7 +14,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -23,6 +23,9 @@ from bot.games.base import JSON, GameState
 from bot.games.registry import game_ids, get_game, plugin_path
 from bot.i18n import add_catalog_dir
 from cogs.platform.presenter import Presenter
+
+if TYPE_CHECKING:
+    from cogs.platform.builder import TurnSteps
 
 TableItem = type[discord.ui.DynamicItem[Any]]
 
@@ -37,6 +40,9 @@ class GamePlugin:
     """Builds the game's own command group (``/coal``: its extra views), if any."""
     items: tuple[TableItem, ...] = ()
     """The game's persistent components (`cogs.platform.items.TableItem` subclasses)."""
+    builders: Mapping[str, TurnSteps] = field(default_factory=dict)
+    """The game's multi-step decisions by kind, shown by the platform's turn builder
+    (`cogs.platform.builder`)."""
     catalogs: Path | None = None
     """A directory of ``<name>.<language>.json`` catalogs, for a game shipped outside
     this repository (the built-in games keep theirs in ``bot/i18n``)."""
