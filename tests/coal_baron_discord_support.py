@@ -107,38 +107,6 @@ def state_of(table: Table) -> CoalBaronState:
     return table.state
 
 
-def step_id(table: Table, kind: str, step: str) -> str:
-    """The custom_id of a turn builder's step button."""
-    return f"mt:step:{table.id}:{table.version}:{kind}:{step}"
-
-
-def turn_id(table: Table, kind: str, op: str) -> str:
-    """The custom_id of a turn builder's undo, cancel, confirm or sure button."""
-    return f"mt:turn:{table.id}:{table.version}:{kind}:{op}"
-
-
-def select_offering(message: simcord.ResponseMessage, value: str) -> str:
-    """The custom_id of the panel select that offers `value`."""
-    return str(
-        next(
-            c["custom_id"]
-            for row in message.components
-            for c in row["components"]
-            if value in [o["value"] for o in c.get("options", [])]
-        )
-    )
-
-
-def enabled_ids(message: simcord.ResponseMessage) -> list[str]:
-    """The custom_ids of the panel's enabled buttons and selects."""
-    return [
-        c["custom_id"]
-        for row in message.components
-        for c in row["components"]
-        if "custom_id" in c and not c.get("disabled")
-    ]
-
-
 def component_id(message: discord.Message, prefix: str) -> str:
     return next(i for i in custom_ids(message) if i.startswith(prefix))
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.app import create_bot
 from bot.config import Settings
+from bot.service import Table
 
 
 @dataclass
@@ -83,6 +84,71 @@ def action_id(message: discord.Message, notation: str) -> str:
     """The custom_id of the action button playing `notation`."""
     ids = custom_ids(message)
     return next(i for i in ids if i.startswith("mt:act:") and i.endswith(f":{notation}"))
+
+
+def step_id(table: Table, kind: str, step: str) -> str:
+    """The custom_id of a turn builder's step button."""
+    return f"mt:step:{table.id}:{table.version}:{kind}:{step}"
+
+
+def turn_id(table: Table, kind: str, op: str) -> str:
+    """The custom_id of a turn builder's undo, cancel, confirm or sure button."""
+    return f"mt:turn:{table.id}:{table.version}:{kind}:{op}"
+
+
+def select_offering(message: simcord.ResponseMessage, value: str) -> str:
+    """The custom_id of the panel select that offers `value`."""
+    return str(
+        next(
+            c["custom_id"]
+            for row in message.components
+            for c in row["components"]
+            if value in [o["value"] for o in c.get("options", [])]
+        )
+    )
+
+
+def enabled_ids(message: simcord.ResponseMessage) -> list[str]:
+    """The custom_ids of the panel's enabled buttons and selects."""
+    return [
+        c["custom_id"]
+        for row in message.components
+        for c in row["components"]
+        if "custom_id" in c and not c.get("disabled")
+    ]
+
+
+async def build_turn(
+    actor: simcord.MemberActor, panel: simcord.ResponseMessage, steps: list[str]
+) -> simcord.InteractionResult:
+    """Choose `steps` one after the other on a turn builder's panel (each a step button
+    or a select option), then Confirm."""
+    for step in steps:
+        buttons = [i for i in enabled_ids(panel) if i.startswith("mt:step:")]
+        button = next((i for i in buttons if i.endswith(f":{step}")), None)
+        if button is not None:
+            await actor.click(panel, custom_id=button)
+        else:
+            assert any(step in values for values in options_of(panel)), (step, panel.components)
+            await actor.select(panel, [step], custom_id=select_offering(panel, step))
+    ops = [i for i in enabled_ids(panel) if i.startswith("mt:turn:")]
+    confirm = next(i for i in ops if i.endswith(":confirm"))
+    return await actor.click(panel, custom_id=confirm)
+
+
+def shown_text(message: simcord.ResponseMessage) -> str:
+    """The text of a message and of its embeds (a panel writes in its embed)."""
+    return "\n".join([message.content, *(embed.description or "" for embed in message.embeds)])
+
+
+def options_of(message: simcord.ResponseMessage) -> list[set[str]]:
+    """The option values of each select of a message."""
+    return [
+        {str(option["value"]) for option in c["options"]}
+        for row in message.components
+        for c in row["components"]
+        if "options" in c
+    ]
 
 
 def suggested(choices: list[dict[str, Any]]) -> list[str]:

@@ -21,15 +21,21 @@ from cogs.platform.errors import NoTableHere
 from tests.coal_baron_discord_support import (
     CoalWorld,
     coal_world,
-    enabled_ids,
     fixed_seed,
     panel,
-    select_offering,
     state_of,
+)
+from tests.discord_support import (
+    custom_ids,
+    enabled_ids,
+    private_text,
+    select_offering,
+    slow,
+    speak_french,
     step_id,
+    suggested,
     turn_id,
 )
-from tests.discord_support import custom_ids, private_text, slow, speak_french, suggested
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 

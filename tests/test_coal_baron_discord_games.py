@@ -23,17 +23,14 @@ from tests.coal_baron_discord_support import (
     CoalWorld,
     attachment_names,
     coal_world,
-    enabled_ids,
     extraction_line,
     fixed_seed,
     next_extraction_step,
     panel,
-    select_offering,
     space_kind,
     state_of,
-    step_id,
-    turn_id,
 )
+from tests.discord_support import enabled_ids, select_offering, step_id, turn_id
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 

@@ -65,7 +65,7 @@ class DrawSteps(TurnSteps):
         return group_steps(tokens)
 
     def menus(
-        self, table: Table, seat: Seat, after: GameState[Any], locale: LocaleLike
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
     ) -> list[Menu]:
         assert isinstance(after, CoalBaronState)
         draw = pending_draw(after)

@@ -92,7 +92,7 @@ class ExtractionSteps(TurnSteps):
         return 0 if extraction_running(coal_state(table)) else 1
 
     def menus(
-        self, table: Table, seat: Seat, after: GameState[Any], locale: LocaleLike
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
     ) -> list[Menu]:
         assert isinstance(after, CoalBaronState)
         if not extraction_running(after) or seat not in after.to_act():
@@ -115,10 +115,10 @@ class ExtractionSteps(TurnSteps):
         singles: list[Action] = [a for a in legal if isinstance(a, Load | Stow) and a not in pairs]
         menus = [Menu(cages, buttons=True), Menu(takes, buttons=True)]
         for moves, key in ((singles, "coal.panel.load_one"), (pairs, "coal.panel.load_two")):
-            steps = [
+            loads = [
                 Step(after.format_action(a), step_label(locale, view, seat, a)) for a in moves
             ]
-            menus.append(Menu(steps, t(locale, key)))
+            menus.append(Menu(loads, t(locale, key)))
         return [menu for menu in menus if menu.steps]
 
     def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:

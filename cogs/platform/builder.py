@@ -43,6 +43,7 @@ from cogs.platform.items import (
     TableItem,
 )
 from cogs.platform.plugins import plugin_for
+from cogs.platform.presenter import TurnMessage
 from cogs.platform.replies import defer_edit, defer_private, send_private
 from cogs.platform.table_items import post_turn
 
@@ -106,9 +107,10 @@ class TurnSteps(ABC):
 
     @abstractmethod
     def menus(
-        self, table: Table, seat: Seat, after: GameState[Any], locale: LocaleLike
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
     ) -> list[Menu]:
-        """The legal next steps after the line so far (`after`), at most 4 menus."""
+        """The legal next steps after `steps` (`after`: the state they lead to), at most
+        4 menus; none when the seat is not to act."""
 
     @abstractmethod
     def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:
@@ -162,7 +164,9 @@ async def panel(
         files.append(shown.image)
     embed.set_footer(text=footer_of(steps))
     controls = discord.ui.View(timeout=None)
-    menus = [] if question else builder.menus(table, seat, after, locale)
+    if seat not in table.state.to_act():
+        return embed, files, controls  # a look at one's own hand while others play
+    menus = [] if question else builder.menus(table, seat, steps, after, locale)
     for row, menu in enumerate(menus[:MENU_ROWS]):
         add_menu(controls, table, builder.kind, row, menu)
     complete = builder.line(steps, after, seat) is not None
@@ -212,6 +216,14 @@ def add_menu(
     controls.add_item(
         StepSelect.as_select(table.id, table.version, arg, options, menu.placeholder, row=row)
     )
+
+
+async def builder_message(
+    table: Table, seat: Seat, kind: str, steps: list[str], locale: LocaleLike
+) -> TurnMessage:
+    """The panel as a private message (for a presenter's private view)."""
+    embed, files, controls = await panel(table, seat, builder_of(table, kind), steps, locale)
+    return TurnMessage("", files=files, embeds=[embed], items=list(controls.children))
 
 
 async def open_builder(

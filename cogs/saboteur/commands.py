@@ -12,9 +12,8 @@ from discord.ext import commands
 from bot.games.saboteur import SaboteurState
 from cogs.platform.items import Interaction
 from cogs.platform.play import PlayAlias
-from cogs.platform.table_items import game_table
+from cogs.platform.table_items import game_table, show_private
 from cogs.platform.translator import command_text
-from cogs.saboteur.hand import show_hand
 
 GAME_ID = SaboteurState.game_id
 
@@ -39,4 +38,4 @@ class SaboteurCog(
     @app_commands.command(name=_text("hand.name"), description=_text("hand.description"))
     async def hand(self, interaction: Interaction) -> None:
         table = await game_table(interaction, GAME_ID)
-        await show_hand(interaction, table.id, edit=False)
+        await show_private(interaction, table.id)

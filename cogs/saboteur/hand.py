@@ -1,38 +1,34 @@
-"""The ephemeral hand view: play without typing, one choice at a time.
+"""The private hand view: a card, then where or on whom to play it, in the turn builder.
 
-The hand view shows the player's role, hand image, peeks and gold, with a
-select of the cards they can play and a select to pass by discarding. Choosing
-a card edits the message into the second step: where and how to play it
-(placements with their rotation, the player to target, the goal to look at, the
-card to clear), as the platform's action buttons or selects, which play the
-chosen notation; "Back" returns to the hand. Custom ids (persistent, no memory):
-
-    sab:card:<table>:<version>:<seat>   the card select of a seat's hand view
-    sab:back:<table>:<seat>             back to the hand view of a seat
+The panel shows the player's role, goals seen, gold and hand image. When it is
+their turn, it offers the cards they can play (a select saying how many ways
+each has), a card to discard to pass, or the gold cards to pick from. Choosing a
+card (a step of the panel only, not of the game) offers its legal plays, most
+relevant first: buttons for a few, else selects. Confirm plays the chosen line;
+Undo goes back to the cards. Nothing is tried on a copy for the picture: a
+path reaching a goal, or a map, would show the player what they may not see
+yet; the panel names the chosen play in words instead.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 
-from bot.errors import StaleAction
-from bot.games.base import Seat
+from bot.games.base import GameState, Seat
 from bot.games.saboteur import SaboteurState
-from bot.games.saboteur.actions import CardPlay, seat_label
+from bot.games.saboteur.actions import seat_label
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.platform.errors import NotYourHand
-from cogs.platform.host import service_of
-from cogs.platform.items import OPTION_LABEL_LIMIT, Button, Interaction, Item, Select, TableItem
-from cogs.platform.presenter import MAX_OFFERED_ACTIONS, TurnMessage
-from cogs.platform.replies import defer_edit, defer_private, send_private
-from cogs.platform.table_items import action_select, turn_view
+from cogs.platform.builder import Menu, Picture, Step, TurnSteps
+from cogs.platform.items import OPTIONS_PER_SELECT
 from cogs.saboteur.choices import (
     card_name,
     choice,
+    describe,
     discards,
     goal_name,
     gold_picks,
@@ -44,6 +40,9 @@ from cogs.saboteur.choices import (
 from renderer.saboteur.hand import render_hand
 
 HAND_FILE = "saboteur-hand.png"
+MENUS = 4
+CARD = "card:"
+"""Marks the step choosing a card (``card:map``): a choice of the panel, not a play."""
 
 
 async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> discord.File:
@@ -77,103 +76,94 @@ def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
     return "\n".join(lines)
 
 
-async def hand_message(table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
-    """The first step: text and image of the hand, then a card to play and a card to
-    discard, or the gold cards to pick from."""
-    state = sab_state(table)
-    labels = seat_labels(table)
-    picks = [choice(state, locale, pick, labels) for pick in gold_picks(state, seat)]
-    items: list[Item] = []
-    playable = plays_by_card(state, seat)
-    if playable:
-        items.append(card_select(table, seat, playable, locale))
-    passes = [choice(state, locale, a, labels) for a in discards(state, seat)]
-    if passes:
-        items.append(action_select(table, 0, passes, t(locale, "sab.hand.discard_placeholder")))
-    image = await hand_file(state, seat, locale)
-    return TurnMessage(hand_text(table, seat, locale), actions=picks, files=[image], items=items)
-
-
-async def owned_table(interaction: Interaction, table_id: int, seat: Seat) -> Table:
-    """The table, if the clicker holds `seat` at it and the game is in play."""
-    table, own = await service_of(interaction).authorize(
-        table_id, interaction.user.id, None, to_act=False
-    )
-    if own != seat:
-        raise NotYourHand()
-    return table
-
-
-async def show_hand(interaction: Interaction, table_id: int, *, edit: bool) -> None:
-    """Answer the clicker's hand view ephemerally, or redraw it in place (`edit`)."""
-    table, seat = await service_of(interaction).authorize(
-        table_id, interaction.user.id, None, to_act=False
-    )
-    if edit:  # acknowledged before the image is drawn
-        await defer_edit(interaction)
-    else:
-        await defer_private(interaction)
-    locale = interaction.locale
-    message = await hand_message(table, seat, locale)
-    view = turn_view(table, message.actions, locale, items=message.items, with_private=False)
-    if edit:
-        await interaction.edit_original_response(
-            content=message.content, attachments=message.files, view=view
-        )
-    else:
-        await send_private(interaction, message.content, files=message.files, view=view)
-
-
-def card_select(
-    table: Table, seat: Seat, playable: dict[str, list[CardPlay]], locale: LocaleLike
-) -> CardSelect:
-    """One option per card that can be played now, with how many ways it can."""
-    options = [
-        discord.SelectOption(
-            label=card_name(locale, card)[:OPTION_LABEL_LIMIT],
-            value=card,
-            description=t(locale, "sab.hand.card_ways", code=card, count=len(plays)),
-        )
-        for card, plays in playable.items()
+def chunks(steps: list[Step], placeholder: str) -> list[Menu]:
+    """Steps as selects of 25 (at most `MENUS`), or one row of buttons for a few."""
+    if len(steps) <= 5:
+        return [Menu(steps, placeholder, buttons=True)]
+    return [
+        Menu(steps[start : start + OPTIONS_PER_SELECT], placeholder)
+        for start in range(0, min(len(steps), MENUS * OPTIONS_PER_SELECT), OPTIONS_PER_SELECT)
     ]
-    placeholder = t(locale, "sab.hand.card_placeholder")
-    return CardSelect.as_select(table.id, table.version, str(seat), options, placeholder)
 
 
-class CardSelect(TableItem[Select], prefix="sab:card", arg=r"\d+"):
-    """Choose the card to play; the message then offers where or on whom to play it.
-    The argument is the seat whose hand it is."""
+def ways_text(locale: LocaleLike, card: str, count: int) -> str:
+    return t(locale, "sab.hand.card_ways", code=card, count=count)
 
-    async def run(self, interaction: Interaction) -> None:
-        """Second step: the ways to play the chosen card, most relevant first."""
-        seat = int(self.arg)
-        table = await owned_table(interaction, self.table_id, seat)
-        if table.version != self.version:
-            raise StaleAction()
-        card = self.value
+
+class HandSteps(TurnSteps):
+    """Steps: a card (``card:<code>``, a choice of the panel), then a play's notation;
+    or a discard or gold pick alone."""
+
+    kind = "hand"
+
+    def split(self, tokens: list[str]) -> list[str]:
+        if tokens[:1] and tokens[0].startswith(CARD):
+            return [tokens[0], " ".join(tokens[1:])] if len(tokens) > 1 else tokens
+        return [" ".join(tokens)] if tokens else []
+
+    def trial(self, state: GameState[Any], seat: Seat, steps: list[str]) -> GameState[Any]:
+        """Checks the play without drawing it: the copy is only for the engine's check."""
+        play = self.play(steps)
+        if play is not None:
+            state.copy().apply(seat, state.parse_action(seat, play))
+        return state
+
+    @staticmethod
+    def play(steps: list[str]) -> str | None:
+        """The notation chosen so far, if any (the last step that is a play)."""
+        if steps and not steps[-1].startswith(CARD):
+            return steps[-1]
+        return None
+
+    def menus(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> list[Menu]:
         state = sab_state(table)
-        plays = plays_by_card(state, seat).get(card)
-        if not plays:
-            raise StaleAction()
-        locale = interaction.locale
+        if seat not in state.to_act() or self.play(steps) is not None:
+            return []
         labels = seat_labels(table)
-        choices = [choice(state, locale, play, labels) for play in plays]
-        view = turn_view(table, choices, locale, with_private=False)
-        back = t(locale, "sab.hand.back")
-        view.add_item(BackButton.as_button(table.id, None, str(seat), back))
-        lines = [t(locale, "sab.hand.step", card=card_name(locale, card))]
-        if len(choices) > MAX_OFFERED_ACTIONS:
-            lines.append(t(locale, "sab.hand.more", shown=MAX_OFFERED_ACTIONS, total=len(choices)))
-        await interaction.response.edit_message(content="\n".join(lines), view=view)
+        if steps:
+            plays = plays_by_card(state, seat).get(steps[0].removeprefix(CARD), [])
+            options = [choice(state, locale, play, labels) for play in plays]
+            found = [Step(c.notation, c.label) for c in options]
+            return chunks(found, t(locale, "sab.hand.step_placeholder"))
+        picks = [choice(state, locale, pick, labels) for pick in gold_picks(state, seat)]
+        if picks:
+            return [Menu([Step(c.notation, c.label) for c in picks], buttons=True)]
+        cards = [
+            Step(CARD + card, card_name(locale, card), ways_text(locale, card, len(plays)))
+            for card, plays in plays_by_card(state, seat).items()
+        ]
+        passes = [choice(state, locale, a, labels) for a in discards(state, seat)]
+        menus = []
+        if cards:
+            menus.append(Menu(cards, t(locale, "sab.hand.card_placeholder")))
+        if passes:
+            steps_ = [Step(c.notation, c.label) for c in passes]
+            menus.append(Menu(steps_, t(locale, "sab.hand.discard_placeholder")))
+        return menus
+
+    def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:
+        return self.play(steps)
+
+    async def picture(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> Picture:
+        state = sab_state(table)
+        lines = hand_text(table, seat, locale).split("\n")
+        play = self.play(steps)
+        if play is not None:
+            action = state.parse_action(seat, play)
+            chosen = describe(locale, action, seat_labels(table))
+            lines.append(t(locale, "sab.hand.chosen", play=chosen))
+        elif steps:
+            card = steps[0].removeprefix(CARD)
+            lines.append(t(locale, "sab.hand.step", card=card_name(locale, card)))
+            total = len(plays_by_card(state, seat).get(card, []))
+            if total > MENUS * OPTIONS_PER_SELECT:
+                shown = MENUS * OPTIONS_PER_SELECT
+                lines.append(t(locale, "sab.hand.more", shown=shown, total=total))
+        return Picture("", lines, await hand_file(state, seat, locale))
 
 
-class BackButton(TableItem[Button], prefix="sab:back", versioned=False, arg=r"\d+"):
-    """Back from a card's choices to the hand view, redrawn from the current state.
-    The argument is the seat whose hand it is."""
-
-    async def run(self, interaction: Interaction) -> None:
-        await owned_table(interaction, self.table_id, int(self.arg))
-        await show_hand(interaction, self.table_id, edit=True)
-
-
-HAND_ITEMS = (CardSelect, BackButton)
+HAND = HandSteps()

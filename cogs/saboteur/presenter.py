@@ -20,6 +20,7 @@ from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.cards import ROUNDS
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult, Table
+from cogs.platform.builder import builder_message
 from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, mention
 from cogs.saboteur.choices import (
     card_name,
@@ -31,7 +32,7 @@ from cogs.saboteur.choices import (
     seat_labels,
     tool_name,
 )
-from cogs.saboteur.hand import hand_message
+from cogs.saboteur.hand import HAND
 from renderer.saboteur.board import render_board
 
 BOARD_FILE = "saboteur-board.png"
@@ -156,5 +157,5 @@ class SaboteurPresenter(Presenter):
 
     async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
         """The hand view of `seat` (see `cogs.saboteur.hand`)."""
-        return await hand_message(table, seat, locale)
+        return await builder_message(table, seat, HAND.kind, [], locale)
 
