@@ -23,6 +23,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from bot.errors import (
@@ -47,7 +48,18 @@ from bot.games.base import Event, GameState, Seat
 from bot.games.registry import get_game
 from bot.storage import Storage, Table
 
-__all__ = ["ActResult", "GameService", "Table", "check_turn"]
+__all__ = ["ActResult", "GameService", "Table", "TableStatus", "check_turn"]
+
+class TableStatus(StrEnum):
+    """Where a table is in its life; stored as its string (``Table.status``)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 
 SKIP_AFTER_REMINDERS = 2
 """Others may skip an idle seat after this many reminder periods."""
@@ -120,7 +132,7 @@ class GameService:
             game=game,
             creator_id=creator_id,
             seats=(creator_id,),
-            status="lobby",
+            status=TableStatus.LOBBY,
             options=dict(options or {}),
             seed=secrets.randbits(63) if seed is None else seed,
             version=0,
@@ -152,7 +164,7 @@ class GameService:
 
     async def join(self, table_id: int, user_id: int) -> Table:
         async with self._locked(table_id) as table:
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise NotInLobby()
             if user_id in table.seats:
                 raise AlreadySeated()
@@ -164,12 +176,12 @@ class GameService:
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Leave a lobby; the creator leaving closes it (status "abandoned")."""
         async with self._locked(table_id) as table:
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise NotInLobby()
             if user_id not in table.seats:
                 raise NotSeated()
             if user_id == table.creator_id:
-                return await self._save(table, replace(table, status="abandoned"))
+                return await self._save(table, replace(table, status=TableStatus.ABANDONED))
             seats = tuple(seat for seat in table.seats if seat != user_id)
             return await self._save(table, replace(table, seats=seats))
 
@@ -178,14 +190,18 @@ class GameService:
         async with self._locked(table_id) as table:
             if user_id != table.creator_id:
                 raise NotCreator()
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise NotInLobby()
             game_cls = get_game(table.game)
             if len(table.seats) < game_cls.min_players:
                 raise NotEnoughPlayers(min_players=game_cls.min_players)
             state = game_cls.new(len(table.seats), table.seed, table.options)
             started = replace(
-                table, status="playing", state=state, turn_started_at=self._clock(), reminded=False
+                table,
+                status=TableStatus.PLAYING,
+                state=state,
+                turn_started_at=self._clock(),
+                reminded=False,
             )
             return await self._save(table, started)
 
@@ -194,9 +210,9 @@ class GameService:
         async with self._locked(table_id) as table:
             if user_id != table.creator_id and not can_manage:
                 raise NotCreator()
-            if table.status not in ("lobby", "playing"):
+            if table.status not in OPEN_STATUSES:
                 raise NotPlaying()
-            return await self._save(table, replace(table, status="abandoned"))
+            return await self._save(table, replace(table, status=TableStatus.ABANDONED))
 
     # -- play -----------------------------------------------------------------------
 
@@ -257,7 +273,7 @@ class GameService:
         played = replace(
             table,
             state=state,
-            status="finished" if state.is_over() else "playing",
+            status=TableStatus.FINISHED if state.is_over() else "playing",
             turn_started_at=self._clock() if new_turn else table.turn_started_at,
             reminded=False if new_turn else table.reminded,
         )
@@ -292,7 +308,7 @@ def check_turn(
     (GameOver, TableAbandoned, NotPlaying), the seat (NotSeated), the version the
     user saw (StaleAction; None skips it), the turn (NotYourTurn, if `to_act`).
     """
-    if table.status == "abandoned":
+    if table.status == TableStatus.ABANDONED:
         raise TableAbandoned()
     state = _state_in_play(table)
     seat = table.seat_of(user_id)
@@ -307,8 +323,8 @@ def check_turn(
 
 def _state_in_play(table: Table) -> GameState[Any]:
     """The state of a table in play; GameOver if finished, NotPlaying otherwise."""
-    if table.status == "finished":
+    if table.status == TableStatus.FINISHED:
         raise GameOver()
-    if table.status != "playing" or table.state is None:
+    if table.status != TableStatus.PLAYING or table.state is None:
         raise NotPlaying()
     return table.state

@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.errors import NotCreator
 from bot.games.registry import game_ids
 from bot.i18n import has_key, t
-from bot.service import Table
+from bot.service import OPEN_STATUSES, Table, TableStatus
 from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.errors import ExportBeforeEnd, NoTableHere
 from cogs.platform.host import TableHost, host_of, service_of
@@ -130,7 +130,7 @@ class GameCog(
     async def status(self, interaction: Interaction) -> None:
         table = await self._table_here(interaction)
         locale = interaction.locale
-        if table.status == "lobby":
+        if table.status == TableStatus.LOBBY:
             await send_private(interaction, lobby_text(table, locale))
             return
         waiting = " ".join(mention(user) for user in table.users_to_act())
@@ -180,7 +180,7 @@ class GameCog(
             found = await service.get_table(table)
             if found.guild_id != interaction.guild_id:
                 raise NoTableHere()
-        if found.status in ("lobby", "playing"):
+        if found.status in OPEN_STATUSES:
             raise ExportBeforeEnd()
         record = await service.record(found.id)
         data = json.dumps(record, indent=2, ensure_ascii=False).encode()

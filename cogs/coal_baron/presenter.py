@@ -21,7 +21,7 @@ from bot.games.base import Event, Seat
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
 from bot.i18n import LocaleLike, language_of, t
-from bot.service import ActResult, Table
+from bot.service import ActResult, Table, TableStatus
 from cogs.coal_baron.draw import open_draw_panel
 from cogs.coal_baron.extraction import open_extraction_panel
 from cogs.coal_baron.labels import View, colour_name, order_text, slots_text, vehicle_name
@@ -167,7 +167,7 @@ class CoalBaronPresenter(Presenter):
                 shift = event.data["shift"]
                 renders.append(png_file(f"scoring-{shift}.png", render_scoring, view, shift, lang))
         embeds = scoring_embeds(locale, table, events)
-        if table.status == "finished" and not embeds:  # e.g. /game status after the end
+        if table.status == TableStatus.FINISHED and not embeds:  # e.g. /game status after the end
             final = Event("game-end", view["final"])
             embeds = scoring_embeds(locale, table, [final])
         files = list(await asyncio.gather(*renders))

@@ -29,7 +29,7 @@ from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
 from bot.i18n import LocaleLike, t
-from bot.service import Table
+from bot.service import Table, TableStatus
 from cogs.coal_baron.draw import open_draw_panel
 from cogs.coal_baron.extraction import open_extraction_panel
 from cogs.coal_baron.labels import space_label, step_label, workers_text
@@ -56,7 +56,7 @@ DRAW_KINDS = ("factory-draw", "order-draw")
 def turn_items(table: Table, locale: LocaleLike) -> list[Item]:
     """The components of the public turn message of a table in play."""
     state = coal_state(table)
-    if table.status != "playing" or not state.to_act():
+    if table.status != TableStatus.PLAYING or not state.to_act():
         return []
     seat = state.to_act()[0]
     view = state.view(None)

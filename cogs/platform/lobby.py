@@ -12,7 +12,7 @@ import discord
 
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
-from bot.service import Table
+from bot.service import Table, TableStatus
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.presenter import game_name, mention
@@ -23,7 +23,7 @@ from cogs.platform.table_items import post_turn
 def lobby_text(table: Table, locale: LocaleLike) -> str:
     """The lobby message: game, seats, and how many players the game needs."""
     game = get_game(table.game)
-    if table.status == "abandoned":
+    if table.status == TableStatus.ABANDONED:
         return t(locale, "lobby.closed", game=game_name(locale, table.game), table=table.id)
     return t(
         locale,
@@ -40,7 +40,7 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
 
 
 def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
-    if table.status != "lobby":
+    if table.status != TableStatus.LOBBY:
         return None
     view = discord.ui.View(timeout=None)
     for what, style in LobbyButton.STYLES.items():

@@ -26,7 +26,7 @@ from discord.ext import commands
 
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, language_of
-from bot.service import GameService, Table
+from bot.service import GameService, Table, TableStatus
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
@@ -87,7 +87,7 @@ async def suggest(
     assert interaction.channel_id is not None
     service = service_of(interaction)
     table = await service.active_table(interaction.channel_id)
-    if table is None or table.state is None or table.status != "playing":
+    if table is None or table.state is None or table.status != TableStatus.PLAYING:
         return []
     if game_id is not None and table.game != game_id:
         return []

@@ -24,7 +24,7 @@ import discord
 
 from bot.games.base import Event, Seat
 from bot.i18n import LocaleLike, has_key, t
-from bot.service import ActResult, Table
+from bot.service import ActResult, Table, TableStatus
 
 MAX_OFFERED_ACTIONS = 100
 """At most this many actions are offered as components (4 selects of 25)."""
@@ -124,7 +124,7 @@ class Presenter:
         lines: list[str] = []
         if played is not None:
             lines.extend(self.played_lines(table, played, locale))
-        if table.status == "finished":
+        if table.status == TableStatus.FINISHED:
             lines.append(self.outcome_text(table, locale))
             return TurnMessage("\n".join(lines))
         waiting = " ".join(mention(user) for user in table.users_to_act())
@@ -179,7 +179,7 @@ class Presenter:
 
     def seat_actions(self, table: Table, seat: Seat) -> list[ActionChoice]:
         """The legal actions of `seat` now (none when it is not to act)."""
-        if table.status != "playing" or table.state is None:
+        if table.status != TableStatus.PLAYING or table.state is None:
             return []
         state = table.state
         notations = [state.format_action(action) for action in state.legal_actions(seat)]

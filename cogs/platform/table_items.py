@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import LocaleLike, t
-from bot.service import ActResult, Table
+from bot.service import ActResult, Table, TableStatus
 from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.platform.host import service_of
 from cogs.platform.items import (
@@ -149,7 +149,7 @@ def turn_view(
             view.add_item(action_select(table, index, chunk))
     for item in items:
         view.add_item(item)
-    if with_private and table.status == "playing":
+    if with_private and table.status == TableStatus.PLAYING:
         label = t(locale, plugin_for(table.game).presenter.private_button_key)
         view.add_item(PrivateViewButton.as_button(table.id, None, "", label))
     return view

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import ClassVar, Self
 
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
@@ -62,7 +63,16 @@ from bot.games.coal_baron.supply import fill_options, gain_tile, tile_cubes, una
 from bot.games.coal_baron.view import state_view
 from bot.games.errors import GameOver, IllegalAction, NotYourTurn
 
-DRAFT, PLAY, OVER = "draft", "play", "over"
+
+class Phase(StrEnum):
+    """The part of the game being played (stored as its string)."""
+
+    DRAFT = "draft"
+    PLAY = "play"
+    OVER = "over"
+
+
+DRAFT, PLAY, OVER = Phase.DRAFT, Phase.PLAY, Phase.OVER
 FACTORY_KINDS = (FACTORY, FACTORY_DRAW)
 
 
@@ -155,7 +165,7 @@ class CoalBaronState(GameState[Action]):
     def from_json(cls, data: JSON) -> Self:
         state = cls(data["seed"], len(data["players"]), data["first_player"])
         state.players = [Player.from_json(player) for player in data["players"]]
-        state.phase = data["phase"]
+        state.phase = Phase(data["phase"])
         state.shift = data["shift"]
         state.current = data["current"]
         state.tile_pile = list(data["tile_pile"])

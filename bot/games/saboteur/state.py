@@ -16,7 +16,8 @@ import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Literal, Self
+from enum import StrEnum
+from typing import Self
 
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
 from bot.games.errors import GameOver, NotYourTurn
@@ -52,7 +53,13 @@ from bot.games.saboteur.cards import (
 from bot.games.saboteur.maze import GOAL_NAMES, START_POS, GoalName, Maze, Pos
 from bot.games.saboteur.view import build_view
 
-Phase = Literal["play", "gold", "over"]
+
+class Phase(StrEnum):
+    """The part of a round being played (stored as its string)."""
+
+    PLAY = "play"
+    GOLD = "gold"
+    OVER = "over"
 
 
 @dataclasses.dataclass
@@ -98,7 +105,7 @@ class SaboteurState(GameState[Action]):
             seed=seed,
             players=players,
             round=0,
-            phase="play",
+            phase=Phase.PLAY,
             turn=0,
             last_player=0,
             roles=[],
@@ -120,7 +127,7 @@ class SaboteurState(GameState[Action]):
     @classmethod
     def from_json(cls, data: JSON) -> Self:
         data = copy.deepcopy(data)
-        return cls(**{**data, "maze": Maze.from_json(data["maze"])})
+        return cls(**{**data, "phase": Phase(data["phase"]), "maze": Maze.from_json(data["maze"])})
 
     def to_json(self) -> JSON:
         fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -133,10 +140,10 @@ class SaboteurState(GameState[Action]):
         return self.players
 
     def to_act(self) -> tuple[Seat, ...]:
-        return () if self.phase == "over" else (self.turn,)
+        return () if self.phase == Phase.OVER else (self.turn,)
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         scores = self.scores()
         best = max(scores)
@@ -155,7 +162,7 @@ class SaboteurState(GameState[Action]):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act():
             return []
-        if self.phase == "gold":
+        if self.phase == Phase.GOLD:
             return [TakeGold(value) for value in sorted(set(self.gold_pool), reverse=True)]
         return list(rules.card_plays(self.maze, self.broken, self.hands[seat], seat))
 
@@ -180,7 +187,7 @@ class SaboteurState(GameState[Action]):
         """
         if seat not in self.to_act():
             raise NotYourTurn("not your turn")
-        if self.phase == "gold":
+        if self.phase == Phase.GOLD:
             return TakeGold(max(self.gold_pool))
         hand = sorted(set(self.hands[seat]))
         plays = rules.card_plays(self.maze, self.broken, hand, seat)
@@ -212,26 +219,26 @@ class SaboteurState(GameState[Action]):
         assert sorted([*self.roles, self.aside]) == sorted(role_deck(self.players)), "roles"
         assert all(len(hand) <= hand_size(self.players) for hand in self.hands), "hand too big"
         rules.check_edges(self.maze)
-        if self.phase == "play":
+        if self.phase == Phase.PLAY:
             assert self.hands[self.turn], "the seat to play has no card"
-        if self.phase == "gold":
+        if self.phase == Phase.GOLD:
             assert self.gold_pool and self.roles[self.turn] == "digger", "gold sharing"
 
     # -- playing a card ---------------------------------------------------------------------
 
     def _check(self, seat: Seat, action: Action) -> None:
         """Raise the error `apply` must raise, before anything changes."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             raise GameOver("the game is over")
         if seat != self.turn:
             raise NotYourTurn("not your turn")
         if isinstance(action, TakeGold):
-            if self.phase != "gold":
+            if self.phase != Phase.GOLD:
                 raise rules.illegal("no_gold_sharing")
             if action.value not in self.gold_pool:
                 raise rules.illegal("no_such_gold", value=action.value)
             return
-        if self.phase == "gold":
+        if self.phase == Phase.GOLD:
             raise rules.illegal("take_gold_first")
         rules.check_card_play(self.maze, self.broken, self.hands[seat], seat, action)
 
@@ -328,7 +335,7 @@ class SaboteurState(GameState[Action]):
             self.gold_pool = [self.gold_deck.pop() for _ in range(min(drawn, len(self.gold_deck)))]
             # The finder takes the cards and looks at them; the others only see how many.
             events.append(Event("gold_revealed", {"count": len(self.gold_pool)}))
-            self.phase = "gold"
+            self.phase = Phase.GOLD
             self.turn = next(self._diggers_counter_clockwise(finder))
             return events + self._share_forced_gold()
         for seat in saboteurs:
@@ -385,7 +392,7 @@ class SaboteurState(GameState[Action]):
 
     def _next_round(self) -> list[Event]:
         if self.round == ROUNDS:
-            self.phase = "over"
+            self.phase = Phase.OVER
             outcome = self.outcome()
             assert outcome is not None
             data = {"scores": list(outcome.scores), "winners": list(outcome.winners)}
@@ -414,7 +421,7 @@ class SaboteurState(GameState[Action]):
         self.discard, self.gold_pool = [], []
         self.broken = [[] for _ in range(n)]
         self.peeks = [{} for _ in range(n)]
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.turn = first
         events = [Event("round_started", {"round": self.round, "first": self.turn})]
         return events + [Event(f"dealt_{role}", {}, seat=s) for s, role in enumerate(self.roles)]
