@@ -18,7 +18,7 @@ from bot.service import Table
 from cogs.coal_baron.presenter import orders_lines, png_file
 from cogs.coal_baron.turn import GAME_ID, NotAPlayer, coal_state
 from cogs.platform.items import Interaction
-from cogs.platform.play import PlayAlias
+from cogs.platform.play import GameCommands
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
@@ -51,15 +51,12 @@ def seat_shown(table: Table, interaction: Interaction, member: discord.abc.User 
 
 @app_commands.guild_only()
 class CoalCog(
-    PlayAlias,
+    GameCommands,
     commands.GroupCog,
     group_name=_text("name"),
     group_description=_text("description"),
 ):
     game_id = GAME_ID
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     @app_commands.command(name=_text("board.name"), description=_text("board.description"))
     async def board(self, interaction: Interaction) -> None:

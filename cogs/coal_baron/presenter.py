@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -28,7 +27,7 @@ from cogs.coal_baron.labels import View, colour_name, order_text, slots_text, ve
 from cogs.coal_baron.spaces import turn_items
 from cogs.coal_baron.suggest import ranked_steps, suggestions
 from cogs.coal_baron.turn import coal_state
-from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, mention
+from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, mention
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
@@ -189,12 +188,7 @@ class CoalBaronPresenter(Presenter):
         return ranked_steps(coal_state(table), seat, locale)
 
     def suggest(
-        self,
-        table: Table,
-        seat: Seat,
-        typed: str,
-        locale: LocaleLike,
-        ranked: Callable[[Table, Seat, LocaleLike], list[ActionChoice]],
+        self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
     ) -> list[ActionChoice]:
         """The cached first steps while one step is typed; a longer line is continued
         step by step (`cogs.coal_baron.suggest`)."""

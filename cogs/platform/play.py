@@ -130,11 +130,15 @@ def _text(key: str) -> app_commands.locale_str:
     return command_text(f"command.game.play.{key}")
 
 
-class PlayAlias(commands.Cog):
-    """Mixin for a game's command group: ``/<group> play``, the old spelling of
-    ``/game play`` for that game (kept for one release; docs/platform.md)."""
+class GameCommands(commands.Cog):
+    """The base of a game's own command group (``/coal``, ``/sab``): it holds the bot and
+    gives ``/<group> play``, the old spelling of ``/game play`` for that game (kept for
+    one release; docs/platform.md). Subclasses set `game_id`."""
 
     game_id: ClassVar[str]
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
 
     @app_commands.command(name=_text("name"), description=_text("description"))
     @app_commands.rename(action=_text("action.name"))

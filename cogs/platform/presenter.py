@@ -75,6 +75,10 @@ def matching(choices: list[ActionChoice], typed: str) -> list[ActionChoice]:
     return (starting + holding)[:MAX_SUGGESTIONS]
 
 
+Ranked = Callable[[Table, Seat, LocaleLike], list[ActionChoice]]
+"""Gives a seat's ranked choices (the platform's cache of `Presenter.ranked_choices`)."""
+
+
 # -- small formatting helpers shared by presenters and cogs -----------------------------
 
 
@@ -196,12 +200,7 @@ class Presenter:
         return [ActionChoice(n, self.label(table, n)) for n in notations]
 
     def suggest(
-        self,
-        table: Table,
-        seat: Seat,
-        typed: str,
-        locale: LocaleLike,
-        ranked: Callable[[Table, Seat, LocaleLike], list[ActionChoice]],
+        self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
     ) -> list[ActionChoice]:
         """At most 25 choices for what `seat` is typing; `ranked` gives the cached
         `ranked_choices`. A game whose notation chains steps may continue a line."""

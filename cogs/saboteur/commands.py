@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.games.saboteur import SaboteurState
 from cogs.platform.items import Interaction
-from cogs.platform.play import PlayAlias
+from cogs.platform.play import GameCommands
 from cogs.platform.table_items import game_table, show_private
 from cogs.platform.translator import command_text
 
@@ -25,15 +25,12 @@ def _text(key: str) -> app_commands.locale_str:
 
 @app_commands.guild_only()
 class SaboteurCog(
-    PlayAlias,
+    GameCommands,
     commands.GroupCog,
     group_name=_text("name"),
     group_description=_text("description"),
 ):
     game_id = GAME_ID
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     @app_commands.command(name=_text("hand.name"), description=_text("hand.description"))
     async def hand(self, interaction: Interaction) -> None:
