@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.errors import NotPlaying
 from bot.games.base import Seat
+from bot.games.coal_baron.shapes import as_view
 from bot.i18n import language_of, t
 from bot.service import Table
 from cogs.coal_baron.presenter import orders_lines, png_file
@@ -62,7 +63,7 @@ class CoalCog(
     async def board(self, interaction: Interaction) -> None:
         table = await coal_table(interaction)
         await defer_private(interaction)
-        view = coal_state(table).view(table.seat_of(interaction.user.id))
+        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
         files = [await png_file("board.png", render_board, view, lang)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
@@ -75,7 +76,7 @@ class CoalCog(
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
         await defer_private(interaction)
-        view = coal_state(table).view(table.seat_of(interaction.user.id))
+        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
         files = [await png_file("mine.png", render_mine, view, seat, lang)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
@@ -87,7 +88,7 @@ class CoalCog(
     async def orders(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
-        view = coal_state(table).view(table.seat_of(interaction.user.id))
+        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         title = t(interaction.locale, "coal.orders.title", player=f"<@{table.seats[seat]}>")
         lines = [title, *orders_lines(interaction.locale, view, seat)]
         await send_private(interaction, "\n".join(lines))

@@ -20,6 +20,7 @@ import discord
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Keep
 from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.shapes import PendingView, as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
@@ -49,10 +50,17 @@ def pending_draw(state: CoalBaronState) -> DrawFive | None:
     return state.pending if isinstance(state.pending, DrawFive) else None
 
 
+def drawing(view: View) -> PendingView:
+    """The draw-5 under way in `view` (the panel opens only then)."""
+    pending = view["pending"]
+    assert pending is not None and pending["kind"].startswith("draw-"), pending
+    return pending
+
+
 def summary_lines(locale: LocaleLike, committed: View, steps: list[str]) -> list[str]:
     """The drawn cards in words, then the choices made so far."""
-    pending = committed["pending"]
-    lines = [f"• {card_text(locale, card['name'])}" for card in pending["cards"]]
+    cards = drawing(committed).get("cards") or []
+    lines = [f"• {card_text(locale, card['name'])}" for card in cards]
     if steps:
         lines.append(t(locale, "coal.draw.so_far", line=" ".join(steps)))
     return lines
@@ -72,7 +80,7 @@ class DrawSteps(TurnSteps):
         if draw is None:
             return []
         if not draw.kept:
-            view = after.view(seat)
+            view = as_view(after.view(seat))
             keeps = [
                 Step(after.format_action(a), step_label(locale, view, seat, a))
                 for a in after.legal_actions(seat)
@@ -99,11 +107,11 @@ class DrawSteps(TurnSteps):
         self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
     ) -> Picture:
         assert isinstance(after, CoalBaronState)
-        committed = coal_state(table).view(seat)
-        shown = after.view(seat) if pending_draw(after) else committed
+        committed = as_view(coal_state(table).view(seat))
+        shown = as_view(after.view(seat)) if pending_draw(after) else committed
         png = await render_in_thread(render_draw5, shown, language_of(locale))
         return Picture(
-            t(locale, f"coal.draw.title.{committed['pending']['kind']}"),
+            t(locale, f"coal.draw.title.{drawing(committed)['kind']}"),
             summary_lines(locale, committed, steps),
             discord.File(io.BytesIO(png), filename=DRAW_FILE),
         )

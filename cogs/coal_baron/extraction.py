@@ -19,6 +19,7 @@ from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Action, Cage, Load, Stow, Take
 from bot.games.coal_baron.components import SURFACE
 from bot.games.coal_baron.extraction import Extraction
+from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
@@ -97,7 +98,7 @@ class ExtractionSteps(TurnSteps):
         assert isinstance(after, CoalBaronState)
         if not extraction_running(after) or seat not in after.to_act():
             return []
-        view = after.view(seat)
+        view = as_view(after.view(seat))
         legal = after.legal_actions(seat)
         cages = [
             Step(after.format_action(a), cage_label(locale, a.level))
@@ -128,13 +129,13 @@ class ExtractionSteps(TurnSteps):
         return " ".join([*steps, "end"] if extraction_running(after) else steps)
 
     def waste(self, after: GameState[Any], seat: Seat, locale: LocaleLike) -> str | None:
-        left = moves_left(after.view(seat))
+        left = moves_left(as_view(after.view(seat)))
         return t(locale, "coal.panel.waste", left=left) if left else None
 
     async def picture(
         self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
     ) -> Picture:
-        view = after.view(seat)
+        view = as_view(after.view(seat))
         space = mining_space(table, steps)
         png = await render_in_thread(render_mine, view, seat, language_of(locale))
         return Picture(

@@ -16,9 +16,10 @@ from typing import Any
 
 import discord
 
-from bot.games.base import Event, Seat
+from bot.games.base import JSON, Event, Seat
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
+from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.coal_baron.draw import open_draw_panel
@@ -64,7 +65,7 @@ def public_notation(notation: str) -> str:
     return notation
 
 
-def shift_lines(locale: LocaleLike, table: Table, elements: list[View]) -> list[str]:
+def shift_lines(locale: LocaleLike, table: Table, elements: list[JSON]) -> list[str]:
     """One line per scored element: the counts and the VP each seat won."""
     lines = []
     for element in elements:
@@ -86,7 +87,7 @@ def shift_lines(locale: LocaleLike, table: Table, elements: list[View]) -> list[
     return lines
 
 
-def final_lines(locale: LocaleLike, table: Table, final: View) -> list[str]:
+def final_lines(locale: LocaleLike, table: Table, final: JSON) -> list[str]:
     """Each seat's final conversions, then the standings."""
     lines = []
     for user, conversion in zip(table.seats, final["conversions"], strict=True):
@@ -122,23 +123,24 @@ def scoring_embeds(locale: LocaleLike, table: Table, events: list[Event]) -> lis
 
 
 def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
-    """Who is to play, and what they are deciding."""
+    """Who is to play, and what they are deciding (the game is not over)."""
     pending = view["pending"]
+    assert pending is not None
     seat = pending["seat"]
     player = view["players"][seat]
     params: dict[str, Any] = {"player": mention(table.seats[seat])}
     kind = pending["kind"]
     if kind == "draft":
-        params["pick"] = pending["picks_made"] + 1
+        params["pick"] = pending.get("picks_made", 0) + 1
         params["picks"] = 3 * view["num_players"]
     elif kind == "place":
         params["workers"] = player["workers_left"]
         params["shift"] = view["shift"]
     elif kind == "extraction":
-        params["space"] = pending["space"]
-        params["left"] = pending["moves_left"]
+        params["space"] = pending.get("space")
+        params["left"] = pending.get("moves_left")
     else:
-        params["count"] = pending["count"]
+        params["count"] = pending.get("count")
     return t(locale, f"coal.turn.{kind}", **params)
 
 
@@ -147,7 +149,7 @@ class CoalBaronPresenter(Presenter):
         self, table: Table, locale: LocaleLike, played: ActResult | None = None
     ) -> TurnMessage:
         state = coal_state(table)
-        view = state.view(None)
+        view = as_view(state.view(None))
         lang = language_of(locale)
         lines: list[str] = []
         events = played.events if played is not None else []
@@ -177,7 +179,7 @@ class CoalBaronPresenter(Presenter):
     async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
         """The seat's mine and orders; the turn's components when it is to act."""
         state = coal_state(table)
-        view = state.view(seat)
+        view = as_view(state.view(seat))
         lines = [t(locale, "coal.private.title", player=mention(table.seats[seat]))]
         lines.extend(orders_lines(locale, view, seat))
         mine = await png_file("mine.png", render_mine, view, seat, language_of(locale))

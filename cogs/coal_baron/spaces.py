@@ -28,6 +28,7 @@ from bot.games.coal_baron.actions import Action, Buy, Draft, Place
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
+from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from cogs.coal_baron.draw import open_draw_panel
@@ -59,7 +60,7 @@ def turn_items(table: Table, locale: LocaleLike) -> list[Item]:
     if table.status != TableStatus.PLAYING or not state.to_act():
         return []
     seat = state.to_act()[0]
-    view = state.view(None)
+    view = as_view(state.view(None))
     legal = state.legal_actions(seat)
     if isinstance(state.pending, Extraction | DrawFive):
         key = "coal.open.extraction" if isinstance(state.pending, Extraction) else "coal.open.draw"
@@ -122,7 +123,7 @@ async def ask_fill(
     """A cube shortage: the buyer picks the colour(s) for the carts the supply can't fill."""
     locale = interaction.locale
     state = coal_state(table)
-    view = state.view(seat)
+    view = as_view(state.view(seat))
     options = [
         discord.SelectOption(
             label=step_label(locale, view, seat, action)[:OPTION_LABEL_LIMIT],

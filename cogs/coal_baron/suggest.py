@@ -21,6 +21,7 @@ from bot.errors import UserError
 from bot.games.base import Seat
 from bot.games.coal_baron.actions import Action, Buy, Load, Place
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
+from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike
 from cogs.coal_baron.labels import step_label
@@ -55,7 +56,7 @@ def rank(
     if not typed:
         return spread(actions)
     typed = typed.lower()
-    view = state.view(seat)
+    view = as_view(state.view(seat))
     notations = [state.format_action(action).lower() for action in actions]
     prefix = [a for a, n in zip(actions, notations, strict=True) if n.startswith(typed)]
     inside = [a for a, n in zip(actions, notations, strict=True) if typed in n and a not in prefix]
@@ -92,7 +93,7 @@ def named(line: str, label: str) -> ActionChoice:
 
 def ranked_steps(state: CoalBaronState, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
     """Every legal step of `seat` now, spread over kinds, in words."""
-    view = state.view(seat)
+    view = as_view(state.view(seat))
     return [
         named(state.format_action(action), step_label(locale, view, seat, action))
         for action in spread(state.legal_actions(seat))
@@ -111,7 +112,7 @@ def suggestions(
     found: list[ActionChoice] = []
     if tokens and len(states) == len(tokens) + 1:
         action = state.parse_action(seat, typed)
-        label = step_label(locale, state.view(seat), seat, action)
+        label = step_label(locale, as_view(state.view(seat)), seat, action)
         found.append(named(state.format_action(action), label))
     typed_is_legal = len(found)
     for cut in range(min(complete, len(states) - 1), -1, -1):
@@ -120,7 +121,7 @@ def suggestions(
             continue
         rest = " ".join(tokens[cut:])
         head = " ".join(tokens[:cut])
-        view = before.view(seat)
+        view = as_view(before.view(seat))
         for action in rank(before, seat, before.legal_actions(seat), rest, locale):
             line = f"{head} {before.format_action(action)}".strip()
             if all(line != known.notation for known in found) and len(line) <= VALUE_LIMIT:
