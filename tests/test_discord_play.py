@@ -77,3 +77,12 @@ async def test_coal_play_and_game_play_give_the_same_result(simcord_env: simcord
         await world.seats[seat].slash(world.channel, command, action=notation)
         reference.apply(seat, reference.parse_action(seat, notation))
         assert state_of(await world.table()).to_json() == reference.to_json(), command
+
+
+async def test_a_turn_message_pings_only_the_players_to_act(w: TableWorld) -> None:
+    await w.start_tiny()
+    await w.alice.slash(w.channel, "game play", action="keep")
+    turn = w.last()
+    assert w.alice.mention in turn.content and w.bob.mention in turn.content
+    stored = w.env.backend.get_message(w.channel.id, turn.id)
+    assert stored.ping_user_ids == [w.bob.id]  # alice is named, only bob is pinged

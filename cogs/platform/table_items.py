@@ -52,6 +52,13 @@ async def game_table(interaction: Interaction, game_id: str) -> Table:
     return table
 
 
+def pings(table: Table) -> discord.AllowedMentions:
+    """Only the players who must act now are pinged; everyone else a message names
+    (the last actor, a target) is named without a ping."""
+    users = [discord.Object(user) for user in table.users_to_act()]
+    return discord.AllowedMentions(users=users, roles=False, everyone=False)
+
+
 async def post_turn(
     interaction: Interaction, table: Table, played: ActResult | None, *, header: str = ""
 ) -> None:
@@ -75,10 +82,20 @@ async def post_turn(
     if typed:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(content, view=view, files=message.files, embeds=message.embeds)
+        await channel.send(
+            content,
+            view=view,
+            files=message.files,
+            embeds=message.embeds,
+            allowed_mentions=pings(table),
+        )
     else:
         await interaction.followup.send(
-            content, view=view, files=message.files, embeds=message.embeds
+            content,
+            view=view,
+            files=message.files,
+            embeds=message.embeds,
+            allowed_mentions=pings(table),
         )
     # What the actor alone was told goes to them only: after /game skip the
     # interaction is the skipper's, who must not learn the idle seat's secrets.
