@@ -17,6 +17,7 @@ from discord.ext import commands, tasks
 from bot.i18n import t
 from bot.service import SKIP_AFTER_REMINDERS, Table
 from cogs.platform.host import TableHost, host_of
+from cogs.platform.live import replace_live
 from cogs.platform.plugins import presenter_for
 from cogs.platform.presenter import game_name, mention, timestamp
 from cogs.platform.table_items import pings, turn_view
@@ -70,7 +71,10 @@ class ReminderCog(commands.Cog):
         # The turn's images and buttons come along: a player back after a day sees the board.
         turn = await presenter_for(table.game).turn(table, locale)
         view = turn_view(table, turn.actions, locale, items=turn.items)
-        await channel.send(text, view=view, files=turn.files, allowed_mentions=pings(table))
+        posted = await channel.send(
+            text, view=view, files=turn.files, allowed_mentions=pings(table)
+        )
+        await replace_live(self.bot, table.id, posted)
 
 
 async def setup(bot: commands.Bot) -> None:

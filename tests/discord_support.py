@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,6 +155,34 @@ def suggested(choices: list[dict[str, Any]]) -> list[str]:
     """The notations of autocomplete choices (their values carry the table version
     first, ``@12 m8``, which the player never sees)."""
     return [str(choice["value"]).split(" ", 1)[1] for choice in choices]
+
+
+async def as_seen_before(
+    env: simcord.Env, channel: simcord.ChannelHandle, custom_id: str, values: Sequence[str] = ()
+) -> discord.Message:
+    """A bot message holding one component with `custom_id`, as a client that has not
+    yet seen a newer turn still shows it: Discord lets that click through (the old
+    message loses its components only when the next turn is posted), simcord refuses
+    a click on a component that is gone. With `values`, the component is a select."""
+    view = discord.ui.View(timeout=None)
+    if values:
+        options = [discord.SelectOption(label=value, value=value) for value in values]
+        view.add_item(discord.ui.Select(custom_id=custom_id, options=options))
+    else:
+        view.add_item(discord.ui.Button(label="…", custom_id=custom_id))
+    target = bot_of(env).get_channel(channel.id)
+    assert isinstance(target, discord.TextChannel)
+    return await target.send("as seen before", view=view)
+
+
+def now(channel: simcord.ChannelHandle, message: discord.Message) -> discord.Message:
+    """`message` as it is now in the channel (after the bot's later edits)."""
+    return next(m for m in channel.history() if m.id == message.id)
+
+
+def live_messages(channel: simcord.ChannelHandle) -> list[discord.Message]:
+    """The channel's messages that still have components."""
+    return [message for message in channel.history() if custom_ids(message)]
 
 
 def answers(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:

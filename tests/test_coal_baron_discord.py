@@ -26,8 +26,10 @@ from tests.coal_baron_discord_support import (
     state_of,
 )
 from tests.discord_support import (
+    as_seen_before,
     custom_ids,
     enabled_ids,
+    now,
     private_text,
     select_offering,
     slow,
@@ -129,11 +131,15 @@ async def test_an_old_message_and_a_second_click_are_refused(simcord_env: simcor
     player, other = await acting(world)
     old = world.last()
     bank = next(i for i in custom_ids(old) if i.endswith(":bank"))
+    mining = mining_select(old)
     await player.click(old, custom_id=bank)
+    assert custom_ids(now(world.channel, old)) == []  # the new turn holds the live components
     version = (await world.table()).version
-    second = await player.click(old, custom_id=bank)
+    seen = await as_seen_before(world.env, world.channel, bank)
+    second = await player.click(seen, custom_id=bank)
     assert private_text(second) == STALE
-    stale = await other.select(old, ["$4"], custom_id=mining_select(old))
+    seen = await as_seen_before(world.env, world.channel, mining, ["$4"])
+    stale = await other.select(seen, ["$4"], custom_id=mining)
     assert private_text(stale) == STALE
     assert (await world.table()).version == version
 

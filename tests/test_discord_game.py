@@ -16,7 +16,15 @@ from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.plugins import PLUGINS, GamePlugin
 from cogs.platform.presenter import Presenter
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import TableWorld, action_id, custom_ids, private_text
+from tests.discord_support import (
+    TableWorld,
+    action_id,
+    as_seen_before,
+    custom_ids,
+    live_messages,
+    now,
+    private_text,
+)
 from tests.tinygame import TinyGame
 
 
@@ -56,8 +64,10 @@ async def test_a_click_out_of_turn_is_refused(w: TableWorld) -> None:
 
 async def test_a_double_click_plays_once_and_says_the_table_moved_on(w: TableWorld) -> None:
     turn = await reach_adding_phase(w)
-    await w.alice.click(turn, custom_id=action_id(turn, "add 2"))
-    result = await w.alice.click(turn, custom_id=action_id(turn, "add 2"))
+    add_2 = action_id(turn, "add 2")
+    await w.alice.click(turn, custom_id=add_2)
+    assert custom_ids(now(w.channel, turn)) == []  # the next turn holds the live components
+    result = await w.alice.click(await as_seen_before(w.env, w.channel, add_2), custom_id=add_2)
     assert "moved on" in private_text(result)
     status = await w.alice.slash(w.channel, "game status")
     assert f"waiting for {w.bob.mention}" in private_text(status)
@@ -65,8 +75,9 @@ async def test_a_double_click_plays_once_and_says_the_table_moved_on(w: TableWor
 
 async def test_a_button_of_an_older_turn_says_the_table_moved_on(w: TableWorld) -> None:
     first = await w.start_tiny()
+    keep = action_id(first, "keep")
     await play(w, w.alice, "keep")
-    result = await w.bob.click(first, custom_id=action_id(first, "keep"))
+    result = await w.bob.click(await as_seen_before(w.env, w.channel, keep), custom_id=keep)
     assert "moved on" in private_text(result)
 
 
@@ -103,7 +114,8 @@ async def test_the_action_select_plays_the_chosen_notation(
     assert custom_ids(first) == ["mt:pick:1:2:0", "mt:view:1"]
     await w.alice.select(first, ["swap"], custom_id="mt:pick:1:2:0")
     assert f"{w.alice.mention} played." in w.last().content
-    result = await w.bob.select(first, ["keep"], custom_id="mt:pick:1:2:0")
+    old = await as_seen_before(w.env, w.channel, "mt:pick:1:2:0", ["keep", "swap"])
+    result = await w.bob.select(old, ["keep"], custom_id="mt:pick:1:2:0")
     assert "moved on" in private_text(result)
 
 
@@ -112,14 +124,15 @@ async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: T
     while "Game over" not in turn.content:
         to_act = w.alice if f"👉 {w.alice.mention}" in turn.content else w.bob
         largest = next(n for n in ("add 3", "add 2", "add 1") if n in str(custom_ids(turn)))
+        last_ids = custom_ids(turn)
         turn = await play(w, to_act, largest)
+        assert len(live_messages(w.channel)) <= 1
     assert "Winner:" in turn.content
-    assert custom_ids(turn) == []
-    before_the_end = w.channel.history()[-2]
-    result = await w.alice.click(before_the_end, custom_id=custom_ids(before_the_end)[0])
-    assert private_text(result) == "This game is over."
-    result = await w.alice.click(before_the_end, custom_id="mt:view:1")
-    assert private_text(result) == "This game is over."
+    assert live_messages(w.channel) == []
+    for custom_id in (last_ids[0], "mt:view:1"):
+        old = await as_seen_before(w.env, w.channel, custom_id)
+        result = await w.alice.click(old, custom_id=custom_id)
+        assert private_text(result) == "This game is over."
     result = await w.alice.slash(w.channel, "game export", table=1)
     [attachment] = result.response.attachments if result.response else []
     record = json.loads(await attachment.read())

@@ -31,6 +31,7 @@ from cogs.platform.items import (
     Select,
     TableItem,
 )
+from cogs.platform.live import replace_live
 from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import ActionChoice, game_name
 from cogs.platform.replies import defer_private, public_locale, send_private
@@ -82,7 +83,7 @@ async def post_turn(
     if typed:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(
+        posted: discord.Message = await channel.send(
             content,
             view=view,
             files=message.files,
@@ -90,13 +91,15 @@ async def post_turn(
             allowed_mentions=pings(table),
         )
     else:
-        await interaction.followup.send(
+        posted = await interaction.followup.send(
             content,
             view=view,
             files=message.files,
             embeds=message.embeds,
             allowed_mentions=pings(table),
+            wait=True,
         )
+    await replace_live(interaction.client, table.id, posted)
     # What the actor alone was told goes to them only: after /game skip the
     # interaction is the skipper's, who must not learn the idle seat's secrets.
     own = played is not None and table.seats[played.seat] == interaction.user.id
