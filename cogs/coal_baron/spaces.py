@@ -34,12 +34,8 @@ from bot.service import Table, TableStatus
 from cogs.coal_baron.draw import open_draw_panel
 from cogs.coal_baron.extraction import open_extraction_panel
 from cogs.coal_baron.labels import space_label, step_label, workers_text
-from cogs.coal_baron.turn import (
-    acting_seat,
-    close_panel,
-    coal_state,
-    commit,
-)
+from cogs.coal_baron.turn import acting_seat, coal_state
+from cogs.platform.builder import close_panel, play_line
 from cogs.platform.items import OPTION_LABEL_LIMIT, Button, Interaction, Item, Select, TableItem
 from cogs.platform.presenter import ActionChoice
 from cogs.platform.table_items import ActionButton, action_select
@@ -112,7 +108,7 @@ async def choose_space(interaction: Interaction, table_id: int, version: int, sp
     elif len(legal) > 1:
         await ask_fill(interaction, table, seat, legal)
     else:
-        result = await commit(interaction, table, space)
+        result = await play_line(interaction, table, space)
         if kind in DRAW_KINDS:
             await open_draw_panel(interaction, result.table, seat)
 
@@ -141,8 +137,7 @@ async def ask_fill(
 
 async def fill_chosen(interaction: Interaction, table_id: int, version: int, line: str) -> None:
     table, _ = await acting_seat(interaction, table_id, version)
-    result = await commit(interaction, table, line)
-    await close_panel(interaction, result)
+    await close_panel(interaction, await play_line(interaction, table, line))
 
 
 async def open_panel(interaction: Interaction, table_id: int, version: int) -> None:

@@ -32,7 +32,7 @@ import discord
 from bot.errors import IllegalAction
 from bot.games.base import GameState, Seat
 from bot.i18n import LocaleLike, t
-from bot.service import Table
+from bot.service import ActResult, Table
 from cogs.platform.host import service_of
 from cogs.platform.items import (
     OPTION_LABEL_LIMIT,
@@ -271,18 +271,28 @@ async def press(
     await interaction.edit_original_response(embed=embed, attachments=files, view=controls)
 
 
-async def commit(interaction: Interaction, table: Table, line: str) -> None:
-    """Play the whole line at the panel's version, post the turn, close the panel."""
+async def play_line(interaction: Interaction, table: Table, line: str) -> ActResult:
+    """Play `line` for the clicker at the version `table` was read at; post the turn."""
     result = await service_of(interaction).act(
         table.id, interaction.user.id, line, expected_version=table.version
     )
     await post_turn(interaction, result.table, result)
+    return result
+
+
+async def close_panel(interaction: Interaction, result: ActResult) -> None:
+    """Replace the ephemeral panel (or choice) that was used by what it played."""
     await interaction.edit_original_response(
         content=t(interaction.locale, "builder.done", line=result.notation),
         embed=None,
         attachments=[],
         view=None,
     )
+
+
+async def commit(interaction: Interaction, table: Table, line: str) -> None:
+    """Play the whole line at the panel's version, post the turn, close the panel."""
+    await close_panel(interaction, await play_line(interaction, table, line))
 
 
 KIND = r"[a-z]+"
