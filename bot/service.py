@@ -247,9 +247,7 @@ class GameService:
         When several seats are to act, the first one other than the caller is skipped.
         """
         async with self._locked(table_id) as table:
-            caller = table.seat_of(user_id)
-            if caller is None:
-                raise NotSeated()
+            caller = check_turn(table, user_id, None, to_act=False)
             state = _state_in_play(table)
             idle = [seat for seat in state.to_act() if seat != caller]
             if not idle:
