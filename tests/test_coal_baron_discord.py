@@ -162,7 +162,8 @@ async def test_the_extraction_panel_commits_nothing_until_confirmed(
     assert shown.embeds[0].footer.text == "/game play m6 c1 +y"
     assert (await world.table()).version == table.version  # nothing placed yet
     await player.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
-    assert "4 moves" in (shown.embeds[0].description or "")  # asked again: moves left
+    question = t("en", "coal.panel.waste", left=4)
+    assert question in (shown.embeds[0].description or "")  # asked again: moves left
     assert (await world.table()).version == table.version
     await player.click(shown, custom_id=turn_id(table, "extraction", "sure"))
     after = await world.table()
