@@ -21,6 +21,7 @@ import discord
 from bot.games.base import GameState, Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import seat_label
+from bot.games.saboteur.shapes import as_view
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps
@@ -53,10 +54,10 @@ async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> dis
 
 def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
     """The words of the hand view: role, goals seen, gold, and what to do now."""
-    state = sab_state(table)
-    you = state.view(seat)["you"]
+    view = as_view(sab_state(table).view(seat))
+    you = view["you"]
     role = t(locale, f"saboteur.role.{you['role']}")
-    lines = [t(locale, "sab.hand.title", seat=seat_label(seat), round=state.round, role=role)]
+    lines = [t(locale, "sab.hand.title", seat=seat_label(seat), round=view["round"], role=role)]
     peeks = [
         t(locale, "sab.hand.peek_gold" if peek["gold"] else "sab.hand.peek_stone",
           goal=goal_name(locale, peek["name"]))
@@ -65,10 +66,10 @@ def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
     seen = " · ".join(peeks) or t(locale, "sab.hand.no_peeks")
     lines.append(t(locale, "sab.hand.peeks", peeks=seen))
     lines.append(t(locale, "sab.hand.gold", nuggets=you["nuggets"]))
-    if state.to_act() != (seat,):
-        waiting = " ".join(player(table, s) for s in state.to_act())
+    if view["to_act"] != [seat]:
+        waiting = " ".join(player(table, s) for s in view["to_act"])
         lines.append(t(locale, "sab.hand.waiting", player=waiting))
-    elif state.phase == "gold":
+    elif view["phase"] == "gold":
         offer = ", ".join(str(value) for value in you["gold_offer"])
         lines.append(t(locale, "sab.hand.pick_gold", values=offer))
     else:

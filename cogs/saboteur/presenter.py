@@ -17,7 +17,7 @@ import discord
 
 from bot.games.base import JSON, Event, Seat
 from bot.games.saboteur import SaboteurState
-from bot.games.saboteur.cards import ROUNDS
+from bot.games.saboteur.shapes import as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult, Table
 from cogs.platform.builder import builder_message
@@ -74,15 +74,15 @@ class SaboteurPresenter(Presenter):
 
     def status_text(self, table: Table, locale: LocaleLike) -> str:
         """Whose turn and what they decide, or the standings once the game is over."""
-        state = sab_state(table)
-        if state.phase == "over":
+        view = as_view(sab_state(table).view(None))
+        if view["phase"] == "over":
             return self.outcome_text(table, locale)
-        (seat,) = state.to_act()
-        if state.phase == "gold":
-            count = len(state.gold_pool)  # their values are the picking player's secret
+        (seat,) = view["to_act"]
+        if view["phase"] == "gold":
+            count = view["gold_pool"]  # their values are the picking player's secret
             return t(locale, "sab.turn.pick_gold", player=player(table, seat), count=count)
-        return t(locale, "sab.turn.play", player=player(table, seat), round=state.round,
-                 rounds=ROUNDS, deck=len(state.deck))
+        return t(locale, "sab.turn.play", player=player(table, seat), round=view["round"],
+                 rounds=view["rounds"], deck=view["deck"])
 
     def outcome_text(self, table: Table, locale: LocaleLike) -> str:
         """The final standings: rank, player, nuggets; tied players share a rank."""
