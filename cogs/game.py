@@ -34,7 +34,9 @@ from cogs.platform.lobby import (
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presenter import game_name, mention, scores_line, timestamp
+from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
+from cogs.platform.seen import seen
 from cogs.platform.table_items import TURN_ITEMS, post_turn
 from cogs.platform.translator import command_text
 
@@ -133,7 +135,9 @@ class GameCog(
         if table.status == TableStatus.LOBBY:
             await send_private(interaction, lobby_text(table, locale))
             return
-        waiting = " ".join(mention(user) for user in table.users_to_act())
+        presenter = presenter_for(table.game)
+        public = seen(table, None, public_choices=presenter.public_choices)
+        waiting = " ".join(mention(user) for user in public.users_to_act)
         text = t(
             locale,
             "status.playing",
@@ -141,10 +145,10 @@ class GameCog(
             table=table.id,
             players=waiting,
             since=timestamp(table.turn_started_at),
-            scores=scores_line(table, locale),
+            scores=scores_line(public, locale),
         )
         await defer_private(interaction)  # the presenter may draw the board
-        board = await presenter_for(table.game).turn(table, locale)
+        board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))
@@ -206,7 +210,7 @@ async def setup(bot: commands.Bot) -> None:
     """Load the ``/game`` commands, then every game's plugin: its persistent
     components and its own commands."""
     host = host_of(bot)
-    bot.add_dynamic_items(*LOBBY_ITEMS, *TURN_ITEMS, *BUILDER_ITEMS)
+    bot.add_dynamic_items(*LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS)
     await bot.add_cog(GameCog(host))
     for plugin in all_plugins():
         bot.add_dynamic_items(*plugin.items)

@@ -20,6 +20,7 @@ from cogs.platform.host import TableHost, host_of
 from cogs.platform.live import replace_live
 from cogs.platform.plugins import presenter_for
 from cogs.platform.presenter import game_name, mention, timestamp
+from cogs.platform.seen import seen
 from cogs.platform.table_items import pings, turn_view
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,9 @@ class ReminderCog(commands.Cog):
             skip=timestamp(skip_at),
         )
         # The turn's images and buttons come along: a player back after a day sees the board.
-        turn = await presenter_for(table.game).turn(table, locale)
+        presenter = presenter_for(table.game)
+        public = seen(table, None, public_choices=presenter.public_choices)
+        turn = await presenter.turn(public, locale)
         view = turn_view(table, turn.actions, locale, items=turn.items)
         posted = await channel.send(
             text, view=view, files=turn.files, allowed_mentions=pings(table)

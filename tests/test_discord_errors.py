@@ -10,14 +10,15 @@ import pytest
 import simcord
 
 from bot.errors import ActionSyntaxError, IllegalAction, NotYourTurn, SkipTooEarly, UserError
-from bot.games.base import GameState, Seat
+from bot.games.base import GameState
 from bot.games.coal_baron import CoalBaronState
 from bot.games.saboteur import SaboteurState
 from bot.i18n import LocaleLike, catalog
-from bot.service import GameService, Table
+from bot.service import GameService
 from cogs.platform.plugins import PLUGINS, GamePlugin
 from cogs.platform.presenter import Presenter, TurnMessage
 from cogs.platform.replies import error_text
+from cogs.platform.seen import Seen
 from tests.discord_support import TableWorld, private_text
 from tests.tinygame import TinyGame
 
@@ -77,7 +78,7 @@ def test_an_error_without_a_message_key_says_what_went_wrong() -> None:
 
 
 class BrokenPresenter(Presenter):
-    async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
+    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
         raise RuntimeError("the renderer crashed")
 
 

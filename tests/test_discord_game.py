@@ -11,10 +11,9 @@ import simcord
 
 from bot.errors import NotCreator, NotSeated, SkipOwnTurn, SkipTooEarly
 from bot.i18n import catalog
-from bot.service import Table
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.plugins import PLUGINS, GamePlugin
-from cogs.platform.presenter import Presenter
+from cogs.platform.seen import Seen
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     TableWorld,
@@ -25,6 +24,7 @@ from tests.discord_support import (
     now,
     private_text,
 )
+from tests.tiny_plugin import TinyPresenter
 from tests.tinygame import TinyGame
 
 
@@ -99,10 +99,10 @@ async def test_my_view_shows_the_players_own_actions_only_to_them(w: TableWorld)
     assert "Nothing for you to do" in private_text(result)
 
 
-class LongLabels(Presenter):
+class LongLabels(TinyPresenter):
     """Labels too long for buttons, so the actions are offered in a select."""
 
-    def label(self, table: Table, notation: str) -> str:
+    def label(self, seen: Seen, notation: str) -> str:
         return f"{notation} " + "-" * 90
 
 

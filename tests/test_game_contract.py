@@ -17,6 +17,7 @@ from bot.games.registry import game_ids, get_game
 from bot.selfplay import play_random_game
 from bot.service import ActResult, Table
 from cogs.platform.plugins import plugin_for
+from cogs.platform.seen import seen
 from tests.secrets_support import SHUFFLERS
 
 GAMES = game_ids()
@@ -99,8 +100,9 @@ def table_of(state: GameState[Any], game: str) -> Table:
 
 async def public_message(state: GameState[Any], game: str, played: ActResult) -> tuple[Any, ...]:
     """The public turn message's text and images (bytes) after `played`."""
-    table = table_of(state, game)
-    message = await plugin_for(game).presenter.turn(table, "en", played)
+    presenter = plugin_for(game).presenter
+    public = seen(table_of(state, game), None, public_choices=presenter.public_choices)
+    message = await presenter.turn(public, "en", played)
     images = tuple(file.fp.read() for file in message.files)
     embeds = tuple(str(embed.to_dict()) for embed in message.embeds)
     return message.content, images, embeds

@@ -23,6 +23,7 @@ from bot.games.saboteur.actions import (
     TakeGold,
 )
 from bot.i18n import t
+from cogs.platform.seen import seen
 from cogs.saboteur.choices import sab_state
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
@@ -130,7 +131,9 @@ async def private_lines(w: SabWorld, before: SaboteurState, action: Action) -> l
     for event in events:
         if event.seat is not None:
             for lang in ("en", "fr"):
-                lines += presenter.event_lines(table, [event], lang, seat=event.seat)
+                lines += presenter.event_lines(
+                    seen(table, event.seat), [event], lang, seat=event.seat
+                )
     return lines
 
 

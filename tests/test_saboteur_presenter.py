@@ -13,6 +13,7 @@ from bot.games.saboteur import SaboteurState
 from bot.i18n import t
 from bot.service import ActResult, Table
 from cogs.platform.presenter import ActionChoice, matching
+from cogs.platform.seen import seen
 from cogs.saboteur.choices import AUTOCOMPLETE_LIMIT, first_actions
 from cogs.saboteur.hand import hand_text
 from cogs.saboteur.presenter import SaboteurPresenter
@@ -58,8 +59,9 @@ def public_text(table: Table, played: ActResult, lang: str) -> str:
     """The words of the turn message (`SaboteurPresenter.turn` without drawing the board,
     which is drawn from ``view(None)``)."""
     presenter = SaboteurPresenter()
-    lines = presenter.event_lines(table, played.events, lang, seat=None)
-    return "\n".join([*lines, presenter.status_text(table, lang)])
+    public = seen(table, None)
+    lines = presenter.event_lines(public, played.events, lang, seat=None)
+    return "\n".join([*lines, presenter.status_text(public, lang)])
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 2), (5, 7)])
@@ -79,7 +81,7 @@ def test_the_public_message_is_the_same_whatever_the_secrets(players: int, seed:
 
 async def test_the_turn_message_is_its_events_then_whose_turn_with_the_board() -> None:
     state, played = next(self_play(3, 2))
-    message = await SaboteurPresenter().turn(table_of(state), "en", played)
+    message = await SaboteurPresenter().turn(seen(table_of(state), None), "en", played)
     assert message.content == public_text(table_of(state), played, "en")
     (board,) = message.files
     assert board.fp.read() == render_board(state.view(None), "en")

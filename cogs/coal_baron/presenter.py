@@ -29,6 +29,7 @@ from cogs.coal_baron.spaces import turn_items
 from cogs.coal_baron.suggest import ranked_steps, suggestions
 from cogs.coal_baron.turn import coal_state
 from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, mention
+from cogs.platform.seen import Seen
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
@@ -145,11 +146,13 @@ def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
 
 
 class CoalBaronPresenter(Presenter):
+    public_choices = True  # every worker space is on the table for all to see
+
     async def turn(
-        self, table: Table, locale: LocaleLike, played: ActResult | None = None
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
     ) -> TurnMessage:
-        state = coal_state(table)
-        view = as_view(state.view(None))
+        table = seen.table
+        view = as_view(seen.view)
         lang = language_of(locale)
         lines: list[str] = []
         events = played.events if played is not None else []
@@ -157,12 +160,11 @@ class CoalBaronPresenter(Presenter):
             player = mention(table.seats[played.seat])
             action = public_notation(played.notation)
             lines.append(t(locale, "coal.turn.played", player=player, action=action))
-            lines.extend(self.event_lines(table, events, locale, seat=None))
+            lines.extend(self.event_lines(seen, events, locale, seat=None))
         renders = [png_file("board.png", render_board, view, lang)]
-        if state.to_act():
+        if seen.to_act:
             lines.append(to_act_line(locale, table, view))
-            seat = state.to_act()[0]
-            renders.append(png_file("mine.png", render_mine, view, seat, lang))
+            renders.append(png_file("mine.png", render_mine, view, seen.to_act[0], lang))
         for event in events:
             if event.kind == "shift-end":
                 shift = event.data["shift"]
@@ -173,17 +175,18 @@ class CoalBaronPresenter(Presenter):
             embeds = scoring_embeds(locale, table, [final])
         files = list(await asyncio.gather(*renders))
         return TurnMessage(
-            "\n".join(lines), files=files, embeds=embeds, items=turn_items(table, locale)
+            "\n".join(lines), files=files, embeds=embeds, items=turn_items(seen, locale)
         )
 
-    async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
+    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
         """The seat's mine and orders; the turn's components when it is to act."""
-        state = coal_state(table)
-        view = as_view(state.view(seat))
-        lines = [t(locale, "coal.private.title", player=mention(table.seats[seat]))]
+        seat = seen.reader
+        assert seat is not None
+        view = as_view(seen.view)
+        lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat]))]
         lines.extend(orders_lines(locale, view, seat))
         mine = await png_file("mine.png", render_mine, view, seat, language_of(locale))
-        items = turn_items(table, locale) if seat in state.to_act() else []
+        items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
 
     def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
@@ -211,7 +214,7 @@ class CoalBaronPresenter(Presenter):
             await open_extraction_panel(interaction, result.table, result.seat, [])
 
     def event_lines(
-        self, table: Table, events: list[Event], locale: LocaleLike, *, seat: Seat | None
+        self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None
     ) -> list[str]:
         """Public events in words (seats as mentions). The private ones (the cards a
         draw-5 shows) are not repeated: the draw panel shows them."""
@@ -222,7 +225,7 @@ class CoalBaronPresenter(Presenter):
             params = dict(event.data)
             for name in SEAT_PARAMS:
                 if isinstance(params.get(name), int):
-                    params[name] = mention(table.seats[params[name]])
+                    params[name] = mention(seen.table.seats[params[name]])
             if event.kind == "kept" and params.get("card") is None:
                 params["card"] = t(locale, "coal.nothing")
             if isinstance(params.get("orders"), list):

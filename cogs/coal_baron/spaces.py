@@ -25,12 +25,13 @@ import discord
 from bot.errors import IllegalAction
 from bot.games.base import Seat
 from bot.games.coal_baron.actions import Action, Buy, Draft, Place
+from bot.games.coal_baron.actions import format_action as format_notation
+from bot.games.coal_baron.actions import parse_action as parse_notation
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.draw import DrawFive
-from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, t
-from bot.service import Table, TableStatus
+from bot.service import Table
 from cogs.coal_baron.draw import open_draw_panel
 from cogs.coal_baron.extraction import open_extraction_panel
 from cogs.coal_baron.labels import space_label, step_label, workers_text
@@ -38,6 +39,7 @@ from cogs.coal_baron.turn import acting_seat, coal_state
 from cogs.platform.builder import close_panel, play_line
 from cogs.platform.items import OPTION_LABEL_LIMIT, Button, Interaction, Item, Select, TableItem
 from cogs.platform.presenter import ActionChoice
+from cogs.platform.seen import Seen
 from cogs.platform.table_items import ActionButton, action_select
 
 SPACE_GROUPS = (
@@ -47,25 +49,29 @@ SPACE_GROUPS = (
 )
 """The selects of a turn, by space kind (the bank is a button)."""
 DRAW_KINDS = ("factory-draw", "order-draw")
+PANEL_KINDS = ("extraction", "draw-tiles", "draw-orders")
+"""Decisions in progress (the view's ``pending.kind``) made in a panel."""
 
 
 
-def turn_items(table: Table, locale: LocaleLike) -> list[Item]:
-    """The components of the public turn message of a table in play."""
-    state = coal_state(table)
-    if table.status != TableStatus.PLAYING or not state.to_act():
+def turn_items(seen: Seen, locale: LocaleLike) -> list[Item]:
+    """The components of a turn message (or of the acting player's own view), from the
+    view and the actions offered to the seat to act."""
+    table = seen.table
+    if not seen.playing or not seen.to_act:
         return []
-    seat = state.to_act()[0]
-    view = as_view(state.view(None))
-    legal = state.legal_actions(seat)
-    if isinstance(state.pending, Extraction | DrawFive):
-        key = "coal.open.extraction" if isinstance(state.pending, Extraction) else "coal.open.draw"
-        label = t(locale, key)
+    seat = seen.to_act[0]
+    view = as_view(seen.view)
+    pending = view["pending"]
+    kind = pending["kind"] if pending is not None else None
+    if kind in PANEL_KINDS:
+        label = t(locale, "coal.open.extraction" if kind == "extraction" else "coal.open.draw")
         style = discord.ButtonStyle.primary
         return [OpenPanelButton.as_button(table.id, table.version, "", label, style)]
-    if all(isinstance(action, Draft) for action in legal):
+    legal = [parse_notation(notation) for notation in seen.choices.get(seat, ())]
+    if legal and all(isinstance(action, Draft) for action in legal):
         choices = [
-            ActionChoice(state.format_action(a), step_label(locale, view, seat, a)) for a in legal
+            ActionChoice(format_notation(a), step_label(locale, view, seat, a)) for a in legal
         ]
         return [action_select(table, 0, choices)]
     spaces = list(dict.fromkeys(a.space for a in legal if isinstance(a, Place | Buy)))

@@ -39,6 +39,8 @@ LABEL_LIMIT = 80
 OPTION_LABEL_LIMIT = 100
 """Longest select option label (and description) Discord accepts."""
 OPTIONS_PER_SELECT = 25
+PRIVATE_VIEW = "mt:view"
+"""Prefix of the "My view" button (`cogs.platform.private`)."""
 
 ItemT = TypeVar("ItemT", bound=Item)
 

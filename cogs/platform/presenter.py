@@ -25,6 +25,7 @@ import discord
 from bot.games.base import Event, Seat
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table, TableStatus
+from cogs.platform.seen import Seen
 
 MAX_OFFERED_ACTIONS = 100
 """At most this many actions are offered as components (4 selects of 25)."""
@@ -97,14 +98,14 @@ def game_name(locale: LocaleLike, game_id: str) -> str:
     return t(locale, key) if has_key(key) else game_id
 
 
-def scores_line(table: Table, locale: LocaleLike) -> str:
+def scores_line(seen: Seen, locale: LocaleLike) -> str:
     """``@a 12 · @b 7``: the scores everyone may see now, in seat order."""
-    if table.state is None:
+    if seen.view is None:
         return t(locale, "status.no_scores")
-    scores = table.state.public_scores()
+    scores = seen.scores
     if scores is None:
         return t(locale, "status.scores_secret")
-    pairs = zip(table.seats, scores, strict=True)
+    pairs = zip(seen.table.seats, scores, strict=True)
     return " · ".join(f"{mention(user)} {score}" for user, score in pairs)
 
 
@@ -112,82 +113,96 @@ def scores_line(table: Table, locale: LocaleLike) -> str:
 
 
 class Presenter:
-    """The default presenter: text messages and one component per legal action.
+    """The default presenter: text messages and one component per offered action.
 
     Subclass it for a game and override what you need; every method receives
-    the locale to write in.
+    the locale to write in. Messages are written from a `Seen` (the reader's
+    view and public facts), never from the state.
     """
 
     private_button_key = "button.private_view"
     """Translation key of the label of the button that opens a player's private view."""
+    public_choices = False
+    """Whether the legal actions of the seats to act are public knowledge (Coal
+    Baron's spaces, the tiny game's keep/swap), so the channel's message may offer
+    them; a game whose actions depend on a secret hand leaves it False."""
+    private_builder: str | None = None
+    """The kind of the turn builder that "My view" opens instead of `private`
+    (Saboteur's hand), if any."""
 
     async def turn(
-        self, table: Table, locale: LocaleLike, played: ActResult | None = None
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
     ) -> TurnMessage:
         """The public message after the start (`played` None) or after an action."""
         lines: list[str] = []
         if played is not None:
-            lines.extend(self.played_lines(table, played, locale))
-        if table.status == TableStatus.FINISHED:
-            lines.append(self.outcome_text(table, locale))
+            lines.extend(self.played_lines(seen, played, locale))
+        if seen.table.status == TableStatus.FINISHED:
+            lines.append(self.outcome_text(seen, locale))
             return TurnMessage("\n".join(lines))
-        waiting = " ".join(mention(user) for user in table.users_to_act())
-        lines.append(t(locale, "turn.to_act", players=waiting, game=game_name(locale, table.game)))
-        actions = self.public_actions(table)
+        waiting = " ".join(mention(user) for user in seen.users_to_act)
+        game = game_name(locale, seen.table.game)
+        lines.append(t(locale, "turn.to_act", players=waiting, game=game))
+        actions = self.public_actions(seen)
         if not actions:
             lines.append(t(locale, "turn.use_private"))
         return TurnMessage("\n".join(lines), actions=actions)
 
-    def played_lines(self, table: Table, played: ActResult, locale: LocaleLike) -> list[str]:
+    def played_lines(self, seen: Seen, played: ActResult, locale: LocaleLike) -> list[str]:
         """What everyone is told of an action: its public events in words, or only
         "X played" when the engine described none (never the notation)."""
-        described = self.event_lines(table, played.events, locale, seat=None)
+        described = self.event_lines(seen, played.events, locale, seat=None)
         if described:
             return described
-        return [t(locale, "turn.played_secret", player=mention(table.seats[played.seat]))]
+        return [t(locale, "turn.played_secret", player=mention(seen.table.seats[played.seat]))]
 
-    async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
-        """What `seat` alone may see, with the actions it may take now."""
-        actions = self.seat_actions(table, seat)
+    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
+        """What the reader alone may see, with the actions it may take now."""
+        assert seen.reader is not None
+        actions = self.seat_actions(seen, seen.reader)
         key = "private.your_actions" if actions else "private.nothing_to_do"
         return TurnMessage(t(locale, key), actions=actions)
 
     def event_lines(
-        self, table: Table, events: list[Event], locale: LocaleLike, *, seat: Seat | None
+        self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None
     ) -> list[str]:
         """Lines for the events meant for `seat` (None: the public ones) that have a text,
         key ``event.<game>.<kind>``; the event's seat, if any, is given as ``{player}``."""
         lines = []
         for event in events:
-            key = f"event.{table.game}.{event.kind}"
+            key = f"event.{seen.table.game}.{event.kind}"
             if event.seat != seat or not has_key(key):
                 continue
             params = dict(event.data)
             if isinstance(params.get("seat"), int):
-                params["player"] = mention(table.seats[params["seat"]])
+                params["player"] = mention(seen.table.seats[params["seat"]])
             lines.append(t(locale, key, **params))
         return lines
 
-    def outcome_text(self, table: Table, locale: LocaleLike) -> str:
-        assert table.state is not None
-        outcome = table.state.outcome()
+    def outcome_text(self, seen: Seen, locale: LocaleLike) -> str:
+        outcome = seen.outcome
         assert outcome is not None
-        winners = " ".join(mention(table.seats[seat]) for seat in outcome.winners)
-        scores = scores_line(table, locale)
-        return t(locale, "turn.game_over", winners=winners, scores=scores, table=table.id)
+        winners = " ".join(mention(seen.table.seats[seat]) for seat in outcome.winners)
+        scores = scores_line(seen, locale)
+        return t(locale, "turn.game_over", winners=winners, scores=scores, table=seen.table.id)
 
-    def label(self, table: Table, notation: str) -> str:
+    def label(self, seen: Seen, notation: str) -> str:
         """The text on the button or select option of an action (the notation unless
         the game says better; only the player who may choose it sees it)."""
         return notation
 
-    def seat_actions(self, table: Table, seat: Seat) -> list[ActionChoice]:
-        """The legal actions of `seat` now (none when it is not to act)."""
-        if table.status != TableStatus.PLAYING or table.state is None:
+    def seat_actions(self, seen: Seen, seat: Seat) -> list[ActionChoice]:
+        """The actions offered to `seat` now (none when it is not to act)."""
+        notations = seen.choices.get(seat, ())[:MAX_OFFERED_ACTIONS]
+        return [ActionChoice(n, self.label(seen, n)) for n in notations]
+
+    def public_actions(self, seen: Seen) -> list[ActionChoice]:
+        """Actions shown to everyone, when every seat to act has the same ones (and the
+        game's actions are public knowledge); others choose through "My view"."""
+        per_seat = [self.seat_actions(seen, seat) for seat in seen.to_act]
+        if not per_seat or any(actions != per_seat[0] for actions in per_seat):
             return []
-        state = table.state
-        notations = [state.format_action(action) for action in state.legal_actions(seat)]
-        return [ActionChoice(n, self.label(table, n)) for n in notations[:MAX_OFFERED_ACTIONS]]
+        return per_seat[0]
 
     # -- typed plays (``/game play``) ------------------------------------------------
 
@@ -197,7 +212,7 @@ class Presenter:
         assert table.state is not None
         state = table.state
         notations = [state.format_action(action) for action in state.legal_actions(seat)]
-        return [ActionChoice(n, self.label(table, n)) for n in notations]
+        return [ActionChoice(n, n) for n in notations]
 
     def suggest(
         self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
@@ -211,13 +226,3 @@ class Presenter:
     ) -> None:
         """Called after a typed play was posted: a game may open the panel of a
         decision the play started (Coal Baron's draw-5)."""
-
-    def public_actions(self, table: Table) -> list[ActionChoice]:
-        """Actions shown to everyone, when every seat to act has the same ones; others
-        choose through "My view". A game whose actions depend on secret cards must
-        override this to return no actions."""
-        assert table.state is not None
-        per_seat = [self.seat_actions(table, seat) for seat in table.state.to_act()]
-        if not per_seat or any(actions != per_seat[0] for actions in per_seat):
-            return []
-        return per_seat[0]

@@ -4,7 +4,7 @@ Custom ids (all `cogs.platform.items.TableItem`s):
 
     mt:act:<table>:<version>:<notation>    an action button
     mt:pick:<table>:<version>:<n>          the n-th action select; option values are notations
-    mt:view:<table>                        "My view": the clicker's private view, ephemerally
+    mt:view:<table>                        "My view" (`cogs.platform.private`)
 
 Actions carry the version they were offered at; a click on an older message
 answers that the table moved on (`bot.service.check_turn`, the one check of
@@ -25,6 +25,7 @@ from cogs.platform.items import (
     LABEL_LIMIT,
     OPTION_LABEL_LIMIT,
     OPTIONS_PER_SELECT,
+    PRIVATE_VIEW,
     Button,
     Interaction,
     Item,
@@ -34,7 +35,8 @@ from cogs.platform.items import (
 from cogs.platform.live import replace_live
 from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import ActionChoice, game_name
-from cogs.platform.replies import defer_private, public_locale, send_private
+from cogs.platform.replies import public_locale
+from cogs.platform.seen import seen
 
 BUTTONS_PER_ROW = 5
 ACTION_ROWS = 4
@@ -77,7 +79,8 @@ async def post_turn(
         await interaction.response.defer(ephemeral=typed, thinking=typed)
     locale = public_locale(interaction)
     presenter = presenter_for(table.game)
-    message = await presenter.turn(table, locale, played)
+    public = seen(table, None, public_choices=presenter.public_choices)
+    message = await presenter.turn(public, locale, played)
     content = f"{header}\n{message.content}" if header else message.content
     view = turn_view(table, message.actions, locale, items=message.items)
     if typed:
@@ -105,7 +108,8 @@ async def post_turn(
     own = played is not None and table.seats[played.seat] == interaction.user.id
     lines: list[str] = []
     if played is not None and own:
-        lines = presenter.event_lines(table, played.events, interaction.locale, seat=played.seat)
+        actor = seen(table, played.seat)
+        lines = presenter.event_lines(actor, played.events, interaction.locale, seat=played.seat)
     if typed and not lines:
         assert played is not None
         done = t(interaction.locale, "turn.played_private", action=played.notation)
@@ -120,24 +124,6 @@ async def play(interaction: Interaction, table_id: int, version: int, notation: 
         table_id, interaction.user.id, notation, expected_version=version
     )
     await post_turn(interaction, result.table, result)
-
-
-async def show_private(interaction: Interaction, table_id: int) -> None:
-    """The clicker's private view, ephemerally; spectators get nothing."""
-    table, seat = await service_of(interaction).authorize(
-        table_id, interaction.user.id, None, to_act=False
-    )
-    await defer_private(interaction)  # the presenter may draw images
-    message = await presenter_for(table.game).private(table, seat, interaction.locale)
-    await send_private(
-        interaction,
-        message.content,
-        view=turn_view(
-            table, message.actions, interaction.locale, items=message.items, with_private=False
-        ),
-        files=message.files,
-        embeds=message.embeds,
-    )
 
 
 def turn_view(
@@ -171,7 +157,14 @@ def turn_view(
         view.add_item(item)
     if with_private and table.status == TableStatus.PLAYING:
         label = t(locale, plugin_for(table.game).presenter.private_button_key)
-        view.add_item(PrivateViewButton.as_button(table.id, None, "", label))
+        # Handled by `cogs.platform.private.PrivateViewButton`, matched on its custom_id.
+        view.add_item(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PRIVATE_VIEW}:{table.id}",
+            )
+        )
     return view
 
 
@@ -202,11 +195,4 @@ class ActionSelect(TableItem[Select], prefix="mt:pick", arg=r"\d"):
         await play(interaction, self.table_id, self.version, self.value)
 
 
-class PrivateViewButton(TableItem[Button], prefix="mt:view", versioned=False, arg=None):
-    """Shows the clicker's private view and actions, ephemerally."""
-
-    async def run(self, interaction: Interaction) -> None:
-        await show_private(interaction, self.table_id)
-
-
-TURN_ITEMS = (ActionButton, ActionSelect, PrivateViewButton)
+TURN_ITEMS = (ActionButton, ActionSelect)

@@ -12,7 +12,8 @@ from discord.ext import commands
 from bot.games.saboteur import SaboteurState
 from cogs.platform.items import Interaction
 from cogs.platform.play import GameCommands
-from cogs.platform.table_items import game_table, show_private
+from cogs.platform.private import show_private
+from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 
 GAME_ID = SaboteurState.game_id
