@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench fuzz clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ test: $(BIN)/.installed-dev
 
 bench: $(BIN)/.installed-dev
 	$(BIN)/python -m benchmarks
+
+# Hostile input to every command option and component (tests/fuzz.py); prints what broke.
+fuzz: $(BIN)/.installed-dev
+	$(BIN)/python -m tests.fuzz --inputs 10000
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

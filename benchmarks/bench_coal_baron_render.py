@@ -1,4 +1,5 @@
-"""Coal Baron images: render time and PNG size of the board and of a mine, 4 players mid-game.
+"""Coal Baron images: render time and PNG size of the board, of a mine and of every mine in
+one image, 4 players mid-game.
 
 Targets (issue 4): each image under 150 ms median and under 500 KB. The first render
 of a process also draws the cached frame layers; it is reported apart.
@@ -13,18 +14,21 @@ from typing import Any
 from benchmarks.timing import median_p95, ms, timed
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
+from renderer.coal_baron.mines import render_mines
 from tests.coal_baron_positions import mid_game
 
 PLAYERS = 4
 SEEDS = range(1, 11)
 REPEATS = 5
+NAMES = ("Alice", "Bérénice", "Zoë 🎲", "Dmitri")
 
 
 def main() -> None:
     views = [mid_game(PLAYERS, seed).view(None) for seed in SEEDS]
     cases: list[tuple[str, Callable[[dict[str, Any], int], bytes]]] = [
-        ("board", lambda view, _: render_board(view, "fr")),
-        ("mine", lambda view, seat: render_mine(view, seat, "fr")),
+        ("board", lambda view, _: render_board(view, NAMES, "fr")),
+        ("mine", lambda view, seat: render_mine(view, seat, NAMES, "fr")),
+        ("all mines", lambda view, _: render_mines(view, NAMES, "fr")),
     ]
     print(f"{PLAYERS} players in shift 2, {len(views)} positions x {REPEATS}:")
     for name, render in cases:

@@ -56,6 +56,12 @@ class TableNotFound(TableError):
     key = "table_not_found"
 
 
+class UnknownGame(TableError):
+    """No registered game has this id; `games` lists the ids that exist."""
+
+    key = "unknown_game"
+
+
 class AlreadySeated(TableError):
     key = "already_seated"
 

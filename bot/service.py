@@ -42,10 +42,11 @@ from bot.errors import (
     TableAbandoned,
     TableFull,
     TableNotFound,
+    UnknownGame,
 )
 from bot.games import record as records
 from bot.games.base import Event, GameState, Seat
-from bot.games.registry import get_game
+from bot.games.registry import GAMES, get_game, load_games
 from bot.storage import Storage, Table
 
 __all__ = ["ActResult", "GameService", "Table", "TableStatus", "check_turn"]
@@ -63,6 +64,8 @@ OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 
 SKIP_AFTER_REMINDERS = 2
 """Others may skip an idle seat after this many reminder periods."""
+LARGEST_TABLE_ID = 2**63 - 1
+"""SQLite's largest integer: no table has a larger number (nor one below 1)."""
 
 
 @dataclass(frozen=True)
@@ -118,9 +121,11 @@ class GameService:
         """Open a lobby in `channel_id` with the creator in the first seat.
 
         Raises ChannelBusy if the channel has a table in its lobby or in play,
-        KeyError if `game` is unknown.
+        UnknownGame if no game is registered as `game`.
         """
-        get_game(game)
+        load_games()
+        if game not in GAMES:
+            raise UnknownGame(games=", ".join(sorted(GAMES)))
         existing = await self._storage.open_table_in(channel_id)
         if existing is not None:
             raise ChannelBusy(existing)
@@ -157,6 +162,10 @@ class GameService:
         return await self._storage.open_table_in(channel_id)
 
     async def get_table(self, table_id: int) -> Table:
+        """The table numbered `table_id`; TableNotFound for any other number, even one
+        SQLite could not hold (a forged custom_id may carry any digits)."""
+        if not 1 <= table_id <= LARGEST_TABLE_ID:
+            raise TableNotFound(table_id=table_id)
         table = await self._storage.get(table_id)
         if table is None:
             raise TableNotFound(table_id=table_id)

@@ -25,6 +25,7 @@ from cogs.platform.items import Interaction
 from cogs.platform.lobby import (
     LOBBY_ITEMS,
     abandon_view,
+from cogs.access import viewable_table
     join_table,
     leave_table,
     lobby_text,
@@ -39,8 +40,10 @@ from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import seen
 from cogs.platform.table_items import TURN_ITEMS, post_turn
 from cogs.platform.translator import command_text
+from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
+LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -119,7 +122,9 @@ class GameCog(
     @app_commands.command(name=_text("play.name"), description=_text("play.description"))
     @app_commands.rename(action=_text("play.action.name"))
     @app_commands.describe(action=_text("play.action.description"))
-    async def play(self, interaction: Interaction, action: str) -> None:
+    async def play(
+        self, interaction: Interaction, action: app_commands.Range[str, 1, ACTION_TEXT_LIMIT]
+    ) -> None:
         await play_typed(interaction, action)
 
     @play.autocomplete("action")
@@ -176,14 +181,16 @@ class GameCog(
     @app_commands.command(name=_text("export.name"), description=_text("export.description"))
     @app_commands.rename(table=_text("export.table.name"))
     @app_commands.describe(table=_text("export.table.description"))
-    async def export(self, interaction: Interaction, table: int | None = None) -> None:
+    async def export(
+        self,
+        interaction: Interaction,
+        table: app_commands.Range[int, 1, LARGEST_TABLE_NUMBER] | None = None,
+    ) -> None:
         service = service_of(interaction)
-        found = await self._table_here(interaction) if table is None else None
-        if found is None:
-            assert table is not None
-            found = await service.get_table(table)
-            if found.guild_id != interaction.guild_id:
-                raise NoTableHere()
+        if table is None:
+            found = await self._table_here(interaction)
+        else:  # only a table of this server whose channel the user can view now
+            found = await viewable_table(interaction, table)
         if found.status in OPEN_STATUSES:
             raise ExportBeforeEnd()
         record = await service.record(found.id)

@@ -13,6 +13,7 @@ from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import Action, PlacePath, RepairTool
 from bot.games.saboteur.cards import GOALS, Role
 from bot.games.saboteur.maze import GOAL_POSITIONS
+from renderer.saboteur.labels import numbered_names
 
 
 def game(players: int = 4, seed: int = 1) -> SaboteurState:
@@ -122,3 +123,9 @@ def hide_other_secrets(state: SaboteurState, seat: int | None, rng: random.Rando
             other.gold_pool, gold = gold[:size], gold[size:]
         other.gold_deck = gold
     return other
+
+
+def seat_names(state: SaboteurState, lang: str = "en") -> tuple[str, ...]:
+    """The names the bot draws on the images for now: "Player 1"... (the Discord layer
+    will pass the players' display names)."""
+    return numbered_names(state.players, lang)

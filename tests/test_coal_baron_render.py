@@ -1,5 +1,5 @@
 """The Coal Baron images: golden renders, no hidden information in public images, labels,
-size and rendering off the event loop."""
+players' names, size and rendering off the event loop."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.state import CoalBaronState
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
+from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_png, render_mine
-from renderer.coal_baron.model import Gallery, Mine
+from renderer.coal_baron.mines import MINES_WIDTH, render_mines
+from renderer.coal_baron.model import Gallery, Mine, board_from_view
 from renderer.coal_baron.scoring import render_scoring
 from tests.coal_baron_positions import mid_game, pending, play
 from tests.golden_images import assert_matches_golden
@@ -26,6 +29,12 @@ from tests.golden_images import assert_matches_golden
 GOLDEN_DIR = Path(__file__).parent / "golden" / "coal_baron"
 I18N_DIR = Path(__file__).parents[1] / "bot" / "i18n"
 MAX_PNG_BYTES = 500_000
+NAMES = ("Alice", "Bérénice-Marguerite du Pont", "Zoë 🎲", "🐉🐉")
+"""A short name, a long one, one with an emoji the fonts lack, one made only of emoji."""
+
+
+def names(players: int) -> tuple[str, ...]:
+    return NAMES[:players]
 
 
 def golden(png: bytes, name: str) -> None:
@@ -34,38 +43,93 @@ def golden(png: bytes, name: str) -> None:
 
 def test_board_after_setup_at_2_players_matches_golden_image() -> None:
     state = CoalBaronState.new(2, seed=21)
-    golden(render_board(state.view(None), "en"), "board_2p_setup_en")
+    golden(render_board(state.view(None), names(2), "en"), "board_2p_setup_en")
 
 
 def test_board_after_setup_at_4_players_matches_golden_image() -> None:
     state = CoalBaronState.new(4, seed=22)
-    golden(render_board(state.view(None), "fr"), "board_4p_setup_fr")
+    golden(render_board(state.view(None), NAMES, "fr"), "board_4p_draft_fr")
 
 
 def test_board_in_mid_game_at_4_players_matches_golden_image() -> None:
     state = mid_game(4, seed=3)
-    golden(render_board(state.view(1), "en"), "board_4p_mid_en")
+    golden(render_board(state.view(1), NAMES, "en"), "board_4p_mid_en")
 
 
 def test_mine_in_mid_game_matches_golden_image() -> None:
     state = mid_game(4, seed=3)
-    golden(render_mine(state.view(None), 0, "en"), "mine_4p_mid_seat0_en")
+    golden(render_mine(state.view(None), 1, NAMES, "en"), "mine_4p_mid_seat1_en")
 
 
 def test_mine_at_the_end_of_the_game_matches_golden_image() -> None:
     state = play(3, seed=8, stop=lambda s: False)
     assert state.is_over()
-    golden(render_mine(state.view(2), 2, "fr"), "mine_3p_over_seat2_fr")
+    golden(render_mine(state.view(2), 2, names(3), "fr"), "mine_3p_over_seat2_fr")
 
 
 def test_tiles_drawn_on_a_draw_5_space_match_golden_image() -> None:
     state = pending(4, seed=5, kind="draw-tiles")
-    golden(render_draw5(state.view(state.to_act()[0]), "en"), "draw5_tiles_4p_en")
+    golden(render_draw5(state.view(state.to_act()[0]), NAMES, "en"), "draw5_tiles_4p_en")
 
 
 def test_final_scoring_matches_golden_image() -> None:
     state = play(4, seed=11, stop=lambda s: False)
-    golden(render_scoring(state.view(None), 3, "en"), "scoring_final_4p_en")
+    golden(render_scoring(state.view(None), 3, NAMES, "en"), "scoring_final_4p_en")
+
+
+def test_every_mine_of_a_4_player_game_matches_golden_image() -> None:
+    state = mid_game(4, seed=3)
+    golden(render_mines(state.view(None), NAMES, "fr"), "mines_4p_mid_fr")
+
+
+def test_all_mines_image_is_one_column_of_panels_readable_at_400_px() -> None:
+    """One panel per seat, stacked: the image keeps MINES_WIDTH (800 px, read at half
+    size on a phone) and grows with the seats."""
+    sizes = {}
+    for players in (2, 4):
+        view = mid_game(players, seed=3).view(None)
+        png = render_mines(view, names(players), "en")
+        sizes[players] = Image.open(io.BytesIO(png)).size
+    assert sizes[2][0] == sizes[4][0] == MINES_WIDTH
+    assert sizes[4][1] > sizes[2][1]
+
+
+def test_board_panels_show_each_players_francs_workers_and_orders() -> None:
+    state = mid_game(4, seed=3)
+    view = state.view(None)
+    held = board_from_view(view).holdings
+    for seat, player in enumerate(state.players):
+        assert held[seat].money == player.money
+        assert held[seat].workers == player.workers
+        assert held[seat].orders == len(player.orders)
+        assert held[seat].delivered == len(player.delivered)
+    richer: dict[str, Any] = copy.deepcopy(view)
+    richer["players"][0]["money"] += 7
+    assert render_board(richer, NAMES, "en") != render_board(view, NAMES, "en")
+
+
+def test_board_shows_the_draft_offer_only_during_the_draft() -> None:
+    draft = CoalBaronState.new(4, seed=22)
+    assert board_from_view(draft.view(None)).draft
+    after_draft = play(4, seed=22, stop=lambda s: s.phase == "play")
+    assert not board_from_view(after_draft.view(None)).draft
+    taller = Image.open(io.BytesIO(render_board(draft.view(None), NAMES, "en"))).height
+    plain = Image.open(io.BytesIO(render_board(after_draft.view(None), NAMES, "en"))).height
+    assert taller > plain
+
+
+def test_images_draw_the_names_they_are_given() -> None:
+    view = mid_game(4, seed=3).view(None)
+    renamed = ("Alicia", *NAMES[1:])
+    assert render_board(view, NAMES, "en") != render_board(view, renamed, "en")
+    assert render_mines(view, NAMES, "en") != render_mines(view, renamed, "en")
+    assert render_mine(view, 0, NAMES, "en") != render_mine(view, 0, renamed, "en")
+    assert render_mine(view, 1, NAMES, "en") == render_mine(view, 1, renamed, "en")
+
+
+def test_numbered_names_are_the_stand_in_for_unreadable_names() -> None:
+    assert numbered_names(2, "en") == ("Player 1", "Player 2")
+    assert numbered_names(2, "fr") == ("Joueur 1", "Joueur 2")
 
 
 def test_a_full_side_of_a_level_wraps_onto_a_new_line_and_the_mine_keeps_its_width() -> None:
@@ -90,7 +154,7 @@ def test_a_full_side_of_a_level_wraps_onto_a_new_line_and_the_mine_keeps_its_wid
         to_act=False,
         first_player=False,
     )
-    assert Image.open(io.BytesIO(mine_png(mine, "en"))).width == WIDTH
+    assert Image.open(io.BytesIO(mine_png(mine, "Alice", "en"))).width == WIDTH
 
 
 # -- secrets -------------------------------------------------------------------------------
@@ -111,29 +175,30 @@ def test_public_images_do_not_depend_on_the_tiles_being_drawn() -> None:
     state = pending(4, seed=5, kind="draw-tiles")
     drawing = state.to_act()[0]
     other = reshuffle_hidden_tiles(state, seed=1)
-    own_before = render_draw5(state.view(drawing), "en")
-    own_after = render_draw5(other.view(drawing), "en")
+    own_before = render_draw5(state.view(drawing), NAMES, "en")
+    own_after = render_draw5(other.view(drawing), NAMES, "en")
     assert own_before != own_after, "the reshuffle must change what the drawing seat sees"
     for viewer in (None, (drawing + 1) % 4):
         before, after = state.view(viewer), other.view(viewer)
-        assert render_board(before, "en") == render_board(after, "en")
-        assert render_draw5(before, "en") == render_draw5(after, "en")
+        assert render_board(before, NAMES, "en") == render_board(after, NAMES, "en")
+        assert render_draw5(before, NAMES, "en") == render_draw5(after, NAMES, "en")
+        assert render_mines(before, NAMES, "en") == render_mines(after, NAMES, "en")
         for seat in range(4):
-            assert render_mine(before, seat, "en") == render_mine(after, seat, "en")
+            assert render_mine(before, seat, NAMES, "en") == render_mine(after, seat, NAMES, "en")
 
 
 def test_draw5_image_shows_face_down_cards_to_other_seats() -> None:
     state = pending(4, seed=5, kind="draw-tiles")
     drawing = state.to_act()[0]
-    spectator = render_draw5(state.view(None), "en")
-    assert spectator != render_draw5(state.view(drawing), "en")
+    spectator = render_draw5(state.view(None), NAMES, "en")
+    assert spectator != render_draw5(state.view(drawing), NAMES, "en")
 
 
 def test_draw5_image_refuses_a_position_without_a_choice() -> None:
     state = play(2, seed=4, stop=lambda s: s.phase == "play" and s.pending is None)
     assert state.view(None)["pending"]["kind"] == "place"
     with pytest.raises(ValueError, match="no draw-5"):
-        render_draw5(state.view(None), "en")
+        render_draw5(state.view(None), names(2), "en")
 
 
 # -- labels, size, threads -----------------------------------------------------------------
@@ -153,8 +218,9 @@ def test_render_labels_exist_in_english_and_french() -> None:
 def test_every_image_of_a_finished_4_player_game_stays_under_500_kb(lang: str) -> None:
     state = play(4, seed=11, stop=lambda s: False)
     view = state.view(None)
-    images = [render_board(view, lang), render_scoring(view, 3, lang)]
-    images += [render_mine(view, seat, lang) for seat in range(4)]
+    images = [render_board(view, NAMES, lang), render_scoring(view, 3, NAMES, lang)]
+    images += [render_mine(view, seat, NAMES, lang) for seat in range(4)]
+    images.append(render_mines(view, NAMES, lang))
     for png in images:
         assert len(png) < MAX_PNG_BYTES
         assert Image.open(io.BytesIO(png)).format == "PNG"
@@ -162,4 +228,19 @@ def test_every_image_of_a_finished_4_player_game_stays_under_500_kb(lang: str) -
 
 async def test_render_in_thread_returns_the_same_png_as_a_direct_call() -> None:
     view = CoalBaronState.new(3, seed=2).view(None)
-    assert await render_in_thread(render_board, view, "en") == render_board(view, "en")
+    assert await render_in_thread(render_board, view, names(3), "en") == render_board(
+        view, names(3), "en"
+    )
+
+
+def test_draw5_title_says_the_side_once_the_table_puts_cards_back_on_one_side() -> None:
+    state = pending(4, seed=5, kind="draw-tiles")
+    seat = state.to_act()[0]
+    state.apply(seat, state.default_action(seat))  # keep none
+    state.apply(seat, state.default_action(seat))  # the first card back on top
+    mixed = render_draw5(state.view(seat), NAMES, "fr")
+    assert isinstance(state.pending, DrawFive)
+    state.pending.one_side = True
+    assert state.view(seat)["pending"]["sides"] == ["top"]
+    one_side = render_draw5(state.view(seat), NAMES, "fr")
+    assert one_side != mixed

@@ -40,6 +40,7 @@ from tests.saboteur_discord_support import (
     sab_world,
     seed_where,
 )
+from tests.saboteur_support import seat_names
 
 
 def card_of(action: object) -> str | None:
@@ -81,7 +82,7 @@ async def test_start_posts_the_spectator_board_and_mentions_the_first_player(
     for seat, member in enumerate(w.players):
         assert f"{member.mention} (P{seat + 1})" in first.content
     (image,) = first.attachments
-    assert await image.read() == render_board(state.view(None), "en")
+    assert await image.read() == render_board(state.view(None), seat_names(state), "en")
 
 
 async def test_the_public_messages_follow_the_server_language(simcord_env: simcord.Env) -> None:
@@ -89,7 +90,9 @@ async def test_the_public_messages_follow_the_server_language(simcord_env: simco
     first = await w.start(seed=3)
     assert f"👉 {w.alice.mention} (P1) : à vous (manche 1/3" in first.content
     (image,) = first.attachments
-    assert await image.read() == render_board((await w.state()).view(None), "fr")
+    assert await image.read() == render_board(
+        (await w.state()).view(None), seat_names(await w.state(), "fr"), "fr"
+    )
 
 
 # -- the private hand --------------------------------------------------------------------
@@ -110,7 +113,7 @@ async def test_my_hand_answers_the_role_the_hand_image_and_the_peeks_privately(
     assert f"Waiting for {w.alice.mention}" in shown_text(answer)
     assert not answer.components  # nothing to choose while another player plays
     (image,) = answer.attachments
-    assert await image.read() == render_hand(state.view(1), "en")
+    assert await image.read() == render_hand(state.view(1), seat_names(state), "en")
 
 
 async def test_the_hand_of_the_player_to_act_offers_their_cards_and_discards(
@@ -203,7 +206,9 @@ async def test_the_hand_view_plays_a_card_then_its_placement(simcord_env: simcor
     after = await w.state()
     assert after.maze.cards[path.pos].code == path.card
     assert f"{w.alice.mention} laid a path card" in w.last().content
-    assert await w.last().attachments[0].read() == render_board(after.view(None), "en")
+    assert await w.last().attachments[0].read() == render_board(
+        after.view(None), seat_names(after), "en"
+    )
 
 
 async def test_the_hand_view_discards_to_pass(simcord_env: simcord.Env) -> None:

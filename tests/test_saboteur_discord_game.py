@@ -35,7 +35,7 @@ from tests.saboteur_discord_support import (
     sab_world,
     take_from_hand,
 )
-from tests.saboteur_support import digger_play
+from tests.saboteur_support import digger_play, seat_names
 
 ACTION_KINDS = (PlacePath, BreakTool, RepairTool, Rockfall, Peek, Discard, TakeGold)
 
@@ -160,7 +160,9 @@ async def test_no_public_message_or_image_tells_a_secret_before_the_round_ends(
             assert not any(word in text.lower() for word in ROLE_WORDS), text
         assert not message.embeds
         (image,) = message.attachments
-        assert await image.read() == render_board(turn.after.view(None), "en")
+        assert await image.read() == render_board(
+            turn.after.view(None), seat_names(turn.after), "en"
+        )
         secrets_checked += len(secrets)
     assert secrets_checked > len(turns)
 

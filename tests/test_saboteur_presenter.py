@@ -18,7 +18,7 @@ from cogs.saboteur.choices import AUTOCOMPLETE_LIMIT, first_actions
 from cogs.saboteur.hand import hand_text
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
-from tests.saboteur_support import digger_play, hide_other_secrets
+from tests.saboteur_support import digger_play, hide_other_secrets, seat_names
 
 SEATS = (101, 102, 103, 104, 105)
 
@@ -84,7 +84,7 @@ async def test_the_turn_message_is_its_events_then_whose_turn_with_the_board() -
     message = await SaboteurPresenter().turn(seen(table_of(state), None), "en", played)
     assert message.content == public_text(table_of(state), played, "en")
     (board,) = message.files
-    assert board.fp.read() == render_board(state.view(None), "en")
+    assert board.fp.read() == render_board(state.view(None), seat_names(state), "en")
 
 
 def test_each_round_end_names_every_role_and_the_game_end_ranks_the_players() -> None:

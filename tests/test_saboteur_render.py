@@ -1,4 +1,5 @@
-"""The Saboteur images: golden renders, no hidden information on the public board, labels."""
+"""The Saboteur images: golden renders, no hidden information on the public board, labels,
+names, the placement image and the final maze of a round."""
 
 from __future__ import annotations
 
@@ -14,15 +15,25 @@ from PIL import Image
 
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.cards import hand_cards
+from bot.games.saboteur.spots import placement_spots
 from bot.games.saboteur.view import card_json
-from renderer.saboteur.board import render_board
+from renderer.saboteur.board import render_board, render_round_end
 from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
 from renderer.saboteur.hand import GAP, render_hand
+from renderer.saboteur.labels import compass, numbered_names
+from renderer.saboteur.placement import render_placement
 from tests import golden_images
 from tests.saboteur_positions import after, late_in_round, play
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "saboteur"
 I18N_DIR = Path(__file__).parents[1] / "bot" / "i18n"
+NAMES = ("Alice", "Bérénice-Marguerite", "Zoë 🎲", "🐉", "Élodie", "Dmitri", "Kenji", "Lou",
+         "Maëlys", "Noor")
+"""Short and long names, one with an emoji the fonts lack, one made only of emoji."""
+
+
+def names(players: int) -> tuple[str, ...]:
+    return NAMES[:players]
 
 
 def assert_matches_golden(png: bytes, name: str) -> None:
@@ -33,30 +44,32 @@ def assert_matches_golden(png: bytes, name: str) -> None:
 def test_board_with_a_stone_turned_over_matches_golden_image() -> None:
     state = play(5, seed=4, stop=lambda s: len(s.maze.hidden_goals) < 3)
     assert state.phase == "play"
-    assert_matches_golden(render_board(state.view(None), "en"), "board_5p_stone_en")
+    board = render_board(state.view(None), names(5), "en")
+    assert_matches_golden(board, "board_5p_stone_en")
 
 
 def test_hand_with_two_goals_seen_matches_golden_image() -> None:
     state = play(4, seed=7, stop=lambda s: s.phase == "play" and len(s.peeks[s.turn]) == 2)
-    assert_matches_golden(render_hand(state.view(state.turn), "fr"), "hand_4p_peeks_fr")
+    hand = render_hand(state.view(state.turn), names(4), "fr")
+    assert_matches_golden(hand, "hand_4p_peeks_fr")
 
 
 def test_board_while_the_gold_is_shared_matches_golden_image() -> None:
     state = play(5, seed=13, stop=lambda s: s.phase == "gold")
     assert state.gold_pool
-    assert_matches_golden(render_board(state.view(None), "fr"), "board_5p_gold_fr")
+    assert_matches_golden(render_board(state.view(None), names(5), "fr"), "board_5p_gold_fr")
 
 
 def test_board_at_the_end_of_the_game_matches_golden_image() -> None:
     state = play(4, seed=1, stop=lambda s: False)
     assert state.is_over()
-    assert_matches_golden(render_board(state.view(None), "en"), "board_4p_over_en")
+    assert_matches_golden(render_board(state.view(None), names(4), "en"), "board_4p_over_en")
 
 
 def test_board_at_ten_players_late_in_round_matches_golden_image() -> None:
     state = late_in_round(10, seed=7)
     assert state.phase == "play" and not state.deck
-    assert_matches_golden(render_board(state.view(None), "fr"), "board_10p_late_fr")
+    assert_matches_golden(render_board(state.view(None), NAMES, "fr"), "board_10p_late_fr")
 
 
 def reshuffle_secrets(state: SaboteurState, seed: int) -> SaboteurState:
@@ -94,15 +107,18 @@ def test_public_board_is_the_same_whatever_the_hidden_information(players: int) 
             break
         twin = reshuffle_secrets(state, seed=actions)
         changed += twin.to_json() != state.to_json()
-        assert render_board(twin.view(None), "en") == render_board(state.view(None), "en")
+        seats = names(players)
+        assert render_board(twin.view(None), seats, "en") == render_board(
+            state.view(None), seats, "en"
+        )
     assert changed >= 3, "the secrets were not actually changed"
 
 
 def test_board_reads_nothing_from_a_seat_view() -> None:
     state = after(6, seed=5, actions=20)
-    public = render_board(state.view(None), "fr")
+    public = render_board(state.view(None), names(6), "fr")
     for seat in range(state.num_players):
-        assert render_board(state.view(seat), "fr") == public
+        assert render_board(state.view(seat), names(6), "fr") == public
 
 
 def test_hand_lays_its_cards_three_to_a_row() -> None:
@@ -110,7 +126,7 @@ def test_hand_lays_its_cards_three_to_a_row() -> None:
     heights = {}
     for count in (0, 3, 6):
         view["you"]["hand"] = [card_json("NES")] * count
-        heights[count] = Image.open(io.BytesIO(render_hand(view, "en"))).height
+        heights[count] = Image.open(io.BytesIO(render_hand(view, names(3), "en"))).height
     assert heights[6] - heights[3] == CARD_H + GAP
     assert heights[0] < heights[3]
 
@@ -126,3 +142,45 @@ def test_render_labels_exist_in_english_and_french() -> None:
     french = json.loads((I18N_DIR / "saboteur-render.fr.json").read_text(encoding="utf-8"))
     assert set(english) == set(french)
     assert all(key.startswith("render.saboteur.") for key in english)
+
+
+def test_the_players_strip_draws_the_names_it_is_given() -> None:
+    view = after(4, seed=3, actions=8).view(None)
+    renamed = ("Alicia", *names(4)[1:])
+    assert render_board(view, names(4), "en") != render_board(view, renamed, "en")
+    assert numbered_names(2, "fr") == ("Joueur 1", "Joueur 2")
+
+
+def test_path_shapes_use_the_readers_compass_letters() -> None:
+    assert compass("NSW", "en") == "NSW"
+    assert compass("NSW", "fr") == "NSO"
+    assert compass("EWx", "fr") == "EO"
+
+
+def test_placement_image_matches_golden_image() -> None:
+    """Upright and turned fit at A/B, C/D and F/G: those cells are split in two."""
+    state = after(4, seed=2, actions=10)
+    seat = state.to_act()[0]
+    spots = placement_spots(state, seat, "NES")
+    assert [spot.letter for spot in spots] == list("ABCDEFGH")
+    png = render_placement(state.view(seat), "NES", spots, names(4), "fr")
+    assert_matches_golden(png, "placement_4p_fr")
+
+
+def test_placement_image_shows_only_the_maze_around_the_spots() -> None:
+    state = after(4, seed=2, actions=10)
+    seat = state.to_act()[0]
+    spots = placement_spots(state, seat, "NES")
+    view = state.view(seat)
+    near = Image.open(io.BytesIO(render_placement(view, "NES", spots[:1], names(4), "en")))
+    wide = Image.open(io.BytesIO(render_placement(view, "NES", spots, names(4), "en")))
+    assert near.width < wide.width and near.height <= wide.height
+
+
+def test_round_end_image_shows_the_final_maze_after_the_next_round_is_dealt() -> None:
+    state = play(4, seed=1, stop=lambda s: s.round == 2)
+    assert state.round == 2 and len(state.maze.cards) == 1
+    png = render_round_end(state.view(None), 1, names(4), "fr")
+    assert_matches_golden(png, "round_end_4p_fr")
+    with pytest.raises(ValueError, match="no final maze for round 2"):
+        render_round_end(state.view(None), 2, names(4), "fr")

@@ -20,6 +20,7 @@ from bot.games.saboteur.actions import (
     TakeGold,
 )
 from bot.games.saboteur.cards import Role, Tool, hand_cards
+from bot.games.saboteur.maze import GOAL_POSITIONS
 from tests.saboteur_support import (
     corridor,
     game,
@@ -431,6 +432,13 @@ def test_dead_end_touching_a_goal_does_not_turn_it_over() -> None:
 
 def gold_found(players: int, roles: list[Role], finder: int, pool: list[int]) -> SaboteurState:
     """`finder` reaches the gold in the middle; the gold cards drawn are `pool`."""
+    return find_gold(players, roles, finder, pool)[0]
+
+
+def find_gold(
+    players: int, roles: list[Role], finder: int, pool: list[int]
+) -> tuple[SaboteurState, list[Event]]:
+    """`gold_found`, with the events of the play that reached the gold."""
     state = game(players)
     set_roles(state, roles)
     set_goals(state, "goal-SW", "goal-gold", "goal-ES")
@@ -442,7 +450,7 @@ def gold_found(players: int, roles: list[Role], finder: int, pool: list[int]) ->
     state.turn = finder
     events = state.apply(finder, PlacePath("EW", 7, 0))
     assert Event("gold_found", {"player": finder, "goal": "middle"}) in events
-    return state
+    return state, events
 
 
 def test_gold_ends_the_round_and_diggers_share_counter_clockwise() -> None:
@@ -460,11 +468,33 @@ def test_gold_ends_the_round_and_diggers_share_counter_clockwise() -> None:
     state.check_invariants()
 
 
-def test_gold_sharing_gives_out_cards_without_choice() -> None:
+@pytest.mark.parametrize("pool", [[1, 1, 1, 1], [2, 2, 2, 2], [3, 2, 1, 1]])
+def test_gold_sharing_asks_the_same_way_whatever_the_values(pool: list[int]) -> None:
+    """Handing out cards of one value without asking would tell everyone they were equal:
+    each gold-digger is asked while two cards or more are left, whatever their values."""
     roles: list[Role] = ["digger", "digger", "saboteur", "digger"]
-    state = gold_found(4, roles, finder=1, pool=[1, 1, 1, 1])
-    assert state.round == 2
-    assert [sum(cards) for cards in state.gold] == [1, 2, 0, 1]
+    state = gold_found(4, roles, finder=1, pool=pool)
+    asked, public = [], []
+    while state.phase == "gold":
+        seat = state.to_act()[0]
+        asked.append(seat)
+        events = state.apply(seat, TakeGold(max(state.gold_pool)))
+        public.append([event for event in events if event.seat is None][:2])
+    assert asked == [1, 0, 3]  # the last card, no choice left, goes to seat 1 unasked
+    assert [kinds(events) for events in public] == [["gold_taken"]] * 2 + [
+        ["gold_taken", "gold_taken"]
+    ]
+    assert state.round == 2 and sorted(len(cards) for cards in state.gold) == [0, 1, 1, 2]
+
+
+@pytest.mark.parametrize(("finder", "first"), [(1, 1), (2, 1)])
+def test_the_gold_line_names_the_gold_digger_who_chooses_first(finder: int, first: int) -> None:
+    """A saboteur who reaches the gold takes none: the next gold-digger counter-clockwise
+    chooses first, and the event says who (never "the finder" when it is a saboteur)."""
+    roles: list[Role] = ["digger", "digger", "saboteur", "digger"]
+    state, events = find_gold(4, roles, finder=finder, pool=[3, 2, 1, 1])
+    assert Event("gold_revealed", {"count": 4, "first": first}) in events
+    assert state.to_act() == (first,)
 
 
 @pytest.mark.parametrize("players", range(3, 11))
@@ -606,3 +636,21 @@ def test_default_does_not_depend_on_the_role() -> None:
 def test_default_takes_the_richest_gold_card() -> None:
     state = gold_found(4, ["digger", "digger", "saboteur", "digger"], 0, [1, 3, 2, 1])
     assert state.default_action(0) == TakeGold(3)
+
+
+def test_the_view_keeps_the_final_maze_of_a_round_with_every_goal_face_up() -> None:
+    """The round-end image shows the maze as the round ended, even once the next
+    round is dealt: each finished round in the view carries it, goals turned over."""
+    state = game(4)
+    set_roles(state, roles_of("sddd"))
+    set_goals(state, "goal-SW", "goal-gold", "goal-ES")
+    corridor(state, 3)
+    laid = {(x, y): placed.code for (x, y), placed in state.maze.cards.items()}
+    last_card(state, 1)
+    assert state.round == 2 and len(state.maze.cards) == 1  # the next round is dealt
+    (played,) = state.view(None)["rounds_played"]
+    final = {(card["x"], card["y"]): card for card in played["maze"]}
+    assert {pos: card["card"] for pos, card in final.items() if pos in laid} == laid
+    goals = {pos: final[pos]["kind"] for pos in GOAL_POSITIONS.values()}
+    assert goals == {(8, -2): "goal_stone", (8, 0): "goal_gold", (8, 2): "goal_stone"}
+    assert len(final) == len(laid) + 3

@@ -28,6 +28,7 @@ from bot.errors import (
     StaleAction,
     TableFull,
     TableNotFound,
+    UnknownGame,
 )
 from bot.games.record import replay
 from bot.service import GameService, Table
@@ -137,6 +138,25 @@ async def test_concurrent_opens_in_one_channel_give_one_table(service: GameServi
 async def test_unknown_table_is_reported(service: GameService) -> None:
     with pytest.raises(TableNotFound):
         await service.get_table(999)
+
+
+@pytest.mark.parametrize("number", [0, -1, 2**63, 10**90])
+async def test_a_number_no_table_can_have_is_reported_as_unknown(
+    service: GameService, number: int
+) -> None:
+    """Not an OverflowError from SQLite: a forged custom_id may carry any digits."""
+    with pytest.raises(TableNotFound):
+        await service.get_table(number)
+    with pytest.raises(TableNotFound):
+        await service.join(number, 1)
+
+
+async def test_an_unknown_game_is_refused_as_a_user_error(service: GameService) -> None:
+    with pytest.raises(UnknownGame) as refused:
+        await service.open_table(
+            guild_id=1, channel_id=CHANNEL, game="Coal-Baron", creator_id=1, reminder_minutes=5
+        )
+    assert "coal-baron" in refused.value.params["games"]
 
 
 async def test_lobby_rules(service: GameService) -> None:

@@ -117,6 +117,23 @@ class GameState(ABC, Generic[A]):
         *before* changing anything: a refused action leaves the state as it was.
         """
 
+    def reveals(self, seat: Seat, action: A) -> bool:
+        """Whether playing the legal `action` now would show anything hidden.
+
+        Hidden means what some seat, the actor included, does not know yet: a
+        card drawn or turned over, a goal looked at, a pile shuffled, a random
+        draw, secret scores shown at the end. An action that reveals nothing
+        may be taken back (`bot.games.undo`) until another seat acts: what the
+        actor saw stays what it already knew. The actor's own secrets shown by
+        the action (a card played face up) do not count: the actor chose to
+        show them. The default, every action reveals, keeps any game without
+        an answer of its own free of take-backs; an engine that overrides it is
+        tested by `tests/test_undo.py`, which shuffles every secret the actor
+        does not know and checks the actor's and the public views after the
+        action do not change.
+        """
+        return True
+
     @abstractmethod
     def parse_action(self, seat: Seat, text: str) -> A:
         """Read the notation; raises `ActionSyntaxError` saying what was expected.

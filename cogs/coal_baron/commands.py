@@ -24,6 +24,7 @@ from cogs.platform.replies import defer_private, send_private
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 from renderer.coal_baron.board import render_board
+from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 
 
@@ -65,7 +66,8 @@ class CoalCog(
         await defer_private(interaction)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
-        files = [await png_file("board.png", render_board, view, lang)]
+        names = numbered_names(len(table.seats), lang)
+        files = [await png_file("board.png", render_board, view, names, lang)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
 
@@ -78,7 +80,8 @@ class CoalCog(
         await defer_private(interaction)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
-        files = [await png_file("mine.png", render_mine, view, seat, lang)]
+        names = numbered_names(len(table.seats), lang)
+        files = [await png_file("mine.png", render_mine, view, seat, names, lang)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)
 

@@ -30,6 +30,7 @@ from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
 from cogs.platform.items import Interaction
 from renderer import render_in_thread
 from renderer.coal_baron.draw5 import render_draw5
+from renderer.coal_baron.labels import numbered_names
 
 DRAW_FILE = "draw.png"
 STEP_WORDS = ("keep", "top", "bottom")
@@ -109,7 +110,9 @@ class DrawSteps(TurnSteps):
         assert isinstance(after, CoalBaronState)
         committed = as_view(coal_state(table).view(seat))
         shown = as_view(after.view(seat)) if pending_draw(after) else committed
-        png = await render_in_thread(render_draw5, shown, language_of(locale))
+        lang = language_of(locale)
+        names = numbered_names(len(table.seats), lang)
+        png = await render_in_thread(render_draw5, shown, names, lang)
         return Picture(
             t(locale, f"coal.draw.title.{drawing(committed)['kind']}"),
             summary_lines(locale, committed, steps),

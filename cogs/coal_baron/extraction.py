@@ -28,6 +28,7 @@ from cogs.coal_baron.turn import coal_state
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
 from cogs.platform.items import Interaction
 from renderer import render_in_thread
+from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"
@@ -137,7 +138,9 @@ class ExtractionSteps(TurnSteps):
     ) -> Picture:
         view = as_view(after.view(seat))
         space = mining_space(table, steps)
-        png = await render_in_thread(render_mine, view, seat, language_of(locale))
+        lang = language_of(locale)
+        names = numbered_names(len(table.seats), lang)
+        png = await render_in_thread(render_mine, view, seat, names, lang)
         return Picture(
             t(locale, "coal.panel.title", space=space),
             status_lines(locale, view, seat, space),

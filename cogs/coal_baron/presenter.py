@@ -32,6 +32,7 @@ from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage
 from cogs.platform.seen import Seen
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
+from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 from renderer.coal_baron.scoring import render_scoring
 
@@ -75,10 +76,11 @@ def shift_lines(locale: LocaleLike, table: Table, elements: list[JSON]) -> list[
             for user, count, vp in zip(table.seats, element["counts"], element["vp"], strict=True)
         )
         name = element_name(locale, element["element"])
+        key = "coal.scoring.element" if element["second"] is not None else "coal.scoring.first"
         lines.append(
             t(
                 locale,
-                "coal.scoring.element",
+                key,
                 element=name,
                 first=element["first"],
                 second=element["second"],
@@ -161,14 +163,17 @@ class CoalBaronPresenter(Presenter):
             action = public_notation(played.notation)
             lines.append(t(locale, "coal.turn.played", player=player, action=action))
             lines.extend(self.event_lines(seen, events, locale, seat=None))
-        renders = [png_file("board.png", render_board, view, lang)]
+        names = numbered_names(len(table.seats), lang)
+        renders = [png_file("board.png", render_board, view, names, lang)]
         if seen.to_act:
             lines.append(to_act_line(locale, table, view))
-            renders.append(png_file("mine.png", render_mine, view, seen.to_act[0], lang))
+            renders.append(png_file("mine.png", render_mine, view, seen.to_act[0], names, lang))
         for event in events:
             if event.kind == "shift-end":
                 shift = event.data["shift"]
-                renders.append(png_file(f"scoring-{shift}.png", render_scoring, view, shift, lang))
+                renders.append(
+                    png_file(f"scoring-{shift}.png", render_scoring, view, shift, names, lang)
+                )
         embeds = scoring_embeds(locale, table, events)
         if table.status == TableStatus.FINISHED and not embeds:  # e.g. /game status after the end
             final = Event("game-end", view["final"])
@@ -185,7 +190,9 @@ class CoalBaronPresenter(Presenter):
         view = as_view(seen.view)
         lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat]))]
         lines.extend(orders_lines(locale, view, seat))
-        mine = await png_file("mine.png", render_mine, view, seat, language_of(locale))
+        lang = language_of(locale)
+        names = numbered_names(len(seen.table.seats), lang)
+        mine = await png_file("mine.png", render_mine, view, seat, names, lang)
         items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
 

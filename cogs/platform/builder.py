@@ -29,7 +29,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import IllegalAction
+from bot.errors import IllegalAction, NotPlaying
 from bot.games.base import GameState, Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
@@ -141,7 +141,12 @@ def footer_of(steps: list[str]) -> str:
 
 
 def builder_of(table: Table, kind: str) -> TurnSteps:
-    return plugin_for(table.game).builders[kind]
+    """The game's steps of `kind`; a kind the table's game does not have (a custom_id
+    forged for another game's table) is answered as a table not being played."""
+    found = plugin_for(table.game).builders.get(kind)
+    if found is None:
+        raise NotPlaying()
+    return found
 
 
 async def panel(

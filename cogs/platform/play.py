@@ -34,6 +34,7 @@ from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import ActionChoice
 from cogs.platform.table_items import game_table, post_turn
 from cogs.platform.translator import command_text
+from cogs.validation import ACTION_TEXT_LIMIT
 
 VALUE_LIMIT = 100
 """Longest choice name or value Discord accepts."""
@@ -143,7 +144,9 @@ class GameCommands(commands.Cog):
     @app_commands.command(name=_text("name"), description=_text("description"))
     @app_commands.rename(action=_text("action.name"))
     @app_commands.describe(action=_text("action.description"))
-    async def play(self, interaction: Interaction, action: str) -> None:
+    async def play(
+        self, interaction: Interaction, action: app_commands.Range[str, 1, ACTION_TEXT_LIMIT]
+    ) -> None:
         await play_typed(interaction, action, self.game_id)
 
     @play.autocomplete("action")

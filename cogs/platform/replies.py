@@ -5,12 +5,16 @@ message; anything else is logged with its traceback and answered with a
 generic message, so a user never waits on a silent failure. Two paths lead
 here: slash commands through `ReplyingTree.on_error`, components through
 `guarded` (discord.py only logs what a dynamic item's callback raises).
+Before a slash command runs, `ReplyingTree` holds its options to their
+declaration (`cogs.validation`); before a component acts, `guarded` checks
+that the table its custom_id names is the one of the channel it was used in
+(`cogs.access`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Coroutine, Mapping
 from typing import Any
 
 import discord
@@ -18,6 +22,8 @@ from discord import app_commands
 
 from bot.errors import ActionSyntaxError, IllegalAction, UserError
 from bot.i18n import LocaleLike, has_key, t
+from cogs.access import check_clicked_table
+from cogs.validation import check_options, check_shape
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +96,10 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
         text = error_text(error, interaction.locale)
     elif isinstance(error, app_commands.NoPrivateMessage):
         text = t(interaction.locale, "error.guild_only")
+    elif isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        # The client's copy of the commands is older than the bot's (or was forged).
+        log.warning("command out of date: %s", error)
+        text = t(interaction.locale, "error.command_outdated")
     else:
         log.error("error while handling an interaction", exc_info=error)
         text = t(interaction.locale, "error.unexpected")
@@ -99,17 +109,47 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.exception("could not tell the user about an error")
 
 
-async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+async def guarded(
+    interaction: discord.Interaction[Any], work: Coroutine[Any, Any, None]
+) -> None:
     """Run a component's work, answering any error. Component callbacks must use it:
-    discord.py only logs exceptions raised by a dynamic item's callback."""
+    discord.py only logs exceptions raised by a dynamic item's callback.
+
+    The work runs only if the table the component's custom_id names belongs to the
+    channel it was used in (`cogs.access.check_clicked_table`)."""
     try:
+        await check_clicked_table(interaction)
         await work
     except Exception as error:
         await answer_error(interaction, error)
+    finally:
+        work.close()  # never started if the check refused: no "never awaited" warning
 
 
 class ReplyingTree(app_commands.CommandTree[Any]):
-    """A command tree that answers every command error (see `answer_error`)."""
+    """A command tree that checks every command's options before it runs
+    (`cogs.validation`) and answers every command error (see `answer_error`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Refuse, with a translated answer, a command whose options do not fit its
+        declaration; the command then never runs. Autocomplete is only checked for a
+        well-formed payload: its focused value is whatever the user is typing."""
+        typed = interaction.type is discord.InteractionType.application_command
+        if not typed and interaction.type is not discord.InteractionType.autocomplete:
+            return True
+        data: Mapping[str, Any] = interaction.data or {}
+        try:
+            check_shape(data)  # before discord.py walks the options to find the command
+            command = interaction.command
+            if typed and isinstance(command, app_commands.Command):
+                check_options(command, data, interaction.locale)
+        except UserError as error:
+            if typed:
+                await answer_error(interaction, error)
+            else:
+                await interaction.response.autocomplete([])
+            return False
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /

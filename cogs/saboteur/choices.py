@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.errors import NotPlaying
 from bot.games.base import Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import (
@@ -39,10 +40,11 @@ CHOICE_LIMIT = 100
 
 
 def sab_state(table: Table) -> SaboteurState:
-    """The table's Saboteur state (the table must be started)."""
+    """The table's Saboteur state; NotPlaying if it holds none (a lobby, or a forged
+    custom_id naming another game's table)."""
     state = table.state
     if not isinstance(state, SaboteurState):
-        raise TypeError(f"table {table.id} holds no Saboteur game")
+        raise NotPlaying()
     return state
 
 

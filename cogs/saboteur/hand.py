@@ -39,6 +39,7 @@ from cogs.saboteur.choices import (
     seat_labels,
 )
 from renderer.saboteur.hand import render_hand
+from renderer.saboteur.labels import numbered_names
 
 HAND_FILE = "saboteur-hand.png"
 MENUS = 4
@@ -48,7 +49,9 @@ CARD = "card:"
 
 async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> discord.File:
     """The private image of `seat` (role, hand, peeks, gold): for that player only."""
-    png = await asyncio.to_thread(render_hand, state.view(seat), language_of(locale))
+    lang = language_of(locale)
+    names = numbered_names(state.players, lang)
+    png = await asyncio.to_thread(render_hand, state.view(seat), names, lang)
     return discord.File(io.BytesIO(png), filename=HAND_FILE)
 
 

@@ -34,6 +34,7 @@ from cogs.saboteur.choices import (
 )
 from cogs.saboteur.hand import HAND
 from renderer.saboteur.board import render_board
+from renderer.saboteur.labels import numbered_names
 
 BOARD_FILE = "saboteur-board.png"
 
@@ -51,7 +52,9 @@ def roster(table: Table, locale: LocaleLike) -> str:
 
 async def board_file(view: JSON, locale: LocaleLike) -> discord.File:
     """The public board, drawn in a worker thread from the spectator view only."""
-    png = await asyncio.to_thread(render_board, view, language_of(locale))
+    lang = language_of(locale)
+    names = numbered_names(as_view(view)["players"], lang)
+    png = await asyncio.to_thread(render_board, view, names, lang)
     return discord.File(io.BytesIO(png), filename=BOARD_FILE)
 
 

@@ -1,5 +1,7 @@
-"""The main board image: worker spaces with their workers, tiles and orders on display,
-bank, canteen, piles, the shift and what it scores, and every player's VP.
+"""The main board image: worker spaces (with their ids, the ones the selects use) and their
+workers, tiles and orders on display, bank, canteen, piles, the shift and what it scores;
+one panel per player (name, VP, Francs, workers left, orders in progress and delivered);
+during the draft, the orders still on offer.
 
 The frame, titles, fixed space contents and lock tiles are drawn once per (player count,
 language) into a cached layer; each render copies it and draws what changes.
@@ -7,6 +9,7 @@ language) into a cached layer; each render copies it and draws what changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -25,9 +28,10 @@ from bot.games.coal_baron.components import (
     VEHICLE_ELEMENT,
 )
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import label, letters, player_name
+from renderer.coal_baron.labels import Names, counted, label, letters, seat_names
 from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
-from renderer.draw import CHIP_HEIGHT, Box, pawn, text, to_png, worker_chips
+from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, to_png, worker_chips
+from renderer.names import fit_name
 from renderer.palette import (
     HIGHLIGHT,
     INK,
@@ -42,10 +46,15 @@ from renderer.palette import (
 WIDTH = 1100
 MARGIN = 20
 GAP = 10
-TITLE_H = 44
+TITLE_H = 58
+"""A section title, and room above its spaces for their id tabs."""
 INNER = WIDTH - 2 * MARGIN
 
-HEADER_H = 196
+PLAYER_BOX_H = 124
+HEADER_H = 46 + 2 * (PLAYER_BOX_H + GAP) + 36
+"""Shift line, two rows of player panels, the line saying what the seat to act is doing."""
+DRAFT_PER_ROW = 5
+DRAFT_ROW_H = glyphs.ORDER_H + 12
 FACTORY_Y = HEADER_H
 FACTORY_SPACE = (204, 172)
 MINING_Y = FACTORY_Y + TITLE_H + 2 * FACTORY_SPACE[1] + GAP + 16
@@ -104,15 +113,21 @@ CANTEEN_BOX: Box = (
 )
 
 
-def render_board(view: dict[str, Any], lang: str) -> bytes:
-    """The board as seen in `view` (any seat's or a spectator's), as PNG bytes."""
-    return board_png(board_from_view(view), lang)
+def render_board(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+    """The board as seen in `view` (any seat's or a spectator's), as PNG bytes; `names` are
+    the players' display names, index = seat."""
+    return board_png(board_from_view(view), seat_names(names, lang), lang)
 
 
-def board_png(board: Board, lang: str) -> bytes:
+def board_png(board: Board, names: Names, lang: str) -> bytes:
+    return to_png(board_image(board, names, lang))
+
+
+def board_image(board: Board, names: Names, lang: str) -> Image.Image:
+    """The board as a Pillow image (see `render_board`)."""
     image = _static_layer(board.players, lang).copy()
     draw = ImageDraw.Draw(image)
-    _draw_header(draw, board, lang)
+    _draw_header(draw, board, names, lang)
     _draw_factory(draw, board, lang)
     _draw_order_display(draw, board, lang)
     for space_id, workers in board.workers.items():
@@ -122,7 +137,29 @@ def board_png(board: Board, lang: str) -> bytes:
     _draw_worker_area(draw, SPACE_BOXES["bank"], board.workers.get("bank", ()))
     _draw_worker_area(draw, CANTEEN_BOX, board.canteen)
     image.paste(_scoring_row(board.players, board.shift, lang), (0, SCORING_Y))
-    return to_png(image)
+    if board.draft:
+        image = _with_draft(image, board, lang)
+    return image
+
+
+def _with_draft(board_image: Image.Image, board: Board, lang: str) -> Image.Image:
+    """The board with the draft offer inserted under the header (during the draft only)."""
+    rows = -(-len(board.draft) // DRAFT_PER_ROW)
+    extra = TITLE_H + rows * DRAFT_ROW_H + GAP
+    image = Image.new("RGB", (WIDTH, HEIGHT + extra), PAPER)
+    image.paste(board_image.crop((0, 0, WIDTH, HEADER_H)), (0, 0))
+    image.paste(board_image.crop((0, HEADER_H, WIDTH, HEIGHT)), (0, HEADER_H + extra))
+    draw = ImageDraw.Draw(image)
+    count = len(board.draft)
+    _title(draw, MARGIN, HEADER_H, counted(lang, "draft", count))
+    names = letters(lang)
+    gap = (INNER - DRAFT_PER_ROW * glyphs.ORDER_W) // (DRAFT_PER_ROW - 1)
+    for index, card in enumerate(board.draft):
+        row, col = divmod(index, DRAFT_PER_ROW)
+        x = MARGIN + col * (glyphs.ORDER_W + gap)
+        y = HEADER_H + TITLE_H + row * DRAFT_ROW_H
+        glyphs.order_card(draw, x, y, card.vehicle, card.vp, card.slots, (), names)
+    return image
 
 
 # -- the static layer ---------------------------------------------------------------------
@@ -144,12 +181,23 @@ def _static_layer(players: int, lang: str) -> Image.Image:
         _draw_fixed_content(draw, space_id, box, lang)
         if SPACE_BY_ID[space_id].min_players > players:
             _draw_lock(draw, box)
+        elif space_id != "bank":
+            _space_id_tab(draw, space_id, box)
     draw.rounded_rectangle(CANTEEN_BOX, radius=12, fill=PANEL, outline=MUTED, width=2)
     return image
 
 
+def _space_id_tab(draw: ImageDraw.ImageDraw, space_id: str, box: Box) -> None:
+    """The space's id (f1, m6, $4, o2...: what the selects and typed moves name) on a dark
+    tab across its top edge."""
+    x0, y0 = box[0] + 10, box[1] - 12
+    w = text_width(space_id, 24, bold=True) + 16
+    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 28), radius=8, fill=INK)
+    text(draw, (x0 + w / 2, y0 + 14), space_id, 24, bold=True, fill=WHITE)
+
+
 def _title(draw: ImageDraw.ImageDraw, x: int, y: int, words: str) -> None:
-    text(draw, (x + 2, y + TITLE_H // 2 + 2), words, 30, bold=True, anchor="lm", max_width=INNER)
+    text(draw, (x + 2, y + 22), words, 30, bold=True, anchor="lm", max_width=INNER)
 
 
 def _draw_fixed_content(draw: ImageDraw.ImageDraw, space_id: str, box: Box, lang: str) -> None:
@@ -177,7 +225,7 @@ def _draw_fixed_content(draw: ImageDraw.ImageDraw, space_id: str, box: Box, lang
 
 
 def _coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, amount: str) -> None:
-    draw.ellipse((cx - 42, cy - 32, cx + 42, cy + 32), fill=(246, 214, 110), outline=INK, width=2)
+    draw.ellipse((cx - 42, cy - 32, cx + 42, cy + 32), fill=glyphs.COIN, outline=INK, width=2)
     text(draw, (cx, cy + 1), amount, 32, bold=True)
 
 
@@ -210,30 +258,31 @@ def _draw_lock(draw: ImageDraw.ImageDraw, box: Box) -> None:
 # -- the dynamic parts --------------------------------------------------------------------
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, board: Board, lang: str) -> None:
-    """Shift, supply, piles, what the seat to act is doing and one box per player: VP,
-    first player, to act."""
+def _draw_header(draw: ImageDraw.ImageDraw, board: Board, names: Names, lang: str) -> None:
+    """Shift, supply, piles, what the seat to act is doing and one panel per player."""
     y = MARGIN
     heading = label(lang, "game_over") if board.over else label(lang, "shift", shift=board.shift)
     x = MARGIN + 20 + text(draw, (MARGIN, y + 20), heading, 32, bold=True, anchor="lm")
-    names = letters(lang)
+    colour_letters = letters(lang)
     for colour, count in enumerate(board.supply):
-        glyphs.cube(draw, x, y + 4, 32, colour, names[colour])
+        glyphs.cube(draw, x, y + 4, 32, colour, colour_letters[colour])
         x += 40 + text(draw, (x + 38, y + 20), str(count), 28, anchor="lm") + 12
     piles = f"{label(lang, 'tiles_left', count=board.tiles_left)}   " + label(
         lang, "orders_left", count=board.orders_left
     )
     text(draw, (WIDTH - MARGIN, y + 20), piles, 28, anchor="rm", max_width=WIDTH - MARGIN - x)
-    top = y + 46
-    width = (INNER - GAP * (board.players - 1)) // board.players
+    columns = 1 if board.players == 2 else 2
+    width = (INNER - GAP * (columns - 1)) // columns
     for seat in range(board.players):
-        x = MARGIN + seat * (width + GAP)
-        _player_box(draw, (x, top, x + width, top + 92), board, seat, lang)
-    message = _pending_message(board.pending, lang)
+        row, column = divmod(seat, columns)
+        x = MARGIN + column * (width + GAP)
+        top = y + 46 + row * (PLAYER_BOX_H + GAP)
+        _player_box(draw, (x, top, x + width, top + PLAYER_BOX_H), board, seat, names, lang)
+    message = _pending_message(board.pending, names, lang)
     if message and board.pending:
         text(
             draw,
-            (MARGIN, HEADER_H - 18),
+            (MARGIN, HEADER_H - 16),
             message,
             26,
             bold=True,
@@ -243,51 +292,64 @@ def _draw_header(draw: ImageDraw.ImageDraw, board: Board, lang: str) -> None:
         )
 
 
-def _pending_message(pending: Pending | None, lang: str) -> str | None:
+def _pending_message(pending: Pending | None, names: Names, lang: str) -> str | None:
     """What the seat to act is in the middle of (nothing for a plain placement)."""
     if pending is None or pending.kind == "place":
         return None
     return label(
         lang,
         "pending." + pending.kind,
-        player=player_name(lang, pending.seat),
+        player=names[pending.seat],
         moves=pending.moves,
         left=pending.moves_left,
     )
 
 
-def _player_box(draw: ImageDraw.ImageDraw, box: Box, board: Board, seat: int, lang: str) -> None:
-    x0, y0, x1, y1 = box
+def _player_box(
+    draw: ImageDraw.ImageDraw, box: Box, board: Board, seat: int, names: Names, lang: str
+) -> None:
+    """Name, first-player tag and VP; Francs, workers left, orders in progress and
+    delivered. The seat to act has an orange frame and a ▶."""
+    x0, y0, x1, _ = box
     acting = seat in board.to_act
     draw.rounded_rectangle(
         box, radius=12, fill=WHITE, outline=HIGHLIGHT if acting else MUTED, width=6 if acting else 2
     )
-    pawn(draw, x0 + 30, y0 + 18, 56, seat, player_colour(seat))
-    text(draw, (x0 + 62, y0 + 30), player_name(lang, seat), 30, bold=True, anchor="lm")
-    text(
-        draw,
-        (x1 - 14, y0 + 30),
-        label(lang, "vp", vp=board.scores[seat]),
-        30,
-        bold=True,
+    colour = player_colour(seat)
+    pawn(draw, x0 + 26, y0 + 8, 42, seat, colour)
+    top_row, row, last_row = y0 + 26, y0 + 64, y0 + 102
+    right = x1 - 12 - text(
+        draw, (x1 - 12, top_row), label(lang, "vp", vp=board.scores[seat]), 28, bold=True,
         anchor="rm",
     )
-    tags = []
     if seat == board.first_player:
-        tags.append(label(lang, "first_player"))
-    if acting:
-        tags.append("▶ " + label(lang, "to_act"))
-    if tags:
-        text(
-            draw,
-            (x0 + 62, y1 - 24),
-            " · ".join(tags),
-            24,
-            bold=True,
-            fill=INK,
-            anchor="lm",
-            max_width=x1 - x0 - 74,
+        tag = label(lang, "first_player")
+        tag_w = text_width(tag, 22, bold=True) + 14
+        right -= 12
+        draw.rounded_rectangle((right - tag_w, top_row - 15, right, top_row + 15), 8, fill=INK)
+        text(draw, (right - tag_w / 2, top_row + 1), tag, 22, bold=True, fill=WHITE)
+        right -= tag_w
+    name = fit_name(("▶ " if acting else "") + names[seat], 28, right - x0 - 64)
+    text(draw, (x0 + 52, top_row), name, 28, bold=True, anchor="lm")
+    held = board.holdings[seat]
+    money = label(lang, "francs", amount=held.money)
+    coin_w = max(60, text_width(money, 24, bold=True) + 20)
+    coin = (x0 + 10, row - 17, x0 + 10 + coin_w, row + 17)
+    draw.ellipse(coin, fill=glyphs.COIN, outline=INK, width=2)
+    text(draw, (x0 + 10 + coin_w / 2, row + 1), money, 24, bold=True)
+    x = x0 + 24 + coin_w
+    pawn(draw, x + 10, row - 16, 32, seat, colour)
+    workers = counted(lang, "workers_left", held.workers)
+    text(draw, (x + 26, row), workers, 24, bold=True, anchor="lm")
+    x = x0 + 14
+    glyphs.order_icon(draw, x, last_row - 14, 28)
+    orders = " · ".join(
+        (
+            label(lang, "in_progress", count=held.orders),
+            counted(lang, "delivered_short", held.delivered),
         )
+    )
+    text(draw, (x + 32, last_row), orders, 24, anchor="lm", max_width=x1 - x - 40)
 
 
 def _draw_factory(draw: ImageDraw.ImageDraw, board: Board, lang: str) -> None:

@@ -6,15 +6,17 @@ that does not show the drawn cards (anyone but the drawing seat) gives face-down
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import Order, Tile
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import label, letters, player_name
+from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import order, tile
 from renderer.draw import pawn, text, to_png
+from renderer.names import fit_name
 from renderer.palette import INK, MUTED, PANEL, PAPER, WHITE, player_colour
 
 WIDTH = 1100
@@ -27,8 +29,9 @@ Card = Tile | Order | None
 """A tile, an order card, or None for a card the viewer may not see."""
 
 
-def render_draw5(view: dict[str, Any], lang: str) -> bytes:
-    """The choice pending in `view` (draw-5 tiles, draw-5 orders or draft), as PNG bytes.
+def render_draw5(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+    """The choice pending in `view` (draw-5 tiles, draw-5 orders or draft), as PNG bytes;
+    `names`: the players' display names, index = seat.
 
     Raises ValueError when no such choice is pending.
     """
@@ -43,6 +46,8 @@ def render_draw5(view: dict[str, Any], lang: str) -> bytes:
         shown = pending["cards"]
         cards = [read(card) for card in shown] if shown is not None else [None] * pending["count"]
         step = "keep" if pending["step"] == "keep" else "return"
+        if step == "return" and len(pending.get("sides", ("top", "bottom"))) == 1:
+            step = "return-" + pending["sides"][0]  # the table's one-side option
         title = label(
             lang,
             f"choice.{kind}.{step}",
@@ -52,16 +57,19 @@ def render_draw5(view: dict[str, Any], lang: str) -> bytes:
     else:
         raise ValueError(f"no draw-5 or draft choice is pending (pending: {kind})")
     seat = pending["seat"]
-    return _choice_png(cards, title, seat, view["players"][seat]["money"], lang)
+    name = seat_names(names, lang)[seat]
+    return _choice_png(cards, title, seat, name, view["players"][seat]["money"], lang)
 
 
-def _choice_png(cards: list[Card], title: str, seat: int, money: int, lang: str) -> bytes:
+def _choice_png(
+    cards: list[Card], title: str, seat: int, player: str, money: int, lang: str
+) -> bytes:
     rows = max(1, -(-len(cards) // PER_ROW))
     gap = (WIDTH - 2 * MARGIN - PER_ROW * CARD_BOX[0]) // (PER_ROW - 1)
     image = Image.new("RGB", (WIDTH, HEADER_H + rows * (CARD_BOX[1] + gap) + MARGIN), PAPER)
     draw = ImageDraw.Draw(image)
     pawn(draw, MARGIN + 24, MARGIN, 52, seat, player_colour(seat))
-    name = f"{player_name(lang, seat)} · {label(lang, 'francs', amount=money)}"
+    name = f"{fit_name(player, 34, 700)} · {label(lang, 'francs', amount=money)}"
     text(draw, (MARGIN + 58, MARGIN + 26), name, 34, bold=True, anchor="lm")
     text(
         draw, (MARGIN, MARGIN + 74), title, 28, bold=True, anchor="lm", max_width=WIDTH - 2 * MARGIN

@@ -1,11 +1,17 @@
 """The words drawn on the Coal Baron images: ``render.coal-baron.*`` keys of the bot catalogs
-(bot/i18n/coal-baron-render.<lang>.json)."""
+(bot/i18n/coal-baron-render.<lang>.json), and the players' names."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import t
+from renderer.names import drawable_names
+from renderer.words import plural
+
+Names = tuple[str, ...]
+"""Each seat's name as drawn (index = seat), from `seat_names`."""
 
 
 def label(lang: str, key: str, **params: Any) -> str:
@@ -13,10 +19,21 @@ def label(lang: str, key: str, **params: Any) -> str:
     return t(lang, "render.coal-baron." + key, **params)
 
 
+def counted(lang: str, key: str, count: int) -> str:
+    """``<key>.one`` or ``<key>.other`` as `count` asks in `lang`, with `count` filled in."""
+    return label(lang, f"{key}.{plural(lang, count)}", count=count)
+
+
 def letters(lang: str) -> str:
     """The letter of each coal colour, index = colour: "YBGK" in English, "JMGN" in French."""
     return label(lang, "colour_letters")
 
 
-def player_name(lang: str, seat: int) -> str:
-    return label(lang, "player", number=seat + 1)
+def numbered_names(players: int, lang: str) -> Names:
+    """ "Player 1"... in `lang`: the stand-in for a name the fonts cannot draw."""
+    return tuple(label(lang, "player", number=seat + 1) for seat in range(players))
+
+
+def seat_names(names: Sequence[str], lang: str) -> Names:
+    """The players' display names (index = seat) as the images draw them."""
+    return drawable_names(names, numbered_names(len(names), lang))

@@ -9,6 +9,7 @@ grows taller. The frame (bands, shaft, labels) is cached per (lines per level, l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -18,9 +19,10 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import CAGE_PLACES, COLOURS, LEVELS, VEHICLES, Order
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import label, letters, player_name
+from renderer.coal_baron.labels import counted, label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, mine_from_view
 from renderer.draw import pawn, text, text_width, to_png
+from renderer.names import fit_name
 from renderer.palette import HIGHLIGHT, INK, MUTED, PAPER, RGB, WHITE, player_colour
 
 MARGIN = 20
@@ -46,7 +48,6 @@ LIT_SIDE: RGB = (250, 238, 206)
 DARK_SIDE: RGB = (122, 124, 134)
 SURFACE: RGB = (205, 228, 240)
 SHAFT: RGB = (92, 78, 66)
-COIN: RGB = (246, 214, 110)
 
 
 @dataclass(frozen=True)
@@ -59,12 +60,12 @@ class Placed:
     x: int
 
 
-def render_mine(view: dict[str, Any], seat: int, lang: str) -> bytes:
-    """`seat`'s mine as seen in `view`, as PNG bytes."""
-    return mine_png(mine_from_view(view, seat), lang)
+def render_mine(view: dict[str, Any], seat: int, names: Sequence[str], lang: str) -> bytes:
+    """`seat`'s mine as seen in `view`, as PNG bytes; `names`: display names, index = seat."""
+    return mine_png(mine_from_view(view, seat), seat_names(names, lang)[seat], lang)
 
 
-def mine_png(mine: Mine, lang: str) -> bytes:
+def mine_png(mine: Mine, name: str, lang: str) -> bytes:
     lines, placed = arrange(mine.galleries)
     orders_y = _orders_y(lines)
     order_rows = max(1, -(-len(mine.orders) // ORDER_COLUMNS))
@@ -73,7 +74,7 @@ def mine_png(mine: Mine, lang: str) -> bytes:
     image.paste(_frame(lines, lang), (0, 0))
     draw = ImageDraw.Draw(image)
     names = letters(lang)
-    _draw_header(draw, mine, lang)
+    _draw_header(draw, mine, name, lang)
     _draw_stock(draw, mine.stock, names)
     for place in placed:
         y = _level_top(lines, place.level) + place.line * LINE_H + (LINE_H - glyphs.TILE_H) / 2
@@ -184,7 +185,7 @@ def _frame(lines: tuple[int, ...], lang: str) -> Image.Image:
 # -- what changes -------------------------------------------------------------------------
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, mine: Mine, lang: str) -> None:
+def _draw_header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, lang: str) -> None:
     """Name, VP, money, workers left; the seat to act gets an orange frame."""
     box = (MARGIN, MARGIN - 6, WIDTH - MARGIN, HEADER_H - 12)
     acting = mine.to_act
@@ -194,24 +195,24 @@ def _draw_header(draw: ImageDraw.ImageDraw, mine: Mine, lang: str) -> None:
     cy = (box[1] + box[3]) // 2
     colour = player_colour(mine.seat)
     pawn(draw, MARGIN + 34, cy - 28, 56, mine.seat, colour)
-    name = player_name(lang, mine.seat)
+    shown = fit_name(name, 34, 340)
     if mine.first_player:
-        name += " · " + label(lang, "first_player")
+        shown += " · " + label(lang, "first_player")
     if acting:
-        name += " ▶"
+        shown += " ▶"
     x = MARGIN + 70
-    x += text(draw, (x, cy), name, 34, bold=True, anchor="lm") + 30
+    x += text(draw, (x, cy), shown, 34, bold=True, anchor="lm") + 30
     x += text(draw, (x, cy), label(lang, "vp", vp=mine.vp), 34, bold=True, anchor="lm") + 30
     money = label(lang, "francs", amount=mine.money)
     coin_w = max(96, text_width(money, 30, bold=True) + 30)
-    draw.ellipse((x, cy - 26, x + coin_w, cy + 26), fill=COIN, outline=INK, width=2)
+    draw.ellipse((x, cy - 26, x + coin_w, cy + 26), fill=glyphs.COIN, outline=INK, width=2)
     text(draw, (x + coin_w / 2, cy + 1), money, 30, bold=True)
     x += coin_w + 24
     pawn(draw, x + 16, cy - 24, 48, mine.seat, colour)
     text(
         draw,
         (x + 40, cy),
-        label(lang, "workers_left", count=mine.workers),
+        counted(lang, "workers_left", mine.workers),
         30,
         bold=True,
         anchor="lm",
@@ -287,7 +288,7 @@ def _draw_delivered(
     text(
         draw,
         (MARGIN + 2, y + TITLE_H // 2 + 2),
-        label(lang, "delivered", count=len(delivered)),
+        counted(lang, "delivered", len(delivered)),
         30,
         bold=True,
         anchor="lm",

@@ -41,6 +41,18 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class Holdings:
+    """What a seat's player panel on the board shows (Board Game Arena shows the same)."""
+
+    money: int
+    workers: int
+    """Workers left to place this shift."""
+    orders: int
+    """Orders in progress."""
+    delivered: int
+
+
+@dataclass(frozen=True)
 class Board:
     """The shared board and the public facts about every seat."""
 
@@ -62,6 +74,9 @@ class Board:
     supply: tuple[int, ...]
     """Cubes left in the general supply, per colour."""
     pending: Pending | None
+    holdings: tuple[Holdings, ...]
+    draft: tuple[Order, ...]
+    """The orders still on offer while the draft is on (empty afterwards)."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +173,11 @@ def board_from_view(view: View) -> Board:
         )
         if pending
         else None,
+        holdings=tuple(
+            Holdings(p["money"], p["workers_left"], len(p["orders"]), len(p["delivered"]))
+            for p in view["players"]
+        ),
+        draft=tuple(order(card) for card in view["draft"]) if view["phase"] == "draft" else (),
     )
 
 

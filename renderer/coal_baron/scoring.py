@@ -3,6 +3,7 @@ the VP it won; after the third shift also the final conversions and the standing
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -10,9 +11,10 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import COAL_ELEMENT, VEHICLE_ELEMENT, ScoringElement
 from bot.games.coal_baron.scoring import ElementScore
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import label, letters, player_name
+from renderer.coal_baron.labels import Names, label, letters, seat_names
 from renderer.coal_baron.model import Final, final_from_view, shift_results
 from renderer.draw import pawn, text, to_png
+from renderer.names import fit_name
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER, WHITE, player_colour
 
 WIDTH = 1100
@@ -26,17 +28,18 @@ HEAD_H = 70
 STANDING_H = 90
 
 
-def render_scoring(view: dict[str, Any], shift: int, lang: str) -> bytes:
+def render_scoring(view: dict[str, Any], shift: int, names: Sequence[str], lang: str) -> bytes:
     """The scoring of finished `shift` (1-3) in `view`; with the game over and `shift` 3,
-    the final conversions and standings too. PNG bytes."""
+    the final conversions and standings too. PNG bytes; `names`: display names by seat."""
     results = shift_results(view["shift_scores"][shift - 1])
     final = final_from_view(view["final"]) if shift == 3 and view["final"] else None
-    return scoring_png(results, shift, final, view["num_players"], lang)
+    return scoring_png(results, shift, final, seat_names(names, lang), lang)
 
 
 def scoring_png(
-    results: tuple[ElementScore, ...], shift: int, final: Final | None, players: int, lang: str
+    results: tuple[ElementScore, ...], shift: int, final: Final | None, names: Names, lang: str
 ) -> bytes:
+    players = len(names)
     rows = len(results) + 1
     kinds = {result.element.kind for result in results}
     height = MARGIN + TITLE_H + HEAD_H + rows * ROW_H + len(kinds) * GROUP_H + MARGIN
@@ -48,9 +51,9 @@ def scoring_png(
     y = MARGIN
     _title(draw, y, label(lang, "scoring.title", shift=shift))
     y += TITLE_H
-    _seat_heads(draw, y, players, column_w, lang)
+    _seat_heads(draw, y, names, column_w)
     y += HEAD_H
-    names = letters(lang)
+    colour_letters = letters(lang)
     kind = None
     for index, result in enumerate(results):
         if result.element.kind != kind:
@@ -59,7 +62,7 @@ def scoring_png(
                  bold=True, fill=MUTED, anchor="lm")
             y += GROUP_H
         _row_band(draw, y, index)
-        _element_label(draw, y, result.element, players, names)
+        _element_label(draw, y, result.element, players, colour_letters)
         for seat in range(players):
             _cell(
                 draw,
@@ -80,7 +83,7 @@ def scoring_png(
         _cell(draw, _column_x(seat, column_w), y, column_w, "", total)
     y += ROW_H
     if final is not None:
-        _draw_final(draw, y + MARGIN, final, players, column_w, lang)
+        _draw_final(draw, y + MARGIN, final, names, column_w, lang)
     return to_png(image)
 
 
@@ -100,18 +103,13 @@ def _title(draw: ImageDraw.ImageDraw, y: int, words: str) -> None:
     )
 
 
-def _seat_heads(draw: ImageDraw.ImageDraw, y: int, players: int, column_w: int, lang: str) -> None:
-    for seat in range(players):
+def _seat_heads(draw: ImageDraw.ImageDraw, y: int, names: Names, column_w: int) -> None:
+    """Each seat's pawn over its name, cut to the column."""
+    for seat, name in enumerate(names):
         x = _column_x(seat, column_w)
-        pawn(draw, x + column_w / 2 - 40, y + 8, 52, seat, player_colour(seat))
-        text(
-            draw,
-            (x + column_w / 2 - 8, y + 34),
-            player_name(lang, seat),
-            32,
-            bold=True,
-            anchor="lm",
-        )
+        pawn(draw, x + column_w / 2 - 14, y - 2, 40, seat, player_colour(seat))
+        shown = fit_name(name, 26, column_w - 12)
+        text(draw, (x + column_w / 2, y + 54), shown, 26, bold=True)
 
 
 def _row_band(draw: ImageDraw.ImageDraw, y: int, index: int, strong: bool = False) -> None:
@@ -155,7 +153,7 @@ def _cell(
 
 
 def _draw_final(
-    draw: ImageDraw.ImageDraw, y: int, final: Final, players: int, column_w: int, lang: str
+    draw: ImageDraw.ImageDraw, y: int, final: Final, names: Names, column_w: int, lang: str
 ) -> None:
     """Final conversions (rulebook "Fin de partie"), final scores and standings."""
     _title(draw, y, label(lang, "scoring.final"))
@@ -199,15 +197,15 @@ def _draw_final(
         anchor="lm",
         max_width=LABEL_W - 20,
     )
-    for seat in range(players):
+    for seat in range(len(names)):
         score = label(lang, "vp", vp=final.scores[seat])
         text(draw, (_column_x(seat, column_w) + column_w / 2, y + ROW_H / 2), score, 32, bold=True)
     y += ROW_H + 12
     _title(draw, y, label(lang, "scoring.standings"))
-    _standings(draw, y + TITLE_H, final, lang)
+    _standings(draw, y + TITLE_H, final, names)
 
 
-def _standings(draw: ImageDraw.ImageDraw, y: int, final: Final, lang: str) -> None:
+def _standings(draw: ImageDraw.ImageDraw, y: int, final: Final, names: Names) -> None:
     """Seats best first with their rank; ties (same VP and Francs) share a rank."""
     width = (WIDTH - 2 * MARGIN - 10 * (len(final.standings) - 1)) // len(final.standings)
     rank = 0
@@ -229,5 +227,5 @@ def _standings(draw: ImageDraw.ImageDraw, y: int, final: Final, lang: str) -> No
         cy = y + (STANDING_H - 10) / 2
         text(draw, (x + 14, cy), f"{rank}.", 34, bold=True, anchor="lm")
         pawn(draw, x + 72, cy - 26, 52, seat, player_colour(seat))
-        words = player_name(lang, seat) + (" ★" if winner else "")
-        text(draw, (x + 100, cy), words, 32, bold=True, anchor="lm", max_width=width - 110)
+        words = fit_name(names[seat], 26, width - 104 - (30 if winner else 0))
+        text(draw, (x + 96, cy), words + (" ★" if winner else ""), 26, bold=True, anchor="lm")

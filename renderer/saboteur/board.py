@@ -1,27 +1,32 @@
-"""The public Saboteur image posted after every turn.
+"""The public Saboteur image posted after every turn, and the final maze of a round.
 
 Drawn from the spectator view (``state.view(None)``) only, so it cannot show a
 role, a hand, a peek or a face-down goal: the maze on its grid with the
 coordinates of the notation (``x,y``, y growing south), face-down goals with
 their notation names; on top the round, the deck and whose turn it is; below,
-the gold being shared if any and one row per player: cards in hand and broken
-tools while the round is played, then the revealed roles and, at the end, the
-nuggets and the winners.
+the gold being shared if any and the strip of players, one row each with the
+player's name: cards in hand and broken tools while the round is played, then
+the revealed roles and, at the end, the nuggets and the winners.
+
+`render_round_end` draws a finished round from the view's ``rounds_played``: its
+final maze with every goal face up and the roles of that round, so the round-end
+message can show it even once the next round is dealt.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.saboteur.actions import seat_label
 from renderer.draw import text, to_png
 from renderer.fonts import font
+from renderer.names import fit_name
 from renderer.palette import RGB
 from renderer.saboteur import icons, palette
-from renderer.saboteur.labels import label
+from renderer.saboteur.labels import Names, label, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 CELL = 72
@@ -34,8 +39,10 @@ ROW = 60
 """Height of one player row."""
 GOLD_STRIP = 64
 """Height of the row of gold cards being shared."""
-COLUMN_MIN = 470
+COLUMN_MIN = 500
 """Narrowest player column; two columns when the image is wide enough."""
+NAME_W = 180
+"""Room for a player's name in its row; longer names are cut with "…"."""
 
 _FACES = {
     "start": Face.START,
@@ -45,60 +52,111 @@ _FACES = {
 }
 
 
-def render_board(view: dict[str, Any], lang: str) -> bytes:
-    """The public board as PNG bytes; `view` is ``state.view(None)``."""
-    return to_png(board_image(view, lang))
+def render_board(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+    """The public board as PNG bytes; `view` is ``state.view(None)``, `names` the players'
+    display names (index = seat)."""
+    return to_png(board_image(view, seat_names(names, lang), lang))
 
 
-def board_image(view: dict[str, Any], lang: str) -> Image.Image:
+def render_round_end(
+    view: dict[str, Any], round_number: int, names: Sequence[str], lang: str
+) -> bytes:
+    """The final maze of finished round `round_number` (1-3) with every goal face up,
+    and the roles of that round, as PNG bytes; `view` is ``state.view(None)``.
+
+    Raises ValueError when that round is not finished, or was stored without its maze.
+    """
+    played = next((r for r in view["rounds_played"] if r["round"] == round_number), None)
+    if played is None or "maze" not in played:
+        raise ValueError(f"no final maze for round {round_number}")
+    cells = [(card["x"], card["y"]) for card in played["maze"]]
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    # The view as the round ended: "round_over" is this module's own phase (the header
+    # then names the winner), "winner" comes with it.
+    ended = {
+        **view,
+        "round": round_number,
+        "phase": "round_over",
+        "maze": played["maze"],
+        "goals": [{**goal, "revealed": True} for goal in view["goals"]],
+        "bounds": {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)},
+        "gold_pool": 0,
+        "to_act": [],
+        "winner": played["winner"],
+    }
+    return to_png(board_image(ended, seat_names(names, lang), lang))
+
+
+def board_image(view: dict[str, Any], names: Names, lang: str) -> Image.Image:
     """The public board as a Pillow image (see `render_board`)."""
-    tiles = maze_tiles(view)
+    return maze_image(view, names, lang)[0]
+
+
+def maze_image(
+    view: dict[str, Any], names: Names, lang: str, players_strip: bool = True
+) -> tuple[Image.Image, tuple[int, int], range, range]:
+    """The board image, where the grid's top-left corner is, and its columns and rows
+    (for drawing over cells: see `cell_box`). The grid shows ``view["bounds"]`` and one
+    cell around; cards outside are left out. Without `players_strip`, only the header and
+    the maze, the image as wide as the maze."""
+    tiles = maze_tiles(view, lang)
     bounds = view["bounds"]
     # one empty cell around the maze: where cards can still go
     xs = range(bounds["min_x"] - 1, bounds["max_x"] + 2)
     ys = range(bounds["min_y"] - 1, bounds["max_y"] + 2)
     maze_w = GUTTER * 2 + CELL * len(xs)
     maze_h = GUTTER * 2 + CELL * len(ys)
-    width = max(maze_w, 2 * COLUMN_MIN) + 2 * MARGIN
+    width = max(maze_w, 2 * COLUMN_MIN if players_strip else 0) + 2 * MARGIN
     players = view["players"]
     columns = 2 if width - 2 * MARGIN >= 2 * COLUMN_MIN else 1
-    rows = -(-players // columns)
+    rows = -(-players // columns) if players_strip else 0
     pool_h = GOLD_STRIP if view["gold_pool"] else 0  # a number of face-down cards
     height = MARGIN + HEADER + maze_h + pool_h + 8 + rows * ROW + MARGIN
     image = Image.new("RGB", (width, height), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _draw_header(draw, view, lang, width)
+    _draw_header(draw, view, names, lang, width)
     left = MARGIN + (width - 2 * MARGIN - maze_w) // 2
     _draw_maze(image, draw, tiles, xs, ys, (left, MARGIN + HEADER))
     top = MARGIN + HEADER + maze_h
     if view["gold_pool"]:
         _draw_gold_pool(draw, view["gold_pool"], lang, (MARGIN, top))
-    _draw_players(draw, view, lang, (MARGIN, top + pool_h + 8), width - 2 * MARGIN, columns)
-    return image
+    if players_strip:
+        origin = (MARGIN, top + pool_h + 8)
+        _draw_players(draw, view, names, lang, origin, width - 2 * MARGIN, columns)
+    return image, (left + GUTTER, MARGIN + HEADER + GUTTER), xs, ys
 
 
-def maze_tiles(view: dict[str, Any]) -> dict[tuple[int, int], Tile]:
-    """What each occupied cell shows: face-up cards from `maze`, face-down goals from `goals`."""
+def cell_box(grid: tuple[int, int], xs: range, ys: range, x: int, y: int) -> tuple[int, int]:
+    """The top-left pixel of maze cell (x, y) on an image from `maze_image`."""
+    return grid[0] + (x - xs.start) * CELL, grid[1] + (y - ys.start) * CELL
+
+
+def maze_tiles(view: dict[str, Any], lang: str) -> dict[tuple[int, int], Tile]:
+    """What each occupied cell shows: face-up cards from `maze`, face-down goals from `goals`
+    (with their names in `lang`: top, middle, bottom)."""
     tiles = {
         (card["x"], card["y"]): Tile(_FACES[card["kind"]], card["edges"], card["dead_end"])
         for card in view["maze"]
     }
     for goal in view["goals"]:
         if not goal["revealed"]:
-            tiles[goal["x"], goal["y"]] = Tile(Face.GOAL_HIDDEN, name=goal["name"])
+            name = label(lang, "goal_name." + goal["name"])
+            tiles[goal["x"], goal["y"]] = Tile(Face.GOAL_HIDDEN, name=name)
     return tiles
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, width: int) -> None:
-    parts = [
-        label(lang, "round", round=view["round"], rounds=view["rounds"]),
-        label(lang, "deck", count=view["deck"]),
-    ]
-    if view["phase"] == "over":
-        parts.append(label(lang, "game_over"))
+def _draw_header(
+    draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Names, lang: str, width: int
+) -> None:
+    parts = [label(lang, "round", round=view["round"], rounds=view["rounds"])]
+    if view["phase"] == "round_over":
+        parts.append(label(lang, "round_won." + view["winner"]))
+    elif view["phase"] == "over":
+        parts += [label(lang, "deck", count=view["deck"]), label(lang, "game_over")]
     else:
         key = "to_take_gold" if view["phase"] == "gold" else "to_play"
-        parts.append(label(lang, key, player=seat_label(view["to_act"][0])))
+        player = fit_name(names[view["to_act"][0]], 26, NAME_W)
+        parts += [label(lang, "deck", count=view["deck"]), label(lang, key, player=player)]
     text(draw, (MARGIN, MARGIN + HEADER // 2 - 4), "   ·   ".join(parts), 26, bold=True,
          fill=palette.TEXT, anchor="lm", max_width=width - 2 * MARGIN)
 
@@ -139,8 +197,9 @@ def _draw_maze(
         for x_label in (ox - GUTTER // 2, ox + grid_w + GUTTER // 2):
             text(draw, (x_label, cy), str(y), 24, bold=True, fill=_axis_colour(y))
     for (x, y), tile in tiles.items():
-        corner = (ox + (x - xs.start) * CELL, oy + (y - ys.start) * CELL)
-        image.paste(tile_image(tile, CELL), corner)
+        if x in xs and y in ys:
+            corner = (ox + (x - xs.start) * CELL, oy + (y - ys.start) * CELL)
+            image.paste(tile_image(tile, CELL), corner)
 
 
 def _axis_colour(value: int) -> RGB:
@@ -151,6 +210,7 @@ def _axis_colour(value: int) -> RGB:
 def _draw_players(
     draw: ImageDraw.ImageDraw,
     view: dict[str, Any],
+    names: Names,
     lang: str,
     origin: tuple[int, int],
     width: int,
@@ -162,7 +222,7 @@ def _draw_players(
     for seat in range(view["players"]):
         column, row = divmod(seat, rows)
         box = (origin[0] + column * column_w, origin[1] + row * ROW, column_w - 8)
-        _draw_player(draw, view, lang, seat, box, roles[seat] if roles else None)
+        _draw_player(draw, view, names[seat], lang, seat, box, roles[seat] if roles else None)
 
 
 def _revealed_roles(view: dict[str, Any]) -> list[str] | None:
@@ -177,12 +237,13 @@ def _revealed_roles(view: dict[str, Any]) -> list[str] | None:
 def _draw_player(
     draw: ImageDraw.ImageDraw,
     view: dict[str, Any],
+    name: str,
     lang: str,
     seat: int,
     box: tuple[int, int, int],
     role: str | None,
 ) -> None:
-    """One row: turn arrow and seat, then what matters in the phase.
+    """One row: turn arrow and name, then what matters in the phase.
 
     While playing: cards in hand and broken tools. Once the round is over: the
     revealed role (and the final nuggets when the game is over).
@@ -197,9 +258,9 @@ def _draw_player(
                            width=4 if acting or winner else 2)
     if acting:
         draw.polygon([(x + 8, mid - 11), (x + 23, mid), (x + 8, mid + 11)], fill=palette.HIGHLIGHT)
-    text(draw, (x + 28, mid), seat_label(seat), 28, bold=True,
+    text(draw, (x + 28, mid), fit_name(name, 26, NAME_W - 8), 26, bold=True,
          fill=palette.HIGHLIGHT if acting else palette.TEXT, anchor="lm")
-    cx = x + 104
+    cx = x + 28 + NAME_W
     if view["scores"] is not None:
         icons.draw_nuggets(draw, 1, (cx - 26, mid - 36, 72))
         cx += 34
@@ -214,7 +275,7 @@ def _draw_player(
                            outline=palette.CARD_BACK_MARK, width=2)
     text(draw, (cx + 30, mid), str(view["hands"][seat]), 26, bold=True, fill=palette.TEXT,
          anchor="lm")
-    tx = x + 170
+    tx = cx + 66
     broken = view["broken_tools"][seat]
     for tool in broken:
         tx += _broken_chip(draw, tool, lang, (tx, y + 5, h - 10)) + 4

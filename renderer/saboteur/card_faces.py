@@ -1,7 +1,7 @@
 """Hand cards drawn face up: path cards and action cards.
 
-A card is a band with its notation name, a picture and a caption. Path cards
-also show the shape they make when laid turned, since the notation names a
+A card is a band with its shape or kind, a picture and a caption. Path cards
+also show the shape they make when laid turned, since the buttons name a
 placement by the shape laid.
 """
 
@@ -13,7 +13,7 @@ from bot.games.saboteur.cards import PATH_CARDS, card_tools, card_type, shape_of
 from renderer.draw import fit_font
 from renderer.palette import RGB, text_colour_on
 from renderer.saboteur import icons, palette
-from renderer.saboteur.labels import label
+from renderer.saboteur.labels import compass, label
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 CARD_W = 184
@@ -34,8 +34,8 @@ _BANDS: dict[str, RGB] = {
 def card_face(code: str, lang: str) -> Image.Image:
     """The face of the hand card `code` (engine card code), CARD_W x CARD_H.
 
-    The top band holds the card's name in the notation: a path card's shape
-    upright, an action card's code.
+    The top band holds a path card's shape upright in the reader's compass letters,
+    or an action card's kind in words.
     """
     image = Image.new("RGB", (CARD_W, CARD_H), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -58,12 +58,12 @@ def _path_face(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, lang: s
     card = PATH_CARDS[code]
     draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 14, fill=palette.ROCK,
                            outline=palette.ROCK_DARK, width=3)
-    _band(draw, palette.ROCK_DARK, shape_of(code, rotated=False))
+    _band(draw, palette.ROCK_DARK, compass(shape_of(code, rotated=False), lang))
     left = (CARD_W - _PICTURE) // 2
     image.paste(tile_image(Tile(Face.PATH, card.edges, card.dead_end), _PICTURE),
                 (left, _PICTURE_TOP))
     if not card.symmetric:
-        captions = [label(lang, "turned"), shape_of(code, rotated=True)]
+        captions = [label(lang, "turned"), compass(shape_of(code, rotated=True), lang)]
     else:
         captions = [label(lang, "dead_end" if card.dead_end else "card.path")]
     _caption(draw, captions, palette.TEXT)
@@ -72,7 +72,7 @@ def _path_face(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, lang: s
 def _action_face(draw: ImageDraw.ImageDraw, code: str, kind: str, lang: str) -> None:
     draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 14, fill=palette.PAPER,
                            outline=palette.INK, width=3)
-    _band(draw, _BANDS[kind], code)
+    _band(draw, _BANDS[kind], label(lang, "band." + kind))
     left = (CARD_W - _PICTURE) // 2
     top = _PICTURE_TOP
     tools = card_tools(code)

@@ -1,25 +1,24 @@
 """The private image of one seat: role, hand, peeks at the goals, gold.
 
 Drawn from ``state.view(seat)``; it is only ever sent ephemerally to that seat.
-Each card carries, on its top band, the word the notation uses for it: the
-shape of a path card (``path NES 3,0``) or the card code of an action card
-(``discard break-lamp``).
+Each card carries, on its top band, a path card's shape in the reader's compass
+letters (``NSO`` in French) or an action card's kind in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.saboteur.actions import seat_label
 from bot.games.saboteur.cards import MAZE_CARDS
 from renderer.draw import text, to_png
 from renderer.fonts import font
 from renderer.saboteur import icons, palette
 from renderer.saboteur.board import maze_tiles
 from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
-from renderer.saboteur.labels import label
+from renderer.saboteur.labels import label, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 MARGIN = 16
@@ -34,12 +33,13 @@ GOAL = 84
 WIDTH = 2 * MARGIN + PER_ROW * CARD_W + (PER_ROW - 1) * GAP
 
 
-def render_hand(view: dict[str, Any], lang: str) -> bytes:
-    """The hand of ``view["seat"]`` as PNG bytes; `view` is ``state.view(seat)``."""
-    return to_png(hand_image(view, lang))
+def render_hand(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+    """The hand of ``view["seat"]`` as PNG bytes; `view` is ``state.view(seat)``, `names`
+    the players' display names (index = seat)."""
+    return to_png(hand_image(view, seat_names(names, lang)[view["seat"]], lang))
 
 
-def hand_image(view: dict[str, Any], lang: str) -> Image.Image:
+def hand_image(view: dict[str, Any], name: str, lang: str) -> Image.Image:
     """The hand of ``view["seat"]`` as a Pillow image (see `render_hand`)."""
     you = view["you"]
     cards = [card["card"] for card in you["hand"]]
@@ -48,7 +48,7 @@ def hand_image(view: dict[str, Any], lang: str) -> Image.Image:
     height = MARGIN + TITLE + hand_h + SECTION + GOAL + 36 + GOLD_ROW + MARGIN
     image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _draw_title(draw, view, lang)
+    _draw_title(draw, view, name, lang)
     y = MARGIN + TITLE
     if not cards:
         text(draw, (MARGIN, y + 20), label(lang, "no_cards"), 24, fill=palette.TEXT_DIM,
@@ -64,9 +64,9 @@ def hand_image(view: dict[str, Any], lang: str) -> Image.Image:
     return image
 
 
-def _draw_title(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
-    """"Your hand, P3" on the left, the role on the right in its colour and in words."""
-    player = seat_label(view["seat"])
+def _draw_title(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, lang: str) -> None:
+    """"Your hand, Alice" on the left, the role on the right in its colour and in words."""
+    player = name
     mid = MARGIN + TITLE // 2 - 6
     role = view["you"]["role"]
     role_words = label(lang, "role." + role)
@@ -86,7 +86,7 @@ def _draw_peeks(
     text(draw, (MARGIN, top + SECTION // 2), label(lang, "peeks"), 24, bold=True,
          fill=palette.TEXT, anchor="lm", max_width=WIDTH - 2 * MARGIN)
     seen = {(peek["x"], peek["y"]): peek["card"] for peek in view["you"]["peeks"]}
-    laid = maze_tiles(view)
+    laid = maze_tiles(view, lang)
     step = (WIDTH - 2 * MARGIN) // len(view["goals"])
     for i, goal in enumerate(view["goals"]):
         pos = (goal["x"], goal["y"])
@@ -101,11 +101,12 @@ def _draw_peeks(
             tile = Tile(Face.GOAL_GOLD if gold else Face.GOAL_STONE, MAZE_CARDS[code].edges)
         else:
             gold = None
-            tile = Tile(Face.GOAL_HIDDEN, name=goal["name"])
+            tile = Tile(Face.GOAL_HIDDEN, name=label(lang, "goal_name." + goal["name"]))
         image.paste(tile_image(tile, GOAL), (x, y))
         words = label(lang, "goal_unseen") if gold is None else label(
             lang, "goal_gold" if gold else "goal_stone")
-        caption = f"{goal['name']}: {words}"
+        caption = label(lang, "goal_caption", goal=label(lang, "goal_name." + goal["name"]),
+                        seen=words)
         text(draw, (x + GOAL / 2, y + GOAL + 16), caption, 20, bold=gold is not None,
              fill=palette.TEXT if gold is not None else palette.TEXT_DIM, max_width=step - 8)
 

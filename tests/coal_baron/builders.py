@@ -21,9 +21,12 @@ from bot.games.coal_baron.player import OrderInProgress
 from bot.games.coal_baron.state import PLAY
 
 
-def playing(players: int = 3, seed: int = 1, first_player: int = 0) -> CoalBaronState:
+def playing(
+    players: int = 3, seed: int = 1, first_player: int = 0, put_back: str = "mixed"
+) -> CoalBaronState:
     """A game just after the draft (every seat took the first revealed order each time)."""
-    state = CoalBaronState.new(players, seed, {"first_player": first_player})
+    options = {"first_player": first_player, "put_back": put_back}
+    state = CoalBaronState.new(players, seed, options)
     while state.phase != PLAY:
         seat = state.to_act()[0]
         state.apply(seat, state.default_action(seat))

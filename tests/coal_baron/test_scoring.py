@@ -24,6 +24,7 @@ from bot.games.coal_baron.scoring import (
     winners,
 )
 from bot.games.coal_baron.state import OVER
+from tests.coal_baron_positions import play as play_until
 
 from .builders import give_delivered, play, playing
 
@@ -238,3 +239,19 @@ def test_the_shift_ends_only_when_every_worker_is_placed() -> None:
         assert state.shift == 1 and state.to_act() == (2,)
     events = state.apply(2, state.parse_action(2, "bank"))
     assert "shift-end" in [e.kind for e in events] and state.shift == 2
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_shift_scoring_data_has_a_second_place_only_with_more_than_two_players(
+    players: int,
+) -> None:
+    """The rulebook gives 2 players no second place: the event and the view say so
+    (``second`` is null), so no text announces VP for a place nobody can take."""
+    state = play_until(players, seed=5, stop=lambda s: s.shift == 2)
+    elements = state.shift_scores[0]
+    seconds = {element["second"] for element in elements}
+    view_seconds = {element["second"] for element in state.view(None)["scoring"]}
+    if players == 2:
+        assert seconds == view_seconds == {None}
+    else:
+        assert None not in seconds | view_seconds

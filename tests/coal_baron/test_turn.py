@@ -174,6 +174,52 @@ def test_draw_five_cards_not_kept_go_back_on_top_and_or_under_the_pile() -> None
     state.check_invariants()
 
 
+@pytest.mark.parametrize("first_side", ["top", "bottom"])
+def test_draw_five_with_the_one_side_option_puts_every_card_on_the_first_ones_side(
+    first_side: str,
+) -> None:
+    """Table option put_back "one-side" (the literal reading, and Board Game Arena's)."""
+    state = playing(3, put_back="one-side")
+    top5 = state.order_pile[:5]
+    play(state, "od keep none")
+    draw = state.pending
+    assert isinstance(draw, DrawFive)
+    names = [draw.name(card) for card in top5]
+    assert {a.bottom for a in state.legal_actions(0) if isinstance(a, Return)} == {False, True}
+    play(state, f"{first_side} {names[4]}")
+    bottom = first_side == "bottom"
+    assert {a.bottom for a in state.legal_actions(0) if isinstance(a, Return)} == {bottom}
+    other = "top" if bottom else "bottom"
+    with pytest.raises(IllegalAction) as refused:
+        play(state, f"{other} {names[0]}")
+    assert refused.value.reason_key == "coal-baron.put-back-one-side"
+    assert state.default_action(0) == Return(names[0], bottom=bottom)
+    play(state, f"{first_side} {names[0]} {names[1]} {names[2]} {names[3]}")
+    assert state.to_act() == (1,)
+    state.check_invariants()
+
+
+def test_the_put_back_option_survives_a_json_round_trip_and_defaults_to_mixed() -> None:
+    one_side = playing(3, put_back="one-side")
+    assert CoalBaronState.from_json(one_side.to_json()).put_back_one_side
+    data = playing(3).to_json()
+    del data["put_back_one_side"]  # a record stored before the option existed
+    assert not CoalBaronState.from_json(data).put_back_one_side
+    with pytest.raises(ValueError, match="put_back"):
+        CoalBaronState.new(3, 1, {"put_back": "sideways"})
+
+
+def test_draw_five_default_put_back_follows_the_side_already_used() -> None:
+    state = playing(3)
+    top5 = state.order_pile[:5]
+    play(state, "od keep none")
+    names = [state.pending.name(card) for card in top5]  # type: ignore[union-attr]
+    play(state, f"bottom {names[4]}")
+    assert state.default_action(0) == Return(names[0], bottom=True)
+    play(state, f"top {names[1]}")
+    assert state.default_action(0) == Return(names[0], bottom=False)
+
+
 def test_draw_five_keeping_nothing_still_spends_the_action() -> None:
     state = playing(3)
     top5 = state.tile_pile[:5]
@@ -341,3 +387,12 @@ def test_factory_shortage_with_the_whole_supply_dry_leaves_the_carts_empty() -> 
     play(state, "f1")
     assert [c.cube for c in state.players[0].carts[4:]] == [-1, -1]
     state.check_invariants()
+
+
+def test_the_draw_five_view_says_where_the_next_card_may_go_back() -> None:
+    state = playing(3, put_back="one-side")
+    top5 = state.order_pile[:5]
+    play(state, "od keep none")
+    assert state.view(0)["pending"]["sides"] == ["top", "bottom"]
+    play(state, f"bottom {state.pending.name(top5[4])}")  # type: ignore[union-attr]
+    assert state.view(None)["pending"]["sides"] == ["bottom"]

@@ -1,10 +1,12 @@
 """The draw-5 spaces: cards drawn and held by one seat while it decides.
 
 The seat first keeps one card or none, then puts the others back one step
-at a time (see `Return`), so the legal steps stay few. The cards put back go
-together, all on top of the pile or all under it, in the order the seat
+at a time (see `Return`), so the legal steps stay few, in the order the seat
 chooses (rulebook: "remplacez dans l'ordre de votre choix les 4 tuiles ...
-au-dessus ou sous la pile").
+au-dessus ou sous la pile"). By default each card goes on top of or under the
+pile as the seat chooses, the sides mixed if it likes; with the table option
+``put_back: "one-side"`` (the literal reading, and Board Game Arena's) they all
+go on the side the first one went to. docs/coal-baron.md, "Rule choices".
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class DrawFive:
     kept: bool = False
     on_top: int = 0
     on_bottom: int = 0
+    one_side: bool = False
+    """The table's option: every card goes back on the side of the first one."""
 
     def name(self, card: int) -> str:
         """Notation name of a card in hand (tile design or order card)."""
@@ -76,10 +80,18 @@ class DrawFive:
         return replace(self, cards=list(self.cards))
 
 
+def sides(draw: DrawFive) -> tuple[bool, ...]:
+    """Where the next card may go back (True: under the pile): either side, unless the
+    table puts them all on one side and one card already went back."""
+    if draw.one_side and (draw.on_top or draw.on_bottom):
+        return (draw.on_bottom > 0,)
+    return (False, True)
+
+
 def legal_draw_steps(draw: DrawFive, player: Player, supply: list[int]) -> list[Step]:
     if draw.kept:
         names = draw.names()
-        return [Return(name, bottom) for bottom in (False, True) for name in names]
+        return [Return(name, bottom) for bottom in sides(draw) for name in names]
     steps: list[Step] = [Keep(None)]
     for name in draw.names():
         if draw.kind == ORDERS_KIND:
@@ -131,6 +143,13 @@ def keep(draw: DrawFive, seat: Seat, player: Player, supply: list[int], step: Ke
 def put_back(draw: DrawFive, pile: list[int], step: Return) -> None:
     """Put one card back: under the cards already put on top, or under the pile."""
     card = _drawn(draw, step.card)
+    if step.bottom not in sides(draw):
+        side = "under the pile" if draw.on_bottom else "on top of the pile"
+        raise IllegalAction(
+            f"at this table the cards all go back on one side: {side}",
+            reason_key="coal-baron.put-back-one-side",
+            side="bottom" if draw.on_bottom else "top",
+        )
     if step.bottom:
         pile.append(card)
         draw.on_bottom += 1

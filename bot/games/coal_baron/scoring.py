@@ -38,7 +38,7 @@ class ElementScore:
         return {
             "element": self.element.name,
             "first": self.element.first,
-            "second": self.element.second,
+            "second": self.element.second if len(self.counts) > 2 else None,
             "counts": list(self.counts),
             "vp": list(self.awarded),
         }

@@ -87,9 +87,13 @@ class CoalBaronState(GameState[Action]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
 
-    def __init__(self, seed: int, players: int, first_player: Seat) -> None:
+    def __init__(
+        self, seed: int, players: int, first_player: Seat, put_back_one_side: bool = False
+    ) -> None:
         setup = SETUP[players]
         self.seed = seed
+        self.put_back_one_side = put_back_one_side
+        """Table option ``put_back: "one-side"``: draw-5 cards all go back on one side."""
         self.players = [Player.new(setup.money, setup.workers) for _ in range(players)]
         self.phase = DRAFT
         self.shift = 1
@@ -115,14 +119,19 @@ class CoalBaronState(GameState[Action]):
     def new(cls, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> Self:
         """Set up: locks, tiles on the open factory spaces, mines, money, workers,
         first player (option ``first_player``, else drawn from the seed), and the
-        order cards revealed for the draft."""
+        order cards revealed for the draft. Option ``put_back``: ``"mixed"`` (the
+        default: each draw-5 card goes back on the side its player picks) or
+        ``"one-side"`` (all on the side of the first one)."""
         if players not in SETUP:
             raise ValueError(f"Coal Baron is for 2 to 4 players, not {players}")
         options = options or {}
         first = options.get("first_player")
         if first is None:
             first = random.Random(f"{seed}:first-player").randrange(players)
-        state = cls(seed, players, int(first))
+        put_back_rule = options.get("put_back", "mixed")
+        if put_back_rule not in ("mixed", "one-side"):
+            raise ValueError(f'option put_back is "mixed" or "one-side", not {put_back_rule!r}')
+        state = cls(seed, players, int(first), put_back_rule == "one-side")
         state.tile_pile = list(range(len(TILES)))
         random.Random(f"{seed}:tiles").shuffle(state.tile_pile)
         state.order_pile = list(range(len(ORDERS)))
@@ -143,6 +152,7 @@ class CoalBaronState(GameState[Action]):
             pending = {"extraction": self.pending.to_json()}
         return {
             "seed": self.seed,
+            "put_back_one_side": self.put_back_one_side,
             "players": [player.to_json() for player in self.players],
             "phase": self.phase,
             "shift": self.shift,
@@ -163,7 +173,8 @@ class CoalBaronState(GameState[Action]):
 
     @classmethod
     def from_json(cls, data: JSON) -> Self:
-        state = cls(data["seed"], len(data["players"]), data["first_player"])
+        one_side = data.get("put_back_one_side", False)  # absent from older records
+        state = cls(data["seed"], len(data["players"]), data["first_player"], one_side)
         state.players = [Player.from_json(player) for player in data["players"]]
         state.phase = Phase(data["phase"])
         state.shift = data["shift"]
@@ -317,6 +328,28 @@ class CoalBaronState(GameState[Action]):
         if not isinstance(action, Compound):
             return self._apply_step(seat, action)
         return self._apply_compound(seat, action.steps)
+
+    def reveals(self, seat: Seat, action: Action) -> bool:
+        """Only the piles are hidden, so an action reveals when it takes from one:
+        the last draft pick (order spaces filled from the deck), a tile bought or an
+        order taken while its pile still has cards (the space is refilled), and a
+        placement on a draw-5 space. Keeping, putting back, extracting and every
+        other placement only use what everyone (or the actor) already sees."""
+        steps = action.steps if isinstance(action, Compound) else (action,)
+        return any(self._step_reveals(step) for step in steps)
+
+    def _step_reveals(self, step: Action) -> bool:
+        if isinstance(step, Draft):
+            last_pick = self.draft_picks + 1 == DRAFT_ORDERS_EACH * self.num_players
+            return last_pick and bool(self.order_pile)
+        if not isinstance(step, Place | Buy) or step.space not in SPACE_INDEX:
+            return False
+        kind = SPACES[SPACE_INDEX[step.space]].kind
+        if kind in FACTORY_KINDS:
+            return bool(self.tile_pile)
+        if kind in (ORDER, ORDER_DRAW):
+            return bool(self.order_pile)
+        return False
 
     def _apply_compound(self, seat: Seat, steps: tuple[Action, ...]) -> list[Event]:
         """Steps of one turn on one line, all or nothing (tried on a copy first).
@@ -509,7 +542,12 @@ class CoalBaronState(GameState[Action]):
         pile = self.tile_pile if kind == FACTORY_DRAW else self.order_pile
         cards = pile[:DRAW_SIZE]
         del pile[:DRAW_SIZE]
-        draw = DrawFive(TILES_KIND if kind == FACTORY_DRAW else ORDERS_KIND, space, cards)
+        draw = DrawFive(
+            TILES_KIND if kind == FACTORY_DRAW else ORDERS_KIND,
+            space,
+            cards,
+            one_side=self.put_back_one_side,
+        )
         self.pending = draw
         return [
             Event("drew", {"seat": seat, "kind": draw.kind, "count": len(cards)}),
@@ -650,8 +688,9 @@ class CoalBaronState(GameState[Action]):
 
     def default_action(self, seat: Seat) -> Action:
         """Draft: the first revealed order; draw-5: keep none, then the cards back in
-        drawn order (on top, unless some already went under); extraction: end;
-        otherwise a worker on the bank."""
+        drawn order, on top (under the pile if only that side was used so far, which
+        the "one-side" option then requires); extraction: end; otherwise a worker on
+        the bank."""
         if seat not in self.to_act():
             raise NotYourTurn(f"it is not seat {seat}'s turn")
         if self.phase == DRAFT:
@@ -662,7 +701,8 @@ class CoalBaronState(GameState[Action]):
         if isinstance(pending, DrawFive):
             if not pending.kept:
                 return Keep(None)
-            return Return(pending.name(pending.cards[0]), bottom=False)
+            bottom = pending.on_bottom > 0 and pending.on_top == 0
+            return Return(pending.name(pending.cards[0]), bottom=bottom)
         return Place("bank")
 
     # -- information ---------------------------------------------------------------------

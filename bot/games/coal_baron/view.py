@@ -24,7 +24,7 @@ from bot.games.coal_baron.components import (
     TILES,
     VEHICLE_NAMES,
 )
-from bot.games.coal_baron.draw import TILES_KIND, DrawFive
+from bot.games.coal_baron.draw import TILES_KIND, DrawFive, sides
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.player import Cart, OrderInProgress, Player
 
@@ -149,6 +149,7 @@ def _pending_view(state: CoalBaronState, seat: Seat | None) -> JSON:
             "cards": shown,
             "returned_top": pending.on_top,
             "returned_bottom": pending.on_bottom,
+            "sides": ["bottom" if bottom else "top" for bottom in sides(pending)],
         }
     if acting:
         return {"kind": "place", "seat": acting[0]}
@@ -174,7 +175,11 @@ def state_view(state: CoalBaronState, seat: Seat | None) -> JSON:
         "piles": {"tiles": len(state.tile_pile), "orders": len(state.order_pile)},
         "supply": {COLOUR_NAMES[c]: count for c, count in enumerate(state.supply)},
         "scoring": [
-            {"element": e.name, "first": e.first, "second": e.second}
+            {
+                "element": e.name,
+                "first": e.first,
+                "second": e.second if state.num_players > 2 else None,
+            }
             for e in SCORING_ELEMENTS[: ELEMENTS_SCORED[state.shift]]
         ],
         "shift_scores": state.shift_scores,

@@ -50,7 +50,7 @@ from bot.games.saboteur.cards import (
     saboteur_payout,
     shape_of,
 )
-from bot.games.saboteur.maze import GOAL_NAMES, START_POS, GoalName, Maze, Pos
+from bot.games.saboteur.maze import GOAL_NAMES, START_POS, GoalName, Maze, Placed, Pos
 from bot.games.saboteur.view import build_view
 
 
@@ -91,7 +91,8 @@ class SaboteurState(GameState[Action]):
     gold: list[list[int]]
     gold_pool: list[int]
     history: list[dict[str, JSON]]
-    """One entry per finished round: round, winner, finder, roles."""
+    """One entry per finished round: round, winner, finder, roles, and the final maze
+    with every goal face up (``[x, y, card, rotated]`` per card)."""
 
     # -- creation and persistence -----------------------------------------------------
 
@@ -171,6 +172,20 @@ class SaboteurState(GameState[Action]):
         if isinstance(action, TakeGold):
             return self._take_gold(seat, action.value)
         return self._play_card(seat, action)
+
+    def reveals(self, seat: Seat, action: Action) -> bool:
+        """A card play reveals when the seat then draws (the deck is not empty), when
+        it looks at a goal (map), turns a goal over, or ends the round (roles shown,
+        gold drawn, a new deal or the final scores); taking gold reveals when the
+        sharing then ends the round. A card played face up or discarded face down
+        with the deck empty, or gold taken while others remain to choose, reveals
+        nothing the actor did not know."""
+        if isinstance(action, Peek) or (not isinstance(action, TakeGold) and self.deck):
+            return True
+        after = self.copy()
+        after.apply(seat, action)
+        before = (self.round, self.phase, len(self.maze.hidden_goals))
+        return (after.round, after.phase, len(after.maze.hidden_goals)) != before
 
     def parse_action(self, seat: Seat, text: str) -> Action:
         return parse(text)
@@ -324,7 +339,13 @@ class SaboteurState(GameState[Action]):
         saboteurs = [s for s, role in enumerate(self.roles) if role == "saboteur"]
         winner = "diggers" if finder is not None else "saboteurs" if saboteurs else "nobody"
         self.history.append(
-            {"round": self.round, "winner": winner, "finder": finder, "roles": list(self.roles)}
+            {
+                "round": self.round,
+                "winner": winner,
+                "finder": finder,
+                "roles": list(self.roles),
+                "maze": self._final_maze(),
+            }
         )
         events = [
             Event(f"{winner}_won", {"round": self.round, "finder": finder}),
@@ -333,14 +354,22 @@ class SaboteurState(GameState[Action]):
         if finder is not None:
             drawn = gold_cards_drawn(self.players)
             self.gold_pool = [self.gold_deck.pop() for _ in range(min(drawn, len(self.gold_deck)))]
-            # The finder takes the cards and looks at them; the others only see how many.
-            events.append(Event("gold_revealed", {"count": len(self.gold_pool)}))
+            # The first gold-digger takes the cards and looks at them; the others only
+            # see how many. The finder may be a saboteur, who takes nothing.
             self.phase = Phase.GOLD
             self.turn = next(self._diggers_counter_clockwise(finder))
+            data = {"count": len(self.gold_pool), "first": self.turn}
+            events.append(Event("gold_revealed", data))
             return events + self._share_forced_gold()
         for seat in saboteurs:
             events += self._pay(seat, saboteur_payout(len(saboteurs)))
         return events + self._next_round()
+
+    def _final_maze(self) -> list[JSON]:
+        """The maze as the round ends, the goals still face down turned face up (upright)."""
+        cards = dict(self.maze.cards)
+        cards.update((pos, Placed(code)) for pos, code in self.maze.hidden_goals.items())
+        return [[x, y, placed.code, placed.rotated] for (x, y), placed in sorted(cards.items())]
 
     def _diggers_counter_clockwise(self, first: Seat) -> Iterator[Seat]:
         """Gold-diggers from `first` on, counter-clockwise (decreasing seats), forever.
@@ -368,13 +397,14 @@ class SaboteurState(GameState[Action]):
         ]
 
     def _share_forced_gold(self) -> list[Event]:
-        """Hand out the gold while nobody has a choice, then go on to the next round.
+        """Hand out the last gold card without asking, then go on to the next round.
 
-        When every card left has the same value there is nothing to decide, so
-        the remaining cards go round without asking.
+        Whether to ask depends only on how many cards are left (public), never on
+        their values: handing out cards of one value without asking would tell
+        everyone they were equal. A single card leaves no choice, so it goes at once.
         """
         events: list[Event] = []
-        while len(set(self.gold_pool)) == 1:
+        if len(self.gold_pool) == 1:
             events += self._give_gold(self.turn, self.gold_pool[0])
         if self.gold_pool:
             return events

@@ -35,7 +35,7 @@ def build_view(state: SaboteurState, seat: Seat | None) -> JSON:
         "hands": [len(hand) for hand in state.hands],
         "broken_tools": [list(tools) for tools in state.broken],
         "gold_pool": len(state.gold_pool),
-        "rounds_played": [dict(entry) for entry in state.history],
+        "rounds_played": [_round_played(entry) for entry in state.history],
         "scores": list(outcome.scores) if outcome else None,
         "winners": list(outcome.winners) if outcome else None,
     }
@@ -102,6 +102,16 @@ def _goal(state: SaboteurState, pos: Pos) -> JSON:
 def _peek(name: GoalName, card: str) -> JSON:
     x, y = GOAL_POSITIONS[name]
     return {"x": x, "y": y, "name": name, "card": card, "gold": card == GOAL_GOLD.code}
+
+
+def _round_played(entry: dict[str, JSON]) -> JSON:
+    """A finished round; its final maze (every goal face up) shaped like ``maze``."""
+    played = {key: value for key, value in entry.items() if key != "maze"}
+    if "maze" in entry:  # rounds stored before the final maze was kept have none
+        played["maze"] = [
+            _maze_card((x, y), Placed(code, rotated)) for x, y, code, rotated in entry["maze"]
+        ]
+    return played
 
 
 def _bounds(cells: list[Pos]) -> JSON:

@@ -1,0 +1,233 @@
+"""What a finished game leaves behind: who sat where, scores, winners, who beat whom, turn times.
+
+`summarize` replays a finished table's record once, with the time of each
+action, into a `GameSummary`: plain values that the statistics
+(`bot.stats`) and the ratings (`bot.ratings`) are computed from, and that
+can be stored as JSON. Pure: no discord, no storage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.games.base import JSON, GameState, Outcome, Seat
+from bot.games.record import initial_state, play_entry
+from bot.games.saboteur import SaboteurState
+
+
+@dataclass(frozen=True, order=True)
+class Player:
+    """Who sat at a seat: a Discord user (`id` = the user id) or a computer player
+    (`id` = its level or name, `computer` True). Equal keys are the same player."""
+
+    id: str
+    computer: bool = False
+
+    @property
+    def key(self) -> str:
+        """``user:<id>`` or ``computer:<id>``: the player's key in stored ratings."""
+        return f"{'computer' if self.computer else 'user'}:{self.id}"
+
+    @classmethod
+    def from_key(cls, key: str) -> Player:
+        kind, _, ident = key.partition(":")
+        if kind not in ("user", "computer") or not ident:
+            raise ValueError(f"not a player key: {key!r}")
+        return cls(ident, kind == "computer")
+
+
+@dataclass(frozen=True)
+class Match:
+    """One result to rate: teams of seats and their ranks (0 = best; ties share a rank).
+
+    A free-for-all game is one match of one-seat teams; Saboteur is one match
+    per round, diggers against saboteurs.
+    """
+
+    teams: tuple[tuple[Seat, ...], ...]
+    ranks: tuple[int, ...]
+
+    def to_json(self) -> JSON:
+        return {"teams": [list(team) for team in self.teams], "ranks": list(self.ranks)}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Match:
+        return cls(tuple(tuple(team) for team in data["teams"]), tuple(data["ranks"]))
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished table as the storage holds it."""
+
+    table_id: int
+    game: str
+    players: tuple[Player, ...]
+    """Index = seat."""
+    record: Mapping[str, JSON]
+    """Its record (`bot.games.record`), actions taken back left out."""
+    started_at: datetime
+    """When the first turn started."""
+    action_times: tuple[datetime, ...]
+    """When each action of the record was played."""
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What statistics and ratings need of a finished game."""
+
+    table_id: int
+    game: str
+    players: tuple[Player, ...]
+    scores: tuple[int, ...]
+    winners: tuple[Seat, ...]
+    matches: tuple[Match, ...]
+    turn_seconds: tuple[tuple[float, ...], ...]
+    """Per seat, how long each of its turns lasted (see `turn_durations`)."""
+    started_at: datetime
+    ended_at: datetime
+
+    def to_json(self) -> JSON:
+        return {
+            "table_id": self.table_id,
+            "game": self.game,
+            "players": [player.key for player in self.players],
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "matches": [match.to_json() for match in self.matches],
+            "turn_seconds": [list(seconds) for seconds in self.turn_seconds],
+            "started_at": self.started_at.isoformat(),
+            "ended_at": self.ended_at.isoformat(),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GameSummary:
+        return cls(
+            table_id=data["table_id"],
+            game=data["game"],
+            players=tuple(Player.from_key(key) for key in data["players"]),
+            scores=tuple(data["scores"]),
+            winners=tuple(data["winners"]),
+            matches=tuple(Match.from_json(match) for match in data["matches"]),
+            turn_seconds=tuple(tuple(seconds) for seconds in data["turn_seconds"]),
+            started_at=datetime.fromisoformat(data["started_at"]),
+            ended_at=datetime.fromisoformat(data["ended_at"]),
+        )
+
+
+# -- who beat whom ----------------------------------------------------------------------
+
+MatchRule = Callable[[GameState[Any]], list[Match]]
+
+MATCH_RULES: dict[str, MatchRule] = {}
+"""Game id -> how its final state turns into matches; `free_for_all` when absent."""
+
+
+def match_rule(game: str) -> Callable[[MatchRule], MatchRule]:
+    """Decorator: `game`'s own way of reading matches from its final state."""
+
+    def register(rule: MatchRule) -> MatchRule:
+        MATCH_RULES[game] = rule
+        return rule
+
+    return register
+
+
+def outcome_ranks(outcome: Outcome) -> tuple[int, ...]:
+    """Rank of each seat: winners 0, then by score (equal scores share a rank)."""
+    others = [score for seat, score in enumerate(outcome.scores) if seat not in outcome.winners]
+    return tuple(
+        0 if seat in outcome.winners else 1 + sum(other > score for other in others)
+        for seat, score in enumerate(outcome.scores)
+    )
+
+
+def free_for_all(state: GameState[Any]) -> list[Match]:
+    """Every seat for itself, ranked by the outcome."""
+    outcome = state.outcome()
+    assert outcome is not None, "the game is not over"
+    return [Match(tuple((seat,) for seat in range(state.num_players)), outcome_ranks(outcome))]
+
+
+def team_match(teams: Sequence[Sequence[Seat]], outcome: Outcome) -> Match:
+    """Fixed teams (Mine Out's 2-vs-2): a team holding a winner ranks first, the others
+    by their best score."""
+    best = [max(outcome.scores[seat] for seat in team) for team in teams]
+    won = [any(seat in outcome.winners for seat in team) for team in teams]
+    ranks = tuple(
+        0 if won[i] else 1 + sum(not won[j] and best[j] > best[i] for j in range(len(teams)))
+        for i in range(len(teams))
+    )
+    return Match(tuple(tuple(team) for team in teams), ranks)
+
+
+@match_rule("saboteur")
+def saboteur_rounds(state: GameState[Any]) -> list[Match]:
+    """One match per round: the gold-diggers against the saboteurs, the winning side
+    first. A round without saboteurs is not rated (one side only)."""
+    assert isinstance(state, SaboteurState)
+    matches = []
+    for entry in state.history:
+        roles = entry["roles"]
+        diggers = tuple(s for s, role in enumerate(roles) if role == "digger")
+        saboteurs = tuple(s for s, role in enumerate(roles) if role == "saboteur")
+        if not diggers or not saboteurs:
+            continue
+        winner = entry["winner"]
+        ranks = (0, 1) if winner == "diggers" else (1, 0)
+        matches.append(Match((diggers, saboteurs), ranks))
+    return matches
+
+
+# -- turn times ---------------------------------------------------------------------------
+
+
+def turn_durations(
+    state: GameState[Any], entries: Sequence[str], started_at: datetime, times: Sequence[datetime]
+) -> list[list[float]]:
+    """Play `entries` on `state` and measure, per seat, each stretch of time it was to act.
+
+    A turn is counted from the moment a seat becomes one of the seats to act
+    (the start, or the action that handed it the turn) to the action after
+    which it no longer is: several steps of one turn (a draw-5, an extraction)
+    make one turn, and a seat waiting in a simultaneous choice is timed from
+    when the choice opened, like the reminders.
+    """
+    durations: list[list[float]] = [[] for _ in range(state.num_players)]
+    waiting = dict.fromkeys(state.to_act(), started_at)
+    for entry, at in zip(entries, times, strict=True):
+        play_entry(state, entry)
+        acting = state.to_act()
+        for seat in [seat for seat in waiting if seat not in acting]:
+            durations[seat].append((at - waiting.pop(seat)).total_seconds())
+        for seat in acting:
+            waiting.setdefault(seat, at)
+    return durations
+
+
+def summarize(game: FinishedGame) -> GameSummary:
+    """Replay `game` (it must be over) into its summary."""
+    entries = list(game.record.get("actions", []))
+    if len(entries) != len(game.action_times):
+        raise ValueError(f"{len(entries)} actions but {len(game.action_times)} action times")
+    state = initial_state(game.record)
+    if len(game.players) != state.num_players:
+        raise ValueError(f"{len(game.players)} players for {state.num_players} seats")
+    turns = turn_durations(state, entries, game.started_at, game.action_times)
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError(f"table {game.table_id} is not over")
+    rule = MATCH_RULES.get(game.game, free_for_all)
+    return GameSummary(
+        table_id=game.table_id,
+        game=game.game,
+        players=game.players,
+        scores=outcome.scores,
+        winners=outcome.winners,
+        matches=tuple(rule(state)),
+        turn_seconds=tuple(tuple(seconds) for seconds in turns),
+        started_at=game.started_at,
+        ended_at=game.action_times[-1] if game.action_times else game.started_at,
+    )

@@ -1,0 +1,64 @@
+"""Players' names on the images: what the shipped fonts can draw, shortened to fit.
+
+The Discord layer passes each seat's display name; a name may hold emoji or
+scripts DejaVu lacks (they would print as empty boxes), and may be long. Names
+are cleaned once (`drawable_names`) and shortened where drawn (`fit_name`).
+Colour and mark shape stay per seat, so a name never has to carry the seat.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+
+from renderer.fonts import font
+
+MAX_NAME_CHARS = 16
+"""Longer names are cut (with "…") even where there is room: a table is read at a glance."""
+_MISSING_PROBE = "\U000f0000"
+"""A private-use code point no shipped font has: its mask is the font's "missing" box."""
+
+
+@lru_cache(maxsize=4)
+def _missing_mask(bold: bool) -> bytes:
+    return bytes(font(20, bold).getmask(_MISSING_PROBE))
+
+
+@lru_cache(maxsize=4096)
+def drawable(char: str, bold: bool = True) -> bool:
+    """Whether DejaVu has a glyph for `char` (spaces and marks count as drawable)."""
+    if unicodedata.category(char) in ("Zs", "Mn", "Me"):
+        return True
+    if unicodedata.category(char).startswith("C"):
+        return False
+    return bytes(font(20, bold).getmask(char)) != _missing_mask(bold)
+
+
+def drawable_name(name: str, fallback: str, bold: bool = True) -> str:
+    """`name` without the characters the fonts lack, spaces tidied, cut to MAX_NAME_CHARS;
+    `fallback` when nothing readable is left (e.g. a name made only of emoji)."""
+    kept = "".join(char for char in unicodedata.normalize("NFC", name) if drawable(char, bold))
+    words = " ".join(kept.split())
+    if not any(char.isalnum() for char in words):
+        return fallback
+    if len(words) > MAX_NAME_CHARS:
+        words = words[: MAX_NAME_CHARS - 1].rstrip() + "…"
+    return words
+
+
+def drawable_names(names: Sequence[str], fallbacks: Sequence[str]) -> tuple[str, ...]:
+    """`drawable_name` for each seat; `fallbacks[seat]` stands in for an unreadable name."""
+    if len(names) != len(fallbacks):
+        raise ValueError(f"{len(names)} names for {len(fallbacks)} seats")
+    return tuple(drawable_name(n, f) for n, f in zip(names, fallbacks, strict=True))
+
+
+def fit_name(name: str, size: int, max_width: float, bold: bool = True) -> str:
+    """`name` cut with "…" until it is at most `max_width` pixels wide at `size`."""
+    face = font(size, bold)
+    if face.getlength(name) <= max_width:
+        return name
+    while len(name) > 1 and face.getlength(name + "…") > max_width:
+        name = name[:-1].rstrip()
+    return name + "…"

@@ -1,0 +1,605 @@
+"""Hostile input to every command option and every component custom_id, through simcord.
+
+The bot runs against simcord in a world with a table of each kind (Coal Baron and
+Saboteur in play, a tiny game in play, a lobby, a closed table, a table in another
+server). Each case sends one generated interaction, from a player or a stranger,
+in English or French:
+
+- a slash command of the bot's tree (enumerated when the run starts, so a command
+  added later is covered), with raw wire options of which at least one is hostile:
+  unicode, empty or 10 KB strings, forged choices, huge or negative numbers, values
+  of the wrong type, an option missing or undeclared;
+- a click on a component whose custom_id fits one of the bot's registered
+  `DynamicItem` templates, forged: huge numbers, unknown tables, tables of other
+  channels and servers, hostile notations and select values.
+
+Each case must be answered privately (ephemerally, or by editing the clicked
+message: the bot puts buttons that do so on ephemeral messages only) with lines of
+the user's language catalog, log no error and leave the stored tables (every row of
+`games` and `actions`) as they were. `run_fuzz` returns what broke and the slowest
+answers; `tests/test_fuzz.py` runs a few hundred cases per command in `make test`,
+and ``python -m tests.fuzz --inputs 10000`` (`make fuzz`) a deeper run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import re
+import sqlite3
+import sys
+import tempfile
+import time
+import typing
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+import simcord.env as simcord_env
+import simcord.interactions as simcord_interactions
+from discord import AppCommandOptionType, app_commands
+
+import tests.tinygame  # noqa: F401  (registers the "tiny" game)
+from bot.app import create_bot
+from bot.config import Settings
+from bot.errors import UserError
+from bot.i18n import catalog
+from tests.forging import FORGED_TEXT, forged_component, forged_slash
+
+CUSTOM_ID_LIMIT = 100
+"""Discord's longest custom_id, and longest select option value."""
+
+# -- hostile values ---------------------------------------------------------------------
+
+FORGED_TEXTS = (
+    "",
+    " ",
+    "Coal-Baron",
+    "coal_baron",
+    "COAL-BARON",
+    "Saboteur ",
+    "../../etc/passwd",
+    "tiny\x00",
+    "'; DROP TABLE games; --",
+    "@everyone",
+    "<@1>",
+    "{table}",
+    "%s%s%n",
+    "٣",
+    "𝟙𝟚𝟛",
+    "ｍ８ ｃ３",
+    "m8 c99999999999999999999",
+    "take 18446744073709551616",
+    "play 99999999999999999999 at 0,0",
+    "-1",
+    "\u202eesrever",
+    "e\u0301",
+    "🂠" * 50,
+)
+HUGE_NUMBERS = (2**53, 2**53 + 1, -(2**53) - 1, 2**63, -(2**63) - 1, 2**64, 10**100)
+ODD_NUMBERS = (0, -1, -(2**53), 2**31, 10_081)
+NOT_NUMBERS = (None, True, False, [], {}, ["1"], {"a": 1}, "5", "", 1.5, -0.0, 1e308)
+
+
+def unicode_text(rng: random.Random, longest: int) -> str:
+    """Random text over all of Unicode but surrogates (which JSON cannot carry)."""
+    length = rng.randint(1, longest)
+    chars = []
+    while len(chars) < length:
+        point = rng.choice((rng.randint(32, 0x2FF), rng.randint(0x300, 0x10FFFF)))
+        if not 0xD800 <= point <= 0xDFFF:
+            chars.append(chr(point))
+    return "".join(chars)
+
+
+def hostile_text(rng: random.Random, longest: int = 10_000) -> str:
+    family = rng.randrange(5)
+    if family == 0:
+        return rng.choice(FORGED_TEXTS)
+    if family == 1:
+        return unicode_text(rng, 40)
+    if family == 2:
+        return rng.choice("xm8é ") * rng.choice((201, 6001, 10_000))
+    if family == 3:
+        prefix = rng.choice(("m", "take ", "play ", "keep ", "@"))
+        return f"{prefix}{rng.randint(-(10**30), 10**30)}"
+    return "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789 :+-=@") for _ in range(30))
+
+
+def hostile_value(rng: random.Random, kind: AppCommandOptionType) -> Any:
+    """A value no client of Discord's sends for an option of type `kind`."""
+    family = rng.randrange(4)
+    if kind is AppCommandOptionType.string and family < 3:
+        return hostile_text(rng)
+    if kind in (AppCommandOptionType.integer, AppCommandOptionType.number) and family < 3:
+        return rng.choice((*HUGE_NUMBERS, *ODD_NUMBERS, rng.randint(-(2**70), 2**70)))
+    if family == 3:
+        return rng.choice(NOT_NUMBERS)
+    return rng.choice(("0", "1", str(2**64), "abc", "-5", hostile_text(rng, 50)))
+
+
+def fair_value(rng: random.Random, parameter: app_commands.Parameter) -> Any:
+    """A value Discord's client could send, or None when none is easy to make."""
+    if parameter.choices:
+        return rng.choice(parameter.choices).value
+    if parameter.type is AppCommandOptionType.integer:
+        low = int(parameter.min_value if parameter.min_value is not None else -5)
+        high = int(parameter.max_value if parameter.max_value is not None else 5)
+        return rng.randint(low, min(high, low + 20))
+    return None
+
+
+def slash_options(rng: random.Random, command: app_commands.Command[Any, ..., Any]) -> list[Any]:
+    """Wire options for `command`, at least one of them hostile (or one missing)."""
+    options: list[Any] = []
+    hostile = False
+    for parameter in command.parameters:
+        roll = rng.random()
+        fair = fair_value(rng, parameter)
+        if roll < 0.15:
+            hostile = hostile or parameter.required
+            continue  # omitted
+        if roll < 0.45 and fair is not None:
+            value = fair
+        else:
+            value, hostile = hostile_value(rng, parameter.type), True
+        kind = parameter.type.value if rng.random() < 0.9 else rng.randint(1, 11)
+        options.append({"name": parameter.display_name, "type": kind, "value": value})
+    if not hostile or rng.random() < 0.1:
+        options.append(rng.choice(MALFORMED_OPTIONS))
+    rng.shuffle(options)
+    return options
+
+
+MALFORMED_OPTIONS: tuple[Any, ...] = (
+    {"name": "evil", "type": 3, "value": "x"},
+    {"name": "evil", "type": 6, "value": "not a snowflake"},
+    {"name": "table", "type": 4},
+    {"type": 3, "value": "nameless"},
+    "not an option",
+    None,
+    {"name": ["game"], "type": 3, "value": "tiny"},
+)
+
+
+# -- forged custom ids ------------------------------------------------------------------
+
+GROUP = re.compile(r"\(\?P<(?P<name>\w+)>(?P<pattern>[^()]*)\)")
+
+
+@dataclass(frozen=True)
+class Template:
+    """A registered DynamicItem's custom_id pattern, and whether it wraps a select."""
+
+    name: str
+    pattern: re.Pattern[str]
+    select: bool
+
+
+def registered_templates(bot: discord.Client) -> list[Template]:
+    """Every DynamicItem the bot registered (discord.py keeps them in its view store)."""
+    items = bot._connection._view_store._dynamic_items
+    templates = []
+    for pattern, item in items.items():
+        wrapped = typing.get_args(item.__orig_bases__[0])[0]
+        select = issubclass(typing.get_origin(wrapped) or wrapped, discord.ui.Select)
+        templates.append(Template(item.__name__, pattern, select))
+    return templates
+
+
+def forged_custom_id(rng: random.Random, template: Template, tables: ForgedTables) -> str | None:
+    """A custom_id matching `template`, its fields forged; None if it grew too long.
+
+    It names the channel's own table only at a version the table is not at, or for a
+    template without a version that has no choice of operation (a view, not an act):
+    any answer but a refusal would then be a legitimate change."""
+    groups = dict(GROUP.findall(template.pattern.pattern))
+    acts = any("|" in pattern for pattern in groups.values())
+    table = tables.pick(rng, own="version" in groups or not acts)
+    own = table == tables.here
+
+    def fill(match: re.Match[str]) -> str:
+        name, pattern = match["name"], match["pattern"]
+        if name == "table":
+            return str(table)
+        if name == "version" and own:
+            return str(tables.stale_version(rng))
+        if pattern == r"\d+":
+            return str(rng.choice((0, 1, 2, 3, rng.randint(0, 10**6), 10**40 + 7, 2**63)))
+        if pattern == r"\d":
+            return str(rng.randint(0, 9))
+        if pattern in (".+", r"\S+"):
+            text = hostile_text(rng, 60)
+            return "".join(text.split()) or "x" if pattern == r"\S+" else text or "x"
+        return rng.choice(pattern.split("|"))
+
+    custom_id = GROUP.sub(fill, template.pattern.pattern)
+    fits = len(custom_id) <= CUSTOM_ID_LIMIT and template.pattern.fullmatch(custom_id)
+    return custom_id if fits else None
+
+
+def select_values(rng: random.Random) -> list[str]:
+    text = hostile_text(rng, 60)[:CUSTOM_ID_LIMIT]
+    return [text or "x"]
+
+
+@dataclass
+class ForgedTables:
+    """Table numbers a forged custom_id may carry: tables elsewhere, none, huge, or the
+    channel's own table (`here`) at a version it is not at (`current`)."""
+
+    elsewhere: list[int]
+    here: int | None = None
+    current: int = 0
+
+    def pick(self, rng: random.Random, own: bool) -> int:
+        family = rng.randrange(4)
+        if family == 0 and self.elsewhere:
+            return rng.choice(self.elsewhere)
+        if family == 1 and own and self.here is not None:
+            return self.here
+        if family == 2:
+            return rng.choice((0, 10**6, 2**63 - 1, 2**63, 2**64))
+        return rng.randint(10**20, 10**90)
+
+    def stale_version(self, rng: random.Random) -> int:
+        return rng.choice((self.current + 1, self.current + 7, max(0, self.current - 1), 2**63))
+
+
+# -- the world --------------------------------------------------------------------------
+
+
+@dataclass
+class FuzzWorld:
+    env: simcord.Env
+    database: Path
+    members: list[simcord.MemberActor]
+    french: set[int]
+    channels: list[simcord.ChannelHandle]
+    tables: dict[int, int] = field(default_factory=dict)
+    """Channel id -> the table in it (lobby, in play or closed)."""
+    versions: dict[int, int] = field(default_factory=dict)
+    """Table -> its version (which no case may change)."""
+
+
+async def build_world(env: simcord.Env, database: Path) -> FuzzWorld:
+    """Two servers; in the first a channel per kind of table, four members (two French).
+
+    The reminder loop is stopped: it takes no input, and simcord would wait on its
+    timer after every interaction (50 ms a case)."""
+    reminders = env.bot.get_cog("ReminderCog")
+    if reminders is not None:
+        reminders.remind.cancel()  # type: ignore[attr-defined]
+    await env.bot.tree.sync()
+    service = env.bot.service
+    guild = env.create_guild(name="mines")
+    names = ("alice", "bob", "carol", "dave")
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    alice, bob, carol, _dave = members
+    world = FuzzWorld(env, database, members, {carol.id, _dave.id}, [])
+
+    async def table(name: str, game: str, players: list[simcord.MemberActor], end: str) -> None:
+        channel = guild.create_text_channel(name)
+        world.channels.append(channel)
+        opened = await service.open_table(
+            guild_id=guild.id,
+            channel_id=channel.id,
+            game=game,
+            creator_id=players[0].id,
+            reminder_minutes=5,
+            seed=7,
+        )
+        world.tables[channel.id] = opened.id
+        for player in players[1:]:
+            await service.join(opened.id, player.id)
+        if end != "lobby":
+            await service.start(opened.id, players[0].id)
+        if end == "abandoned":
+            await service.abandon(opened.id, players[0].id, can_manage=False)
+        world.versions[opened.id] = (await service.get_table(opened.id)).version
+
+    await table("coal", "coal-baron", [alice, bob], "playing")
+    await table("sab", "saboteur", [alice, bob, carol], "playing")
+    await table("tiny", "tiny", [bob, alice], "playing")
+    await table("lobby", "tiny", [carol], "lobby")
+    await table("closed", "tiny", [alice, bob], "abandoned")
+    world.channels.append(guild.create_text_channel("empty"))
+    other = env.create_guild(name="elsewhere")
+    there = other.create_text_channel("games")
+    elsewhere = await service.open_table(
+        guild_id=other.id, channel_id=there.id, game="tiny", creator_id=alice.id, reminder_minutes=5
+    )
+    world.tables[there.id] = elsewhere.id
+    return world
+
+
+def stored_rows(database: Path) -> tuple[list[Any], list[Any]]:
+    """Every row of `games` and `actions`, in order."""
+    with sqlite3.connect(database) as connection:
+        games = connection.execute("SELECT * FROM games ORDER BY id").fetchall()
+        actions = connection.execute("SELECT * FROM actions ORDER BY id").fetchall()
+    connection.close()
+    return games, actions
+
+
+# -- checking answers -------------------------------------------------------------------
+
+
+def templates_of(language: str) -> list[re.Pattern[str]]:
+    """Every line of `language`'s catalog as a pattern (placeholders match anything);
+    lines that are only placeholders are left out, as they would match any text."""
+    patterns = []
+    for text in catalog(language).values():
+        for line in text.splitlines():
+            parts = re.split(r"\{\w+\}", line)
+            if sum(len(part.strip()) for part in parts) >= 2:
+                patterns.append(re.compile(".*".join(re.escape(p) for p in parts)))
+    return patterns
+
+
+def translated(text: str, patterns: list[re.Pattern[str]]) -> bool:
+    """Whether every line of `text` is a line of the catalog (a private view, say, is
+    made of several)."""
+    return bool(text) and all(
+        any(p.fullmatch(line) for p in patterns) for line in text.splitlines() if line.strip()
+    )
+
+
+@dataclass
+class Case:
+    kind: str
+    """"slash" or "component"."""
+    target: str
+    """The command ("game new") or the template's item ("LobbyButton")."""
+    actor: str
+    channel: str
+    payload: Any
+
+    def __str__(self) -> str:
+        shown = repr(self.payload)
+        shown = shown if len(shown) <= 160 else f"{shown[:157]}..."
+        return f"{self.kind} {self.target} by {self.actor} in #{self.channel}: {shown}"
+
+
+PERCENTILES = (("median", 0.5), ("p90", 0.9), ("p99", 0.99), ("max", 1.0))
+
+
+@dataclass
+class FuzzReport:
+    inputs: int = 0
+    per_target: dict[str, int] = field(default_factory=dict)
+    crashes: list[str] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    unanswered: list[str] = field(default_factory=list)
+    timings: list[tuple[float, str]] = field(default_factory=list)
+
+    def slowest(self, count: int = 10) -> list[tuple[float, str]]:
+        return sorted(self.timings, reverse=True)[:count]
+
+    def percentiles(self) -> str:
+        times = sorted(seconds for seconds, _case in self.timings)
+        if not times:
+            return "none"
+        at = {name: times[min(len(times) - 1, int(len(times) * q))] for name, q in PERCENTILES}
+        return ", ".join(f"{name} {seconds * 1000:.1f} ms" for name, seconds in at.items())
+
+    def problems(self) -> list[str]:
+        return [*self.crashes, *self.violations, *self.unanswered]
+
+    def summary(self) -> str:
+        lines = [
+            f"fuzz: {self.inputs} inputs over {len(self.per_target)} commands and components",
+            f"  crashes: {len(self.crashes)}",
+            *(f"    {line}" for line in self.crashes[:20]),
+            f"  unchanged-state violations: {len(self.violations)}",
+            *(f"    {line}" for line in self.violations[:20]),
+            f"  unanswered or untranslated: {len(self.unanswered)}",
+            *(f"    {line}" for line in self.unanswered[:20]),
+            f"  answer times: {self.percentiles()}",
+            "  slowest answers:",
+            *(f"    {seconds * 1000:7.1f} ms  {case}" for seconds, case in self.slowest()),
+        ]
+        return "\n".join(lines)
+
+
+class ErrorRecords(logging.Handler):
+    """Collects the ERROR records logged while a case runs."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+ANSWERED = (UserError, app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
+"""What the bot's tree answers as a refusal (simcord records it as the tree's error)."""
+
+
+def _answered(error: BaseException) -> bool:
+    return isinstance(getattr(error, "original", error), ANSWERED)
+
+
+# -- the run ----------------------------------------------------------------------------
+
+
+def leaf_commands(bot: Any) -> list[app_commands.Command[Any, ..., Any]]:
+    """Every slash command of the bot's tree (subcommands of its groups included)."""
+    return [c for c in bot.tree.walk_commands() if isinstance(c, app_commands.Command)]
+
+
+def cases(
+    world: FuzzWorld, rng: random.Random, per_command: int, per_component: int
+) -> Iterator[tuple[Case, Callable[[], Any]]]:
+    """Every case to send, shuffled: `per_command` a command, `per_component` a template."""
+    bot = world.env.bot
+    commands = leaf_commands(bot)
+    templates = registered_templates(bot)
+    plan = [("slash", c) for c in commands for _ in range(per_command)]
+    plan += [("component", t) for t in templates for _ in range(per_component)]
+    rng.shuffle(plan)
+    for kind, target in plan:
+        actor = rng.choice(world.members)
+        channel = rng.choice(world.channels)
+        name = actor.user.name
+        if isinstance(target, app_commands.Command):
+            options = slash_options(rng, target)
+            case = Case(kind, target.qualified_name, name, channel.name or "", options)
+            yield case, _slash(actor, channel, target.qualified_name, options)
+            continue
+        assert isinstance(target, Template)
+        here = world.tables.get(channel.id)
+        elsewhere = [t for t in world.tables.values() if t != here]
+        tables = ForgedTables(elsewhere, here, world.versions.get(here or 0, 0))
+        tries = (forged_custom_id(rng, target, tables) for _ in range(50))
+        custom_id = next((c for c in tries if c is not None), None)
+        if custom_id is None:
+            continue
+        values = select_values(rng) if target.select else None
+        case = Case(kind, target.name, name, channel.name or "", (custom_id, values))
+        yield case, _component(world.env, actor, channel, custom_id, values)
+
+
+def _slash(
+    actor: simcord.MemberActor, channel: simcord.ChannelHandle, name: str, options: list[Any]
+) -> Callable[[], Any]:
+    return lambda: forged_slash(actor, channel, name, options)
+
+
+def _component(
+    env: simcord.Env,
+    actor: simcord.MemberActor,
+    channel: simcord.ChannelHandle,
+    custom_id: str,
+    values: list[str] | None,
+) -> Callable[[], Any]:
+    return lambda: forged_component(env, actor, channel, custom_id, values)
+
+
+async def run_fuzz(
+    world: FuzzWorld, *, seed: int, per_command: int, per_component: int
+) -> FuzzReport:
+    """Send every case of `cases` and check each answer; see the module's docstring."""
+    rng = random.Random(seed)
+    report = FuzzReport()
+    patterns = {language: templates_of(language) for language in ("en", "fr")}
+    unexpected = {language: catalog(language)["error.unexpected"] for language in patterns}
+    handler = ErrorRecords()
+    logging.getLogger().addHandler(handler)
+    try:
+        for case, send in cases(world, rng, per_command, per_component):
+            report.inputs += 1
+            report.per_target[case.target] = report.per_target.get(case.target, 0) + 1
+            language = "fr" if any(m.user.name == case.actor for m in _french(world)) else "en"
+            before = stored_rows(world.database)
+            cursor = len(world.env.errors)
+            handler.records.clear()
+            started = time.perf_counter()
+            result = await send()
+            report.timings.append((time.perf_counter() - started, str(case)))
+            crashes = [e for e in world.env.errors[cursor:] if not _answered(e)]
+            logged = [r.getMessage() for r in handler.records]
+            texts = [m.content for m in (result.response, *result.followups) if m is not None]
+            if crashes or logged or any(unexpected[language] in text for text in texts):
+                shown = [repr(e) for e in crashes] or logged or texts
+                report.crashes.append(f"{case}\n      -> {shown[0][:300]}")
+            if stored_rows(world.database) != before:
+                report.violations.append(str(case))
+                before = stored_rows(world.database)
+            clicked = getattr(result._interaction, "source_message_id", None)
+            private = [
+                m.content
+                for m in (result.response, *result.followups)
+                if m is not None
+                and (m.ephemeral or (m.id == clicked and m.content != FORGED_TEXT))
+            ]
+            if not private or not all(translated(t, patterns[language]) for t in private):
+                report.unanswered.append(f"{case}\n      -> {texts!r}"[:400])
+    finally:
+        logging.getLogger().removeHandler(handler)
+    return report
+
+
+def _french(world: FuzzWorld) -> list[simcord.MemberActor]:
+    return [m for m in world.members if m.id in world.french]
+
+
+def speak_french_for(world: FuzzWorld) -> Callable[[], None]:
+    """Make the French members' interactions arrive with the French locale; returns the undo."""
+    original = simcord_interactions.base_payload
+
+    def base_payload(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        if kwargs["user_id"] in world.french:
+            payload["locale"] = "fr"
+        return record, payload
+
+    simcord_interactions.base_payload = base_payload
+
+    def undo() -> None:
+        simcord_interactions.base_payload = original
+
+    return undo
+
+
+@contextmanager
+def quick_settle() -> Iterator[None]:
+    """simcord polls every 50 ms for the bot's work to settle after an interaction,
+    which would make each case last 50 ms; poll every 2 ms instead (same checks)."""
+    original = simcord_env.Env._settle_internal
+
+    async def settle(self: simcord.Env, **kwargs: Any) -> None:
+        await original(self, **{**kwargs, "idle": 0.002})
+
+    simcord_env.Env._settle_internal = settle  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        simcord_env.Env._settle_internal = original  # type: ignore[method-assign]
+
+
+# -- make fuzz --------------------------------------------------------------------------
+
+
+async def deep_run(inputs: int, seed: int) -> FuzzReport:
+    """About `inputs` cases, shared between commands and components, on a fresh bot."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "fuzz.sqlite3"
+        bot = create_bot(Settings(token=None, database_path=database, reminder_minutes=5))
+        async with simcord.run(bot) as env:
+            world = await build_world(env, database)
+            undo = speak_french_for(world)
+            try:
+                targets = len(leaf_commands(bot)) + len(registered_templates(bot))
+                each = max(1, -(-inputs // targets))
+                with quick_settle():
+                    report = await run_fuzz(world, seed=seed, per_command=each, per_component=each)
+            finally:
+                undo()
+                env.errors  # noqa: B018  (acknowledged: the report holds them)
+            await bot.close()
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__)
+    parser.add_argument("--inputs", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    logging.getLogger().setLevel(logging.ERROR)  # collected for the report, not printed
+    started = time.perf_counter()
+    report = asyncio.run(deep_run(args.inputs, args.seed))
+    print(report.summary())
+    print(f"  seed {args.seed}, {time.perf_counter() - started:.0f} s")
+    return 1 if report.problems() else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""The replay: an animated PNG of the public board after each turn, bounded in size."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.games.saboteur import SaboteurState
+from bot.selfplay import play_random_game
+from renderer import replay
+from renderer.replay import Frame, pick, positions, replay_png
+from tests.coal_baron_draft import DRAFT_2P, coal_baron_record
+
+TURNS = [(0, "$4"), (1, "m6"), (1, "c1"), (1, "+y"), (1, "end"), (0, "bank")]
+"""After the draft: three turns, one of them an extraction."""
+
+
+def game_record() -> dict[str, Any]:
+    return coal_baron_record([*DRAFT_2P, *TURNS])
+
+
+def frames_of(data: bytes) -> list[tuple[Image.Image, int]]:
+    """Each frame of an APNG (as RGB) with its duration in ms."""
+    frames = []
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG" and image.is_animated
+        for index in range(image.n_frames):
+            image.seek(index)
+            frames.append((image.convert("RGB"), image.info["duration"]))
+    return frames
+
+
+def test_one_frame_per_turn_with_captions() -> None:
+    shown = positions(game_record(), "en")
+    # The start, then a frame each time other seats are to act: seat 0 picks last in
+    # the draft and plays first, so its last pick and its $4 make one frame.
+    assert [frame.caption for frame in shown] == [
+        "Set-up",
+        *[
+            f"{n}/12 · Player {1 + n % 2}: draft {card}"
+            for n, card in zip(range(1, 6), ["WG", "LYY", "TBB", "TY", "LY"], strict=True)
+        ],
+        "7/12 · Player 1: $4",
+        "11/12 · Player 2: end",
+        "12/12 · Player 1: bank",
+    ]
+    assert shown[-1].view["to_act"] == [1]
+    french = positions(game_record(), "fr")
+    assert french[0].caption == "Mise en place"
+    assert french[-1].caption == "12/12 · Joueur 1 : bank"
+
+
+def test_replay_is_an_animated_png_within_bounds() -> None:
+    data = replay_png(game_record(), "en")
+    frames = frames_of(data)
+    assert len(frames) == 9
+    assert [ms for _, ms in frames] == [replay.FRAME_MS] * 8 + [replay.LAST_FRAME_MS]
+    sizes = {image.size for image, _ in frames}
+    assert len(sizes) == 1
+    width, height = sizes.pop()
+    assert width <= replay.MAX_SIZE[0] and height <= replay.MAX_SIZE[1]
+    first, last = frames[0][0], frames[-1][0]
+    assert first.tobytes() != last.tobytes()
+
+
+def test_a_long_game_is_cut_to_the_frame_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(replay, "MAX_FRAMES", 6)
+    _, record = play_random_game(SaboteurState, 4, 2, check=False)
+    assert len(positions(record, "fr")) > 6
+    frames = frames_of(replay_png(record, "fr"))
+    assert len(frames) == 6
+    assert frames[-1][1] == replay.LAST_FRAME_MS
+    assert frames[-1][0].tobytes() != frames[-2][0].tobytes()
+
+
+def test_pick_keeps_the_first_and_last_frames() -> None:
+    frames = [Frame({}, str(n)) for n in range(100)]
+    picked = pick(frames, 7)
+    assert [frame.caption for frame in picked] == ["0", "16", "33", "50", "66", "82", "99"]
+    assert pick(frames[:5], 7) == frames[:5]
+
+
+def test_a_game_without_a_board_has_no_replay() -> None:
+    with pytest.raises(ValueError, match="no replay"):
+        replay_png({"game": "tiny", "players": 2, "seed": 1, "actions": []}, "en")
