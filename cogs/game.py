@@ -18,6 +18,7 @@ from bot.errors import NotCreator
 from bot.games.registry import game_ids
 from bot.i18n import has_key, t
 from bot.service import OPEN_STATUSES, Table, TableStatus
+from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.errors import ExportBeforeEnd, NoTableHere
 from cogs.platform.host import TableHost, host_of, service_of
@@ -25,7 +26,6 @@ from cogs.platform.items import Interaction
 from cogs.platform.lobby import (
     LOBBY_ITEMS,
     abandon_view,
-from cogs.access import viewable_table
     join_table,
     leave_table,
     lobby_text,
