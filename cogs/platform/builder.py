@@ -43,7 +43,6 @@ from cogs.platform.items import (
     TableItem,
 )
 from cogs.platform.plugins import plugin_for
-from cogs.platform.presenter import TurnMessage
 from cogs.platform.replies import defer_edit, defer_private, send_private
 from cogs.platform.table_items import post_turn
 
@@ -76,7 +75,8 @@ class Menu:
 
 @dataclass
 class Picture:
-    """What the panel shows of the line so far: a title, lines of text, an image."""
+    """What the panel shows of the line so far: a title (the message's text), lines
+    of text and an image (its embed)."""
 
     title: str
     lines: list[str] = field(default_factory=list)
@@ -156,13 +156,14 @@ async def panel(
     steps: list[str],
     locale: LocaleLike,
     question: str | None = None,
-) -> tuple[discord.Embed, list[discord.File], discord.ui.View]:
-    """The panel for `steps` (tried on a copy), and with `question` the confirmation."""
+) -> tuple[str, discord.Embed, list[discord.File], discord.ui.View]:
+    """The panel for `steps` (tried on a copy), and with `question` the confirmation:
+    its text (the title), its embed (lines and image), its controls."""
     assert table.state is not None
     after = builder.trial(table.state, seat, steps)
     shown = await builder.picture(table, seat, steps, after, locale)
     lines = [*shown.lines, f"**{question}**"] if question else shown.lines
-    embed = discord.Embed(title=shown.title, description="\n".join(lines)[:4000])
+    embed = discord.Embed(description="\n".join(lines)[:4000])
     files = []
     if shown.image is not None:
         embed.set_image(url=f"attachment://{shown.image.filename}")
@@ -170,7 +171,7 @@ async def panel(
     embed.set_footer(text=footer_of(steps))
     controls = discord.ui.View(timeout=None)
     if seat not in table.state.to_act():
-        return embed, files, controls  # a look at one's own hand while others play
+        return shown.title, embed, files, controls  # one's own hand while others play
     menus = [] if question else builder.menus(table, seat, steps, after, locale)
     for row, menu in enumerate(menus[:MENU_ROWS]):
         add_menu(controls, table, builder.kind, row, menu)
@@ -187,7 +188,7 @@ async def panel(
             table.id, table.version, arg, label, style, row=4, disabled=not enabled
         )
         controls.add_item(button)
-    return embed, files, controls
+    return shown.title, embed, files, controls
 
 
 def add_menu(
@@ -223,22 +224,14 @@ def add_menu(
     )
 
 
-async def builder_message(
-    table: Table, seat: Seat, kind: str, steps: list[str], locale: LocaleLike
-) -> TurnMessage:
-    """The panel as a private message (for a presenter's private view)."""
-    embed, files, controls = await panel(table, seat, builder_of(table, kind), steps, locale)
-    return TurnMessage("", files=files, embeds=[embed], items=list(controls.children))
-
-
 async def open_builder(
     interaction: Interaction, table: Table, seat: Seat, kind: str, steps: list[str]
 ) -> None:
     """Show the panel of `kind` ephemerally to the acting player, from `steps`."""
     await defer_private(interaction)
     builder = builder_of(table, kind)
-    embed, files, controls = await panel(table, seat, builder, steps, interaction.locale)
-    await send_private(interaction, "", embed=embed, files=files, view=controls)
+    text, embed, files, controls = await panel(table, seat, builder, steps, interaction.locale)
+    await send_private(interaction, text, embed=embed, files=files, view=controls)
 
 
 async def press(
@@ -272,8 +265,10 @@ async def press(
         steps = [*steps, step]
         builder.trial(table.state, seat, steps)  # the engine's reason if the panel is outdated
     await defer_edit(interaction)
-    embed, files, controls = await panel(table, seat, builder, steps, locale, question)
-    await interaction.edit_original_response(embed=embed, attachments=files, view=controls)
+    text, embed, files, controls = await panel(table, seat, builder, steps, locale, question)
+    await interaction.edit_original_response(
+        content=text, embed=embed, attachments=files, view=controls
+    )
 
 
 async def play_line(interaction: Interaction, table: Table, line: str) -> ActResult:

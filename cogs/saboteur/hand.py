@@ -154,7 +154,7 @@ class HandSteps(TurnSteps):
         self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
     ) -> Picture:
         state = sab_state(table)
-        lines = hand_text(table, seat, locale).split("\n")
+        title, *lines = hand_text(table, seat, locale).split("\n")
         play = self.play(steps)
         if play is not None:
             action = state.parse_action(seat, play)
@@ -167,7 +167,7 @@ class HandSteps(TurnSteps):
             if total > MENUS * OPTIONS_PER_SELECT:
                 shown = MENUS * OPTIONS_PER_SELECT
                 lines.append(t(locale, "sab.hand.more", shown=shown, total=total))
-        return Picture("", lines, await hand_file(state, seat, locale))
+        return Picture(title, lines, await hand_file(state, seat, locale))
 
 
 HAND = HandSteps()
