@@ -27,6 +27,7 @@ run: $(BIN)/.installed
 test: $(BIN)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest
 	$(BIN)/pytest --backend=postgresql
 

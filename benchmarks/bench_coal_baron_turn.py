@@ -25,7 +25,7 @@ from bot.app import TableBot, create_bot
 from bot.config import Settings
 from bot.games.coal_baron.actions import Buy, Place
 from bot.games.coal_baron.state import CoalBaronState
-from tests.coal_baron_discord_support import EXTENSION, extraction_line, space_kind
+from tests.coal_baron_discord_support import extraction_line, space_kind
 from tests.coal_baron_positions import choose
 
 PLAYERS = 4
@@ -64,10 +64,8 @@ async def run(database: Path) -> list[float]:
         await bot.close()  # closes the database (its thread would keep the process alive)
 
 
-async def time_turns(env: simcord.Env, bot: commands.Bot) -> list[float]:
-    assert isinstance(bot, TableBot)
-    if EXTENSION not in bot.extensions:
-        await bot.load_extension(EXTENSION)
+async def time_turns(env: simcord.Env, bot: commands.AutoShardedBot) -> list[float]:
+    assert isinstance(bot, TableBot)  # which hosts Coal Baron through its plugin
     await bot.tree.sync()
     guild = env.create_guild(name="mines")
     channel = guild.create_text_channel("coal")

@@ -26,7 +26,7 @@ def main() -> None:
         replay_png(record, "en")  # warm the static layers and fonts
         data, seconds = timed(replay_png, record, "en")
         with Image.open(io.BytesIO(data)) as image:
-            frames, size = image.n_frames, image.size
+            frames, size = image.n_frames, image.size  # type: ignore[attr-defined]
         print(
             f"{game_cls.game_id} replay, {players} players, {len(record['actions'])} actions: "
             f"{frames} frames of {size[0]}x{size[1]}, {len(data) / 1024:.0f} KiB, {seconds:.2f} s"

@@ -25,7 +25,7 @@ from typing import Any
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from benchmarks.timing import median_p95, ms
-from bot.games.registry import GAMES, load_builtin_games
+from bot.games.registry import GAMES, load_games
 from bot.service import GameService, Table
 from bot.storage import Storage
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
@@ -214,7 +214,7 @@ async def run_backend(backend: str, fresh: Callable[[str], Awaitable[str]]) -> l
 
 
 def main() -> None:
-    load_builtin_games()
+    load_games()
     with tempfile.TemporaryDirectory() as folder:
 
         async def sqlite_file(game: str) -> str:

@@ -27,7 +27,7 @@ from typing import Any
 from bot.config import POSTGRES_SCHEMES, Settings, SettingsError
 from bot.games.base import JSON, GameState
 from bot.games.record import ReplayError, replay
-from bot.games.registry import get_game, load_builtin_games
+from bot.games.registry import get_game, load_games
 from bot.selfplay import SelfPlayError, play_random_game
 from bot.storage import StartupError, Storage
 from bot.storage.copy import CopyError, CopyReport, copy_database
@@ -190,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     if arguments.command is None:
         return run_bot()
-    load_builtin_games()
+    load_games()
     for module in arguments.module:
         importlib.import_module(module)
     if arguments.command == "replay":

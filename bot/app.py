@@ -23,15 +23,15 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.i18n import CatalogTranslator
 from bot.service import GameService
 from bot.storage import ShardSet, Storage
-from cogs.replies import ReplyingTree
+from cogs.platform.replies import ReplyingTree
+from cogs.platform.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.game", "cogs.reminders", "cogs.coal_baron", "cogs.saboteur")
-"""Cogs loaded by every bot, in order."""
+EXTENSIONS = ("cogs.game", "cogs.reminders")
+"""Cogs loaded by every bot, in order; `cogs.game` loads every game's plugin."""
 
 MISSING_TOKEN_HELP = """\
 No Discord bot token: the bot cannot connect.

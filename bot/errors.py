@@ -94,6 +94,12 @@ class NotPlaying(TableError):
     key = "not_playing"
 
 
+class TableAbandoned(NotPlaying):
+    """The table was abandoned (a click on one of its old messages)."""
+
+    key = "table_abandoned"
+
+
 class SkipTooEarly(TableError):
     """The idle seat still has `minutes_left` minutes before others may skip it."""
 

@@ -22,6 +22,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from bot.errors import (
@@ -37,16 +38,28 @@ from bot.errors import (
     SkipOwnTurn,
     SkipTooEarly,
     StaleAction,
+    TableAbandoned,
     TableFull,
     TableNotFound,
     UnknownGame,
 )
 from bot.games import record as records
 from bot.games.base import Event, GameState, Seat
-from bot.games.registry import GAMES, get_game, load_builtin_games
+from bot.games.registry import GAMES, get_game, load_games
 from bot.storage import OpenTableExists, ShardSet, Storage, Table
 
-__all__ = ["ActResult", "GameService", "Table"]
+__all__ = ["ActResult", "GameService", "Table", "TableStatus", "check_turn"]
+
+class TableStatus(StrEnum):
+    """Where a table is in its life; stored as its string (``Table.status``)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 
 SKIP_AFTER_REMINDERS = 2
 """Others may skip an idle seat after this many reminder periods."""
@@ -109,7 +122,7 @@ class GameService:
         Raises ChannelBusy if the channel has a table in its lobby or in play,
         UnknownGame if no game is registered as `game`.
         """
-        load_builtin_games()
+        load_games()
         if game not in GAMES:
             raise UnknownGame(games=", ".join(sorted(GAMES)))
         existing = await self._storage.open_table_in(channel_id)
@@ -123,7 +136,7 @@ class GameService:
             game=game,
             creator_id=creator_id,
             seats=(creator_id,),
-            status="lobby",
+            status=TableStatus.LOBBY,
             options=dict(options or {}),
             seed=secrets.randbits(63) if seed is None else seed,
             version=0,
@@ -159,7 +172,7 @@ class GameService:
 
     async def join(self, table_id: int, user_id: int) -> Table:
         async with self._locked(table_id) as table:
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise NotInLobby()
             if user_id in table.seats:
                 raise AlreadySeated()
@@ -171,12 +184,12 @@ class GameService:
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Leave a lobby; the creator leaving closes it (status "abandoned")."""
         async with self._locked(table_id) as table:
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise NotInLobby()
             if user_id not in table.seats:
                 raise NotSeated()
             if user_id == table.creator_id:
-                return await self._save(table, replace(table, status="abandoned"))
+                return await self._save(table, replace(table, status=TableStatus.ABANDONED))
             seats = tuple(seat for seat in table.seats if seat != user_id)
             return await self._save(table, replace(table, seats=seats))
 
@@ -185,14 +198,18 @@ class GameService:
         async with self._locked(table_id) as table:
             if user_id != table.creator_id:
                 raise NotCreator()
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise NotInLobby()
             game_cls = get_game(table.game)
             if len(table.seats) < game_cls.min_players:
                 raise NotEnoughPlayers(min_players=game_cls.min_players)
             state = game_cls.new(len(table.seats), table.seed, table.options)
             started = replace(
-                table, status="playing", state=state, turn_started_at=self._clock(), reminded=False
+                table,
+                status=TableStatus.PLAYING,
+                state=state,
+                turn_started_at=self._clock(),
+                reminded=False,
             )
             return await self._save(table, started)
 
@@ -201,9 +218,9 @@ class GameService:
         async with self._locked(table_id) as table:
             if user_id != table.creator_id and not can_manage:
                 raise NotCreator()
-            if table.status not in ("lobby", "playing"):
+            if table.status not in OPEN_STATUSES:
                 raise NotPlaying()
-            return await self._save(table, replace(table, status="abandoned"))
+            return await self._save(table, replace(table, status=TableStatus.ABANDONED))
 
     # -- play -----------------------------------------------------------------------
 
@@ -212,21 +229,24 @@ class GameService:
     ) -> ActResult:
         """Play the action written `text` for `user_id`.
 
-        `expected_version` is the table version the button or command was made
-        against; if the table moved on since, StaleAction is raised and nothing is
-        played. Raises NotSeated, NotPlaying, GameOver, NotYourTurn, then the
-        engine's ActionSyntaxError or IllegalAction.
+        `expected_version` is the table version the button, panel or command was
+        made against; if the table moved on since, StaleAction is raised and
+        nothing is played. Raises what `check_turn` raises, then the engine's
+        ActionSyntaxError or IllegalAction.
         """
         async with self._locked(table_id) as table:
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotSeated()
+            seat = check_turn(table, user_id, expected_version)
             state = _state_in_play(table)
-            if seat not in state.to_act():
-                raise NotYourTurn()
-            if expected_version is not None and expected_version != table.version:
-                raise StaleAction(expected=expected_version, current=table.version)
             return await self._play(table, state, seat, state.parse_action(seat, text))
+
+    async def authorize(
+        self, table_id: int, user_id: int, version: int | None, *, to_act: bool = True
+    ) -> tuple[Table, Seat]:
+        """The table and `user_id`'s seat, if they may act on it at `version` (see
+        `check_turn`): what a component checks before it opens a panel or tries a step.
+        `to_act` False lets a seated player through when it is not their turn."""
+        table = await self.get_table(table_id)
+        return table, check_turn(table, user_id, version, to_act=to_act)
 
     async def skip(self, table_id: int, user_id: int) -> ActResult:
         """Play the default action of an idle seat, on behalf of another seated player.
@@ -235,9 +255,7 @@ class GameService:
         When several seats are to act, the first one other than the caller is skipped.
         """
         async with self._locked(table_id) as table:
-            caller = table.seat_of(user_id)
-            if caller is None:
-                raise NotSeated()
+            caller = check_turn(table, user_id, None, to_act=False)
             state = _state_in_play(table)
             idle = [seat for seat in state.to_act() if seat != caller]
             if not idle:
@@ -261,7 +279,7 @@ class GameService:
         played = replace(
             table,
             state=state,
-            status="finished" if state.is_over() else "playing",
+            status=TableStatus.FINISHED if state.is_over() else "playing",
             turn_started_at=self._clock() if new_turn else table.turn_started_at,
             reminded=False if new_turn else table.reminded,
         )
@@ -289,10 +307,33 @@ class GameService:
         await self._storage.mark_reminded(table_id)
 
 
+def check_turn(
+    table: Table, user_id: int, version: int | None, *, to_act: bool = True
+) -> Seat:
+    """The one check of every path that acts on a table (buttons, panels, commands,
+    autocomplete); returns the user's seat.
+
+    In this order, so each user reads the clearest answer: the table's status
+    (GameOver, TableAbandoned, NotPlaying), the seat (NotSeated), the version the
+    user saw (StaleAction; None skips it), the turn (NotYourTurn, if `to_act`).
+    """
+    if table.status == TableStatus.ABANDONED:
+        raise TableAbandoned()
+    state = _state_in_play(table)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeated()
+    if version is not None and version != table.version:
+        raise StaleAction(expected=version, current=table.version)
+    if to_act and seat not in state.to_act():
+        raise NotYourTurn()
+    return seat
+
+
 def _state_in_play(table: Table) -> GameState[Any]:
     """The state of a table in play; GameOver if finished, NotPlaying otherwise."""
-    if table.status == "finished":
+    if table.status == TableStatus.FINISHED:
         raise GameOver()
-    if table.status != "playing" or table.state is None:
+    if table.status != TableStatus.PLAYING or table.state is None:
         raise NotPlaying()
     return table.state

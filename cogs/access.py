@@ -8,7 +8,7 @@ table holds is not: its record tells every hidden card. Two rules:
   any other number is answered exactly as a table that does not exist, so
   numbers reveal nothing (`viewable_table`).
 - A component acts only on the table of the channel it was used in
-  (`check_clicked_table`, run by `cogs.replies.guarded` before every component's
+  (`check_clicked_table`, run by `cogs.platform.replies.guarded` before every component's
   work). Every custom_id of this bot starts ``<prefix>:<kind>:<table>``; one whose
   table lives elsewhere (a forged or tampered id) is answered as a missing table.
 """

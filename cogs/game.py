@@ -2,7 +2,7 @@
 
 Commands are thin: find the channel's table, call the service, answer. Replies
 only the user sees are in the user's language; messages for the channel are in
-the server's language. Errors are answered by the tree (`cogs.replies.ReplyingTree`).
+the server's language. Errors are answered by the tree (`cogs.platform.replies.ReplyingTree`).
 """
 
 from __future__ import annotations
@@ -14,28 +14,33 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import TableBot
 from bot.errors import NotCreator
-from bot.games.registry import GAMES, load_builtin_games
-from bot.i18n import command_text, has_key, t
-from bot.presenters import game_name, mention, presenter_for, scores_line, timestamp
-from bot.service import Table
+from bot.games.registry import game_ids
+from bot.i18n import has_key, t
+from bot.service import OPEN_STATUSES, Table, TableStatus
 from cogs.access import viewable_table
-from cogs.components import (
-    DYNAMIC_ITEMS,
-    AbandonButton,
-    Interaction,
+from cogs.platform.builder import BUILDER_ITEMS
+from cogs.platform.errors import ExportBeforeEnd, NoTableHere
+from cogs.platform.host import TableHost, host_of, service_of
+from cogs.platform.items import Interaction
+from cogs.platform.lobby import (
+    LOBBY_ITEMS,
+    abandon_view,
     join_table,
     leave_table,
     lobby_text,
-    post_turn,
     send_lobby,
-    service_of,
     start_table,
 )
-from cogs.errors import ExportBeforeEnd, NoTableHere
-from cogs.replies import defer_private, public_locale, send_private
-from cogs.validation import DISCORD_INTEGER_LIMIT
+from cogs.platform.play import play_typed, suggest
+from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
+from cogs.platform.presenter import game_name, mention, scores_line, timestamp
+from cogs.platform.private import PRIVATE_ITEMS
+from cogs.platform.replies import defer_private, public_locale, send_private
+from cogs.platform.seen import seen
+from cogs.platform.table_items import TURN_ITEMS, post_turn
+from cogs.platform.translator import command_text
+from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
 LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
@@ -43,9 +48,8 @@ LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
 
 def game_choices() -> list[app_commands.Choice[str]]:
     """One choice per registered game, named by its ``game.<id>.name`` key if it has one."""
-    load_builtin_games()
     choices = []
-    for game_id in sorted(GAMES):
+    for game_id in game_ids():
         key = f"game.{game_id}.name"
         name = command_text(key) if has_key(key) else app_commands.locale_str(game_id)
         choices.append(app_commands.Choice(name=name, value=game_id))
@@ -67,7 +71,7 @@ class GameCog(
     group_name=command_text("command.game.name"),
     group_description=command_text("command.game.description"),
 ):
-    def __init__(self, bot: TableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
 
     async def _table_here(self, interaction: Interaction) -> Table:
@@ -98,6 +102,7 @@ class GameCog(
             channel_id=interaction.channel_id,
             game=game,
             creator_id=interaction.user.id,
+            options=plugin_for(game).default_options,
             reminder_minutes=reminder or self.bot.settings.reminder_minutes,
         )
         await send_lobby(interaction, table, edit=False)
@@ -114,14 +119,30 @@ class GameCog(
     async def start(self, interaction: Interaction) -> None:
         await start_table(interaction, (await self._table_here(interaction)).id)
 
+    @app_commands.command(name=_text("play.name"), description=_text("play.description"))
+    @app_commands.rename(action=_text("play.action.name"))
+    @app_commands.describe(action=_text("play.action.description"))
+    async def play(
+        self, interaction: Interaction, action: app_commands.Range[str, 1, ACTION_TEXT_LIMIT]
+    ) -> None:
+        await play_typed(interaction, action)
+
+    @play.autocomplete("action")
+    async def play_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await suggest(interaction, current)
+
     @app_commands.command(name=_text("status.name"), description=_text("status.description"))
     async def status(self, interaction: Interaction) -> None:
         table = await self._table_here(interaction)
         locale = interaction.locale
-        if table.status == "lobby":
+        if table.status == TableStatus.LOBBY:
             await send_private(interaction, lobby_text(table, locale))
             return
-        waiting = " ".join(mention(user) for user in table.users_to_act())
+        presenter = presenter_for(table.game)
+        public = seen(table, None, public_choices=presenter.public_choices)
+        waiting = " ".join(mention(user) for user in public.users_to_act)
         text = t(
             locale,
             "status.playing",
@@ -129,10 +150,10 @@ class GameCog(
             table=table.id,
             players=waiting,
             since=timestamp(table.turn_started_at),
-            scores=scores_line(table, locale),
+            scores=scores_line(public, locale),
         )
         await defer_private(interaction)  # the presenter may draw the board
-        board = await presenter_for(table.game).turn(table, locale)
+        board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))
@@ -154,11 +175,8 @@ class GameCog(
         if table.creator_id != interaction.user.id and not interaction.permissions.manage_channels:
             raise NotCreator()  # said now rather than after a confirmation (the service checks too)
         locale = interaction.locale
-        view = discord.ui.View(timeout=None)
-        view.add_item(AbandonButton(table.id, "yes", locale))
-        view.add_item(AbandonButton(table.id, "no", locale))
         question = t(locale, "abandon.confirm", game=game_name(locale, table.game), table=table.id)
-        await send_private(interaction, question, view=view)
+        await send_private(interaction, question, view=abandon_view(table, locale))
 
     @app_commands.command(name=_text("export.name"), description=_text("export.description"))
     @app_commands.rename(table=_text("export.table.name"))
@@ -173,7 +191,7 @@ class GameCog(
             found = await self._table_here(interaction)
         else:  # only a table of this server whose channel the user can view now
             found = await viewable_table(interaction, table)
-        if found.status in ("lobby", "playing"):
+        if found.status in OPEN_STATUSES:
             raise ExportBeforeEnd()
         record = await service.record(found.id)
         data = json.dumps(record, indent=2, ensure_ascii=False).encode()
@@ -196,7 +214,12 @@ class GameCog(
 
 
 async def setup(bot: commands.Bot) -> None:
-    if not isinstance(bot, TableBot):
-        raise TypeError("cogs.game needs the table bot (bot.app.create_bot)")
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await bot.add_cog(GameCog(bot))
+    """Load the ``/game`` commands, then every game's plugin: its persistent
+    components and its own commands."""
+    host = host_of(bot)
+    bot.add_dynamic_items(*LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS)
+    await bot.add_cog(GameCog(host))
+    for plugin in all_plugins():
+        bot.add_dynamic_items(*plugin.items)
+        if plugin.commands is not None:
+            await bot.add_cog(plugin.commands(bot))

@@ -17,18 +17,22 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
-from bot.app import TableBot
 from bot.i18n import t
-from bot.presenters import game_name, mention, presenter_for, timestamp
 from bot.service import SKIP_AFTER_REMINDERS, Table
-from cogs.components import turn_view
+from cogs.platform.host import TableHost, host_of
+from cogs.platform.live import replace_live
+from cogs.platform.plugins import presenter_for
+from cogs.platform.presenter import game_name, mention, timestamp
+from cogs.platform.seen import seen
+from cogs.platform.table_items import pings, turn_view
 
 log = logging.getLogger(__name__)
 
 
 class ReminderCog(commands.Cog):
-    def __init__(self, bot: TableBot) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.host: TableHost = host_of(bot)
 
     async def cog_load(self) -> None:
         self.remind.start()
@@ -38,12 +42,12 @@ class ReminderCog(commands.Cog):
 
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
-        for table in await self.bot.service.due_reminders(self.bot.shard_set):
+        for table in await self.host.service.due_reminders(self.host.shard_set):
             try:
                 await self.post_reminder(table)
             except discord.HTTPException:
                 log.warning("could not post the reminder of table %s", table.id, exc_info=True)
-            await self.bot.service.mark_reminded(table.id)
+            await self.host.service.mark_reminded(table.id)
 
     @remind.before_loop
     async def wait_until_connected(self) -> None:
@@ -69,12 +73,15 @@ class ReminderCog(commands.Cog):
             skip=timestamp(skip_at),
         )
         # The turn's images and buttons come along: a player back after a day sees the board.
-        turn = await presenter_for(table.game).turn(table, locale)
+        presenter = presenter_for(table.game)
+        public = seen(table, None, public_choices=presenter.public_choices)
+        turn = await presenter.turn(public, locale)
         view = turn_view(table, turn.actions, locale, items=turn.items)
-        await channel.send(text, view=view, files=turn.files)
+        posted = await channel.send(
+            text, view=view, files=turn.files, allowed_mentions=pings(table)
+        )
+        await replace_live(self.bot, table.id, posted)
 
 
 async def setup(bot: commands.Bot) -> None:
-    if not isinstance(bot, TableBot):
-        raise TypeError("cogs.reminders needs the table bot (bot.app.create_bot)")
     await bot.add_cog(ReminderCog(bot))

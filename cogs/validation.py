@@ -5,7 +5,7 @@ binds a client to them: a forged interaction may carry any JSON. `check_options`
 holds the values of an interaction to what its command declares (presence, type,
 choices, `min_value`/`max_value`, string length, resolved users and channels), so
 that a command body and the service only ever see values they were written for.
-`cogs.replies.ReplyingTree` runs it before every command, so a command added
+`cogs.platform.replies.ReplyingTree` runs it before every command, so a command added
 later is covered without a line of its own: declare its limits
 (`app_commands.Range`, `@app_commands.choices`) and they are enforced here too.
 

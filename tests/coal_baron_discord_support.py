@@ -1,7 +1,7 @@
 """Helpers to play Coal Baron through the real bot in simcord.
 
-`CoalWorld` is a server with four players and a spectator; the Coal Baron
-extension is loaded if the bot does not load it already. The table's seed is
+`CoalWorld` is a server with four players and a spectator (the bot hosts
+Coal Baron through its plugin). The table's seed is
 fixed by patching the service's random source, so a game always deals the same.
 `Player` picks legal moves from the table's state with a seeded policy and plays
 them through the bot: slash commands, the turn components and the panels.
@@ -23,7 +23,6 @@ from bot.games.coal_baron.state import CoalBaronState
 from bot.service import GameService, Table
 from tests.discord_support import custom_ids, lobby_id
 
-EXTENSION = "cogs.coal_baron"
 SEED = 20261126
 NAMES = ("alice", "bob", "dave", "erin")
 
@@ -95,8 +94,6 @@ class CoalWorld:
 async def coal_world(env: simcord.Env, guild_locale: str | None = None) -> CoalWorld:
     bot = env.bot
     assert isinstance(bot, commands.bot.BotBase)
-    if EXTENSION not in bot.extensions:
-        await bot.load_extension(EXTENSION)
     await bot.tree.sync()
     guild = env.create_guild(name="mines", preferred_locale=guild_locale)
     channel = guild.create_text_channel("coal")

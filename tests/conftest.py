@@ -24,10 +24,10 @@ from pathlib import Path
 import pytest
 import simcord
 
-import tests.tinygame  # noqa: F401  (registers the "tiny" game)
+import tests.tiny_plugin  # noqa: F401  (registers the "tiny" game and its plugin)
 from bot.app import TableBot, create_bot
 from bot.config import Settings
-from tests.discord_support import TableWorld
+from tests.discord_support import TableWorld, bot_of
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
 
 REMINDER_MINUTES = 5
@@ -100,7 +100,7 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[TableBot]:
 
 @pytest.fixture
 async def table_world(simcord_env: simcord.Env) -> AsyncIterator[TableWorld]:
-    await simcord_env.bot.tree.sync()
+    await bot_of(simcord_env).tree.sync()
     guild = simcord_env.create_guild(name="mines")
     channel = guild.create_text_channel("games")
     names = ("alice", "bob", "carol")

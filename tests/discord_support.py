@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,9 +10,11 @@ import discord
 import pytest
 import simcord
 import simcord.interactions as simcord_interactions
+from discord.ext import commands
 
 from bot.app import TableBot, create_bot
 from bot.config import Settings
+from bot.service import Table
 
 
 @dataclass
@@ -46,6 +48,22 @@ class TableWorld:
         return self.last()
 
 
+def bot_of(env: simcord.Env) -> commands.AutoShardedBot:
+    """The bot simcord runs (typed as a plain client by simcord)."""
+    bot = env.bot
+    assert isinstance(bot, commands.AutoShardedBot)
+    return bot
+
+
+def labels(message: discord.Message) -> list[str | None]:
+    """The label of every button of a message, in order."""
+    return [
+        getattr(child, "label", None)
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    ]
+
+
 def custom_ids(message: discord.Message) -> list[str]:
     """The custom_id of every button and select of a message, in order."""
     ids = []
@@ -66,6 +84,105 @@ def action_id(message: discord.Message, notation: str) -> str:
     """The custom_id of the action button playing `notation`."""
     ids = custom_ids(message)
     return next(i for i in ids if i.startswith("mt:act:") and i.endswith(f":{notation}"))
+
+
+def step_id(table: Table, kind: str, step: str) -> str:
+    """The custom_id of a turn builder's step button."""
+    return f"mt:step:{table.id}:{table.version}:{kind}:{step}"
+
+
+def turn_id(table: Table, kind: str, op: str) -> str:
+    """The custom_id of a turn builder's undo, cancel, confirm or sure button."""
+    return f"mt:turn:{table.id}:{table.version}:{kind}:{op}"
+
+
+def select_offering(message: simcord.ResponseMessage, value: str) -> str:
+    """The custom_id of the panel select that offers `value`."""
+    return str(
+        next(
+            c["custom_id"]
+            for row in message.components
+            for c in row["components"]
+            if value in [o["value"] for o in c.get("options", [])]
+        )
+    )
+
+
+def enabled_ids(message: simcord.ResponseMessage) -> list[str]:
+    """The custom_ids of the panel's enabled buttons and selects."""
+    return [
+        c["custom_id"]
+        for row in message.components
+        for c in row["components"]
+        if "custom_id" in c and not c.get("disabled")
+    ]
+
+
+async def build_turn(
+    actor: simcord.MemberActor, panel: simcord.ResponseMessage, steps: list[str]
+) -> simcord.InteractionResult:
+    """Choose `steps` one after the other on a turn builder's panel (each a step button
+    or a select option), then Confirm."""
+    for step in steps:
+        buttons = [i for i in enabled_ids(panel) if i.startswith("mt:step:")]
+        button = next((i for i in buttons if i.endswith(f":{step}")), None)
+        if button is not None:
+            await actor.click(panel, custom_id=button)
+        else:
+            assert any(step in values for values in options_of(panel)), (step, panel.components)
+            await actor.select(panel, [step], custom_id=select_offering(panel, step))
+    ops = [i for i in enabled_ids(panel) if i.startswith("mt:turn:")]
+    confirm = next(i for i in ops if i.endswith(":confirm"))
+    return await actor.click(panel, custom_id=confirm)
+
+
+def shown_text(message: simcord.ResponseMessage) -> str:
+    """The text of a message and of its embeds (a panel writes in its embed)."""
+    return "\n".join([message.content, *(embed.description or "" for embed in message.embeds)])
+
+
+def options_of(message: simcord.ResponseMessage) -> list[set[str]]:
+    """The option values of each select of a message."""
+    return [
+        {str(option["value"]) for option in c["options"]}
+        for row in message.components
+        for c in row["components"]
+        if "options" in c
+    ]
+
+
+def suggested(choices: list[dict[str, Any]]) -> list[str]:
+    """The notations of autocomplete choices (their values carry the table version
+    first, ``@12 m8``, which the player never sees)."""
+    return [str(choice["value"]).split(" ", 1)[1] for choice in choices]
+
+
+async def as_seen_before(
+    env: simcord.Env, channel: simcord.ChannelHandle, custom_id: str, values: Sequence[str] = ()
+) -> discord.Message:
+    """A bot message holding one component with `custom_id`, as a client that has not
+    yet seen a newer turn still shows it: Discord lets that click through (the old
+    message loses its components only when the next turn is posted), simcord refuses
+    a click on a component that is gone. With `values`, the component is a select."""
+    view = discord.ui.View(timeout=None)
+    if values:
+        options = [discord.SelectOption(label=value, value=value) for value in values]
+        view.add_item(discord.ui.Select(custom_id=custom_id, options=options))
+    else:
+        view.add_item(discord.ui.Button(label="…", custom_id=custom_id))
+    target = bot_of(env).get_channel(channel.id)
+    assert isinstance(target, discord.TextChannel)
+    return await target.send("as seen before", view=view)
+
+
+def now(channel: simcord.ChannelHandle, message: discord.Message) -> discord.Message:
+    """`message` as it is now in the channel (after the bot's later edits)."""
+    return next(m for m in channel.history() if m.id == message.id)
+
+
+def live_messages(channel: simcord.ChannelHandle) -> list[discord.Message]:
+    """The channel's messages that still have components."""
+    return [message for message in channel.history() if custom_ids(message)]
 
 
 def answers(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:

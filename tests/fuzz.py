@@ -84,13 +84,15 @@ FORGED_TEXTS = (
 )
 HUGE_NUMBERS = (2**53, 2**53 + 1, -(2**53) - 1, 2**63, -(2**63) - 1, 2**64, 10**100)
 ODD_NUMBERS = (0, -1, -(2**53), 2**31, 10_081)
-NOT_NUMBERS = (None, True, False, [], {}, ["1"], {"a": 1}, "5", "", 1.5, -0.0, 1e308)
+NOT_NUMBERS: tuple[object, ...] = (
+    None, True, False, [], {}, ["1"], {"a": 1}, "5", "", 1.5, -0.0, 1e308
+)
 
 
 def unicode_text(rng: random.Random, longest: int) -> str:
     """Random text over all of Unicode but surrogates (which JSON cannot carry)."""
     length = rng.randint(1, longest)
-    chars = []
+    chars: list[str] = []
     while len(chars) < length:
         point = rng.choice((rng.randint(32, 0x2FF), rng.randint(0x300, 0x10FFFF)))
         if not 0xD800 <= point <= 0xDFFF:
@@ -187,7 +189,7 @@ def registered_templates(bot: discord.Client) -> list[Template]:
     items = bot._connection._view_store._dynamic_items
     templates = []
     for pattern, item in items.items():
-        wrapped = typing.get_args(item.__orig_bases__[0])[0]
+        wrapped = typing.get_args(item.__orig_bases__[0])[0]  # type: ignore[attr-defined]
         select = issubclass(typing.get_origin(wrapped) or wrapped, discord.ui.Select)
         templates.append(Template(item.__name__, pattern, select))
     return templates
@@ -217,7 +219,7 @@ def forged_custom_id(rng: random.Random, template: Template, tables: ForgedTable
         if pattern in (".+", r"\S+"):
             text = hostile_text(rng, 60)
             return "".join(text.split()) or "x" if pattern == r"\S+" else text or "x"
-        return rng.choice(pattern.split("|"))
+        return str(rng.choice(pattern.split("|")))
 
     custom_id = GROUP.sub(fill, template.pattern.pattern)
     fits = len(custom_id) <= CUSTOM_ID_LIMIT and template.pattern.fullmatch(custom_id)
@@ -273,11 +275,12 @@ async def build_world(env: simcord.Env, database: Path) -> FuzzWorld:
 
     The reminder loop is stopped: it takes no input, and simcord would wait on its
     timer after every interaction (50 ms a case)."""
-    reminders = env.bot.get_cog("ReminderCog")
+    bot: Any = env.bot  # the table bot (simcord types it as a plain client)
+    reminders = bot.get_cog("ReminderCog")
     if reminders is not None:
-        reminders.remind.cancel()  # type: ignore[attr-defined]
-    await env.bot.tree.sync()
-    service = env.bot.service
+        reminders.remind.cancel()
+    await bot.tree.sync()
+    service = bot.service
     guild = env.create_guild(name="mines")
     names = ("alice", "bob", "carol", "dave")
     members = [guild.add_member(env.create_user(name)) for name in names]
@@ -442,7 +445,7 @@ def cases(
     bot = world.env.bot
     commands = leaf_commands(bot)
     templates = registered_templates(bot)
-    plan = [("slash", c) for c in commands for _ in range(per_command)]
+    plan: list[tuple[str, Any]] = [("slash", c) for c in commands for _ in range(per_command)]
     plan += [("component", t) for t in templates for _ in range(per_component)]
     rng.shuffle(plan)
     for kind, target in plan:

@@ -18,8 +18,9 @@ import simcord
 from bot.app import TableBot
 from bot.games.saboteur import SaboteurState
 from bot.service import Table
-from cogs.saboteur_choices import sab_state
+from cogs.saboteur.choices import sab_state
 from tests.conftest import REMINDER_MINUTES
+from tests.discord_support import bot_of, build_turn
 
 
 @dataclass
@@ -86,12 +87,13 @@ class SabWorld:
 
 async def sab_world(env: simcord.Env, locale: str | None = None) -> SabWorld:
     """A server whose language is `locale` (English by default), commands synced."""
-    await env.bot.tree.sync()
+    await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines", preferred_locale=locale)
     channel = guild.create_text_channel("saboteur")
     names = ("alice", "bob", "carol", "dave")
     members = [guild.add_member(env.create_user(name)) for name in names]
-    return SabWorld(env, guild, channel, *members)
+    alice, bob, carol, dave = members
+    return SabWorld(env, guild, channel, alice, bob, carol, dave)
 
 
 def seed_where(test: Callable[[SaboteurState], bool], players: int = 3) -> int:
@@ -108,37 +110,23 @@ def component(message: simcord.ResponseMessage, prefix: str) -> dict[str, Any]:
     raise AssertionError(f"no component {prefix!r} in {message.components}")
 
 
-async def play_from_hand(w: SabWorld, actor: simcord.MemberActor, card: str, notation: str) -> None:
-    """`actor` opens their hand, chooses `card`, then the button or option playing `notation`."""
+async def hand_panel(w: SabWorld, actor: simcord.MemberActor) -> simcord.ResponseMessage:
+    """`actor`'s hand view, from ``/sab hand``."""
     hand = (await actor.slash(w.channel, "sab hand")).response
     assert hand is not None
-    select = component(hand, "sab:card:")
-    step = (await actor.select(hand, [card], custom_id=select["custom_id"])).response
-    assert step is not None
-    (widget,) = [
-        child
-        for row in step.components
-        for child in row["components"]
-        if child.get("custom_id", "").endswith(f":{notation}")
-        or any(option["value"] == notation for option in child.get("options", []))
-    ]
-    if widget["type"] == discord.ComponentType.button.value:
-        await actor.click(step, custom_id=widget["custom_id"])
-    else:
-        await actor.select(step, [notation], custom_id=widget["custom_id"])
+    return hand
+
+
+async def play_from_hand(w: SabWorld, actor: simcord.MemberActor, card: str, notation: str) -> None:
+    """`actor` opens their hand, chooses `card`, then the play `notation`, and confirms."""
+    await build_turn(actor, await hand_panel(w, actor), [f"card:{card}", notation])
 
 
 async def discard_from_hand(w: SabWorld, actor: simcord.MemberActor, card: str) -> None:
     """`actor` passes with the hand view's discard select."""
-    hand = (await actor.slash(w.channel, "sab hand")).response
-    assert hand is not None
-    select = component(hand, "mt:pick:")
-    await actor.select(hand, [f"discard {card}"], custom_id=select["custom_id"])
+    await build_turn(actor, await hand_panel(w, actor), [f"discard {card}"])
 
 
 async def take_from_hand(w: SabWorld, actor: simcord.MemberActor, notation: str) -> None:
     """`actor` picks a gold card with the button of their hand view (``take 3``)."""
-    hand = (await actor.slash(w.channel, "sab hand")).response
-    assert hand is not None
-    button = component(hand, "mt:act:")
-    await actor.click(hand, custom_id=button["custom_id"].rsplit(":", 1)[0] + f":{notation}")
+    await build_turn(actor, await hand_panel(w, actor), [notation])

@@ -9,17 +9,35 @@ import discord
 import pytest
 import simcord
 
-import cogs.coal_baron_draw
-import cogs.coal_baron_extraction
-import cogs.coal_baron_presenter
+import cogs.coal_baron.draw
+import cogs.coal_baron.extraction
+import cogs.coal_baron.presenter
 from bot.errors import IllegalAction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
-from cogs.coal_baron_suggest import suggestions
-from cogs.coal_baron_turn import NotAPlayer
-from cogs.errors import NoTableHere
-from tests.coal_baron_discord_support import CoalWorld, coal_world, fixed_seed, panel, state_of
-from tests.discord_support import custom_ids, private_text, slow, speak_french
+from cogs.coal_baron.suggest import suggestions
+from cogs.coal_baron.turn import NotAPlayer
+from cogs.platform.errors import NoTableHere
+from tests.coal_baron_discord_support import (
+    CoalWorld,
+    coal_world,
+    fixed_seed,
+    panel,
+    state_of,
+)
+from tests.discord_support import (
+    as_seen_before,
+    custom_ids,
+    enabled_ids,
+    now,
+    private_text,
+    select_offering,
+    slow,
+    speak_french,
+    step_id,
+    suggested,
+    turn_id,
+)
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
@@ -113,33 +131,41 @@ async def test_an_old_message_and_a_second_click_are_refused(simcord_env: simcor
     player, other = await acting(world)
     old = world.last()
     bank = next(i for i in custom_ids(old) if i.endswith(":bank"))
+    mining = mining_select(old)
     await player.click(old, custom_id=bank)
+    assert custom_ids(now(world.channel, old)) == []  # the new turn holds the live components
     version = (await world.table()).version
-    second = await player.click(old, custom_id=bank)
+    seen = await as_seen_before(world.env, world.channel, bank)
+    second = await player.click(seen, custom_id=bank)
     assert private_text(second) == STALE
-    stale = await other.select(old, ["$4"], custom_id=mining_select(old))
+    seen = await as_seen_before(world.env, world.channel, mining, ["$4"])
+    stale = await other.select(seen, ["$4"], custom_id=mining)
     assert private_text(stale) == STALE
     assert (await world.table()).version == version
 
 
-async def test_the_extraction_panel_commits_nothing_until_finish(simcord_env: simcord.Env) -> None:
+async def test_the_extraction_panel_commits_nothing_until_confirmed(
+    simcord_env: simcord.Env,
+) -> None:
     world = await started(simcord_env)
     player, _ = await acting(world)
     table = await world.table()
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
-    shown = panel(result, "cb:x:")
-    assert shown.embeds[0].footer.text == "/coal play m6"
+    shown = panel(result, "mt:turn:")
+    assert shown.embeds[0].footer.text == "/game play m6"
     assert "Moves left: **6**" in (shown.embeds[0].description or "")
-    prefix = f"cb:x:{table.id}:{table.version}"
-    await player.click(shown, custom_id=f"{prefix}:c1")
-    await player.click(shown, custom_id=f"{prefix}:+y")
-    await player.click(shown, custom_id=f"{prefix}:c0")
-    assert shown.embeds[0].footer.text == "/coal play m6 c1 +y c0"
+    for step in ("c1", "+y", "c0"):
+        await player.click(shown, custom_id=step_id(table, "extraction", step))
+    assert shown.embeds[0].footer.text == "/game play m6 c1 +y c0"
     assert "Moves left: **3**" in (shown.embeds[0].description or "")
-    await player.click(shown, custom_id=f"{prefix}:undo")
-    assert shown.embeds[0].footer.text == "/coal play m6 c1 +y"
+    await player.click(shown, custom_id=turn_id(table, "extraction", "undo"))
+    assert shown.embeds[0].footer.text == "/game play m6 c1 +y"
     assert (await world.table()).version == table.version  # nothing placed yet
-    await player.click(shown, custom_id=f"{prefix}:finish")
+    await player.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
+    question = t("en", "coal.panel.waste", left=4)
+    assert question in (shown.embeds[0].description or "")  # asked again: moves left
+    assert (await world.table()).version == table.version
+    await player.click(shown, custom_id=turn_id(table, "extraction", "sure"))
     after = await world.table()
     assert after.version == table.version + 1
     assert shown.content == "Played: `m6 c1 +y end`"
@@ -148,25 +174,21 @@ async def test_the_extraction_panel_commits_nothing_until_finish(simcord_env: si
     assert "played `m6 c1 +y end`" in world.last().content
 
 
-async def test_an_illegal_extraction_move_is_refused_with_its_reason(
-    simcord_env: simcord.Env,
-) -> None:
+async def test_the_extraction_panel_offers_only_legal_moves(simcord_env: simcord.Env) -> None:
     world = await started(simcord_env)
     player, _ = await acting(world)
     table = await world.table()
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
-    shown = panel(result, "cb:x:")
-    prefix = f"cb:x:{table.id}:{table.version}"
-    refused = await player.click(shown, custom_id=f"{prefix}:+y")
-    reason = t("en", "reason.coal-baron.cage-at-surface")
-    assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
-    refused = await player.click(shown, custom_id=f"{prefix}:c0")
-    reason = t("en", "reason.coal-baron.cage-already-there", level=0)
-    assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
-    refused = await player.click(shown, custom_id=f"{prefix}:undo")
-    reason = t("en", "reason.coal.nothing-to-undo")
-    assert private_text(refused) == t("en", "error.illegal_action", reason=reason)
-    assert shown.embeds[0].footer.text == "/coal play m6"
+    shown = panel(result, "mt:turn:")
+    offered = enabled_ids(shown)
+    for level in (1, 2, 3, 4):
+        assert step_id(table, "extraction", f"c{level}") in offered
+    for refused in ("c0", "+y"):  # the cage is at the surface: no surface, nothing to take
+        assert step_id(table, "extraction", refused) not in offered
+    assert turn_id(table, "extraction", "undo") not in offered  # the placement stays
+    assert turn_id(table, "extraction", "cancel") in offered
+    await player.click(shown, custom_id=turn_id(table, "extraction", "cancel"))
+    assert shown.content == t("en", "builder.cancelled") and not shown.components
     assert (await world.table()).version == table.version
 
 
@@ -175,9 +197,9 @@ async def test_a_stale_panel_is_refused(simcord_env: simcord.Env) -> None:
     player, _ = await acting(world)
     table = await world.table()
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
-    shown = panel(result, "cb:x:")
+    shown = panel(result, "mt:turn:")
     await player.slash(world.channel, "coal play", action="bank")  # the turn goes on without it
-    refused = await player.click(shown, custom_id=f"cb:x:{table.id}:{table.version}:c1")
+    refused = await player.click(shown, custom_id=step_id(table, "extraction", "c1"))
     assert private_text(refused) == STALE
 
 
@@ -188,21 +210,21 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
     player, _ = await acting(world)
     result = await player.slash(world.channel, "coal play", action="fd")
     table = await world.table()
-    shown = panel(result, "cb:ds:")
+    shown = panel(result, "mt:turn:")
     assert [a.filename for a in shown.attachments] == ["draw.png"]
     view = state_of(table).view(table.seats.index(player.id))
     drawn = [card["name"] for card in view["pending"]["cards"]]
     public = world.last().content
     assert not any(name in public for name in drawn)
-    prefix = f"{table.id}:{table.version}"
-    await player.select(shown, ["keep none"], custom_id=f"cb:ds:{prefix}:keep")
-    await player.click(shown, custom_id=f"cb:d:{prefix}:undo")
-    assert shown.embeds[0].footer.text == "/coal play"
-    await player.select(shown, ["keep none"], custom_id=f"cb:ds:{prefix}:keep")
+    await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
+    await player.click(shown, custom_id=turn_id(table, "draw", "undo"))
+    assert shown.embeds[0].footer.text == "/game play"
+    await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
     for name in reversed(drawn):
-        await player.select(shown, [name], custom_id=f"cb:ds:{prefix}:bottom")
+        step = f"bottom {name}"
+        await player.select(shown, [step], custom_id=select_offering(shown, step))
     assert (await world.table()).version == table.version
-    await player.click(shown, custom_id=f"cb:d:{prefix}:confirm")
+    await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
     after = state_of(await world.table())
     assert [after.pending is None, after.view(None)["piles"]["tiles"]] == [True, 42]
     assert after_tile_names(after)[-len(drawn) :] == list(reversed(drawn))
@@ -212,14 +234,15 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     """Everyone reads what was kept and how many cards went back, not which nor in what order."""
     world = await started(simcord_env)
     player, _ = await acting(world)
-    shown = panel(await player.slash(world.channel, "coal play", action="fd"), "cb:ds:")
+    shown = panel(await player.slash(world.channel, "coal play", action="fd"), "mt:turn:")
     table = await world.table()
     view = state_of(table).view(table.seats.index(player.id))
     kept, *back = [card["name"] for card in view["pending"]["cards"]]
-    prefix = f"{table.id}:{table.version}"
-    await player.select(shown, [f"keep {kept}"], custom_id=f"cb:ds:{prefix}:keep")
-    await player.click(shown, custom_id=f"cb:d:{prefix}:order")
-    result = await player.click(shown, custom_id=f"cb:d:{prefix}:confirm")
+    keep = f"keep {kept}"
+    await player.select(shown, [keep], custom_id=select_offering(shown, keep))
+    in_order = " ".join(f"top {name}" for name in back)
+    await player.click(shown, custom_id=step_id(table, "draw", in_order))
+    result = await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
     assert [m.content for m in result.followups if not m.ephemeral] == [world.last().content]
     assert f"played `keep {kept} …`" in world.last().content
     assert "puts 4 card(s) back on top and 0 under the pile" in world.last().content
@@ -232,7 +255,7 @@ async def test_slow_images_still_reach_the_player(
 ) -> None:
     """Look-ups, "My view" and the panels are acknowledged before their images are drawn."""
     world = await started(simcord_env)
-    for module in (cogs.coal_baron_presenter, cogs.coal_baron_extraction, cogs.coal_baron_draw):
+    for module in (cogs.coal_baron.presenter, cogs.coal_baron.extraction, cogs.coal_baron.draw):
         monkeypatch.setattr(module, "render_in_thread", slow(world.env, module.render_in_thread))
     player, _ = await acting(world)
     table = await world.table()
@@ -242,14 +265,14 @@ async def test_slow_images_still_reach_the_player(
         await player.click(world.last(), custom_id=f"mt:view:{table.id}"),
     ]
     extraction = panel(
-        await player.select(world.last(), ["m6"], custom_id=mining_select(world.last())), "cb:x:"
+        await player.select(world.last(), ["m6"], custom_id=mining_select(world.last())),
+        "mt:turn:",
     )
-    await player.click(extraction, custom_id=f"cb:x:{table.id}:{table.version}:c1")
-    assert extraction.embeds[0].footer.text == "/coal play m6 c1"
-    draw = panel(await player.slash(world.channel, "coal play", action="fd"), "cb:ds:")
-    table = await world.table()
-    await player.select(draw, ["keep none"], custom_id=f"cb:ds:{table.id}:{table.version}:keep")
-    assert draw.embeds[0].footer.text == "/coal play keep none"
+    await player.click(extraction, custom_id=step_id(table, "extraction", "c1"))
+    assert extraction.embeds[0].footer.text == "/game play m6 c1"
+    draw = panel(await player.slash(world.channel, "coal play", action="fd"), "mt:turn:")
+    await player.select(draw, ["keep none"], custom_id=select_offering(draw, "keep none"))
+    assert draw.embeds[0].footer.text == "/game play keep none"
     for result in answers:
         assert result.response is not None and len(result.response.attachments) == 1
 
@@ -265,13 +288,13 @@ async def test_coal_play_autocomplete_lists_the_seats_legal_moves(simcord_env: s
     world = await started(simcord_env)
     player, other = await acting(world)
     first = await player.autocomplete(world.channel, "coal play", "action", "")
-    values = [choice["value"] for choice in first]
+    values = suggested(first)
     assert len(values) <= 25 and "bank" in values
     assert {"m6", "$4", "fd", "od"} <= set(values)
     mining = await player.autocomplete(world.channel, "coal play", "action", "m")
-    assert [c["value"] for c in mining][:2] == ["m6", "m10"]  # m4 and m8 are locked
+    assert suggested(mining)[:2] == ["m6", "m10"]  # m4 and m8 are locked
     line = await player.autocomplete(world.channel, "coal play", "action", "m6 c1 +")
-    assert [c["value"] for c in line] == ["m6 c1 +y"]
+    assert suggested(line) == ["m6 c1 +y"]
     assert await other.autocomplete(world.channel, "coal play", "action", "") == []
     assert await world.spectator.autocomplete(world.channel, "coal play", "action", "") == []
 
@@ -280,14 +303,18 @@ async def test_anyone_may_look_at_the_board_a_mine_and_the_orders(simcord_env: s
     world = await started(simcord_env)
     player, _ = await acting(world)
     board = await world.spectator.slash(world.channel, "coal board")
-    assert board.ephemeral and [a.filename for a in board.response.attachments] == ["board.png"]
+    assert board.response is not None and board.ephemeral
+    assert [a.filename for a in board.response.attachments] == ["board.png"]
     mine = await world.spectator.slash(world.channel, "coal mine", player=player)
+    assert mine.response is not None
     assert [a.filename for a in mine.response.attachments] == ["mine.png"]
     assert f"<@{player.id}>" in mine.response.content
     mine_view = await player.click(world.last(), custom_id=f"mt:view:{(await world.table()).id}")
+    assert mine_view.response is not None
     assert [a.filename for a in mine_view.response.attachments] == ["mine.png"]
     assert any(i.startswith("cb:sp:") for i in custom_ids(mine_view.response.message))
     orders = await world.spectator.slash(world.channel, "coal orders", player=player)
+    assert orders.response is not None
     assert "**In progress**" in orders.response.content
     table = await world.table()
     seat = table.seats.index(player.id)
@@ -302,10 +329,10 @@ async def test_a_french_player_gets_the_panel_in_french(
     player, _ = await acting(world)
     speak_french(monkeypatch, player)
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
-    shown = panel(result, "cb:x:")
+    shown = panel(result, "mt:turn:")
     assert "Mouvements restants : **6**" in (shown.embeds[0].description or "")
     labels = [c.get("label") for row in shown.components for c in row["components"]]
-    assert "Niveau 1" in labels and "✔ Terminer" in labels
+    assert "Niveau 1" in labels and "✔ Valider" in labels
 
 
 def test_suggestions_put_prefix_matches_before_substring_matches() -> None:
@@ -314,7 +341,7 @@ def test_suggestions_put_prefix_matches_before_substring_matches() -> None:
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     seat = state.to_act()[0]
-    lines = [line for line, _ in suggestions(state, seat, "o", "en")]
+    lines = [choice.notation for choice in suggestions(state, seat, "o", "en")]
     prefixed = [line for line in lines if line.startswith("o")]
     assert lines[: len(prefixed)] == prefixed and len(prefixed) < len(lines)
     assert suggestions(state, (seat + 1) % 4, "", "en") == []
@@ -328,13 +355,14 @@ async def test_a_decision_under_way_opens_its_panel_for_the_acting_player_only(
     player, other = await acting(world)
     result = await player.slash(world.channel, "coal play", action="m6")
     table = await world.table()
-    assert panel(result, "cb:x:").embeds[0].footer.text == "/coal play"
+    assert panel(result, "mt:turn:").embeds[0].footer.text == "/game play"
     open_id = f"cb:open:{table.id}:{table.version}"
     assert open_id in custom_ids(world.last())
     refused = await other.click(world.last(), custom_id=open_id)
     assert private_text(refused) == NOT_YOUR_TURN
-    shown = panel(await player.click(world.last(), custom_id=open_id), "cb:x:")
-    await player.click(shown, custom_id=f"cb:x:{table.id}:{table.version}:finish")
+    shown = panel(await player.click(world.last(), custom_id=open_id), "mt:turn:")
+    await player.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
+    await player.click(shown, custom_id=turn_id(table, "extraction", "sure"))
     assert shown.content == "Played: `end`"
     assert (await world.table()).version == table.version + 1
 
@@ -346,12 +374,12 @@ async def test_every_decision_can_be_typed_with_autocomplete(simcord_env: simcor
     seat = state.to_act()[0]
     picks = await world.seats[seat].autocomplete(world.channel, "coal play", "action", "")
     legal = {state.format_action(action) for action in state.legal_actions(seat)}
-    assert {choice["value"] for choice in picks} == legal
+    assert set(suggested(picks)) == legal
     await finish_draft(world)
     player, _ = await acting(world)
     await player.slash(world.channel, "coal play", action="od")
     keeps = await player.autocomplete(world.channel, "coal play", "action", "keep")
-    assert keeps and all(choice["value"].startswith("keep ") for choice in keeps)
+    assert keeps and all(value.startswith("keep ") for value in suggested(keeps))
     table = await world.table()
     seat = table.seats.index(player.id)
     drawn = [card["name"] for card in state_of(table).view(seat)["pending"]["cards"]]

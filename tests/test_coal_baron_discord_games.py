@@ -17,7 +17,7 @@ import simcord
 from bot.games.coal_baron.actions import Buy, Place
 from bot.games.coal_baron.state import CoalBaronState
 from bot.service import Table
-from cogs.coal_baron_turn import line_of, trial
+from cogs.coal_baron.extraction import EXTRACTION
 from tests.coal_baron_discord_support import (
     SEED,
     CoalWorld,
@@ -30,6 +30,7 @@ from tests.coal_baron_discord_support import (
     space_kind,
     state_of,
 )
+from tests.discord_support import enabled_ids, select_offering, step_id, turn_id
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
@@ -108,65 +109,63 @@ class Driver:
     ) -> None:
         """Open the panel from the space select, then press moves among those it offers."""
         result = await self.pick_space(actor, message, table, space)
-        shown = panel(result, "cb:x:")
-        prefix = f"cb:x:{table.id}:{table.version}"
+        shown = panel(result, "mt:turn:")
         state, seat = state_of(table), table.seats.index(actor.id)
         while True:
-            after = trial(state, seat, line_of(shown.embeds[0].footer.text))
+            line = (shown.embeds[0].footer.text or "").split()[2:]
+            after = EXTRACTION.trial(state, seat, line)
+            assert isinstance(after, CoalBaronState)
             if after.pending is None:
                 break
-            offered = set(_ids(shown)) | {
+            offered = set(enabled_ids(shown)) | {
                 o["value"] for row in shown.components for c in row["components"]
                 for o in c.get("options", [])
             }
             legal = [
                 a for a in after.legal_actions(seat)
-                if f"{prefix}:{after.format_action(a)}" in offered
+                if step_id(table, "extraction", after.format_action(a)) in offered
                 or after.format_action(a) in offered
             ]
             step = after.format_action(next_extraction_step(legal, self.rng))
             if step == "end":
                 break
-            if f"{prefix}:{step}" in offered:
-                await actor.click(shown, custom_id=f"{prefix}:{step}")
+            if step_id(table, "extraction", step) in offered:
+                await actor.click(shown, custom_id=step_id(table, "extraction", step))
             else:
-                select = next(
-                    c["custom_id"] for row in shown.components for c in row["components"]
-                    if step in [o["value"] for o in c.get("options", [])]
-                )
-                await actor.select(shown, [step], custom_id=select)
-            assert line_of(shown.embeds[0].footer.text)[-1] == step
-        await actor.click(shown, custom_id=f"{prefix}:finish")
+                await actor.select(shown, [step], custom_id=select_offering(shown, step))
+            assert (shown.embeds[0].footer.text or "").split()[-1] == step
+        await actor.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
+        if turn_id(table, "extraction", "sure") in enabled_ids(shown):  # moves left: asked again
+            await actor.click(shown, custom_id=turn_id(table, "extraction", "sure"))
         self.used("extraction panel")
 
     async def draw(self, actor: simcord.MemberActor, space: str) -> None:
         result = await actor.slash(self.w.channel, "coal play", action=space)
         table = await self.w.table()
-        shown = panel(result, "cb:d")
-        prefix = f"{table.id}:{table.version}"
+        shown = panel(result, "mt:turn:")
         keep = [
             o["value"]
             for row in shown.components
             for c in row["components"]
             for o in c.get("options", [])
         ]
-        await actor.select(shown, [self.rng.choice(keep)], custom_id=f"cb:ds:{prefix}:keep")
-        state = state_of(table)
+        choice = self.rng.choice(keep)
+        await actor.select(shown, [choice], custom_id=select_offering(shown, choice))
+        confirm = turn_id(table, "draw", "confirm")
         if self.rng.random() < 0.5:
-            await actor.click(shown, custom_id=f"cb:d:{prefix}:order")
+            in_order = next(i for i in enabled_ids(shown) if i.startswith("mt:step:"))
+            await actor.click(shown, custom_id=in_order)
         else:
-            while "cb:d:" + prefix + ":confirm" not in _ids(shown):
-                names = [
+            while confirm not in enabled_ids(shown):
+                steps = [
                     o["value"]
                     for row in shown.components
                     for c in row["components"]
-                    if c.get("custom_id", "").endswith(":top")
                     for o in c.get("options", [])
                 ]
-                where = self.rng.choice(("top", "bottom"))
-                await actor.select(shown, [names[-1]], custom_id=f"cb:ds:{prefix}:{where}")
-        del state
-        await actor.click(shown, custom_id=f"cb:d:{prefix}:confirm")
+                step = self.rng.choice(steps)
+                await actor.select(shown, [step], custom_id=select_offering(shown, step))
+        await actor.click(shown, custom_id=confirm)
         self.used("draw panel")
 
 

@@ -4,19 +4,23 @@ what a mistyped action should have been, and the generic answer to an unexpected
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pytest
 import simcord
 
 from bot.errors import ActionSyntaxError, IllegalAction, NotYourTurn, SkipTooEarly, UserError
-from bot.games.base import GameState, Seat
+from bot.games.base import GameState
 from bot.games.coal_baron import CoalBaronState
 from bot.games.saboteur import SaboteurState
 from bot.i18n import LocaleLike, catalog
-from bot.presenters import PRESENTERS, Presenter, TurnMessage
-from bot.service import GameService, Table
-from cogs.replies import error_text
+from bot.service import GameService
+from cogs.platform.plugins import PLUGINS, GamePlugin
+from cogs.platform.presenter import Presenter, TurnMessage
+from cogs.platform.replies import error_text
+from cogs.platform.seen import Seen
 from tests.discord_support import TableWorld, private_text
+from tests.tinygame import TinyGame
 
 
 def test_a_user_error_reads_in_the_users_language() -> None:
@@ -54,7 +58,7 @@ def test_an_illegal_action_without_a_reason_key_shows_the_english_reason() -> No
     ids=["coal-baron", "saboteur", "saboteur-with-parameter"],
 )
 def test_a_mistyped_action_says_in_french_what_was_expected(
-    state: GameState, text: str, french: str
+    state: GameState[Any], text: str, french: str
 ) -> None:
     with pytest.raises(ActionSyntaxError) as caught:
         state.parse_action(0, text)
@@ -74,7 +78,7 @@ def test_an_error_without_a_message_key_says_what_went_wrong() -> None:
 
 
 class BrokenPresenter(Presenter):
-    async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
+    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
         raise RuntimeError("the renderer crashed")
 
 
@@ -82,7 +86,7 @@ async def test_an_unexpected_error_in_a_button_is_logged_and_answered_genericall
     table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     w = table_world
-    monkeypatch.setitem(PRESENTERS, "tiny", BrokenPresenter())
+    monkeypatch.setitem(PLUGINS, "tiny", GamePlugin(TinyGame, BrokenPresenter()))
     await w.start_tiny()
     result = await w.alice.click(w.last(), custom_id="mt:view:1")
     assert private_text(result).startswith("Something went wrong on our side")

@@ -8,6 +8,8 @@ then closed so that their record may be exported.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import discord
 import simcord
 
@@ -21,7 +23,7 @@ async def closed_table(
     world: TableWorld, channel: simcord.ChannelHandle, guild: simcord.GuildHandle | None = None
 ) -> int:
     """A tiny game of alice and bob in `channel`, started then abandoned; its number."""
-    service = world.env.bot.service
+    service = cast(Any, world.env.bot).service
     table = await service.open_table(
         guild_id=(guild or world.guild).id,
         channel_id=channel.id,
@@ -32,7 +34,7 @@ async def closed_table(
     await service.join(table.id, world.bob.id)
     await service.start(table.id, world.alice.id)
     await service.abandon(table.id, world.alice.id, can_manage=False)
-    return table.id
+    return int(table.id)
 
 
 async def export(

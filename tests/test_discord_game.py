@@ -11,11 +11,21 @@ import simcord
 
 from bot.errors import NotCreator, NotSeated, SkipOwnTurn, SkipTooEarly
 from bot.i18n import catalog
-from bot.presenters import PRESENTERS, Presenter
-from bot.service import Table
-from cogs.errors import ExportBeforeEnd
+from cogs.platform.errors import ExportBeforeEnd
+from cogs.platform.plugins import PLUGINS, GamePlugin
+from cogs.platform.seen import Seen
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import TableWorld, action_id, custom_ids, private_text
+from tests.discord_support import (
+    TableWorld,
+    action_id,
+    as_seen_before,
+    custom_ids,
+    live_messages,
+    now,
+    private_text,
+)
+from tests.tiny_plugin import TinyPresenter
+from tests.tinygame import TinyGame
 
 
 @pytest.fixture
@@ -41,7 +51,7 @@ async def test_an_action_button_plays_and_announces_the_next_player(w: TableWorl
     first = await w.start_tiny()
     assert custom_ids(first) == ["mt:act:1:2:keep", "mt:act:1:2:swap", "mt:view:1"]
     turn = await play(w, w.alice, "keep")
-    assert f"{w.alice.mention} played `keep`" in turn.content
+    assert f"{w.alice.mention} played." in turn.content
     assert f"👉 {w.bob.mention}: your turn" in turn.content
 
 
@@ -54,8 +64,10 @@ async def test_a_click_out_of_turn_is_refused(w: TableWorld) -> None:
 
 async def test_a_double_click_plays_once_and_says_the_table_moved_on(w: TableWorld) -> None:
     turn = await reach_adding_phase(w)
-    await w.alice.click(turn, custom_id=action_id(turn, "add 2"))
-    result = await w.alice.click(turn, custom_id=action_id(turn, "add 2"))
+    add_2 = action_id(turn, "add 2")
+    await w.alice.click(turn, custom_id=add_2)
+    assert custom_ids(now(w.channel, turn)) == []  # the next turn holds the live components
+    result = await w.alice.click(await as_seen_before(w.env, w.channel, add_2), custom_id=add_2)
     assert "moved on" in private_text(result)
     status = await w.alice.slash(w.channel, "game status")
     assert f"waiting for {w.bob.mention}" in private_text(status)
@@ -63,8 +75,9 @@ async def test_a_double_click_plays_once_and_says_the_table_moved_on(w: TableWor
 
 async def test_a_button_of_an_older_turn_says_the_table_moved_on(w: TableWorld) -> None:
     first = await w.start_tiny()
+    keep = action_id(first, "keep")
     await play(w, w.alice, "keep")
-    result = await w.bob.click(first, custom_id=action_id(first, "keep"))
+    result = await w.bob.click(await as_seen_before(w.env, w.channel, keep), custom_id=keep)
     assert "moved on" in private_text(result)
 
 
@@ -86,22 +99,23 @@ async def test_my_view_shows_the_players_own_actions_only_to_them(w: TableWorld)
     assert "Nothing for you to do" in private_text(result)
 
 
-class LongLabels(Presenter):
+class LongLabels(TinyPresenter):
     """Labels too long for buttons, so the actions are offered in a select."""
 
-    def label(self, table: Table, notation: str) -> str:
+    def label(self, seen: Seen, notation: str) -> str:
         return f"{notation} " + "-" * 90
 
 
 async def test_the_action_select_plays_the_chosen_notation(
     w: TableWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(PRESENTERS, "tiny", LongLabels())
+    monkeypatch.setitem(PLUGINS, "tiny", GamePlugin(TinyGame, LongLabels()))
     first = await w.start_tiny()
     assert custom_ids(first) == ["mt:pick:1:2:0", "mt:view:1"]
     await w.alice.select(first, ["swap"], custom_id="mt:pick:1:2:0")
-    assert f"{w.alice.mention} played `swap`" in w.last().content
-    result = await w.bob.select(first, ["keep"], custom_id="mt:pick:1:2:0")
+    assert f"{w.alice.mention} played." in w.last().content
+    old = await as_seen_before(w.env, w.channel, "mt:pick:1:2:0", ["keep", "swap"])
+    result = await w.bob.select(old, ["keep"], custom_id="mt:pick:1:2:0")
     assert "moved on" in private_text(result)
 
 
@@ -110,14 +124,15 @@ async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: T
     while "Game over" not in turn.content:
         to_act = w.alice if f"👉 {w.alice.mention}" in turn.content else w.bob
         largest = next(n for n in ("add 3", "add 2", "add 1") if n in str(custom_ids(turn)))
+        last_ids = custom_ids(turn)
         turn = await play(w, to_act, largest)
+        assert len(live_messages(w.channel)) <= 1
     assert "Winner:" in turn.content
-    assert custom_ids(turn) == []
-    before_the_end = w.channel.history()[-2]
-    result = await w.alice.click(before_the_end, custom_id=custom_ids(before_the_end)[0])
-    assert private_text(result) == "This game is over."
-    result = await w.alice.click(before_the_end, custom_id="mt:view:1")
-    assert private_text(result) == "This game is over."
+    assert live_messages(w.channel) == []
+    for custom_id in (last_ids[0], "mt:view:1"):
+        old = await as_seen_before(w.env, w.channel, custom_id)
+        result = await w.alice.click(old, custom_id=custom_id)
+        assert private_text(result) == "This game is over."
     result = await w.alice.slash(w.channel, "game export", table=1)
     [attachment] = result.response.attachments if result.response else []
     record = json.loads(await attachment.read())
@@ -154,7 +169,7 @@ async def test_skip_plays_the_default_action_of_the_idle_player(w: TableWorld) -
     assert private_text(result) == "Done."  # never the idle seat's action: it may be secret
     turn = w.last()
     assert f"{w.bob.mention} skipped the turn of {w.alice.mention}" in turn.content
-    assert f"{w.alice.mention} played `add 1`" in turn.content
+    assert f"{w.alice.mention} added 1" in turn.content
     assert f"👉 {w.bob.mention}" in turn.content
 
 
@@ -224,7 +239,7 @@ async def test_private_events_go_only_to_their_owner_ephemerally(
     drawn = private_text(result)
     assert drawn.startswith("You drew a ")
     assert all(drawn not in message.content for message in w.channel.history())
-    assert f"{w.bob.mention} played `swap`" in w.last().content
+    assert f"{w.bob.mention} played." in w.last().content
 
 
 async def test_only_another_seated_player_may_skip(w: TableWorld) -> None:

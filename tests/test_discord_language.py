@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.i18n import CatalogTranslator, catalog
-from tests.discord_support import TableWorld, action_id, private_text, speak_french
+from bot.i18n import catalog
+from cogs.platform.translator import CatalogTranslator
+from tests.discord_support import TableWorld, action_id, bot_of, labels, private_text, speak_french
 
 
 async def test_a_french_user_is_answered_in_french(
@@ -33,7 +34,7 @@ async def test_channel_messages_follow_the_servers_language(
     lobby = channel.last_message
     assert lobby is not None
     assert "ouverte par" in lobby.content
-    assert [c.label for row in lobby.components for c in row.children] == [
+    assert labels(lobby) == [
         "Rejoindre",
         "Quitter",
         "Commencer",
@@ -43,9 +44,9 @@ async def test_channel_messages_follow_the_servers_language(
 async def test_command_names_and_descriptions_are_localized_in_french(
     simcord_env: simcord.Env,
 ) -> None:
-    command = simcord_env.bot.tree.get_command("game")
+    command = bot_of(simcord_env).tree.get_command("game")
     assert command is not None
-    payload = await command.get_translated_payload(simcord_env.bot.tree, CatalogTranslator())
+    payload = await command.get_translated_payload(bot_of(simcord_env).tree, CatalogTranslator())
     assert payload["name_localizations"]["fr"] == "partie"
     new = next(option for option in payload["options"] if option["name"] == "new")
     assert new["name_localizations"]["fr"] == "nouvelle"
@@ -67,9 +68,9 @@ async def test_rules_come_in_the_users_language(
 
 
 async def test_game_choices_are_localized(simcord_env: simcord.Env) -> None:
-    command = simcord_env.bot.tree.get_command("game")
+    command = bot_of(simcord_env).tree.get_command("game")
     assert command is not None
-    payload = await command.get_translated_payload(simcord_env.bot.tree, CatalogTranslator())
+    payload = await command.get_translated_payload(bot_of(simcord_env).tree, CatalogTranslator())
     new = next(option for option in payload["options"] if option["name"] == "new")
     game = next(option for option in new["options"] if option["name"] == "game")
     saboteur = next(choice for choice in game["choices"] if choice["value"] == "saboteur")

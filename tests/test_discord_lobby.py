@@ -5,8 +5,15 @@ from __future__ import annotations
 import simcord
 
 from bot.errors import ChannelBusy, NotCreator, NotEnoughPlayers
-from cogs.errors import NoTableHere
-from tests.discord_support import TableWorld, custom_ids, lobby_id, private_text
+from cogs.platform.errors import NoTableHere
+from tests.discord_support import (
+    TableWorld,
+    as_seen_before,
+    custom_ids,
+    lobby_id,
+    now,
+    private_text,
+)
 
 
 async def test_new_posts_a_lobby_with_buttons_and_the_seats(table_world: TableWorld) -> None:
@@ -125,8 +132,10 @@ async def test_lobby_buttons_after_the_start_say_seats_are_fixed(table_world: Ta
     w = table_world
     lobby = await w.open_lobby()
     await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
+    join = lobby_id(lobby, "join")
     await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
-    result = await w.carol.click(lobby, custom_id=lobby_id(lobby, "join"))
+    assert custom_ids(now(w.channel, lobby)) == []  # the first turn holds the live components
+    result = await w.carol.click(await as_seen_before(w.env, w.channel, join), custom_id=join)
     assert "Seats can no longer change" in private_text(result)
 
 

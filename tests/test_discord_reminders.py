@@ -30,7 +30,7 @@ async def test_the_reminder_carries_the_turns_buttons(table_world: TableWorld) -
     await w.env.advance_time(DELAY + 60)
     [reminder] = reminders(w)
     await w.alice.click(reminder, custom_id=action_id(reminder, "keep"))
-    assert f"{w.alice.mention} played `keep`" in w.last().content
+    assert f"{w.alice.mention} played." in w.last().content
 
 
 async def test_each_new_turn_gets_its_own_reminder(table_world: TableWorld) -> None:
@@ -48,9 +48,10 @@ async def test_each_new_turn_gets_its_own_reminder(table_world: TableWorld) -> N
 
 async def test_a_player_already_waiting_is_not_reminded_again(table_world: TableWorld) -> None:
     w = table_world
-    turn = await w.start_tiny()
+    await w.start_tiny()
     await w.env.advance_time(DELAY + 60)
-    await w.alice.click(turn, custom_id=action_id(turn, "keep"))
+    reminder = reminders(w)[-1]  # it carries the turn's buttons, the first turn's are gone
+    await w.alice.click(reminder, custom_id=action_id(reminder, "keep"))
     await w.env.advance_time(DELAY + 60)
     assert len(reminders(w)) == 1
 

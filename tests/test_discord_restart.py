@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from bot.config import Settings
-from tests.discord_support import TableWorld, action_id, private_text, restart
+from tests.discord_support import (
+    TableWorld,
+    action_id,
+    as_seen_before,
+    live_messages,
+    private_text,
+    restart,
+)
 
 
 @pytest.mark.parametrize("clean", [True, False], ids=["closed", "killed"])
@@ -15,7 +22,8 @@ async def test_a_game_continues_after_a_restart(
 ) -> None:
     w = table_world
     first = await w.start_tiny()
-    await w.alice.click(first, custom_id=action_id(first, "keep"))
+    keep = action_id(first, "keep")
+    await w.alice.click(first, custom_id=keep)
     second = w.last()
     await w.bob.click(second, custom_id=action_id(second, "keep"))
     before_restart = w.last()
@@ -23,10 +31,11 @@ async def test_a_game_continues_after_a_restart(
     await restart(w, settings, clean=clean)
 
     await w.alice.click(before_restart, custom_id=action_id(before_restart, "add 2"))
-    assert f"{w.alice.mention} played `add 2`" in w.last().content
-    stale = await w.bob.click(first, custom_id=action_id(first, "keep"))
-    assert "moved on" in private_text(stale)
+    assert f"{w.alice.mention} added 2" in w.last().content
+    assert live_messages(w.channel) == [w.last()]  # found after the restart, and cleared
     await w.bob.click(w.last(), custom_id=action_id(w.last(), "add 3"))
+    stale = await w.bob.click(await as_seen_before(w.env, w.channel, keep), custom_id=keep)
+    assert "moved on" in private_text(stale)
     status = await w.carol.slash(w.channel, "game status")
     assert f"waiting for {w.alice.mention}" in private_text(status)
 

@@ -65,7 +65,7 @@ def migrate(source: str, target: str) -> subprocess.CompletedProcess[str]:
 
 async def dump(location: str) -> list[object]:
     storage = await Storage.open(location)
-    tables = []
+    tables: list[object] = []
     for table_id in await storage.table_ids():
         table = await storage.get(table_id)
         assert table is not None

@@ -26,8 +26,8 @@ def frames_of(data: bytes) -> list[tuple[Image.Image, int]]:
     """Each frame of an APNG (as RGB) with its duration in ms."""
     frames = []
     with Image.open(io.BytesIO(data)) as image:
-        assert image.format == "PNG" and image.is_animated
-        for index in range(image.n_frames):
+        assert image.format == "PNG" and image.is_animated  # type: ignore[attr-defined]
+        for index in range(image.n_frames):  # type: ignore[attr-defined]
             image.seek(index)
             frames.append((image.convert("RGB"), image.info["duration"]))
     return frames

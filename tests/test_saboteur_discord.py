@@ -10,28 +10,43 @@ import discord
 import pytest
 import simcord
 
-import cogs.saboteur_hand
-import cogs.saboteur_presenter
+import cogs.saboteur.hand
+import cogs.saboteur.presenter
 from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
 from bot.games.saboteur.cards import card_tools, card_type
 from bot.i18n import t
-from cogs.errors import NoTableHere, WrongGame
-from cogs.saboteur_hand import CardSelect
+from cogs.platform.builder import StepSelect
+from cogs.platform.errors import NoTableHere, WrongGame
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import private_texts, public_texts, slow
+from tests.discord_support import (
+    enabled_ids,
+    options_of,
+    private_texts,
+    public_texts,
+    select_offering,
+    shown_text,
+    slow,
+    suggested,
+    turn_id,
+)
 from tests.saboteur_discord_support import (
     SabWorld,
-    component,
     discard_from_hand,
     play_from_hand,
     sab_world,
     seed_where,
 )
 from tests.saboteur_support import seat_names
+
+
+def card_of(action: object) -> str | None:
+    """The card an action plays (a gold pick plays none)."""
+    card = getattr(action, "card", None)
+    return card if isinstance(card, str) else None
 
 
 def holds(seat: int, kind: str) -> Callable[[SaboteurState], bool]:
@@ -93,9 +108,10 @@ async def test_my_hand_answers_the_role_the_hand_image_and_the_peeks_privately(
     answer = result.response
     assert answer is not None and answer.ephemeral
     role = t("en", f"saboteur.role.{state.roles[1]}")
-    assert f"(P2, round 1): you are a **{role}**" in answer.content
-    assert "Goals you looked at: none" in answer.content
-    assert f"Waiting for {w.alice.mention}" in answer.content
+    assert f"(P2, round 1): you are a **{role}**" in shown_text(answer)
+    assert "Goals you looked at: none" in shown_text(answer)
+    assert f"Waiting for {w.alice.mention}" in shown_text(answer)
+    assert not answer.components  # nothing to choose while another player plays
     (image,) = answer.attachments
     assert await image.read() == render_hand(state.view(1), seat_names(state), "en")
 
@@ -108,11 +124,9 @@ async def test_the_hand_of_the_player_to_act_offers_their_cards_and_discards(
     state = await w.state()
     answer = (await w.alice.click(first, label="🂠 My hand")).response
     assert answer is not None
-    cards = component(answer, "sab:card:")
-    playable = {a.card for a in state.legal_actions(0) if not isinstance(a, Discard)}
-    assert {option["value"] for option in cards["options"]} == playable
-    passes = component(answer, "mt:pick:")
-    assert {o["value"] for o in passes["options"]} == {f"discard {c}" for c in state.hands[0]}
+    playable = {f"card:{card_of(a)}" for a in state.legal_actions(0) if not isinstance(a, Discard)}
+    passes = {f"discard {c}" for c in state.hands[0]}
+    assert options_of(answer) == [playable, passes]
 
 
 async def test_a_spectator_is_refused_a_hand(simcord_env: simcord.Env) -> None:
@@ -136,11 +150,11 @@ async def test_autocomplete_offers_every_card_and_every_discard_when_nothing_is_
     state = await w.state()
     legal = {state.format_action(a) for a in state.legal_actions(0)}
     choices = await w.alice.autocomplete(w.channel, "sab play", "action", "")
-    values = [c["value"] for c in choices]
+    values = suggested(choices)
     assert 0 < len(values) <= 25
     assert set(values) <= legal
-    playable = {a.card for a in state.legal_actions(0) if not isinstance(a, Discard)}
-    offered = {state.parse_action(0, v).card for v in values if not v.startswith("discard")}
+    playable = {card_of(a) for a in state.legal_actions(0) if not isinstance(a, Discard)}
+    offered = {card_of(state.parse_action(0, v)) for v in values if not v.startswith("discard")}
     assert offered == playable
     assert {f"discard {card}" for card in state.hands[0]} <= set(values)
 
@@ -149,7 +163,7 @@ async def test_autocomplete_narrows_to_what_is_typed(simcord_env: simcord.Env) -
     w = await sab_world(simcord_env)
     await w.start(seed=3)
     choices = await w.alice.autocomplete(w.channel, "sab play", "action", "discard")
-    assert choices and all(c["value"].startswith("discard ") for c in choices)
+    assert choices and all(value.startswith("discard ") for value in suggested(choices))
     assert await w.alice.autocomplete(w.channel, "sab play", "action", "nonsense") == []
 
 
@@ -206,20 +220,28 @@ async def test_the_hand_view_discards_to_pass(simcord_env: simcord.Env) -> None:
     assert (await w.state()).discard == [card]
 
 
-async def test_back_returns_from_a_card_to_the_hand(simcord_env: simcord.Env) -> None:
+async def test_undo_returns_from_a_card_to_the_hand(simcord_env: simcord.Env) -> None:
     w = await sab_world(simcord_env)
     await w.start(seed=3)
-    card = first_path(await w.state(), 0).card
+    state = await w.state()
+    path = first_path(state, 0)
+    table = await w.table()
     hand = (await w.alice.slash(w.channel, "sab hand")).response
     assert hand is not None
-    select = component(hand, "sab:card:")
-    step = (await w.alice.select(hand, [card], custom_id=str(select["custom_id"]))).response
-    assert step is not None
-    back = component(step, "sab:back:")
-    again = (await w.alice.click(step, custom_id=str(back["custom_id"]))).response
-    assert again is not None
-    assert "Your turn: choose a card" in again.content
-    component(again, "sab:card:")
+    card = f"card:{path.card}"
+    await w.alice.select(hand, [card], custom_id=select_offering(hand, card))
+    plays = {
+        state.format_action(a)
+        for a in state.legal_actions(0)
+        if card_of(a) == path.card and not isinstance(a, Discard)
+    }
+    offered = set().union(*options_of(hand)) | {
+        i.rsplit(":", 1)[1] for i in enabled_ids(hand) if i.startswith("mt:step:")
+    }
+    assert offered == plays
+    await w.alice.click(hand, custom_id=turn_id(table, "hand", "undo"))
+    assert "Your turn: choose a card" in shown_text(hand)
+    assert card in options_of(hand)[0]
 
 
 async def test_a_slow_image_still_reaches_the_player(
@@ -228,20 +250,17 @@ async def test_a_slow_image_still_reaches_the_player(
     """The interaction is acknowledged before the hand or board image is drawn."""
     w = await sab_world(simcord_env)
     first = await w.start(seed=3)
-    monkeypatch.setattr(cogs.saboteur_hand, "render_hand", slow(w.env, render_hand))
-    monkeypatch.setattr(cogs.saboteur_presenter, "render_board", slow(w.env, render_board))
+    monkeypatch.setattr(cogs.saboteur.hand, "render_hand", slow(w.env, render_hand))
+    monkeypatch.setattr(cogs.saboteur.presenter, "render_board", slow(w.env, render_board))
     by_button = (await w.alice.click(first, label="🂠 My hand")).response
     hand = (await w.alice.slash(w.channel, "sab hand")).response
     status = (await w.dave.slash(w.channel, "game status")).response
     assert hand is not None and by_button is not None and status is not None
-    card = first_path(await w.state(), 0).card
-    select = component(hand, "sab:card:")
-    step = (await w.alice.select(hand, [card], custom_id=str(select["custom_id"]))).response
-    assert step is not None
-    back = component(step, "sab:back:")
-    again = (await w.alice.click(step, custom_id=str(back["custom_id"]))).response
-    assert again is not None
-    for answer in (by_button, hand, status, again):
+    card = f"card:{first_path(await w.state(), 0).card}"
+    table = await w.table()
+    await w.alice.select(hand, [card], custom_id=select_offering(hand, card))
+    await w.alice.click(hand, custom_id=turn_id(table, "hand", "undo"))
+    for answer in (by_button, hand, status):
         assert answer.ephemeral and len(answer.attachments) == 1
 
 
@@ -312,16 +331,17 @@ async def test_someone_elses_hand_components_are_refused(simcord_env: simcord.En
     card = first_path(state, 0).card
     # Alice's card select, as if her hand view had reached the channel.
     view = discord.ui.View(timeout=None)
-    select = CardSelect(table.id, table.version, 0, [discord.SelectOption(label=card, value=card)])
+    options = [discord.SelectOption(label=card, value=card)]
+    select = StepSelect.as_select(table.id, table.version, "hand:0", options)
     view.add_item(select)
     channel = w.bot.get_channel(w.channel.id)
     assert isinstance(channel, discord.TextChannel)
     leaked = await channel.send("alice's hand", view=view)
     version, messages = table.version, len(w.public_messages())
 
-    result = await w.bob.select(leaked, [card], custom_id=f"sab:card:{table.id}:{version}:0")
+    result = await w.bob.select(leaked, [card], custom_id=f"mt:steps:{table.id}:{version}:hand:0")
 
-    assert private_texts(result) == [t("en", "error.sab.not_your_hand")]
+    assert private_texts(result) == [t("en", "error.not_your_turn")]
     assert await unchanged_after(w, version, messages)
 
 
@@ -353,8 +373,8 @@ async def test_a_hand_view_from_an_earlier_turn_is_refused(simcord_env: simcord.
     assert hand is not None
     await w.alice.slash(w.channel, "sab play", action=f"discard {state.hands[0][0]}")
     version, messages = (await w.table()).version, len(w.public_messages())
-    card = component(hand, "sab:card:")
-    result = await w.alice.select(hand, [card["options"][0]["value"]], custom_id=card["custom_id"])
+    card = sorted(options_of(hand)[0])[0]
+    result = await w.alice.select(hand, [card], custom_id=select_offering(hand, card))
     assert private_texts(result) == [t("en", "error.stale_action")]
     assert await unchanged_after(w, version, messages)
 
@@ -365,8 +385,8 @@ async def test_a_hand_view_of_an_abandoned_game_says_so(simcord_env: simcord.Env
     hand = (await w.alice.slash(w.channel, "sab hand")).response
     assert hand is not None
     await w.bot.service.abandon(w.table_id, w.alice.id, can_manage=False)
-    card = component(hand, "sab:card:")
-    result = await w.alice.select(hand, [card["options"][0]["value"]], custom_id=card["custom_id"])
+    card = sorted(options_of(hand)[0])[0]
+    result = await w.alice.select(hand, [card], custom_id=select_offering(hand, card))
     assert private_texts(result) == [t("en", "error.table_abandoned")]
 
 
@@ -390,10 +410,10 @@ async def test_the_map_result_is_told_only_to_its_player(simcord_env: simcord.En
     hand = (await w.alice.slash(w.channel, "sab hand")).response
     assert hand is not None
     assert f"Goals you looked at: top: {'gold' if found == 'peeked_gold' else 'stone'}" in (
-        hand.content
+        shown_text(hand)
     )
     bob_hand = (await w.bob.slash(w.channel, "sab hand")).response
-    assert bob_hand is not None and "Goals you looked at: none" in bob_hand.content
+    assert bob_hand is not None and "Goals you looked at: none" in shown_text(bob_hand)
 
 
 async def test_skipping_an_idle_player_tells_the_skipper_none_of_their_secrets(

@@ -23,9 +23,11 @@ from bot.games.saboteur.actions import (
     TakeGold,
 )
 from bot.i18n import t
-from cogs.saboteur_choices import sab_state
-from cogs.saboteur_presenter import SaboteurPresenter
+from cogs.platform.seen import seen
+from cogs.saboteur.choices import sab_state
+from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
+from tests.discord_support import bot_of, suggested
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
@@ -53,8 +55,9 @@ async def by_command(w: SabWorld, actor: simcord.MemberActor, state: SaboteurSta
     """Type the start of the notation, then send the autocomplete choice that matches."""
     notation = state.format_action(action)
     choices = await actor.autocomplete(w.channel, "sab play", "action", notation)
-    assert notation in [c["value"] for c in choices], (notation, choices)
-    await actor.slash(w.channel, "sab play", action=notation)
+    values = dict(zip(suggested(choices), (c["value"] for c in choices), strict=True))
+    assert notation in values, (notation, choices)
+    await actor.slash(w.channel, "sab play", action=values[notation])
 
 
 async def by_components(w: SabWorld, actor: simcord.MemberActor, state: SaboteurState,
@@ -128,7 +131,9 @@ async def private_lines(w: SabWorld, before: SaboteurState, action: Action) -> l
     for event in events:
         if event.seat is not None:
             for lang in ("en", "fr"):
-                lines += presenter.event_lines(table, [event], lang, seat=event.seat)
+                lines += presenter.event_lines(
+                    seen(table, event.seat), [event], lang, seat=event.seat
+                )
     return lines
 
 
@@ -173,7 +178,7 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
     service; every action that ends a phase goes through `/sab play`, and simcord
     refuses a message over Discord's limits."""
     env = simcord_env
-    await env.bot.tree.sync()
+    await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines", preferred_locale="fr")
     channel = guild.create_text_channel("saboteur")
     members = [guild.add_member(env.create_user(f"miner{n}")) for n in range(10)]
@@ -195,9 +200,11 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
         after.apply(seat, after.parse_action(seat, notation))
         if (after.round, after.phase) != (state.round, state.phase):
             await members[seat].slash(channel, "sab play", action=notation)
-            assert len(channel.last_message.content) <= 2000
-            rounds_ended += "🎭" in channel.last_message.content
+            last = channel.last_message
+            assert last is not None and len(last.content) <= 2000
+            rounds_ended += "🎭" in last.content
         else:
             await bot.service.act(table.id, table.seats[seat], notation)
     assert rounds_ended == 3
-    assert "🏁" in channel.last_message.content
+    last = channel.last_message
+    assert last is not None and "🏁" in last.content

@@ -12,9 +12,11 @@ import pytest
 from bot.games.saboteur import SaboteurState
 from bot.i18n import t
 from bot.service import ActResult, Table
-from cogs.saboteur_choices import AUTOCOMPLETE_LIMIT, first_actions, matching_choices
-from cogs.saboteur_hand import hand_text
-from cogs.saboteur_presenter import SaboteurPresenter
+from cogs.platform.presenter import ActionChoice, matching
+from cogs.platform.seen import seen
+from cogs.saboteur.choices import AUTOCOMPLETE_LIMIT, first_actions
+from cogs.saboteur.hand import hand_text
+from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board
 from tests.saboteur_support import digger_play, hide_other_secrets, seat_names
 
@@ -57,8 +59,9 @@ def public_text(table: Table, played: ActResult, lang: str) -> str:
     """The words of the turn message (`SaboteurPresenter.turn` without drawing the board,
     which is drawn from ``view(None)``)."""
     presenter = SaboteurPresenter()
-    lines = presenter.event_lines(table, played.events, lang, seat=None)
-    return "\n".join([*lines, presenter.status_text(table, lang)])
+    public = seen(table, None)
+    lines = presenter.event_lines(public, played.events, lang, seat=None)
+    return "\n".join([*lines, presenter.status_text(public, lang)])
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 2), (5, 7)])
@@ -78,7 +81,7 @@ def test_the_public_message_is_the_same_whatever_the_secrets(players: int, seed:
 
 async def test_the_turn_message_is_its_events_then_whose_turn_with_the_board() -> None:
     state, played = next(self_play(3, 2))
-    message = await SaboteurPresenter().turn(table_of(state), "en", played)
+    message = await SaboteurPresenter().turn(seen(table_of(state), None), "en", played)
     assert message.content == public_text(table_of(state), played, "en")
     (board,) = message.files
     assert board.fp.read() == render_board(state.view(None), seat_names(state), "en")
@@ -125,19 +128,22 @@ def test_the_first_choices_hold_every_playable_card_and_every_discard() -> None:
         assert {getattr(action, "card", None) for action in first} == cards
 
 
+def matching_choices(state: SaboteurState, seat: int, typed: str, lang: str) -> list[ActionChoice]:
+    """What `/game play`'s autocomplete offers `seat` for `typed`."""
+    return matching(SaboteurPresenter().ranked_choices(table_of(state), seat, lang), typed)
+
+
 def test_typed_words_narrow_the_choices_to_those_holding_them() -> None:
     state = SaboteurState.new(3, 3)
-    names = ["P1", "P2", "P3"]
-    found = matching_choices(state, 0, "path 1,0", "en", names)
+    found = matching_choices(state, 0, "path 1,0", "en")
     assert found and all(c.notation.startswith("path ") and "1,0" in c.notation for c in found)
-    assert matching_choices(state, 1, "", "en", names) == []
+    assert matching_choices(state, 1, "", "en") == []
 
 
 def test_autocomplete_labels_follow_the_reader_s_language() -> None:
     state = SaboteurState.new(3, 3)
-    names = ["P1", "P2", "P3"]
-    english = matching_choices(state, 0, "discard", "en", names)
-    french = matching_choices(state, 0, "discard", "fr", names)
+    english = matching_choices(state, 0, "discard", "en")
+    french = matching_choices(state, 0, "discard", "fr")
     assert [c.notation for c in english] == [c.notation for c in french]
     assert all("pass, discarding" in c.label for c in english)
     assert all("passer en défaussant" in c.label for c in french)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.saboteur.actions import Peek
+from bot.games.saboteur.state import Phase
 from tests.saboteur_support import game, set_hand
 
 DOC = Path(__file__).parent.parent / "docs" / "saboteur.md"
@@ -43,6 +44,6 @@ def test_scores_appear_only_when_the_game_is_over() -> None:
     state = game(3)
     state.gold[1].append(state.gold_deck.pop())
     assert state.view(None)["scores"] is None and state.view(0)["winners"] is None
-    state.phase = "over"
+    state.phase = Phase.OVER
     assert state.view(None)["scores"] == list(state.scores())
     assert state.view(None)["winners"] == [1]

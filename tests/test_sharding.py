@@ -168,7 +168,7 @@ async def test_a_process_killed_mid_game_loses_nothing_and_the_other_keeps_servi
         process.stdin.write("go\n")
         process.stdin.flush()
     assert victim.stdout is not None
-    before_kill = []
+    before_kill: list[str] = []
     while len([line for line in before_kill if line.startswith("applied")]) < 50:
         before_kill.append(victim.stdout.readline())
     victim.send_signal(signal.SIGKILL)  # in the middle of its games, and likely of a write

@@ -1,23 +1,69 @@
-"""The registry of games: game id -> state class."""
+"""The registry of games: game id -> engine class, filled from entry points.
+
+A game is registered by one line in its distribution's ``pyproject.toml``::
+
+    [project.entry-points."mine_table.games"]
+    coal-baron = "bot.games.coal_baron:GAME"
+
+The entry point names a `GameSpec`, defined in the engine package: the engine
+class, and the dotted path of the game's table plugin (its Discord layer). The
+path is a string, so loading the registry imports engines only: the command
+line (``python -m bot replay``), game records and the service work without
+discord; the bot imports the plugins (`cogs.platform.plugins`). A test game
+registers itself with `register` instead.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any
 
 from bot.games.base import GameState
 
+ENTRY_POINT_GROUP = "mine_table.games"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game's entry point names."""
+
+    engine: type[GameState[Any]]
+    plugin: str | None = None
+    """``module:attribute`` of the game's table plugin; None for an engine without one."""
+
+
 GAMES: dict[str, type[GameState[Any]]] = {}
+PLUGIN_PATHS: dict[str, str] = {}
+_loaded = False
 
 
-def register(cls: type[GameState[Any]]) -> type[GameState[Any]]:
-    """Class decorator: make a game available under its `game_id`."""
+def register(cls: type[GameState[Any]], plugin: str | None = None) -> type[GameState[Any]]:
+    """Make a game available under its `game_id` (usable as a class decorator)."""
     GAMES[cls.game_id] = cls
+    if plugin is not None:
+        PLUGIN_PATHS[cls.game_id] = plugin
     return cls
 
 
+def load_games() -> None:
+    """Register every game declared in the ``mine_table.games`` entry points (once)."""
+    global _loaded
+    if _loaded:
+        return
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        spec = entry.load()
+        if not isinstance(spec, GameSpec):
+            raise TypeError(f"entry point {entry.name!r} names {spec!r}, not a GameSpec")
+        if spec.engine.game_id != entry.name:
+            raise ValueError(f"entry point {entry.name!r} names game {spec.engine.game_id!r}")
+        register(spec.engine, spec.plugin)
+    _loaded = True
+
+
 def get_game(game_id: str) -> type[GameState[Any]]:
-    """The state class of `game_id`; raises KeyError naming the known games."""
-    load_builtin_games()
+    """The engine class of `game_id`; raises KeyError naming the known games."""
+    load_games()
     try:
         return GAMES[game_id]
     except KeyError:
@@ -25,17 +71,13 @@ def get_game(game_id: str) -> type[GameState[Any]]:
         raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
 
 
-def load_builtin_games() -> None:
-    """Import the engines shipped with the bot so they register themselves."""
-    import importlib
-
-    for module in BUILTIN_GAME_MODULES:
-        importlib.import_module(module)
+def game_ids() -> list[str]:
+    """Every registered game id, sorted."""
+    load_games()
+    return sorted(GAMES)
 
 
-BUILTIN_GAME_MODULES: list[str] = [
-    "bot.games.coal_baron",
-    "bot.games.saboteur",
-    "bot.games.mine_out",
-]
-"""Engine modules imported by `load_builtin_games` (each appends itself here when added)."""
+def plugin_path(game_id: str) -> str | None:
+    """Where the table plugin of `game_id` lives (``module:attribute``), if it has one."""
+    load_games()
+    return PLUGIN_PATHS.get(game_id)

@@ -8,25 +8,36 @@ directory is merged in, so each game keeps its keys in its own files
 
 Replies follow the user's locale: French for every ``fr*`` locale, English
 otherwise. Command, option and choice names and descriptions are translated
-by `CatalogTranslator`, from the same catalogs.
+by `cogs.platform.translator.CatalogTranslator`, from the same catalogs. This
+module imports no discord, so renderers may use it.
+
+A game shipped in another distribution adds its own catalog directory with
+`add_catalog_dir` (its plugin's ``catalogs``); the built-in games keep theirs here.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import discord
-from discord import app_commands
+from typing import Any, Protocol
 
 CATALOG_DIR = Path(__file__).parent
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
+EXTRA_CATALOG_DIRS: list[Path] = []
+"""Directories of ``<name>.<language>.json`` files added by plugins (`add_catalog_dir`)."""
 
-LocaleLike = discord.Locale | str | None
-"""A Discord locale, a locale code such as ``fr`` or ``en-US``, or None (English)."""
+
+class _HasValue(Protocol):
+    @property
+    def value(self) -> str: ...
+
+
+LocaleLike = _HasValue | str | None
+"""A Discord locale (anything with a ``value`` code), a code such as ``fr`` or
+``en-US``, or None (English)."""
 
 
 def catalog_files(language: str, directory: Path = CATALOG_DIR) -> list[Path]:
@@ -34,11 +45,22 @@ def catalog_files(language: str, directory: Path = CATALOG_DIR) -> list[Path]:
     return [directory / f"{language}.json", *sorted(directory.glob(f"*.{language}.json"))]
 
 
-def load_catalog(language: str, directory: Path = CATALOG_DIR) -> dict[str, str]:
-    """Merge every catalog file of `language`; raises ValueError on a key defined twice."""
+def add_catalog_dir(directory: Path) -> None:
+    """Merge the ``*.<language>.json`` files of `directory` into every catalog."""
+    if directory not in EXTRA_CATALOG_DIRS:
+        EXTRA_CATALOG_DIRS.append(directory)
+        catalog.cache_clear()
+
+
+def load_catalog(
+    language: str, directory: Path = CATALOG_DIR, extra_dirs: Sequence[Path] = ()
+) -> dict[str, str]:
+    """Merge every catalog file of `language` (in `directory`, then the ``*.<language>.json``
+    of `extra_dirs`); raises ValueError on a key defined twice."""
     merged: dict[str, str] = {}
     origin: dict[str, Path] = {}
-    for path in catalog_files(language, directory):
+    extra = [path for d in extra_dirs for path in sorted(d.glob(f"*.{language}.json"))]
+    for path in [*catalog_files(language, directory), *extra]:
         entries = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(entries, dict):
             raise ValueError(f"{path}: a catalog is a JSON object of key -> text")
@@ -55,12 +77,12 @@ def load_catalog(language: str, directory: Path = CATALOG_DIR) -> dict[str, str]
 @cache
 def catalog(language: str) -> dict[str, str]:
     """The merged catalog of `language`, loaded once per process."""
-    return load_catalog(language)
+    return load_catalog(language, CATALOG_DIR, EXTRA_CATALOG_DIRS)
 
 
 def language_of(locale: LocaleLike) -> str:
     """``fr`` for any French locale (``fr``, ``fr-CA``...), ``en`` for everything else."""
-    code = locale.value if isinstance(locale, discord.Locale) else (locale or "")
+    code = locale if isinstance(locale, str) else (locale.value if locale is not None else "")
     return "fr" if code.lower().startswith("fr") else DEFAULT_LANGUAGE
 
 
@@ -80,28 +102,3 @@ def t(locale: LocaleLike, key: str, **params: Any) -> str:
     if text is None:
         text = catalog(DEFAULT_LANGUAGE)[key]
     return text.format(**params) if params else text
-
-
-def command_text(key: str) -> app_commands.locale_str:
-    """A command, option or choice string: English by default, translated by key.
-
-    Use it for every ``name=``/``description=`` of an app command so that the
-    English text lives in ``en.json`` only.
-    """
-    return app_commands.locale_str(t(DEFAULT_LANGUAGE, key), key=key)
-
-
-class CatalogTranslator(app_commands.Translator):
-    """Localizes strings made with `command_text` into French when Discord asks."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        key = string.extras.get("key")
-        language = language_of(locale)
-        if key is None or language == DEFAULT_LANGUAGE:
-            return None
-        return catalog(language).get(key)

@@ -38,16 +38,6 @@ def test_games_of_default_actions_end() -> None:
     assert state.shift == 3
 
 
-def test_default_action_is_legal_in_every_phase() -> None:
-    rng = random.Random(3)
-    for seed in range(3):
-        state = CoalBaronState.new(3, seed)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            state.copy().apply(seat, state.default_action(seat))
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
 def test_views_hide_the_pile_order_and_the_cards_drawn_by_another_seat() -> None:
     state = playing(3)
     shuffled = state.copy()

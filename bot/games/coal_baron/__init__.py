@@ -1,8 +1,11 @@
 """Coal Baron (Gueules Noires), Kramer & Kiesling 2013: the rules engine.
 
-Importing the package registers `CoalBaronState` under ``coal-baron``.
+`GAME` is what the ``mine_table.games`` entry point ``coal-baron`` names.
 """
 
 from bot.games.coal_baron.state import CoalBaronState
+from bot.games.registry import GameSpec
 
-__all__ = ["CoalBaronState"]
+GAME = GameSpec(CoalBaronState, plugin="cogs.coal_baron:PLUGIN")
+
+__all__ = ["GAME", "CoalBaronState"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import ClassVar, Self
 
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
@@ -61,13 +62,20 @@ from bot.games.coal_baron.scoring import (
 from bot.games.coal_baron.supply import fill_options, gain_tile, tile_cubes, unaffordable
 from bot.games.coal_baron.view import state_view
 from bot.games.errors import GameOver, IllegalAction, NotYourTurn
-from bot.games.registry import register
 
-DRAFT, PLAY, OVER = "draft", "play", "over"
+
+class Phase(StrEnum):
+    """The part of the game being played (stored as its string)."""
+
+    DRAFT = "draft"
+    PLAY = "play"
+    OVER = "over"
+
+
+DRAFT, PLAY, OVER = Phase.DRAFT, Phase.PLAY, Phase.OVER
 FACTORY_KINDS = (FACTORY, FACTORY_DRAW)
 
 
-@register
 class CoalBaronState(GameState[Action]):
     """A game of Coal Baron for 2 to 4 players.
 
@@ -168,7 +176,7 @@ class CoalBaronState(GameState[Action]):
         one_side = data.get("put_back_one_side", False)  # absent from older records
         state = cls(data["seed"], len(data["players"]), data["first_player"], one_side)
         state.players = [Player.from_json(player) for player in data["players"]]
-        state.phase = data["phase"]
+        state.phase = Phase(data["phase"])
         state.shift = data["shift"]
         state.current = data["current"]
         state.tile_pile = list(data["tile_pile"])

@@ -1,8 +1,12 @@
 """Mine Out (2009), the rules engine, on a reconstructed card set (docs/mine-out.md).
 
-Importing the package registers `MineOutState` under ``mine-out``.
+`GAME` is what the ``mine_table.games`` entry point ``mine-out`` names. The game
+has no table plugin of its own yet: the platform's default (text) plugin hosts it.
 """
 
 from bot.games.mine_out.state import MineOutState
+from bot.games.registry import GameSpec
 
-__all__ = ["MineOutState"]
+GAME = GameSpec(MineOutState)
+
+__all__ = ["GAME", "MineOutState"]

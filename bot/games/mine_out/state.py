@@ -55,7 +55,6 @@ from bot.games.mine_out.invariants import check_invariants
 from bot.games.mine_out.player import Position, Turn
 from bot.games.mine_out.rulings import Options
 from bot.games.mine_out.view import state_view
-from bot.games.registry import register
 
 
 def _code(kind: int) -> str:
@@ -71,7 +70,6 @@ def mode_key(players: int, teams: bool) -> str:
     return "teams" if teams else str(players)
 
 
-@register
 class MineOutState(GameState[Action]):
     """A game of Mine Out for 2 to 4 players (2 vs 2 with the ``variant: teams`` option).
 

@@ -1,5 +1,11 @@
-"""Saboteur (Frédéric Moyersoen, 2004) for 3 to 10 players; rules in docs/saboteur.md."""
+"""Saboteur (Frédéric Moyersoen, 2004) for 3 to 10 players; rules in docs/saboteur.md.
 
+`GAME` is what the ``mine_table.games`` entry point ``saboteur`` names.
+"""
+
+from bot.games.registry import GameSpec
 from bot.games.saboteur.state import SaboteurState
 
-__all__ = ["SaboteurState"]
+GAME = GameSpec(SaboteurState, plugin="cogs.saboteur:PLUGIN")
+
+__all__ = ["GAME", "SaboteurState"]

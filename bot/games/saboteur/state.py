@@ -16,11 +16,11 @@ import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Literal, Self
+from enum import StrEnum
+from typing import Self
 
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
 from bot.games.errors import GameOver, NotYourTurn
-from bot.games.registry import register
 from bot.games.saboteur import rules
 from bot.games.saboteur.actions import (
     Action,
@@ -53,7 +53,13 @@ from bot.games.saboteur.cards import (
 from bot.games.saboteur.maze import GOAL_NAMES, START_POS, GoalName, Maze, Placed, Pos
 from bot.games.saboteur.view import build_view
 
-Phase = Literal["play", "gold", "over"]
+
+class Phase(StrEnum):
+    """The part of a round being played (stored as its string)."""
+
+    PLAY = "play"
+    GOLD = "gold"
+    OVER = "over"
 
 
 @dataclasses.dataclass
@@ -100,7 +106,7 @@ class SaboteurState(GameState[Action]):
             seed=seed,
             players=players,
             round=0,
-            phase="play",
+            phase=Phase.PLAY,
             turn=0,
             last_player=0,
             roles=[],
@@ -122,7 +128,7 @@ class SaboteurState(GameState[Action]):
     @classmethod
     def from_json(cls, data: JSON) -> Self:
         data = copy.deepcopy(data)
-        return cls(**{**data, "maze": Maze.from_json(data["maze"])})
+        return cls(**{**data, "phase": Phase(data["phase"]), "maze": Maze.from_json(data["maze"])})
 
     def to_json(self) -> JSON:
         fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -135,10 +141,10 @@ class SaboteurState(GameState[Action]):
         return self.players
 
     def to_act(self) -> tuple[Seat, ...]:
-        return () if self.phase == "over" else (self.turn,)
+        return () if self.phase == Phase.OVER else (self.turn,)
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         scores = self.scores()
         best = max(scores)
@@ -157,7 +163,7 @@ class SaboteurState(GameState[Action]):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act():
             return []
-        if self.phase == "gold":
+        if self.phase == Phase.GOLD:
             return [TakeGold(value) for value in sorted(set(self.gold_pool), reverse=True)]
         return list(rules.card_plays(self.maze, self.broken, self.hands[seat], seat))
 
@@ -196,7 +202,7 @@ class SaboteurState(GameState[Action]):
         """
         if seat not in self.to_act():
             raise NotYourTurn("not your turn")
-        if self.phase == "gold":
+        if self.phase == Phase.GOLD:
             return TakeGold(max(self.gold_pool))
         hand = sorted(set(self.hands[seat]))
         plays = rules.card_plays(self.maze, self.broken, hand, seat)
@@ -228,26 +234,26 @@ class SaboteurState(GameState[Action]):
         assert sorted([*self.roles, self.aside]) == sorted(role_deck(self.players)), "roles"
         assert all(len(hand) <= hand_size(self.players) for hand in self.hands), "hand too big"
         rules.check_edges(self.maze)
-        if self.phase == "play":
+        if self.phase == Phase.PLAY:
             assert self.hands[self.turn], "the seat to play has no card"
-        if self.phase == "gold":
+        if self.phase == Phase.GOLD:
             assert self.gold_pool and self.roles[self.turn] == "digger", "gold sharing"
 
     # -- playing a card ---------------------------------------------------------------------
 
     def _check(self, seat: Seat, action: Action) -> None:
         """Raise the error `apply` must raise, before anything changes."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             raise GameOver("the game is over")
         if seat != self.turn:
             raise NotYourTurn("not your turn")
         if isinstance(action, TakeGold):
-            if self.phase != "gold":
+            if self.phase != Phase.GOLD:
                 raise rules.illegal("no_gold_sharing")
             if action.value not in self.gold_pool:
                 raise rules.illegal("no_such_gold", value=action.value)
             return
-        if self.phase == "gold":
+        if self.phase == Phase.GOLD:
             raise rules.illegal("take_gold_first")
         rules.check_card_play(self.maze, self.broken, self.hands[seat], seat, action)
 
@@ -350,7 +356,7 @@ class SaboteurState(GameState[Action]):
             self.gold_pool = [self.gold_deck.pop() for _ in range(min(drawn, len(self.gold_deck)))]
             # The first gold-digger takes the cards and looks at them; the others only
             # see how many. The finder may be a saboteur, who takes nothing.
-            self.phase = "gold"
+            self.phase = Phase.GOLD
             self.turn = next(self._diggers_counter_clockwise(finder))
             data = {"count": len(self.gold_pool), "first": self.turn}
             events.append(Event("gold_revealed", data))
@@ -416,7 +422,7 @@ class SaboteurState(GameState[Action]):
 
     def _next_round(self) -> list[Event]:
         if self.round == ROUNDS:
-            self.phase = "over"
+            self.phase = Phase.OVER
             outcome = self.outcome()
             assert outcome is not None
             data = {"scores": list(outcome.scores), "winners": list(outcome.winners)}
@@ -445,7 +451,7 @@ class SaboteurState(GameState[Action]):
         self.discard, self.gold_pool = [], []
         self.broken = [[] for _ in range(n)]
         self.peeks = [{} for _ in range(n)]
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.turn = first
         events = [Event("round_started", {"round": self.round, "first": self.turn})]
         return events + [Event(f"dealt_{role}", {}, seat=s) for s, role in enumerate(self.roles)]
@@ -453,5 +459,3 @@ class SaboteurState(GameState[Action]):
     def _shuffle(self, cards: list[str] | list[Role], purpose: str) -> None:
         random.Random(f"{self.seed}:{purpose}:{self.round}").shuffle(cards)
 
-
-register(SaboteurState)

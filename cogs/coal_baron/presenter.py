@@ -3,7 +3,7 @@
 One public message after the start and after every action: what was played and
 what it did, who is to play (a mention) and what they are deciding, the board
 image and the acting player's mine image, and the components of
-`cogs.coal_baron_components`. After a shift the scoring is added (an image and
+`cogs.coal_baron.spaces`. After a shift the scoring is added (an image and
 a table in words); at the end, the final conversions and the standings.
 Images are drawn from the public view (`state.view(None)`), in a worker thread.
 """
@@ -16,13 +16,20 @@ from typing import Any
 
 import discord
 
-from bot.games.base import Event, Seat
+from bot.games.base import JSON, Event, Seat
+from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.extraction import Extraction
+from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, language_of, t
-from bot.presenters import Presenter, TurnMessage, mention, register_presenter
-from bot.service import ActResult, Table
-from cogs.coal_baron_components import turn_items
-from cogs.coal_baron_labels import View, colour_name, order_text, slots_text, vehicle_name
-from cogs.coal_baron_turn import GAME_ID, coal_state
+from bot.service import ActResult, Table, TableStatus
+from cogs.coal_baron.draw import open_draw_panel
+from cogs.coal_baron.extraction import open_extraction_panel
+from cogs.coal_baron.labels import View, colour_name, order_text, slots_text, vehicle_name
+from cogs.coal_baron.spaces import turn_items
+from cogs.coal_baron.suggest import ranked_steps, suggestions
+from cogs.coal_baron.turn import coal_state
+from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, mention
+from cogs.platform.seen import Seen
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.labels import numbered_names
@@ -60,7 +67,7 @@ def public_notation(notation: str) -> str:
     return notation
 
 
-def shift_lines(locale: LocaleLike, table: Table, elements: list[View]) -> list[str]:
+def shift_lines(locale: LocaleLike, table: Table, elements: list[JSON]) -> list[str]:
     """One line per scored element: the counts and the VP each seat won."""
     lines = []
     for element in elements:
@@ -83,7 +90,7 @@ def shift_lines(locale: LocaleLike, table: Table, elements: list[View]) -> list[
     return lines
 
 
-def final_lines(locale: LocaleLike, table: Table, final: View) -> list[str]:
+def final_lines(locale: LocaleLike, table: Table, final: JSON) -> list[str]:
     """Each seat's final conversions, then the standings."""
     lines = []
     for user, conversion in zip(table.seats, final["conversions"], strict=True):
@@ -119,32 +126,35 @@ def scoring_embeds(locale: LocaleLike, table: Table, events: list[Event]) -> lis
 
 
 def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
-    """Who is to play, and what they are deciding."""
+    """Who is to play, and what they are deciding (the game is not over)."""
     pending = view["pending"]
+    assert pending is not None
     seat = pending["seat"]
     player = view["players"][seat]
     params: dict[str, Any] = {"player": mention(table.seats[seat])}
     kind = pending["kind"]
     if kind == "draft":
-        params["pick"] = pending["picks_made"] + 1
+        params["pick"] = pending.get("picks_made", 0) + 1
         params["picks"] = 3 * view["num_players"]
     elif kind == "place":
         params["workers"] = player["workers_left"]
         params["shift"] = view["shift"]
     elif kind == "extraction":
-        params["space"] = pending["space"]
-        params["left"] = pending["moves_left"]
+        params["space"] = pending.get("space")
+        params["left"] = pending.get("moves_left")
     else:
-        params["count"] = pending["count"]
+        params["count"] = pending.get("count")
     return t(locale, f"coal.turn.{kind}", **params)
 
 
 class CoalBaronPresenter(Presenter):
+    public_choices = True  # every worker space is on the table for all to see
+
     async def turn(
-        self, table: Table, locale: LocaleLike, played: ActResult | None = None
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
     ) -> TurnMessage:
-        state = coal_state(table)
-        view = state.view(None)
+        table = seen.table
+        view = as_view(seen.view)
         lang = language_of(locale)
         lines: list[str] = []
         events = played.events if played is not None else []
@@ -152,13 +162,12 @@ class CoalBaronPresenter(Presenter):
             player = mention(table.seats[played.seat])
             action = public_notation(played.notation)
             lines.append(t(locale, "coal.turn.played", player=player, action=action))
-            lines.extend(self.event_lines(table, events, locale, seat=None))
+            lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = numbered_names(len(table.seats), lang)
         renders = [png_file("board.png", render_board, view, names, lang)]
-        if state.to_act():
+        if seen.to_act:
             lines.append(to_act_line(locale, table, view))
-            seat = state.to_act()[0]
-            renders.append(png_file("mine.png", render_mine, view, seat, names, lang))
+            renders.append(png_file("mine.png", render_mine, view, seen.to_act[0], names, lang))
         for event in events:
             if event.kind == "shift-end":
                 shift = event.data["shift"]
@@ -166,28 +175,53 @@ class CoalBaronPresenter(Presenter):
                     png_file(f"scoring-{shift}.png", render_scoring, view, shift, names, lang)
                 )
         embeds = scoring_embeds(locale, table, events)
-        if table.status == "finished" and not embeds:  # e.g. /game status after the end
+        if table.status == TableStatus.FINISHED and not embeds:  # e.g. /game status after the end
             final = Event("game-end", view["final"])
             embeds = scoring_embeds(locale, table, [final])
         files = list(await asyncio.gather(*renders))
         return TurnMessage(
-            "\n".join(lines), files=files, embeds=embeds, items=turn_items(table, locale)
+            "\n".join(lines), files=files, embeds=embeds, items=turn_items(seen, locale)
         )
 
-    async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
+    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
         """The seat's mine and orders; the turn's components when it is to act."""
-        state = coal_state(table)
-        view = state.view(seat)
-        lines = [t(locale, "coal.private.title", player=mention(table.seats[seat]))]
+        seat = seen.reader
+        assert seat is not None
+        view = as_view(seen.view)
+        lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat]))]
         lines.extend(orders_lines(locale, view, seat))
         lang = language_of(locale)
-        names = numbered_names(len(table.seats), lang)
+        names = numbered_names(len(seen.table.seats), lang)
         mine = await png_file("mine.png", render_mine, view, seat, names, lang)
-        items = turn_items(table, locale) if seat in state.to_act() else []
+        items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
 
+    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+        return ranked_steps(coal_state(table), seat, locale)
+
+    def suggest(
+        self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
+    ) -> list[ActionChoice]:
+        """The cached first steps while one step is typed; a longer line is continued
+        step by step (`cogs.coal_baron.suggest`)."""
+        if len(typed.split()) <= 1 and not typed.endswith(" "):
+            return super().suggest(table, seat, typed, locale, ranked)
+        return suggestions(coal_state(table), seat, typed, locale)
+
+    async def after_typed_play(
+        self, interaction: discord.Interaction[Any], result: ActResult
+    ) -> None:
+        """After a draw-5 or a lone mining placement, open its panel for the player."""
+        state = coal_state(result.table)
+        if result.seat not in state.to_act():
+            return
+        if isinstance(state.pending, DrawFive):
+            await open_draw_panel(interaction, result.table, result.seat)
+        elif isinstance(state.pending, Extraction):
+            await open_extraction_panel(interaction, result.table, result.seat, [])
+
     def event_lines(
-        self, table: Table, events: list[Event], locale: LocaleLike, *, seat: Seat | None
+        self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None
     ) -> list[str]:
         """Public events in words (seats as mentions). The private ones (the cards a
         draw-5 shows) are not repeated: the draw panel shows them."""
@@ -198,7 +232,7 @@ class CoalBaronPresenter(Presenter):
             params = dict(event.data)
             for name in SEAT_PARAMS:
                 if isinstance(params.get(name), int):
-                    params[name] = mention(table.seats[params[name]])
+                    params[name] = mention(seen.table.seats[params[name]])
             if event.kind == "kept" and params.get("card") is None:
                 params["card"] = t(locale, "coal.nothing")
             if isinstance(params.get("orders"), list):
@@ -222,7 +256,3 @@ def orders_lines(locale: LocaleLike, view: View, seat: Seat) -> list[str]:
     if not player["delivered"]:
         lines.append(t(locale, "coal.orders.none"))
     return lines
-
-
-def register() -> None:
-    register_presenter(GAME_ID, CoalBaronPresenter())

@@ -1,6 +1,7 @@
 """Saboteur's legal actions as choices: grouped by card, ranked, described in words.
 
-Used by `/sab play`'s autocomplete and by the hand view's selects. "Most
+Used by `/game play`'s autocomplete (through the presenter's `ranked_choices`)
+and by the hand view's selects. "Most
 relevant first" is a reading aid, never advice that depends on a role: path
 cards that lead on (no dead end) closest to a face-down goal first, tools
 broken on the others before oneself, repairs of one's own tools first,
@@ -29,8 +30,8 @@ from bot.games.saboteur.actions import (
 from bot.games.saboteur.cards import PATH_CARDS, card_type, shape_of
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
 from bot.i18n import LocaleLike, t
-from bot.presenters import ActionChoice, mention
 from bot.service import Table
+from cogs.platform.presenter import ActionChoice, mention
 
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -186,29 +187,3 @@ def choice(
     notation = state.format_action(action)
     label = f"{notation} · {describe(locale, action, names)}"
     return ActionChoice(notation, label[:CHOICE_LIMIT])
-
-
-def matching_choices(
-    state: SaboteurState,
-    seat: Seat,
-    typed: str,
-    locale: LocaleLike,
-    names: Sequence[str],
-    limit: int = AUTOCOMPLETE_LIMIT,
-) -> list[ActionChoice]:
-    """The choices whose notation or label holds every word typed, at most `limit`.
-
-    Nothing typed gives `first_actions`; notations that start with what was typed
-    come before those that merely contain its words.
-    """
-    words = typed.lower().split()
-    if not words:
-        return [choice(state, locale, a, names) for a in first_actions(state, seat, limit)]
-    found = []
-    for action in ranked_actions(state, seat):
-        option = choice(state, locale, action, names)
-        if all(word in option.label.lower() for word in words):
-            found.append(option)
-    prefix = " ".join(words)
-    found.sort(key=lambda option: not option.notation.lower().startswith(prefix))
-    return found[:limit]

@@ -20,17 +20,7 @@ class WrongGame(UserError):
     key = "wrong_game"
 
 
-class TableAbandoned(UserError):
-    key = "table_abandoned"
-
-
 class ExportBeforeEnd(UserError):
     """The record holds the seed, which tells every hidden card: only after the end."""
 
     key = "export_before_end"
-
-
-class NotYourHand(UserError):
-    """A Saboteur hand-view component used by another user than the seat it belongs to."""
-
-    key = "sab.not_your_hand"

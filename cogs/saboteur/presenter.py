@@ -1,10 +1,11 @@
 """How a Saboteur table looks in Discord: the public turn message and the private hand.
 
-The public message holds the board image drawn from the spectator view
-(``state.view(None)``) only, the public events of the turn in words, and whose
-turn it is. Roles, hands, peeks and face-down goals never reach it: they are in
-the events meant for one seat (sent only to that player, ephemerally) and in
-the hand view, drawn from ``state.view(seat)`` and answered ephemerally.
+Messages are written from a `Seen` (the reader's view, never the state). The
+public message holds the board image drawn from the spectator view only, the
+public events of the turn in words, and whose turn it is. Roles, hands, peeks
+and face-down goals never reach it: they are in the events meant for one seat
+(sent only to that player, ephemerally) and in the hand view (`cogs.saboteur.hand`),
+the turn builder opened by "My hand".
 """
 
 from __future__ import annotations
@@ -16,19 +17,22 @@ from collections.abc import Sequence
 import discord
 
 from bot.games.base import JSON, Event, Seat
-from bot.games.saboteur import SaboteurState
-from bot.games.saboteur.cards import ROUNDS
+from bot.games.saboteur.shapes import as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
-from bot.presenters import Presenter, TurnMessage, mention
 from bot.service import ActResult, Table
-from cogs.saboteur_choices import (
+from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, mention
+from cogs.platform.seen import Seen
+from cogs.saboteur.choices import (
     card_name,
+    choice,
     goal_name,
     player,
+    ranked_actions,
     sab_state,
+    seat_labels,
     tool_name,
 )
-from cogs.saboteur_hand import hand_message
+from cogs.saboteur.hand import HAND
 from renderer.saboteur.board import render_board
 from renderer.saboteur.labels import numbered_names
 
@@ -46,11 +50,11 @@ def roster(table: Table, locale: LocaleLike) -> str:
     return t(locale, "sab.roster", players=players)
 
 
-async def board_file(state: SaboteurState, locale: LocaleLike) -> discord.File:
+async def board_file(view: JSON, locale: LocaleLike) -> discord.File:
     """The public board, drawn in a worker thread from the spectator view only."""
     lang = language_of(locale)
-    names = numbered_names(state.players, lang)
-    png = await asyncio.to_thread(render_board, state.view(None), names, lang)
+    names = numbered_names(as_view(view)["players"], lang)
+    png = await asyncio.to_thread(render_board, view, names, lang)
     return discord.File(io.BytesIO(png), filename=BOARD_FILE)
 
 
@@ -58,34 +62,37 @@ class SaboteurPresenter(Presenter):
     """Board image and events in words for everyone; the hand view for each player."""
 
     private_button_key = "sab.button.hand"
+    private_builder = HAND.kind
 
     async def turn(
-        self, table: Table, locale: LocaleLike, played: ActResult | None = None
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
     ) -> TurnMessage:
-        state = sab_state(table)
+        table = seen.table
         if played is None:
             lines = [roster(table, locale), t(locale, "sab.hand_hint")]
         else:
-            lines = self.event_lines(table, played.events, locale, seat=None)
-        lines.append(self.status_text(table, locale))
-        board = await board_file(state, locale)
+            lines = self.event_lines(seen, played.events, locale, seat=None)
+        lines.append(self.status_text(seen, locale))
+        board = await board_file(seen.view, locale)
         return TurnMessage("\n".join(lines), files=[board])
 
-    def status_text(self, table: Table, locale: LocaleLike) -> str:
+    def status_text(self, seen: Seen, locale: LocaleLike) -> str:
         """Whose turn and what they decide, or the standings once the game is over."""
-        state = sab_state(table)
-        if state.phase == "over":
-            return self.outcome_text(table, locale)
-        (seat,) = state.to_act()
-        if state.phase == "gold":
-            count = len(state.gold_pool)  # their values are the picking player's secret
+        table = seen.table
+        view = as_view(seen.view)
+        if view["phase"] == "over":
+            return self.outcome_text(seen, locale)
+        (seat,) = view["to_act"]
+        if view["phase"] == "gold":
+            count = view["gold_pool"]  # their values are the picking player's secret
             return t(locale, "sab.turn.pick_gold", player=player(table, seat), count=count)
-        return t(locale, "sab.turn.play", player=player(table, seat), round=state.round,
-                 rounds=ROUNDS, deck=len(state.deck))
+        return t(locale, "sab.turn.play", player=player(table, seat), round=view["round"],
+                 rounds=view["rounds"], deck=view["deck"])
 
-    def outcome_text(self, table: Table, locale: LocaleLike) -> str:
+    def outcome_text(self, seen: Seen, locale: LocaleLike) -> str:
         """The final standings: rank, player, nuggets; tied players share a rank."""
-        outcome = sab_state(table).outcome()
+        table = seen.table
+        outcome = seen.outcome
         assert outcome is not None
         order = sorted(range(len(table.seats)), key=lambda seat: -outcome.scores[seat])
         lines = [t(locale, "sab.standings.title")]
@@ -98,7 +105,7 @@ class SaboteurPresenter(Presenter):
         return "\n".join(lines)
 
     def event_lines(
-        self, table: Table, events: list[Event], locale: LocaleLike, *, seat: Seat | None
+        self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None
     ) -> list[str]:
         """The events meant for `seat` (None: everyone) in words.
 
@@ -106,6 +113,7 @@ class SaboteurPresenter(Presenter):
         (seat None) never hold a role before the round ends, a card in hand or
         a goal seen with a map.
         """
+        table = seen.table
         lines = []
         for event in events:
             if event.seat != seat or event.kind == "game_over":
@@ -148,7 +156,8 @@ class SaboteurPresenter(Presenter):
             params["values"] = ", ".join(str(v) for v in params["values"])
         return params
 
-    async def private(self, table: Table, seat: Seat, locale: LocaleLike) -> TurnMessage:
-        """The hand view of `seat` (see `cogs.saboteur_hand`)."""
-        return await hand_message(table, seat, locale)
-
+    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+        """The plays of `seat`, the best of each card first (`cogs.saboteur.choices`)."""
+        state = sab_state(table)
+        labels = seat_labels(table)
+        return [choice(state, locale, a, labels) for a in ranked_actions(state, seat)]

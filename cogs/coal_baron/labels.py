@@ -33,10 +33,11 @@ from bot.games.coal_baron.components import (
     TILE_DESIGNS,
     VEHICLE_NAMES,
 )
+from bot.games.coal_baron.shapes import CoalView, OrderInProgressView, SpaceView
 from bot.i18n import LocaleLike, t
 
-View = dict[str, Any]
-"""The JSON returned by ``state.view(seat)``."""
+View = CoalView
+"""What ``state.view(seat)`` returns (`bot.games.coal_baron.shapes`)."""
 
 SPACE_KINDS_WITH_CARDS = ("factory", "order")
 
@@ -78,7 +79,7 @@ def order_text(locale: LocaleLike, name: str) -> str:
     )
 
 
-def slots_text(locale: LocaleLike, order: View) -> str:
+def slots_text(locale: LocaleLike, order: OrderInProgressView) -> str:
     """The slots of an order in progress, ✓ on the filled ones: ``[grey ✓] [grey]``."""
     return " ".join(
         f"[{colour_name(locale, slot['colour'])}{' ✓' if slot['cubes'] else ''}]"
@@ -91,11 +92,11 @@ def card_text(locale: LocaleLike, name: str) -> str:
     return tile_text(locale, name) if name in TILE_DESIGN_BY_NAME else order_text(locale, name)
 
 
-def space_of(view: View, space_id: str) -> View:
+def space_of(view: View, space_id: str) -> SpaceView:
     return next(space for space in view["spaces"] if space["id"] == space_id)
 
 
-def workers_needed(space: View) -> int:
+def workers_needed(space: SpaceView) -> int:
     """Workers a placement on `space` costs: 1 on the bank or an empty space, else one
     more than the workers already there."""
     return 1 if space["kind"] == "bank" else sum(space["workers"]) + 1
@@ -112,10 +113,11 @@ def space_label(locale: LocaleLike, view: View, seat: int, space_id: str) -> str
     space = space_of(view, space_id)
     kind, param = space["kind"], space["param"]
     params: dict[str, Any] = {"space": space_id}
-    if kind == "factory":
-        params["tile"] = tile_text(locale, space["tile"]["name"])
-    elif kind == "order":
-        params["order"] = order_text(locale, space["order"]["name"])
+    tile, order = space["tile"], space["order"]
+    if tile is not None:
+        params["tile"] = tile_text(locale, tile["name"])
+    elif order is not None:
+        params["order"] = order_text(locale, order["name"])
     elif kind in ("factory-draw", "order-draw"):
         params["left"] = view["piles"]["tiles" if kind == "factory-draw" else "orders"]
     elif kind == "mining":
@@ -123,6 +125,7 @@ def space_label(locale: LocaleLike, view: View, seat: int, space_id: str) -> str
     elif kind == "money":
         params["francs"] = param
     elif kind == "delivery":
+        assert isinstance(param, str)
         params["vehicle"] = vehicle_name(locale, param)
         params["vp"] = delivery_vp(view, seat, param)
     return t(locale, f"coal.space.{kind}", **params)

@@ -1,0 +1,24 @@
+"""Coal Baron at a table: the plugin the ``coal-baron`` entry point leads to.
+
+Modules: `presenter` (turn message, private view, typed-play suggestions),
+`spaces` (the turn message's space selects), `extraction` and `draw` (the steps
+of the multi-step decisions, shown by the platform's turn builder), `labels`
+(actions and cards in words), `suggest` (typed lines), `turn` (shared checks),
+`commands` (``/coal board|mine|orders``).
+"""
+
+from bot.games.coal_baron import CoalBaronState
+from cogs.coal_baron.commands import CoalCog
+from cogs.coal_baron.draw import DRAW
+from cogs.coal_baron.extraction import EXTRACTION
+from cogs.coal_baron.presenter import CoalBaronPresenter
+from cogs.coal_baron.spaces import TURN_ITEMS
+from cogs.platform.plugins import GamePlugin
+
+PLUGIN = GamePlugin(
+    CoalBaronState,
+    CoalBaronPresenter(),
+    commands=CoalCog,
+    items=TURN_ITEMS,
+    builders={EXTRACTION.kind: EXTRACTION, DRAW.kind: DRAW},
+)

@@ -1,0 +1,97 @@
+"""``/coal``: Coal Baron's own views: the board, a mine, the orders.
+
+- ``/coal board``, ``/coal mine [player]``, ``/coal orders [player]`` answer anyone,
+  spectators included, privately and in their language.
+- ``/coal play`` is the old spelling of ``/game play``, kept for one release.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import NotPlaying
+from bot.games.base import Seat
+from bot.games.coal_baron.shapes import as_view
+from bot.i18n import language_of, t
+from bot.service import Table
+from cogs.coal_baron.presenter import orders_lines, png_file
+from cogs.coal_baron.turn import GAME_ID, NotAPlayer, coal_state
+from cogs.platform.items import Interaction
+from cogs.platform.play import GameCommands
+from cogs.platform.replies import defer_private, send_private
+from cogs.platform.table_items import game_table
+from cogs.platform.translator import command_text
+from renderer.coal_baron.board import render_board
+from renderer.coal_baron.labels import numbered_names
+from renderer.coal_baron.mine import render_mine
+
+
+def _text(key: str) -> app_commands.locale_str:
+    return command_text(f"coal.command.{key}")
+
+
+async def coal_table(interaction: Interaction) -> Table:
+    """The Coal Baron table in play in this channel."""
+    table = await game_table(interaction, GAME_ID)
+    if table.state is None:
+        raise NotPlaying()
+    return table
+
+
+def seat_shown(table: Table, interaction: Interaction, member: discord.abc.User | None) -> Seat:
+    """The seat of `member`; without one, the user's own seat, else the seat to act."""
+    user = member or interaction.user
+    seat = table.seat_of(user.id)
+    if seat is not None:
+        return seat
+    if member is not None:
+        raise NotAPlayer()
+    return coal_state(table).to_act()[0] if coal_state(table).to_act() else 0
+
+
+@app_commands.guild_only()
+class CoalCog(
+    GameCommands,
+    commands.GroupCog,
+    group_name=_text("name"),
+    group_description=_text("description"),
+):
+    game_id = GAME_ID
+
+    @app_commands.command(name=_text("board.name"), description=_text("board.description"))
+    async def board(self, interaction: Interaction) -> None:
+        table = await coal_table(interaction)
+        await defer_private(interaction)
+        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
+        lang = language_of(interaction.locale)
+        names = numbered_names(len(table.seats), lang)
+        files = [await png_file("board.png", render_board, view, names, lang)]
+        text = t(interaction.locale, "coal.board.text", table=table.id)
+        await send_private(interaction, text, files=files)
+
+    @app_commands.command(name=_text("mine.name"), description=_text("mine.description"))
+    @app_commands.rename(player=_text("mine.player.name"))
+    @app_commands.describe(player=_text("mine.player.description"))
+    async def mine(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        table = await coal_table(interaction)
+        seat = seat_shown(table, interaction, player)
+        await defer_private(interaction)
+        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
+        lang = language_of(interaction.locale)
+        names = numbered_names(len(table.seats), lang)
+        files = [await png_file("mine.png", render_mine, view, seat, names, lang)]
+        text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
+        await send_private(interaction, text, files=files)
+
+    @app_commands.command(name=_text("orders.name"), description=_text("orders.description"))
+    @app_commands.rename(player=_text("orders.player.name"))
+    @app_commands.describe(player=_text("orders.player.description"))
+    async def orders(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        table = await coal_table(interaction)
+        seat = seat_shown(table, interaction, player)
+        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
+        title = t(interaction.locale, "coal.orders.title", player=f"<@{table.seats[seat]}>")
+        lines = [title, *orders_lines(interaction.locale, view, seat)]
+        await send_private(interaction, "\n".join(lines))

@@ -1,0 +1,128 @@
+"""The draw-5 put-back, in the platform's turn builder.
+
+The draw itself (``fd`` / ``od``) is played at once: the cards are then seen,
+so it cannot be taken back. The panel, shown ephemerally to the drawing player
+only, holds the choices that follow: a select to keep a card or none (a tile the
+supply can't fill offers one option per colour choice), then two selects to put
+each remaining card back on top (under those already put on top) or at the
+bottom, in the order chosen; "All back on top, as drawn" puts them all back on
+top. Each choice is tried on a copy of the state; Confirm plays the whole line
+(``keep g2l top k1d bottom y1l``) as one action.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.games.base import GameState, Seat
+from bot.games.coal_baron.actions import Keep
+from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.shapes import PendingView, as_view
+from bot.games.coal_baron.state import CoalBaronState
+from bot.i18n import LocaleLike, language_of, t
+from bot.service import Table
+from cogs.coal_baron.labels import View, card_text, step_label
+from cogs.coal_baron.turn import coal_state
+from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
+from cogs.platform.items import Interaction
+from renderer import render_in_thread
+from renderer.coal_baron.draw5 import render_draw5
+from renderer.coal_baron.labels import numbered_names
+
+DRAW_FILE = "draw.png"
+STEP_WORDS = ("keep", "top", "bottom")
+
+
+def group_steps(tokens: list[str]) -> list[str]:
+    """Tokens of a draw line grouped into steps: ``keep g2l =y``, ``top k1d``..."""
+    steps: list[str] = []
+    for token in tokens:
+        if token in STEP_WORDS or not steps:
+            steps.append(token)
+        else:
+            steps[-1] += f" {token}"
+    return steps
+
+
+def pending_draw(state: CoalBaronState) -> DrawFive | None:
+    return state.pending if isinstance(state.pending, DrawFive) else None
+
+
+def drawing(view: View) -> PendingView:
+    """The draw-5 under way in `view` (the panel opens only then)."""
+    pending = view["pending"]
+    assert pending is not None and pending["kind"].startswith("draw-"), pending
+    return pending
+
+
+def summary_lines(locale: LocaleLike, committed: View, steps: list[str]) -> list[str]:
+    """The drawn cards in words, then the choices made so far."""
+    cards = drawing(committed).get("cards") or []
+    lines = [f"• {card_text(locale, card['name'])}" for card in cards]
+    if steps:
+        lines.append(t(locale, "coal.draw.so_far", line=" ".join(steps)))
+    return lines
+
+
+class DrawSteps(TurnSteps):
+    kind = "draw"
+
+    def split(self, tokens: list[str]) -> list[str]:
+        return group_steps(tokens)
+
+    def menus(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> list[Menu]:
+        assert isinstance(after, CoalBaronState)
+        draw = pending_draw(after)
+        if draw is None:
+            return []
+        if not draw.kept:
+            view = as_view(after.view(seat))
+            keeps = [
+                Step(after.format_action(a), step_label(locale, view, seat, a))
+                for a in after.legal_actions(seat)
+                if isinstance(a, Keep)
+            ]
+            return [Menu(keeps, t(locale, "coal.draw.keep"))]
+        names = draw.names()
+        menus = [
+            Menu(
+                [Step(f"{where} {name}", card_text(locale, name)) for name in names],
+                t(locale, f"coal.draw.{where}"),
+            )
+            for where in ("top", "bottom")
+        ]
+        in_order = " ".join(f"top {draw.name(card)}" for card in draw.cards)
+        menus.append(Menu([Step(in_order, t(locale, "coal.draw.pile_order"))], buttons=True))
+        return menus
+
+    def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:
+        assert isinstance(after, CoalBaronState)
+        return None if pending_draw(after) is not None else " ".join(steps)
+
+    async def picture(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> Picture:
+        assert isinstance(after, CoalBaronState)
+        committed = as_view(coal_state(table).view(seat))
+        shown = as_view(after.view(seat)) if pending_draw(after) else committed
+        lang = language_of(locale)
+        names = numbered_names(len(table.seats), lang)
+        png = await render_in_thread(render_draw5, shown, names, lang)
+        return Picture(
+            t(locale, f"coal.draw.title.{drawing(committed)['kind']}"),
+            summary_lines(locale, committed, steps),
+            discord.File(io.BytesIO(png), filename=DRAW_FILE),
+        )
+
+
+DRAW = DrawSteps()
+
+
+async def open_draw_panel(interaction: Interaction, table: Table, seat: Seat) -> None:
+    """Show the drawn cards and the choices to the drawing player, ephemerally."""
+    await open_builder(interaction, table, seat, DRAW.kind, [])

@@ -1,0 +1,328 @@
+"""The turn builder: one ephemeral panel for a turn made of several steps.
+
+A game's plugin supplies, per kind of multi-step decision, a `TurnSteps`: which
+steps are legal after those chosen so far (tried on a copy of the state), the
+line that Confirm plays, what Confirm would waste, and the picture. The
+platform supplies the panel: only legal steps are offered (as buttons or
+selects; an illegal choice is never on screen), the result is shown as an
+image, and Undo, Cancel and Confirm are always there. Confirm asks again when
+the game says something would be wasted (moves left). Nothing is played before
+Confirm, which sends the whole line as one action at the version the panel was
+opened at (`bot.service.GameService.act`).
+
+The steps so far are written in the panel's footer as the line a player would
+type (``/game play m8 c3 +g``), so a panel needs no memory on the bot side and
+survives a restart; an old panel is refused as soon as the table moves on.
+
+Custom ids (`TableItem`s, the kind naming the plugin's `TurnSteps`):
+
+    mt:step:<table>:<version>:<kind>:<step>    a step button
+    mt:steps:<table>:<version>:<kind>:<n>      the n-th step select; option values are steps
+    mt:turn:<table>:<version>:<kind>:<op>      undo, cancel, confirm, sure (confirm anyway)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.errors import IllegalAction, NotPlaying
+from bot.games.base import GameState, Seat
+from bot.i18n import LocaleLike, t
+from bot.service import ActResult, Table
+from cogs.platform.host import service_of
+from cogs.platform.items import (
+    OPTION_LABEL_LIMIT,
+    OPTIONS_PER_SELECT,
+    Button,
+    Interaction,
+    Select,
+    TableItem,
+)
+from cogs.platform.plugins import plugin_for
+from cogs.platform.replies import defer_edit, defer_private, send_private
+from cogs.platform.table_items import post_turn
+
+PLAY_COMMAND = "/game play"
+"""The footer shows the line so far as it would be typed."""
+MENU_ROWS = 4
+"""Discord's fifth row holds Undo, Cancel and Confirm."""
+BUTTONS_PER_ROW = 5
+
+
+@dataclass(frozen=True)
+class Step:
+    """One legal next step: the notation appended to the line, and its label."""
+
+    notation: str
+    label: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A group of steps shown together: a row of buttons (at most 5) or a select."""
+
+    steps: list[Step]
+    placeholder: str = ""
+    buttons: bool = False
+    current: str | None = None
+    """The notation of a button shown as the current choice (a cage's level)."""
+
+
+@dataclass
+class Picture:
+    """What the panel shows of the line so far: a title (the message's text), lines
+    of text and an image (its embed)."""
+
+    title: str
+    lines: list[str] = field(default_factory=list)
+    image: discord.File | None = None
+
+
+class TurnSteps(ABC):
+    """What a game supplies for one kind of multi-step decision."""
+
+    kind: str
+    """Names this decision in custom ids (lower-case letters)."""
+
+    def split(self, tokens: list[str]) -> list[str]:
+        """The steps of a line read back from the footer (one per token by default)."""
+        return tokens
+
+    def first_undoable(self, table: Table) -> int:
+        """How many leading steps Undo keeps (a placement that opened the panel)."""
+        return 0
+
+    def trial(self, state: GameState[Any], seat: Seat, steps: list[str]) -> GameState[Any]:
+        """A copy of `state` after `steps`, each applied by the engine (which raises
+        its reason for a refused step)."""
+        after = state.copy()
+        for step in steps:
+            after.apply(seat, after.parse_action(seat, step))
+        return after
+
+    @abstractmethod
+    def menus(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> list[Menu]:
+        """The legal next steps after `steps` (`after`: the state they lead to), at most
+        4 menus; none when the seat is not to act."""
+
+    @abstractmethod
+    def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:
+        """The notation Confirm plays, or None while the line is not complete."""
+
+    def waste(self, after: GameState[Any], seat: Seat, locale: LocaleLike) -> str | None:
+        """A question when confirming now would waste something; None if nothing."""
+        return None
+
+    @abstractmethod
+    async def picture(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> Picture:
+        """The title, text and image of the panel for the line so far."""
+
+
+def steps_of(interaction: Interaction) -> list[str]:
+    """The tokens of the line written on the pressed panel."""
+    message = interaction.message
+    if message is None or not message.embeds:
+        return []
+    tokens = (message.embeds[0].footer.text or "").split()
+    return tokens[2:] if tokens[:1] in (["/game"], ["/coal"]) else tokens
+
+
+def footer_of(steps: list[str]) -> str:
+    return " ".join([PLAY_COMMAND, *steps])
+
+
+def builder_of(table: Table, kind: str) -> TurnSteps:
+    """The game's steps of `kind`; a kind the table's game does not have (a custom_id
+    forged for another game's table) is answered as a table not being played."""
+    found = plugin_for(table.game).builders.get(kind)
+    if found is None:
+        raise NotPlaying()
+    return found
+
+
+async def panel(
+    table: Table,
+    seat: Seat,
+    builder: TurnSteps,
+    steps: list[str],
+    locale: LocaleLike,
+    question: str | None = None,
+) -> tuple[str, discord.Embed, list[discord.File], discord.ui.View]:
+    """The panel for `steps` (tried on a copy), and with `question` the confirmation:
+    its text (the title), its embed (lines and image), its controls."""
+    assert table.state is not None
+    after = builder.trial(table.state, seat, steps)
+    shown = await builder.picture(table, seat, steps, after, locale)
+    lines = [*shown.lines, f"**{question}**"] if question else shown.lines
+    embed = discord.Embed(description="\n".join(lines)[:4000])
+    files = []
+    if shown.image is not None:
+        embed.set_image(url=f"attachment://{shown.image.filename}")
+        files.append(shown.image)
+    embed.set_footer(text=footer_of(steps))
+    controls = discord.ui.View(timeout=None)
+    if seat not in table.state.to_act():
+        return shown.title, embed, files, controls  # one's own hand while others play
+    menus = [] if question else builder.menus(table, seat, steps, after, locale)
+    for row, menu in enumerate(menus[:MENU_ROWS]):
+        add_menu(controls, table, builder.kind, row, menu)
+    complete = builder.line(steps, after, seat) is not None
+    can_undo = len(steps) > builder.first_undoable(table)
+    for op, style, enabled in (
+        ("undo", discord.ButtonStyle.secondary, can_undo and not question),
+        ("cancel", discord.ButtonStyle.secondary, True),
+        ("sure" if question else "confirm", discord.ButtonStyle.success, complete),
+    ):
+        label = t(locale, f"builder.{op}")
+        arg = f"{builder.kind}:{op}"
+        button = TurnButton.as_button(
+            table.id, table.version, arg, label, style, row=4, disabled=not enabled
+        )
+        controls.add_item(button)
+    return shown.title, embed, files, controls
+
+
+def add_menu(
+    controls: discord.ui.View, table: Table, kind: str, row: int, menu: Menu
+) -> None:
+    """One row of the panel: buttons when the menu asks and they fit, else a select."""
+    fits = all(
+        StepButton.fits(table.id, table.version, f"{kind}:{s.notation}") for s in menu.steps
+    )
+    if menu.buttons and fits and len(menu.steps) <= BUTTONS_PER_ROW:
+        for step in menu.steps:
+            style = (
+                discord.ButtonStyle.success
+                if step.notation == menu.current
+                else discord.ButtonStyle.primary
+            )
+            arg = f"{kind}:{step.notation}"
+            controls.add_item(
+                StepButton.as_button(table.id, table.version, arg, step.label, style, row=row)
+            )
+        return
+    options = [
+        discord.SelectOption(
+            label=step.label[:OPTION_LABEL_LIMIT],
+            value=step.notation,
+            description=step.description[:OPTION_LABEL_LIMIT] or None,
+        )
+        for step in menu.steps[:OPTIONS_PER_SELECT]
+    ]
+    arg = f"{kind}:{row}"
+    controls.add_item(
+        StepSelect.as_select(table.id, table.version, arg, options, menu.placeholder, row=row)
+    )
+
+
+async def open_builder(
+    interaction: Interaction, table: Table, seat: Seat, kind: str, steps: list[str]
+) -> None:
+    """Show the panel of `kind` ephemerally to the acting player, from `steps`."""
+    await defer_private(interaction)
+    builder = builder_of(table, kind)
+    text, embed, files, controls = await panel(table, seat, builder, steps, interaction.locale)
+    await send_private(interaction, text, embed=embed, files=files, view=controls)
+
+
+async def press(
+    interaction: Interaction, table_id: int, version: int, kind: str, op: str, step: str = ""
+) -> None:
+    """One press on a panel: a step, or undo, cancel, confirm, sure."""
+    table, seat = await service_of(interaction).authorize(table_id, interaction.user.id, version)
+    builder = builder_of(table, kind)
+    steps = builder.split(steps_of(interaction))
+    locale = interaction.locale
+    if op == "cancel":
+        text = t(locale, "builder.cancelled")
+        await interaction.response.edit_message(content=text, embed=None, attachments=[], view=None)
+        return
+    assert table.state is not None
+    after = builder.trial(table.state, seat, steps)
+    line = builder.line(steps, after, seat)
+    question = None
+    if op in ("confirm", "sure"):
+        if line is None:
+            raise IllegalAction("the turn is not complete", reason_key="builder.incomplete")
+        question = builder.waste(after, seat, locale) if op == "confirm" else None
+        if question is None:
+            await commit(interaction, table, line)
+            return
+    elif op == "undo":
+        if len(steps) <= builder.first_undoable(table):
+            raise IllegalAction("nothing to undo", reason_key="builder.nothing-to-undo")
+        steps = steps[:-1]
+    else:
+        steps = [*steps, step]
+        builder.trial(table.state, seat, steps)  # the engine's reason if the panel is outdated
+    await defer_edit(interaction)
+    text, embed, files, controls = await panel(table, seat, builder, steps, locale, question)
+    await interaction.edit_original_response(
+        content=text, embed=embed, attachments=files, view=controls
+    )
+
+
+async def play_line(interaction: Interaction, table: Table, line: str) -> ActResult:
+    """Play `line` for the clicker at the version `table` was read at; post the turn."""
+    result = await service_of(interaction).act(
+        table.id, interaction.user.id, line, expected_version=table.version
+    )
+    await post_turn(interaction, result.table, result)
+    return result
+
+
+async def close_panel(interaction: Interaction, result: ActResult) -> None:
+    """Replace the ephemeral panel (or choice) that was used by what it played."""
+    await interaction.edit_original_response(
+        content=t(interaction.locale, "builder.done", line=result.notation),
+        embed=None,
+        attachments=[],
+        view=None,
+    )
+
+
+async def commit(interaction: Interaction, table: Table, line: str) -> None:
+    """Play the whole line at the panel's version, post the turn, close the panel."""
+    await close_panel(interaction, await play_line(interaction, table, line))
+
+
+KIND = r"[a-z]+"
+
+
+class StepButton(TableItem[Button], prefix="mt:step", arg=rf"{KIND}:.+"):
+    """Adds its step to the line."""
+
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        kind, _, step = self.arg.partition(":")
+        await press(interaction, self.table_id, self.version, kind, "step", step)
+
+
+class StepSelect(TableItem[Select], prefix="mt:steps", arg=rf"{KIND}:\d"):
+    """Adds the chosen step to the line."""
+
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        kind = self.arg.partition(":")[0]
+        await press(interaction, self.table_id, self.version, kind, "step", self.value)
+
+
+class TurnButton(TableItem[Button], prefix="mt:turn", arg=rf"{KIND}:(undo|cancel|confirm|sure)"):
+    """Undo, Cancel, Confirm, and Confirm anyway."""
+
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        kind, _, op = self.arg.partition(":")
+        await press(interaction, self.table_id, self.version, kind, op)
+
+
+BUILDER_ITEMS = (StepButton, StepSelect, TurnButton)

@@ -1,0 +1,40 @@
+"""What the cogs need from the bot that hosts them: the game service, the settings, the shards.
+
+The cogs never import `bot.app` (the composition root imports them); they reach
+the service through this protocol, which `bot.app.TableBot` implements.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, cast
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.service import GameService
+from bot.storage import ShardSet
+
+
+class TableHost(Protocol):
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def shard_set(self) -> ShardSet:
+        """The shards this process holds: its reminders are for their servers only."""
+        ...
+
+
+def host_of(client: discord.Client | commands.Bot) -> TableHost:
+    """`client` as the table bot; TypeError for any other client."""
+    if not isinstance(getattr(type(client), "service", None), property):
+        raise TypeError(f"expected the table bot (bot.app.create_bot), got {type(client).__name__}")
+    return cast(TableHost, client)
+
+
+def service_of(interaction: discord.Interaction[Any]) -> GameService:
+    return host_of(interaction.client).service

@@ -1,0 +1,163 @@
+"""The one base of every persistent component of a table (`TableItem`).
+
+A table component is a `DynamicItem` whose custom_id carries everything it
+needs, so it works after a restart with no memory on the bot side::
+
+    <prefix>:<table>[:<version>][:<arg>]
+
+The base builds the template from the class's ``prefix`` (and whether it is
+bound to a table version), parses the table id, version and argument back from
+a click, and runs the subclass's `run` under the error guard
+(`cogs.platform.replies.guarded`). A subclass only says what it looks like and
+what a click does::
+
+    class ActionButton(TableItem[Button], prefix="mt:act"):
+        async def run(self, interaction: Interaction) -> None:
+            await play(interaction, self.table_id, self.version, self.arg)
+
+An item rebuilt from a custom_id only handles the click: it wraps the component
+of the message as it is (labels and options included).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Self, TypeVar
+
+import discord
+
+from cogs.platform.replies import guarded
+
+Interaction = discord.Interaction[Any]
+Button = discord.ui.Button[Any]
+Select = discord.ui.Select[Any]
+Item = discord.ui.Item[Any]
+
+CUSTOM_ID_LIMIT = 100
+LABEL_LIMIT = 80
+"""Longest button label Discord accepts."""
+OPTION_LABEL_LIMIT = 100
+"""Longest select option label (and description) Discord accepts."""
+OPTIONS_PER_SELECT = 25
+PRIVATE_VIEW = "mt:view"
+"""Prefix of the "My view" button (`cogs.platform.private`)."""
+
+ItemT = TypeVar("ItemT", bound=Item)
+
+
+class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
+    """A persistent button or select of a table; see the module docstring. (The
+    base's own template matches nothing: only subclasses are registered.)"""
+
+    prefix: str
+    versioned: bool
+
+    def __init_subclass__(
+        cls, *, prefix: str, versioned: bool = True, arg: str | None = r".+", **kwargs: Any
+    ) -> None:
+        parts = [re.escape(prefix), r"(?P<table>\d+)"]
+        if versioned:
+            parts.append(r"(?P<version>\d+)")
+        if arg is not None:
+            parts.append(f"(?P<arg>{arg})")
+        super().__init_subclass__(template=":".join(parts), **kwargs)
+        cls.prefix = prefix
+        cls.versioned = versioned
+
+    def __init__(
+        self, item: ItemT, table_id: int, version: int | None = None, arg: str = ""
+    ) -> None:
+        super().__init__(item)
+        self.table_id = table_id
+        self.version = version
+        self.arg = arg
+
+    @classmethod
+    def make_id(cls, table_id: int, version: int | None = None, arg: str = "") -> str:
+        """The custom_id of an item of this class."""
+        parts = [cls.prefix, str(table_id)]
+        if cls.versioned:
+            parts.append(str(version))
+        if arg:
+            parts.append(arg)
+        return ":".join(parts)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Item, match: re.Match[str], /
+    ) -> Self:
+        rebuilt = cls.__new__(cls)
+        version = int(match["version"]) if cls.versioned else None
+        arg = match.groupdict().get("arg") or ""
+        TableItem.__init__(rebuilt, item, int(match["table"]), version, arg)  # type: ignore[misc]
+        return rebuilt
+
+    @classmethod
+    def as_button(
+        cls,
+        table_id: int,
+        version: int | None,
+        arg: str,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        *,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> Self:
+        """An item of this class shown as a button."""
+        custom_id = cls.make_id(table_id, version, arg)
+        assert len(custom_id) <= CUSTOM_ID_LIMIT, custom_id
+        shown: Button = discord.ui.Button(
+            label=label[:LABEL_LIMIT] or arg or "…",
+            style=style,
+            custom_id=custom_id,
+            row=row,
+            disabled=disabled,
+        )
+        return cls(shown, table_id, version, arg)  # type: ignore[arg-type]
+
+    @classmethod
+    def as_select(
+        cls,
+        table_id: int,
+        version: int | None,
+        arg: str,
+        options: list[discord.SelectOption],
+        placeholder: str = "",
+        *,
+        row: int | None = None,
+    ) -> Self:
+        """An item of this class shown as a select of `options` (at most 25)."""
+        custom_id = cls.make_id(table_id, version, arg)
+        menu = select_menu(custom_id, options[:OPTIONS_PER_SELECT], placeholder, row)
+        return cls(menu, table_id, version, arg)  # type: ignore[arg-type]
+
+    @classmethod
+    def fits(cls, table_id: int, version: int | None, arg: str) -> bool:
+        """Whether the custom_id for `arg` is short enough for Discord."""
+        return len(cls.make_id(table_id, version, arg)) <= CUSTOM_ID_LIMIT
+
+    @property
+    def value(self) -> str:
+        """The chosen option of a select (its first value)."""
+        assert isinstance(self.item, discord.ui.Select)
+        return str(self.item.values[0])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await guarded(interaction, self.run(interaction))
+
+    async def run(self, interaction: Interaction) -> None:
+        """What a click does; errors are answered to the clicker by the guard."""
+        raise NotImplementedError
+
+
+def select_menu(
+    custom_id: str,
+    options: list[discord.SelectOption],
+    placeholder: str = "",
+    row: int | None = None,
+) -> Select:
+    """The select a table item wraps (an empty placeholder leaves Discord's default)."""
+    return discord.ui.Select(
+        custom_id=custom_id, options=options, placeholder=placeholder or None, row=row
+    )

@@ -1,0 +1,132 @@
+"""A table's lobby and its end: Join, Leave, Start, and the abandon confirmation.
+
+Custom ids: ``mt:lobby:<table>:join|leave|start`` and ``mt:abandon:<table>:yes|no``.
+The slash commands of `cogs.game` share these operations.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import discord
+
+from bot.games.registry import get_game
+from bot.i18n import LocaleLike, t
+from bot.service import Table, TableStatus
+from cogs.platform.host import service_of
+from cogs.platform.items import Button, Interaction, TableItem
+from cogs.platform.presenter import game_name, mention
+from cogs.platform.replies import public_locale
+from cogs.platform.table_items import post_turn
+
+
+def lobby_text(table: Table, locale: LocaleLike) -> str:
+    """The lobby message: game, seats, and how many players the game needs."""
+    game = get_game(table.game)
+    if table.status == TableStatus.ABANDONED:
+        return t(locale, "lobby.closed", game=game_name(locale, table.game), table=table.id)
+    return t(
+        locale,
+        "lobby.text",
+        game=game_name(locale, table.game),
+        table=table.id,
+        creator=mention(table.creator_id),
+        players=" ".join(mention(user) for user in table.seats),
+        count=len(table.seats),
+        min=game.min_players,
+        max=game.max_players,
+        minutes=table.reminder_minutes,
+    )
+
+
+def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
+    if table.status != TableStatus.LOBBY:
+        return None
+    view = discord.ui.View(timeout=None)
+    for what, style in LobbyButton.STYLES.items():
+        label = t(locale, f"button.{what}")
+        view.add_item(LobbyButton.as_button(table.id, None, what, label, style))
+    return view
+
+
+async def send_lobby(interaction: Interaction, table: Table, *, edit: bool) -> None:
+    """Show the lobby: edit the clicked lobby message, or post a new one."""
+    locale = public_locale(interaction)
+    content, view = lobby_text(table, locale), lobby_view(table, locale)
+    if edit:
+        await interaction.response.edit_message(content=content, view=view)
+    else:
+        await interaction.response.send_message(content, view=view or discord.utils.MISSING)
+
+
+async def join_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
+    table = await service_of(interaction).join(table_id, interaction.user.id)
+    await send_lobby(interaction, table, edit=edit)
+
+
+async def leave_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
+    table = await service_of(interaction).leave(table_id, interaction.user.id)
+    await send_lobby(interaction, table, edit=edit)
+
+
+async def start_table(interaction: Interaction, table_id: int) -> None:
+    table = await service_of(interaction).start(table_id, interaction.user.id)
+    await post_turn(interaction, table, None, header=t(public_locale(interaction), "turn.started"))
+
+
+class LobbyButton(TableItem[Button], prefix="mt:lobby", versioned=False, arg="join|leave|start"):
+    """Join, Leave or Start on a lobby message."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+    }
+
+    async def run(self, interaction: Interaction) -> None:
+        if self.arg == "join":
+            await join_table(interaction, self.table_id, edit=True)
+        elif self.arg == "leave":
+            await leave_table(interaction, self.table_id, edit=True)
+        else:
+            await start_table(interaction, self.table_id)
+
+
+def abandon_view(table: Table, locale: LocaleLike) -> discord.ui.View:
+    """The "abandon this game?" question's two answers."""
+    view = discord.ui.View(timeout=None)
+    answers = (("yes", discord.ButtonStyle.danger), ("no", discord.ButtonStyle.secondary))
+    for answer, style in answers:
+        label = t(locale, f"button.abandon_{answer}")
+        view.add_item(AbandonButton.as_button(table.id, None, answer, label, style))
+    return view
+
+
+class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg="yes|no"):
+    """The answer to "abandon this game?", shown only to who asked."""
+
+    async def run(self, interaction: Interaction) -> None:
+        if self.arg == "no":
+            text = t(interaction.locale, "abandon.kept")
+            await interaction.response.edit_message(content=text, view=None)
+            return
+        can_manage = interaction.permissions.manage_channels
+        table = await service_of(interaction).abandon(
+            self.table_id, interaction.user.id, can_manage=can_manage
+        )
+        await interaction.response.edit_message(
+            content=t(interaction.locale, "abandon.done_private"), view=None
+        )
+        locale = public_locale(interaction)
+        await interaction.followup.send(
+            t(
+                locale,
+                "abandon.announce",
+                game=game_name(locale, table.game),
+                table=table.id,
+                player=mention(interaction.user.id),
+            )
+        )
+
+
+LOBBY_ITEMS = (LobbyButton, AbandonButton)

@@ -1,0 +1,91 @@
+"""Game plugins: everything the platform needs to host one game at a table.
+
+A plugin is one object per game (`GamePlugin`), named by the game's entry point
+through its `bot.games.registry.GameSpec` (``plugin="cogs.coal_baron:PLUGIN"``).
+The platform asks it for the presenter (texts, components, images), the game's
+own commands and persistent components, its extra translations and its default
+options. A registered engine without a plugin is hosted by `Presenter`, which
+shows text only; a test game registers its plugin with `register_plugin`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.games.base import JSON, GameState
+from bot.games.registry import game_ids, get_game, plugin_path
+from bot.i18n import add_catalog_dir
+from cogs.platform.presenter import Presenter
+
+if TYPE_CHECKING:
+    from cogs.platform.builder import TurnSteps
+
+TableItem = type[discord.ui.DynamicItem[Any]]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game, as the platform hosts it."""
+
+    engine: type[GameState[Any]]
+    presenter: Presenter = field(default_factory=Presenter)
+    commands: Callable[[commands.Bot], commands.Cog] | None = None
+    """Builds the game's own command group (``/coal``: its extra views), if any."""
+    items: tuple[TableItem, ...] = ()
+    """The game's persistent components (`cogs.platform.items.TableItem` subclasses)."""
+    builders: Mapping[str, TurnSteps] = field(default_factory=dict)
+    """The game's multi-step decisions by kind, shown by the platform's turn builder
+    (`cogs.platform.builder`)."""
+    catalogs: Path | None = None
+    """A directory of ``<name>.<language>.json`` catalogs, for a game shipped outside
+    this repository (the built-in games keep theirs in ``bot/i18n``)."""
+    default_options: Mapping[str, JSON] = field(default_factory=dict)
+    """The options a table of this game opens with."""
+
+    @property
+    def game_id(self) -> str:
+        return self.engine.game_id
+
+
+PLUGINS: dict[str, GamePlugin] = {}
+
+
+def register_plugin(plugin: GamePlugin) -> GamePlugin:
+    """Host `plugin`'s game (programmatic registration, for a test game)."""
+    PLUGINS[plugin.game_id] = plugin
+    if plugin.catalogs is not None:
+        add_catalog_dir(plugin.catalogs)
+    return plugin
+
+
+def plugin_for(game_id: str) -> GamePlugin:
+    """The plugin of `game_id`: imported from its entry point's path the first time, or
+    the default (text) plugin for an engine without one. KeyError for an unknown game."""
+    found = PLUGINS.get(game_id)
+    if found is not None:
+        return found
+    engine = get_game(game_id)
+    path = plugin_path(game_id)
+    if path is None:
+        return register_plugin(GamePlugin(engine))
+    module, _, attribute = path.partition(":")
+    plugin = getattr(importlib.import_module(module), attribute)
+    if not isinstance(plugin, GamePlugin) or plugin.engine is not engine:
+        raise TypeError(f"{path} is not the plugin of {game_id!r}")
+    return register_plugin(plugin)
+
+
+def all_plugins() -> list[GamePlugin]:
+    """The plugin of every registered game, by game id."""
+    return [plugin_for(game_id) for game_id in game_ids()]
+
+
+def presenter_for(game_id: str) -> Presenter:
+    return plugin_for(game_id).presenter

@@ -1,0 +1,228 @@
+"""How a table is shown in Discord: one presenter per game, a text presenter by default.
+
+A presenter turns a `Table` into messages: the public turn message posted after
+the start and after every action, and the private message a seated player gets
+(ephemerally) from the "My view" button. It offers actions as `ActionChoice`s;
+the Discord layer turns them into persistent buttons or selects carrying the
+table id and version. A game's plugin (`cogs.platform.plugins.GamePlugin`)
+gives its own presenter (an image of the board, nicer labels); games without
+one get `Presenter`, which writes text only.
+
+Secrets fail closed: a public message never prints an action's notation (it may
+hold a secret choice). It says what the engine's public events describe
+(``event.<game>.<kind>`` keys); an action that the engine describes with no
+public event the catalogs know is announced as "X played" and nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.games.base import Event, Seat
+from bot.i18n import LocaleLike, has_key, t
+from bot.service import ActResult, Table, TableStatus
+from cogs.platform.seen import Seen
+
+MAX_OFFERED_ACTIONS = 100
+"""At most this many actions are offered as components (4 selects of 25)."""
+MAX_SUGGESTIONS = 25
+"""Discord shows at most 25 autocomplete choices."""
+
+
+@dataclass(frozen=True)
+class ActionChoice:
+    """One action offered on a message: its notation (sent to the service) and its label."""
+
+    notation: str
+    label: str
+
+
+@dataclass
+class TurnMessage:
+    """A message to post: text, optional files and embeds, and what it lets players do.
+
+    `actions` become generic action buttons or selects; `items` are a game's own
+    persistent components (DynamicItems), placed after them.
+    """
+
+    content: str
+    actions: list[ActionChoice] = field(default_factory=list)
+    files: list[discord.File] = field(default_factory=list)
+    embeds: list[discord.Embed] = field(default_factory=list)
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+
+
+def matching(choices: list[ActionChoice], typed: str) -> list[ActionChoice]:
+    """The choices whose notation or label holds every typed word: notations that
+    start with the text first, then the others, in the given order; at most 25."""
+    words = typed.lower().split()
+    if not words:
+        return choices[:MAX_SUGGESTIONS]
+    prefix = " ".join(words)
+    starting: list[ActionChoice] = []
+    holding: list[ActionChoice] = []
+    for choice in choices:
+        notation = choice.notation.lower()
+        if notation.startswith(prefix):
+            starting.append(choice)
+        elif all(word in notation or word in choice.label.lower() for word in words):
+            holding.append(choice)
+        if len(starting) >= MAX_SUGGESTIONS:
+            break
+    return (starting + holding)[:MAX_SUGGESTIONS]
+
+
+Ranked = Callable[[Table, Seat, LocaleLike], list[ActionChoice]]
+"""Gives a seat's ranked choices (the platform's cache of `Presenter.ranked_choices`)."""
+
+
+# -- small formatting helpers shared by presenters and cogs -----------------------------
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def timestamp(seconds: float) -> str:
+    """A Discord timestamp shown relative to the reader's clock ("3 hours ago")."""
+    return f"<t:{int(seconds)}:R>"
+
+
+def game_name(locale: LocaleLike, game_id: str) -> str:
+    """The game's display name (key ``game.<id>.name``), or its id if it has none."""
+    key = f"game.{game_id}.name"
+    return t(locale, key) if has_key(key) else game_id
+
+
+def scores_line(seen: Seen, locale: LocaleLike) -> str:
+    """``@a 12 · @b 7``: the scores everyone may see now, in seat order."""
+    if seen.view is None:
+        return t(locale, "status.no_scores")
+    scores = seen.scores
+    if scores is None:
+        return t(locale, "status.scores_secret")
+    pairs = zip(seen.table.seats, scores, strict=True)
+    return " · ".join(f"{mention(user)} {score}" for user, score in pairs)
+
+
+# -- presenters ------------------------------------------------------------------------
+
+
+class Presenter:
+    """The default presenter: text messages and one component per offered action.
+
+    Subclass it for a game and override what you need; every method receives
+    the locale to write in. Messages are written from a `Seen` (the reader's
+    view and public facts), never from the state.
+    """
+
+    private_button_key = "button.private_view"
+    """Translation key of the label of the button that opens a player's private view."""
+    public_choices = False
+    """Whether the legal actions of the seats to act are public knowledge (Coal
+    Baron's spaces, the tiny game's keep/swap), so the channel's message may offer
+    them; a game whose actions depend on a secret hand leaves it False."""
+    private_builder: str | None = None
+    """The kind of the turn builder that "My view" opens instead of `private`
+    (Saboteur's hand), if any."""
+
+    async def turn(
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+    ) -> TurnMessage:
+        """The public message after the start (`played` None) or after an action."""
+        lines: list[str] = []
+        if played is not None:
+            lines.extend(self.played_lines(seen, played, locale))
+        if seen.table.status == TableStatus.FINISHED:
+            lines.append(self.outcome_text(seen, locale))
+            return TurnMessage("\n".join(lines))
+        waiting = " ".join(mention(user) for user in seen.users_to_act)
+        game = game_name(locale, seen.table.game)
+        lines.append(t(locale, "turn.to_act", players=waiting, game=game))
+        actions = self.public_actions(seen)
+        if not actions:
+            lines.append(t(locale, "turn.use_private"))
+        return TurnMessage("\n".join(lines), actions=actions)
+
+    def played_lines(self, seen: Seen, played: ActResult, locale: LocaleLike) -> list[str]:
+        """What everyone is told of an action: its public events in words, or only
+        "X played" when the engine described none (never the notation)."""
+        described = self.event_lines(seen, played.events, locale, seat=None)
+        if described:
+            return described
+        return [t(locale, "turn.played_secret", player=mention(seen.table.seats[played.seat]))]
+
+    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
+        """What the reader alone may see, with the actions it may take now."""
+        assert seen.reader is not None
+        actions = self.seat_actions(seen, seen.reader)
+        key = "private.your_actions" if actions else "private.nothing_to_do"
+        return TurnMessage(t(locale, key), actions=actions)
+
+    def event_lines(
+        self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None
+    ) -> list[str]:
+        """Lines for the events meant for `seat` (None: the public ones) that have a text,
+        key ``event.<game>.<kind>``; the event's seat, if any, is given as ``{player}``."""
+        lines = []
+        for event in events:
+            key = f"event.{seen.table.game}.{event.kind}"
+            if event.seat != seat or not has_key(key):
+                continue
+            params = dict(event.data)
+            if isinstance(params.get("seat"), int):
+                params["player"] = mention(seen.table.seats[params["seat"]])
+            lines.append(t(locale, key, **params))
+        return lines
+
+    def outcome_text(self, seen: Seen, locale: LocaleLike) -> str:
+        outcome = seen.outcome
+        assert outcome is not None
+        winners = " ".join(mention(seen.table.seats[seat]) for seat in outcome.winners)
+        scores = scores_line(seen, locale)
+        return t(locale, "turn.game_over", winners=winners, scores=scores, table=seen.table.id)
+
+    def label(self, seen: Seen, notation: str) -> str:
+        """The text on the button or select option of an action (the notation unless
+        the game says better; only the player who may choose it sees it)."""
+        return notation
+
+    def seat_actions(self, seen: Seen, seat: Seat) -> list[ActionChoice]:
+        """The actions offered to `seat` now (none when it is not to act)."""
+        notations = seen.choices.get(seat, ())[:MAX_OFFERED_ACTIONS]
+        return [ActionChoice(n, self.label(seen, n)) for n in notations]
+
+    def public_actions(self, seen: Seen) -> list[ActionChoice]:
+        """Actions shown to everyone, when every seat to act has the same ones (and the
+        game's actions are public knowledge); others choose through "My view"."""
+        per_seat = [self.seat_actions(seen, seat) for seat in seen.to_act]
+        if not per_seat or any(actions != per_seat[0] for actions in per_seat):
+            return []
+        return per_seat[0]
+
+    # -- typed plays (``/game play``) ------------------------------------------------
+
+    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+        """Every legal action of `seat`, most relevant first, labelled in words; the
+        platform caches the list per table version. The default keeps the engine's order."""
+        assert table.state is not None
+        state = table.state
+        notations = [state.format_action(action) for action in state.legal_actions(seat)]
+        return [ActionChoice(n, n) for n in notations]
+
+    def suggest(
+        self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
+    ) -> list[ActionChoice]:
+        """At most 25 choices for what `seat` is typing; `ranked` gives the cached
+        `ranked_choices`. A game whose notation chains steps may continue a line."""
+        return matching(ranked(table, seat, locale), typed)
+
+    async def after_typed_play(
+        self, interaction: discord.Interaction[Any], result: ActResult
+    ) -> None:
+        """Called after a typed play was posted: a game may open the panel of a
+        decision the play started (Coal Baron's draw-5)."""

@@ -1,0 +1,48 @@
+""""My view": what a seated player alone may see, answered ephemerally.
+
+The presenter writes it from the player's own view (`Presenter.private`), or,
+for a game whose turns are built in a panel (Saboteur's hand), the turn
+builder opens (`Presenter.private_builder`). Spectators get nothing.
+"""
+
+from __future__ import annotations
+
+from cogs.platform.builder import open_builder
+from cogs.platform.host import service_of
+from cogs.platform.items import PRIVATE_VIEW, Button, Interaction, TableItem
+from cogs.platform.plugins import presenter_for
+from cogs.platform.replies import defer_private, send_private
+from cogs.platform.seen import seen
+from cogs.platform.table_items import turn_view
+
+
+async def show_private(interaction: Interaction, table_id: int) -> None:
+    """The clicker's private view, ephemerally; spectators get nothing."""
+    table, seat = await service_of(interaction).authorize(
+        table_id, interaction.user.id, None, to_act=False
+    )
+    presenter = presenter_for(table.game)
+    if presenter.private_builder is not None:
+        await open_builder(interaction, table, seat, presenter.private_builder, [])
+        return
+    await defer_private(interaction)  # the presenter may draw images
+    message = await presenter.private(seen(table, seat), interaction.locale)
+    await send_private(
+        interaction,
+        message.content,
+        view=turn_view(
+            table, message.actions, interaction.locale, items=message.items, with_private=False
+        ),
+        files=message.files,
+        embeds=message.embeds,
+    )
+
+
+class PrivateViewButton(TableItem[Button], prefix=PRIVATE_VIEW, versioned=False, arg=None):
+    """Shows the clicker's private view and actions, ephemerally."""
+
+    async def run(self, interaction: Interaction) -> None:
+        await show_private(interaction, self.table_id)
+
+
+PRIVATE_ITEMS = (PrivateViewButton,)

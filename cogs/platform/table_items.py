@@ -1,0 +1,198 @@
+"""A table in play: the turn message, its action components, the private view.
+
+Custom ids (all `cogs.platform.items.TableItem`s):
+
+    mt:act:<table>:<version>:<notation>    an action button
+    mt:pick:<table>:<version>:<n>          the n-th action select; option values are notations
+    mt:view:<table>                        "My view" (`cogs.platform.private`)
+
+Actions carry the version they were offered at; a click on an older message
+answers that the table moved on (`bot.service.check_turn`, the one check of
+every path).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import LocaleLike, t
+from bot.service import ActResult, Table, TableStatus
+from cogs.platform.errors import NoTableHere, WrongGame
+from cogs.platform.host import service_of
+from cogs.platform.items import (
+    LABEL_LIMIT,
+    OPTION_LABEL_LIMIT,
+    OPTIONS_PER_SELECT,
+    PRIVATE_VIEW,
+    Button,
+    Interaction,
+    Item,
+    Select,
+    TableItem,
+)
+from cogs.platform.live import replace_live
+from cogs.platform.plugins import plugin_for, presenter_for
+from cogs.platform.presenter import ActionChoice, game_name
+from cogs.platform.replies import public_locale
+from cogs.platform.seen import seen
+
+BUTTONS_PER_ROW = 5
+ACTION_ROWS = 4
+"""Rows for actions; the last of Discord's 5 rows holds "My view"."""
+
+
+async def game_table(interaction: Interaction, game_id: str) -> Table:
+    """This channel's open table, which must play `game_id` (for a game's own commands)."""
+    assert interaction.channel_id is not None
+    table = await service_of(interaction).active_table(interaction.channel_id)
+    if table is None:
+        raise NoTableHere()
+    if table.game != game_id:
+        locale = interaction.locale
+        raise WrongGame(game=game_name(locale, table.game), wanted=game_name(locale, game_id))
+    return table
+
+
+def pings(table: Table) -> discord.AllowedMentions:
+    """Only the players who must act now are pinged; everyone else a message names
+    (the last actor, a target) is named without a ping."""
+    users = [discord.Object(user) for user in table.users_to_act()]
+    return discord.AllowedMentions(users=users, roles=False, everyone=False)
+
+
+async def post_turn(
+    interaction: Interaction, table: Table, played: ActResult | None, *, header: str = ""
+) -> None:
+    """Post the public turn message (mentioning who is to act) and, ephemerally,
+    what the actor alone was told. Works whether or not the interaction was answered.
+
+    A typed command that played an action is answered privately and the turn is
+    posted as a plain channel message: anyone can open the options of a command
+    from the public reply it gets, and they may hold a secret choice (a card
+    discarded face down, where drawn cards go back).
+    """
+    typed = played is not None and interaction.type is discord.InteractionType.application_command
+    if not interaction.response.is_done():
+        # A presenter may take a while to draw the board.
+        await interaction.response.defer(ephemeral=typed, thinking=typed)
+    locale = public_locale(interaction)
+    presenter = presenter_for(table.game)
+    public = seen(table, None, public_choices=presenter.public_choices)
+    message = await presenter.turn(public, locale, played)
+    content = f"{header}\n{message.content}" if header else message.content
+    view = turn_view(table, message.actions, locale, items=message.items)
+    if typed:
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        posted: discord.Message = await channel.send(
+            content,
+            view=view,
+            files=message.files,
+            embeds=message.embeds,
+            allowed_mentions=pings(table),
+        )
+    else:
+        posted = await interaction.followup.send(
+            content,
+            view=view,
+            files=message.files,
+            embeds=message.embeds,
+            allowed_mentions=pings(table),
+            wait=True,
+        )
+    await replace_live(interaction.client, table.id, posted)
+    # What the actor alone was told goes to them only: after /game skip the
+    # interaction is the skipper's, who must not learn the idle seat's secrets.
+    own = played is not None and table.seats[played.seat] == interaction.user.id
+    lines: list[str] = []
+    if played is not None and own:
+        actor = seen(table, played.seat)
+        lines = presenter.event_lines(actor, played.events, interaction.locale, seat=played.seat)
+    if typed and not lines:
+        assert played is not None
+        done = t(interaction.locale, "turn.played_private", action=played.notation)
+        lines = [done if own else t(interaction.locale, "turn.done")]
+    if lines:
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
+
+
+async def play(interaction: Interaction, table_id: int, version: int, notation: str) -> None:
+    """Play `notation` for the clicker, if the click was made on the current state."""
+    result = await service_of(interaction).act(
+        table_id, interaction.user.id, notation, expected_version=version
+    )
+    await post_turn(interaction, result.table, result)
+
+
+def turn_view(
+    table: Table,
+    actions: list[ActionChoice],
+    locale: LocaleLike,
+    *,
+    items: Sequence[Item] = (),
+    with_private: bool = True,
+) -> discord.ui.View:
+    """Buttons for a few short actions, else selects; then the game's own `items`;
+    then the private view button while in play."""
+    view = discord.ui.View(timeout=None)
+    fits = all(
+        ActionButton.fits(table.id, table.version, a.notation) and len(a.label) <= LABEL_LIMIT
+        for a in actions
+    )
+    if len(actions) <= BUTTONS_PER_ROW and fits:
+        for action in actions:
+            view.add_item(
+                ActionButton.as_button(
+                    table.id, table.version, action.notation, action.label,
+                    discord.ButtonStyle.primary,
+                )
+            )
+    else:
+        for index in range(min(ACTION_ROWS, -(-len(actions) // OPTIONS_PER_SELECT))):
+            chunk = actions[index * OPTIONS_PER_SELECT : (index + 1) * OPTIONS_PER_SELECT]
+            view.add_item(action_select(table, index, chunk))
+    for item in items:
+        view.add_item(item)
+    if with_private and table.status == TableStatus.PLAYING:
+        label = t(locale, plugin_for(table.game).presenter.private_button_key)
+        # Handled by `cogs.platform.private.PrivateViewButton`, matched on its custom_id.
+        view.add_item(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PRIVATE_VIEW}:{table.id}",
+            )
+        )
+    return view
+
+
+def action_select(
+    table: Table, index: int, choices: list[ActionChoice], placeholder: str = ""
+) -> ActionSelect:
+    """A select of `choices` (at most 25) playing the chosen notation."""
+    options = [
+        discord.SelectOption(label=c.label[:OPTION_LABEL_LIMIT], value=c.notation)
+        for c in choices
+    ]
+    return ActionSelect.as_select(table.id, table.version, str(index), options, placeholder)
+
+
+class ActionButton(TableItem[Button], prefix="mt:act"):
+    """Plays the notation in its custom_id, against the version it was offered at."""
+
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await play(interaction, self.table_id, self.version, self.arg)
+
+
+class ActionSelect(TableItem[Select], prefix="mt:pick", arg=r"\d"):
+    """A select of actions; each option's value is a notation."""
+
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await play(interaction, self.table_id, self.version, self.value)
+
+
+TURN_ITEMS = (ActionButton, ActionSelect)

@@ -1,0 +1,16 @@
+"""Saboteur at a table: the plugin the ``saboteur`` entry point leads to.
+
+Modules: `presenter` (turn message, events in words), `hand` (the private
+hand view: a card, then where to play it, in the platform's turn builder),
+`choices` (legal plays ranked and in words), `commands` (``/sab hand``).
+"""
+
+from bot.games.saboteur import SaboteurState
+from cogs.platform.plugins import GamePlugin
+from cogs.saboteur.commands import SaboteurCog
+from cogs.saboteur.hand import HAND
+from cogs.saboteur.presenter import SaboteurPresenter
+
+PLUGIN = GamePlugin(
+    SaboteurState, SaboteurPresenter(), commands=SaboteurCog, builders={HAND.kind: HAND}
+)

@@ -1,0 +1,173 @@
+"""The private hand view: a card, then where or on whom to play it, in the turn builder.
+
+The panel shows the player's role, goals seen, gold and hand image. When it is
+their turn, it offers the cards they can play (a select saying how many ways
+each has), a card to discard to pass, or the gold cards to pick from. Choosing a
+card (a step of the panel only, not of the game) offers its legal plays, most
+relevant first: buttons for a few, else selects. Confirm plays the chosen line;
+Undo goes back to the cards. Nothing is tried on a copy for the picture: a
+path reaching a goal, or a map, would show the player what they may not see
+yet; the panel names the chosen play in words instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+
+from bot.games.base import GameState, Seat
+from bot.games.saboteur import SaboteurState
+from bot.games.saboteur.actions import seat_label
+from bot.games.saboteur.shapes import as_view
+from bot.i18n import LocaleLike, language_of, t
+from bot.service import Table
+from cogs.platform.builder import Menu, Picture, Step, TurnSteps
+from cogs.platform.items import OPTIONS_PER_SELECT
+from cogs.saboteur.choices import (
+    card_name,
+    choice,
+    describe,
+    discards,
+    goal_name,
+    gold_picks,
+    player,
+    plays_by_card,
+    sab_state,
+    seat_labels,
+)
+from renderer.saboteur.hand import render_hand
+from renderer.saboteur.labels import numbered_names
+
+HAND_FILE = "saboteur-hand.png"
+MENUS = 4
+CARD = "card:"
+"""Marks the step choosing a card (``card:map``): a choice of the panel, not a play."""
+
+
+async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> discord.File:
+    """The private image of `seat` (role, hand, peeks, gold): for that player only."""
+    lang = language_of(locale)
+    names = numbered_names(state.players, lang)
+    png = await asyncio.to_thread(render_hand, state.view(seat), names, lang)
+    return discord.File(io.BytesIO(png), filename=HAND_FILE)
+
+
+def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
+    """The words of the hand view: role, goals seen, gold, and what to do now."""
+    view = as_view(sab_state(table).view(seat))
+    you = view["you"]
+    role = t(locale, f"saboteur.role.{you['role']}")
+    lines = [t(locale, "sab.hand.title", seat=seat_label(seat), round=view["round"], role=role)]
+    peeks = [
+        t(locale, "sab.hand.peek_gold" if peek["gold"] else "sab.hand.peek_stone",
+          goal=goal_name(locale, peek["name"]))
+        for peek in you["peeks"]
+    ]
+    seen = " · ".join(peeks) or t(locale, "sab.hand.no_peeks")
+    lines.append(t(locale, "sab.hand.peeks", peeks=seen))
+    lines.append(t(locale, "sab.hand.gold", nuggets=you["nuggets"]))
+    if view["to_act"] != [seat]:
+        waiting = " ".join(player(table, s) for s in view["to_act"])
+        lines.append(t(locale, "sab.hand.waiting", player=waiting))
+    elif view["phase"] == "gold":
+        offer = ", ".join(str(value) for value in you["gold_offer"])
+        lines.append(t(locale, "sab.hand.pick_gold", values=offer))
+    else:
+        lines.append(t(locale, "sab.hand.choose"))
+    return "\n".join(lines)
+
+
+def chunks(steps: list[Step], placeholder: str) -> list[Menu]:
+    """Steps as selects of 25 (at most `MENUS`), or one row of buttons for a few."""
+    if len(steps) <= 5:
+        return [Menu(steps, placeholder, buttons=True)]
+    return [
+        Menu(steps[start : start + OPTIONS_PER_SELECT], placeholder)
+        for start in range(0, min(len(steps), MENUS * OPTIONS_PER_SELECT), OPTIONS_PER_SELECT)
+    ]
+
+
+def ways_text(locale: LocaleLike, card: str, count: int) -> str:
+    return t(locale, "sab.hand.card_ways", code=card, count=count)
+
+
+class HandSteps(TurnSteps):
+    """Steps: a card (``card:<code>``, a choice of the panel), then a play's notation;
+    or a discard or gold pick alone."""
+
+    kind = "hand"
+
+    def split(self, tokens: list[str]) -> list[str]:
+        if tokens[:1] and tokens[0].startswith(CARD):
+            return [tokens[0], " ".join(tokens[1:])] if len(tokens) > 1 else tokens
+        return [" ".join(tokens)] if tokens else []
+
+    def trial(self, state: GameState[Any], seat: Seat, steps: list[str]) -> GameState[Any]:
+        """Checks the play without drawing it: the copy is only for the engine's check."""
+        play = self.play(steps)
+        if play is not None:
+            state.copy().apply(seat, state.parse_action(seat, play))
+        return state
+
+    @staticmethod
+    def play(steps: list[str]) -> str | None:
+        """The notation chosen so far, if any (the last step that is a play)."""
+        if steps and not steps[-1].startswith(CARD):
+            return steps[-1]
+        return None
+
+    def menus(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> list[Menu]:
+        state = sab_state(table)
+        if seat not in state.to_act() or self.play(steps) is not None:
+            return []
+        labels = seat_labels(table)
+        if steps:
+            plays = plays_by_card(state, seat).get(steps[0].removeprefix(CARD), [])
+            options = [choice(state, locale, play, labels) for play in plays]
+            found = [Step(c.notation, c.label) for c in options]
+            return chunks(found, t(locale, "sab.hand.step_placeholder"))
+        picks = [choice(state, locale, pick, labels) for pick in gold_picks(state, seat)]
+        if picks:
+            return [Menu([Step(c.notation, c.label) for c in picks], buttons=True)]
+        cards = [
+            Step(CARD + card, card_name(locale, card), ways_text(locale, card, len(plays)))
+            for card, plays in plays_by_card(state, seat).items()
+        ]
+        passes = [choice(state, locale, a, labels) for a in discards(state, seat)]
+        menus = []
+        if cards:
+            menus.append(Menu(cards, t(locale, "sab.hand.card_placeholder")))
+        if passes:
+            steps_ = [Step(c.notation, c.label) for c in passes]
+            menus.append(Menu(steps_, t(locale, "sab.hand.discard_placeholder")))
+        return menus
+
+    def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:
+        return self.play(steps)
+
+    async def picture(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> Picture:
+        state = sab_state(table)
+        title, *lines = hand_text(table, seat, locale).split("\n")
+        play = self.play(steps)
+        if play is not None:
+            action = state.parse_action(seat, play)
+            chosen = describe(locale, action, seat_labels(table))
+            lines.append(t(locale, "sab.hand.chosen", play=chosen))
+        elif steps:
+            card = steps[0].removeprefix(CARD)
+            lines.append(t(locale, "sab.hand.step", card=card_name(locale, card)))
+            total = len(plays_by_card(state, seat).get(card, []))
+            if total > MENUS * OPTIONS_PER_SELECT:
+                shown = MENUS * OPTIONS_PER_SELECT
+                lines.append(t(locale, "sab.hand.more", shown=shown, total=total))
+        return Picture(title, lines, await hand_file(state, seat, locale))
+
+
+HAND = HandSteps()

@@ -1,0 +1,130 @@
+"""The engine contract and the secrets rule, once over every registered game.
+
+Each test is parametrized over the registry (the built-in games from the entry
+points, and the test game): a new game is checked by registering it, with no
+copy of these tests. Its secrets shuffler lives in `tests.secrets_support`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.games.base import GameState
+from bot.games.registry import game_ids, get_game
+from bot.selfplay import play_random_game
+from bot.service import ActResult, Table
+from cogs.platform.plugins import plugin_for
+from cogs.platform.seen import seen
+from tests.secrets_support import SHUFFLERS
+
+GAMES = game_ids()
+SEEDS = range(3)
+LEAK_ACTIONS = 12
+"""Actions per game whose public message is compared (each draws the board)."""
+
+
+def players_of(game: str) -> list[int]:
+    """The smallest and the largest table of `game`."""
+    engine = get_game(game)
+    return sorted({engine.min_players, engine.max_players})
+
+
+def every_player_count(game: str) -> range:
+    engine = get_game(game)
+    return range(engine.min_players, engine.max_players + 1)
+
+
+def random_positions(game: str, players: int, seed: int) -> list[GameState[Any]]:
+    """Every state of a seeded random game, from the deal to the end."""
+    rng = random.Random(seed)
+    state = get_game(game).new(players, seed)
+    positions = [state.copy()]
+    while not state.is_over():
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        positions.append(state.copy())
+    return positions
+
+
+def test_the_registry_holds_the_built_in_games_and_the_test_game() -> None:
+    assert {"coal-baron", "saboteur", "tiny"} <= set(GAMES)
+    assert set(GAMES) <= set(SHUFFLERS), "every game needs a secrets shuffler"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_games_reach_their_end_with_every_check(game: str, seed: int) -> None:
+    for players in every_player_count(game):
+        state, record = play_random_game(get_game(game), players, seed, check=True)
+        assert state.is_over() and state.outcome() is not None
+        assert record["actions"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_action_formats_and_parses_back(game: str) -> None:
+    for state in random_positions(game, players_of(game)[-1], seed=1):
+        for seat in state.to_act():
+            for action in state.legal_actions(seat):
+                assert state.parse_action(seat, state.format_action(action)) == action
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_default_action_is_legal_in_every_phase(game: str) -> None:
+    for state in random_positions(game, players_of(game)[-1], seed=2):
+        for seat in state.to_act():
+            state.copy().apply(seat, state.default_action(seat))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_views_hide_every_secret(game: str, seed: int) -> None:
+    rng = random.Random(seed)
+    shuffle = SHUFFLERS[game]
+    for state in random_positions(game, players_of(game)[0], seed)[::2]:
+        for seat in [None, *range(state.num_players)]:
+            assert shuffle(state, seat, rng).view(seat) == state.view(seat), seat
+
+
+def table_of(state: GameState[Any], game: str) -> Table:
+    return Table(
+        id=1, guild_id=1, channel_id=2, game=game, creator_id=100,
+        seats=tuple(100 + seat for seat in range(state.num_players)),
+        status="finished" if state.is_over() else "playing", options={}, seed=0, version=1,
+        reminder_minutes=60, created_at=0.0, updated_at=0.0, turn_started_at=0.0,
+        reminded=False, state=state,
+    )
+
+
+async def public_message(state: GameState[Any], game: str, played: ActResult) -> tuple[Any, ...]:
+    """The public turn message's text and images (bytes) after `played`."""
+    presenter = plugin_for(game).presenter
+    public = seen(table_of(state, game), None, public_choices=presenter.public_choices)
+    message = await presenter.turn(public, "en", played)
+    images = tuple(file.fp.read() for file in message.files)
+    embeds = tuple(str(embed.to_dict()) for embed in message.embeds)
+    return message.content, images, embeds
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_public_text_and_images_are_the_same_whatever_the_secrets(game: str) -> None:
+    """The generic leak test: after each action, the public message is the same for the
+    game as played and for a copy whose every secret was changed."""
+    rng = random.Random(7)
+    players = players_of(game)[-1] if game != "saboteur" else 5
+    state = get_game(game).new(players, 7)
+    for _ in range(LEAK_ACTIONS):
+        if state.is_over():
+            break
+        seat = rng.choice(state.to_act())
+        action = rng.choice(state.legal_actions(seat))
+        notation = state.format_action(action)
+        events = state.apply(seat, action)
+        hidden = SHUFFLERS[game](state, None, random.Random(rng.random()))
+        played = ActResult(table_of(state, game), seat, notation, events)
+        other = ActResult(table_of(hidden, game), seat, notation, events)
+        assert await public_message(state, game, played) == await public_message(
+            hidden, game, other
+        ), f"{game}: the public message after {notation!r} depends on a secret"
