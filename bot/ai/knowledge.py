@@ -23,6 +23,8 @@ class GameKnowledge(ABC, Generic[A]):
     """Game-specific parts of the computer players."""
 
     game_id: ClassVar[str]
+    playout_depth: ClassVar[int] = 40
+    """Actions a playout plays after the tree before the position is evaluated."""
 
     @property
     @abstractmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -15,8 +16,8 @@ LEVELS: Final = ("random", "easy", "normal", "strong")
 """From weakest to strongest; the table offers the last three."""
 
 SEARCH_BUDGETS: Final = {
-    "normal": SearchBudget(iterations=150),
-    "strong": SearchBudget(iterations=600),
+    "normal": SearchBudget(iterations=40),
+    "strong": SearchBudget(iterations=160),
 }
 """Iterations per move; at the table a clock limit is added (see `make_player`)."""
 
@@ -75,6 +76,6 @@ def make_player(level: str, seconds: float | None = None) -> ComputerPlayer:
     if level in SEARCH_BUDGETS:
         budget = SEARCH_BUDGETS[level]
         if seconds is not None:
-            budget = SearchBudget(budget.iterations, seconds, budget.playout_depth)
+            budget = dataclasses.replace(budget, seconds=seconds)
         return SearchPlayer(level, budget)
     raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")

@@ -184,6 +184,7 @@ def expected_gold(state: SaboteurState) -> list[float]:
 
 class SaboteurKnowledge(GameKnowledge[Action]):
     game_id = "saboteur"
+    playout_depth = 8
 
     @property
     def determinizer(self) -> Determinizer:

@@ -30,8 +30,6 @@ class SearchBudget:
 
     iterations: int
     seconds: float | None = None
-    playout_depth: int = 40
-    """Actions played after the tree before the position is evaluated."""
     exploration: float = 0.7
 
 
@@ -69,7 +67,7 @@ def ismcts(
             break
         state = knowledge.sample(observation, rng)
         path = _descend(knowledge, state, root, rng, budget.exploration)
-        rewards = _play_out(knowledge, state, rng, budget.playout_depth)
+        rewards = _play_out(knowledge, state, rng, knowledge.playout_depth)
         for node in path:
             node.visits += 1
             for seat, reward in enumerate(rewards):
