@@ -57,6 +57,8 @@ from bot.games.coal_baron.state import CoalBaronState
 
 WORKER_VP = 0.6
 """A worker left this shift: roughly what one more placement is worth."""
+ROOT_CANDIDATES = 5
+"""The search compares the heuristic's best few placements."""
 MAJORITY_WEIGHT = 0.6
 """The clock's majorities are counted as they stand, discounted: they may change."""
 
@@ -218,17 +220,20 @@ def _pending_step(state: CoalBaronState, seat: Seat) -> Action:
     return best_by_lookahead(state, seat, state.legal_actions(seat))
 
 
-def best_by_lookahead(state: CoalBaronState, seat: Seat, actions: list[Action]) -> Action:
-    """The action whose outcome, the seat's turn finished greedily, values best."""
-    best, best_value = actions[0], float("-inf")
+def ranked_by_lookahead(state: CoalBaronState, seat: Seat, actions: list[Action]) -> list[Action]:
+    """`actions` best first by their outcome's value, the seat's turn finished greedily."""
+    values = []
     for action in actions:
         trial = state.copy()
         trial.apply(seat, action)
         finish_turn(trial, seat)
-        value = position_values(trial)[seat]
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        values.append(position_values(trial)[seat])
+    order = sorted(range(len(actions)), key=lambda i: -values[i])
+    return [actions[i] for i in order]
+
+
+def best_by_lookahead(state: CoalBaronState, seat: Seat, actions: list[Action]) -> Action:
+    return ranked_by_lookahead(state, seat, actions)[0]
 
 
 def quick_action(state: CoalBaronState, seat: Seat, rng: random.Random) -> Action:
@@ -300,6 +305,14 @@ class CoalBaronKnowledge(GameKnowledge[Action]):
         if forced is not None:
             return forced
         return best_by_lookahead(state, observation.seat, list(observation.legal))
+
+    def root_candidates(
+        self, observation: Observation[Action], rng: random.Random
+    ) -> list[Action]:
+        state = observation.sample(rng)
+        assert isinstance(state, CoalBaronState)
+        ranked = ranked_by_lookahead(state, observation.seat, list(observation.legal))
+        return ranked[:ROOT_CANDIDATES]
 
     def playout_action(self, state: GameState[Action], seat: Seat, rng: random.Random) -> Action:
         assert isinstance(state, CoalBaronState)

@@ -39,6 +39,10 @@ class GameKnowledge(ABC, Generic[A]):
     def easy_action(self, observation: Observation[A], rng: random.Random) -> A:
         """The heuristic player's choice."""
 
+    def root_candidates(self, observation: Observation[A], rng: random.Random) -> list[A]:
+        """The actions a search compares, best first by the heuristic (default: all)."""
+        return list(observation.legal)
+
     @abstractmethod
     def playout_action(self, state: GameState[A], seat: Seat, rng: random.Random) -> A:
         """A quick choice for `seat` in a determinized state (playouts, opponents)."""

@@ -38,9 +38,11 @@ from bot.games.saboteur.cards import (
     saboteur_payout,
 )
 from bot.games.saboteur.determinize import determinize
-from bot.games.saboteur.maze import GOAL_POSITIONS, Maze, Pos, step
+from bot.games.saboteur.maze import GOAL_POSITIONS, Maze, Placed, Pos, step
 from bot.games.saboteur.state import SaboteurState
 
+ROOT_CANDIDATES = 6
+"""The search compares the heuristic's best few plays."""
 HIDING_DISTANCE = 4.0
 """A saboteur plays openly only once the path is this close to the gold."""
 
@@ -94,7 +96,7 @@ def score_play(action: Action, maze: Maze, belief: Belief, distance: float) -> f
                 return -10.0
             if saboteur:
                 return (4.0 if not hiding else 0.5) * (1 - chances[target])
-            return 5 * chances[target] - 1.5
+            return 6 * (chances[target] - 0.45)
         case RepairTool(target=target):
             if target == me:
                 return 8.0
@@ -110,15 +112,24 @@ def score_play(action: Action, maze: Maze, belief: Belief, distance: float) -> f
     return 0.0
 
 
-def easy_choice(observation: Observation[Action], rng: random.Random) -> Action:
+def ranked_plays(observation: Observation[Action], rng: random.Random) -> list[Action]:
+    """The legal plays, best first by `score_play` (ties broken at random)."""
     belief = read_belief(observation)
-    maze = observation.sample(rng, **belief.hints())
-    assert isinstance(maze, SaboteurState)
-    distance = gold_distance(maze.maze, belief.gold)
-    return max(
-        observation.legal,
-        key=lambda a: score_play(a, maze.maze, belief, distance) + rng.random() * 0.01,
+    view = observation.view
+    maze = Maze(
+        cards={(c["x"], c["y"]): Placed(c["card"], c["rotated"]) for c in view["maze"]},
+        hidden_goals={(g["x"], g["y"]): "?" for g in view["goals"] if not g["revealed"]},
     )
+    distance = gold_distance(maze, belief.gold)
+    scored = [
+        (score_play(action, maze, belief, distance) + rng.random() * 0.01, index)
+        for index, action in enumerate(observation.legal)
+    ]
+    return [observation.legal[index] for _, index in sorted(scored, reverse=True)]
+
+
+def easy_choice(observation: Observation[Action], rng: random.Random) -> Action:
+    return ranked_plays(observation, rng)[0]
 
 
 # -- playouts and evaluation -------------------------------------------------------------------
@@ -195,6 +206,11 @@ class SaboteurKnowledge(GameKnowledge[Action]):
 
     def easy_action(self, observation: Observation[Action], rng: random.Random) -> Action:
         return easy_choice(observation, rng)
+
+    def root_candidates(
+        self, observation: Observation[Action], rng: random.Random
+    ) -> list[Action]:
+        return ranked_plays(observation, rng)[:ROOT_CANDIDATES]
 
     def playout_action(self, state: GameState[Action], seat: Seat, rng: random.Random) -> Action:
         assert isinstance(state, SaboteurState)
