@@ -293,6 +293,7 @@ def _placement_score(state: CoalBaronState, player: Player, action: Action) -> f
 
 class CoalBaronKnowledge(GameKnowledge[Action]):
     game_id = "coal-baron"
+    reads_history = False
 
     @property
     def determinizer(self) -> Determinizer:

@@ -25,6 +25,8 @@ class GameKnowledge(ABC, Generic[A]):
     game_id: ClassVar[str]
     playout_depth: ClassVar[int] = 40
     """Actions a playout plays after the tree before the position is evaluated."""
+    reads_history: ClassVar[bool] = True
+    """Whether the players read the events of the game (a table then sends its record)."""
 
     @property
     @abstractmethod

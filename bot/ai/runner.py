@@ -15,6 +15,7 @@ told, its level and a seed.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import time
@@ -27,6 +28,7 @@ from bot.ai.knowledge import knowledge_for
 from bot.ai.observation import observe, visible_events
 from bot.ai.players import make_player
 from bot.games.base import JSON, Event, GameState, Seat
+from bot.games.record import initial_state, parse_entry
 from bot.games.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -52,6 +54,8 @@ class MoveRequest:
     level: str
     seconds: float
     seed: int
+    record: dict[str, JSON] | None = None
+    """A game record to rebuild the events from in the worker, instead of `events`."""
 
 
 def make_request(
@@ -63,10 +67,23 @@ def make_request(
     return MoveRequest(state.game_id, state.to_json(), seat, told, level, seconds, seed)
 
 
+def record_events(record: dict[str, JSON]) -> list[Event]:
+    """Every event of a game record, replayed from its start."""
+    state = initial_state(record)
+    events: list[Event] = []
+    for entry in record["actions"]:
+        seat, text = parse_entry(state, entry)
+        events += state.apply(seat, state.parse_action(seat, text))
+    return events
+
+
 def compute_move(request: MoveRequest) -> str:
     """The notation of the move the request's level chooses (run in a worker)."""
     state = get_game(request.game).from_json(request.state)
-    events = [Event(kind, data, seat) for kind, data, seat in request.events]
+    if request.record is not None:
+        events = record_events(request.record)
+    else:
+        events = [Event(kind, data, seat) for kind, data, seat in request.events]
     knowledge = knowledge_for(request.game)
     observation = observe(state, request.seat, events, knowledge.determinizer)
     player = make_player(request.level, seconds=request.seconds)
@@ -105,10 +122,23 @@ class ComputerRunner:
         return self._pool
 
     async def move(
-        self, state: GameState[Any], seat: Seat, events: Iterable[Event], level: str, seed: int
+        self,
+        state: GameState[Any],
+        seat: Seat,
+        events: Iterable[Event] | dict[str, JSON],
+        level: str,
+        seed: int,
     ) -> ComputerMove:
-        """The computer's move for `seat`, or the default action if it fails (logged)."""
-        request = make_request(state, seat, events, level, self.seconds, seed)
+        """The computer's move for `seat`, or the default action if it fails (logged).
+
+        `events` are the game's events so far, or its record (replayed in the
+        worker, off the event loop, to find them).
+        """
+        if isinstance(events, dict):
+            request = make_request(state, seat, [], level, self.seconds, seed)
+            request = dataclasses.replace(request, record=events)
+        else:
+            request = make_request(state, seat, events, level, self.seconds, seed)
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
         reason: str | None = None
