@@ -16,8 +16,8 @@ LEVELS: Final = ("random", "easy", "normal", "strong")
 """From weakest to strongest; the table offers the last three."""
 
 SEARCH_BUDGETS: Final = {
-    "normal": SearchBudget(iterations=40),
-    "strong": SearchBudget(iterations=160),
+    "normal": SearchBudget(iterations=24),
+    "strong": SearchBudget(iterations=96),
 }
 """Iterations per move; at the table a clock limit is added (see `make_player`)."""
 
