@@ -5,6 +5,11 @@ a saboteur by a likelihood ratio (a dead end is a saboteur's card, breaking
 a probable gold-digger's tool is a saboteur's move, repairing one is a
 gold-digger's...). The seat's chances follow from those odds over every set
 of saboteurs the role deck allows, exactly as the determinizer samples them.
+
+The gold's place: known once a goal is turned over or the seat looked at it;
+otherwise what a probable gold-digger does after looking at a goal moves the
+odds of that goal (digging towards its row: gold; looking at another goal:
+stone).
 """
 
 from __future__ import annotations
@@ -29,6 +34,11 @@ BREAK_DIGGER, BREAK_SABOTEUR = 2.5, 0.5
 (a likely one: in proportion)."""
 REPAIR_DIGGER, REPAIR_SABOTEUR, REPAIR_SELF = 0.6, 2.0, 0.9
 ROCKFALL_PATH, ROCKFALL_DEAD_END = 1.8, 0.5
+SECOND_MAP = 0.3
+"""Odds factor for the gold under a goal a gold-digger looked at, then looked further."""
+TOWARDS_PEEKED, AWAY_FROM_PEEKED = 1.5, 0.7
+"""Odds factors for the gold under the goal a gold-digger looked at, when it then
+digs towards that goal's row / another goal's row."""
 
 
 @dataclass
@@ -41,6 +51,10 @@ class Belief:
     public_discards: Counter[str] = field(default_factory=Counter)
     gold: dict[Pos, float] = field(default_factory=dict)
     """Chance that the gold lies under each goal position."""
+    gold_odds: dict[Pos, float] = field(default_factory=dict)
+    """Per goal, how much what others did after looking at it multiplied the odds of gold."""
+    peeked: dict[Seat, Pos] = field(default_factory=dict)
+    """The goal each player last looked at this round."""
 
     def saboteur_chances(self) -> list[float]:
         """Each seat's chance of being a saboteur (the seat's own role is known)."""
@@ -69,12 +83,15 @@ def read_belief(observation: Observation[Any]) -> Belief:
     view = observation.view
     seat = observation.seat
     belief = Belief(seat, view["you"]["role"], observation.num_players, [1.0] * view["players"])
-    belief.gold = gold_chances(view)
     events = list(observation.history)
     starts = [i for i, event in enumerate(events) if event.kind == "round_started"]
     for event in events[starts[-1] if starts else 0 :]:
         _update(belief, event.kind, event.data)
     belief.odds[seat] = 1.0
+    known = gold_chances(view)
+    weights = {pos: chance * belief.gold_odds.get(pos, 1.0) for pos, chance in known.items()}
+    total = sum(weights.values())
+    belief.gold = {pos: weight / total for pos, weight in weights.items()}
     return belief
 
 
@@ -92,7 +109,40 @@ def gold_chances(view: dict[str, Any]) -> dict[Pos, float]:
     return {pos: 1 / len(unknown) for pos in unknown}
 
 
+def _digger_weighted(factor: float, digger_chance: float) -> float:
+    """`factor` if the player is surely a gold-digger, 1 if surely not, in proportion."""
+    return 1 + (factor - 1) * digger_chance
+
+
+def _update_gold(belief: Belief, kind: str, data: dict[str, Any]) -> None:
+    """What a player does after looking at a goal says something of that goal."""
+    player = data.get("player")
+    if player is None or player == belief.seat:
+        return
+    if player not in belief.peeked:
+        if kind == "map_played":
+            belief.peeked[player] = GOAL_POSITIONS[data["goal"]]
+        return
+    looked = belief.peeked[player]
+    digger = 1 - belief.saboteur_chances()[player]
+    if kind == "map_played":
+        factor = SECOND_MAP if GOAL_POSITIONS[data["goal"]] != looked else 1.0
+        belief.gold_odds[looked] = belief.gold_odds.get(looked, 1.0) * _digger_weighted(
+            factor, digger
+        )
+        belief.peeked[player] = GOAL_POSITIONS[data["goal"]]
+    elif kind == "path_played" and not PATH_CARDS[data["card"]].dead_end:
+        rows = sorted((abs(data["y"] - y), (x, y)) for x, y in GOAL_POSITIONS.values())
+        if rows[0][0] == rows[1][0]:
+            return
+        factor = TOWARDS_PEEKED if rows[0][1] == looked else AWAY_FROM_PEEKED
+        belief.gold_odds[looked] = belief.gold_odds.get(looked, 1.0) * _digger_weighted(
+            factor, digger
+        )
+
+
 def _update(belief: Belief, kind: str, data: dict[str, Any]) -> None:
+    _update_gold(belief, kind, data)
     if kind == "path_played":
         card = PATH_CARDS[data["card"]]
         if card.dead_end:

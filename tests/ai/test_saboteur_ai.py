@@ -84,3 +84,27 @@ def test_a_saboteur_near_the_gold_blocks_it() -> None:
     _hand(state, me, ["EWx", "EW", "NS"])
     action = easy_choice(observe(state, me, [], DETERMINIZER), random.Random(0))
     assert action == PlacePath("EWx", 7, 0)
+
+
+def test_a_gold_digger_looking_further_says_the_first_goal_was_stone() -> None:
+    state = SaboteurState.new(4, seed=6)
+    me = seat_with(state, "digger")
+    other = (me + 1) % 4
+    events = [
+        Event("map_played", {"player": other, "goal": "top"}),
+        Event("map_played", {"player": other, "goal": "bottom"}),
+    ]
+    gold = read_belief(observe(state, me, events, DETERMINIZER)).gold
+    assert gold[(8, -2)] < gold[(8, 0)]
+
+
+def test_digging_towards_a_goal_looked_at_says_gold() -> None:
+    state = SaboteurState.new(4, seed=6)
+    me = seat_with(state, "digger")
+    other = (me + 1) % 4
+    events = [
+        Event("map_played", {"player": other, "goal": "bottom"}),
+        Event("path_played", {"player": other, "card": "NES", "shape": "NES", "x": 2, "y": 2}),
+    ]
+    gold = read_belief(observe(state, me, events, DETERMINIZER)).gold
+    assert gold[(8, 2)] > gold[(8, 0)] == gold[(8, -2)]
