@@ -33,9 +33,9 @@ def positions(game: str, players: int) -> list[tuple[GameState[Any], list[Event]
     step = 0
     while not state.is_over() and len(found) < POSITIONS:
         seat = state.to_act()[0]
-        if step % 7 == 0 and len(state.legal_actions(seat)) > 3:
-            if knowledge.forced(state, seat) is None:
-                found.append((state.copy(), list(events)))
+        choice = len(state.legal_actions(seat)) > 3 and knowledge.forced(state, seat) is None
+        if step % 7 == 0 and choice:
+            found.append((state.copy(), list(events)))
         observation = observe(state, seat, events, knowledge.determinizer)
         events += state.apply(seat, easy.choose(observation, rng))
         step += 1
