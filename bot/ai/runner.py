@@ -77,8 +77,17 @@ def record_events(record: dict[str, JSON]) -> list[Event]:
     return events
 
 
+SEARCH_SHARE = 0.9
+"""Share of a move's budget left to the search; the rest covers reading the request."""
+
+
 def compute_move(request: MoveRequest) -> str:
-    """The notation of the move the request's level chooses (run in a worker)."""
+    """The notation of the move the request's level chooses (run in a worker).
+
+    The budget covers the whole move: the search gets what is left of it once
+    the state and events are read.
+    """
+    started = time.perf_counter()
     state = get_game(request.game).from_json(request.state)
     if request.record is not None:
         events = record_events(request.record)
@@ -86,7 +95,8 @@ def compute_move(request: MoveRequest) -> str:
         events = [Event(kind, data, seat) for kind, data, seat in request.events]
     knowledge = knowledge_for(request.game)
     observation = observe(state, request.seat, events, knowledge.determinizer)
-    player = make_player(request.level, seconds=request.seconds)
+    spent = time.perf_counter() - started
+    player = make_player(request.level, seconds=max(0.0, request.seconds * SEARCH_SHARE - spent))
     action = player.choose(observation, random.Random(request.seed))
     return state.format_action(action)
 

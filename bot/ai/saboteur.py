@@ -70,9 +70,11 @@ def _after(maze: Maze, action: PlacePath | Rockfall) -> Maze:
     return trial
 
 
-def score_play(action: Action, maze: Maze, belief: Belief, distance: float) -> float:
-    """How much `action` serves the seat's side (higher is better)."""
-    chances = belief.saboteur_chances()
+def score_play(
+    action: Action, maze: Maze, belief: Belief, chances: list[float], distance: float
+) -> float:
+    """How much `action` serves the seat's side (higher is better); `chances` are
+    the belief's `saboteur_chances()`."""
     saboteur = belief.role == "saboteur"
     me = belief.seat
     hiding = saboteur and distance > HIDING_DISTANCE
@@ -112,9 +114,22 @@ def score_play(action: Action, maze: Maze, belief: Belief, distance: float) -> f
     return 0.0
 
 
+_last_belief: list[tuple[Observation[Action], Belief]] = []
+
+
+def belief_of(observation: Observation[Action]) -> Belief:
+    """`read_belief`, remembered for the last observation (a search samples it often)."""
+    if _last_belief and _last_belief[0][0] is observation:
+        return _last_belief[0][1]
+    belief = read_belief(observation)
+    _last_belief[:] = [(observation, belief)]
+    return belief
+
+
 def ranked_plays(observation: Observation[Action], rng: random.Random) -> list[Action]:
     """The legal plays, best first by `score_play` (ties broken at random)."""
-    belief = read_belief(observation)
+    belief = belief_of(observation)
+    chances = belief.saboteur_chances()
     view = observation.view
     maze = Maze(
         cards={(c["x"], c["y"]): Placed(c["card"], c["rotated"]) for c in view["maze"]},
@@ -122,7 +137,7 @@ def ranked_plays(observation: Observation[Action], rng: random.Random) -> list[A
     )
     distance = gold_distance(maze, belief.gold)
     scored = [
-        (score_play(action, maze, belief, distance) + rng.random() * 0.01, index)
+        (score_play(action, maze, belief, chances, distance) + rng.random() * 0.01, index)
         for index, action in enumerate(observation.legal)
     ]
     return [observation.legal[index] for _, index in sorted(scored, reverse=True)]
@@ -202,7 +217,7 @@ class SaboteurKnowledge(GameKnowledge[Action]):
         return determinize
 
     def sample(self, observation: Observation[Action], rng: random.Random) -> GameState[Action]:
-        return observation.sample(rng, **read_belief(observation).hints())
+        return observation.sample(rng, **belief_of(observation).hints())
 
     def easy_action(self, observation: Observation[Action], rng: random.Random) -> Action:
         return easy_choice(observation, rng)
