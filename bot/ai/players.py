@@ -54,7 +54,6 @@ class SearchPlayer(ComputerPlayer):
 
     level: str
     budget: SearchBudget
-    last_iterations: int = 0
 
     def choose(self, observation: Observation[Any], rng: random.Random) -> Any:
         if len(observation.legal) == 1:
@@ -63,7 +62,7 @@ class SearchPlayer(ComputerPlayer):
         forced = knowledge.forced(knowledge.sample(observation, rng), observation.seat)
         if forced is not None:
             return forced
-        action, self.last_iterations = ismcts(knowledge, observation, rng, self.budget)
+        action, _ = ismcts(knowledge, observation, rng, self.budget)
         return action if action is not None else knowledge.easy_action(observation, rng)
 
 

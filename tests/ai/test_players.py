@@ -92,3 +92,12 @@ def test_the_greedy_extraction_brings_up_what_an_order_misses() -> None:
     player.cage = [colour]
     load = extraction_step(player, extraction)
     assert isinstance(load, Load) and load.cubes == (Cube(colour),)
+
+
+@pytest.mark.parametrize(("game_cls", "players"), [(CoalBaronState, 2), (SaboteurState, 5)])
+def test_thinking_leaves_the_game_as_it_was(game_cls: type[GameState[Any]], players: int) -> None:
+    state, events = midgame(game_cls, players, 8, 30)
+    before = state.to_json()
+    for level in ("easy", "search"):
+        choice(state, events, level, 1)
+    assert state.to_json() == before
