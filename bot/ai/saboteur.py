@@ -159,7 +159,12 @@ def _gold_pos(state: SaboteurState) -> Pos:
 
 def playout_choice(state: SaboteurState, seat: Seat, rng: random.Random) -> Action:
     """Each side plays its obvious card towards (or against) the gold it is dealt in
-    this determinization; one choice in ten is random."""
+    this determinization; one choice in ten is random.
+
+    Nobody knows the others' roles here either: a gold-digger never breaks a
+    tool and repairs anyone, a saboteur breaks anyone's and repairs only its
+    own. (Playouts that let gold-diggers punish the real saboteur would teach
+    a computer saboteur that hiding is worthless.)"""
     if state.phase == "gold":
         return TakeGold(max(state.gold_pool))
     legal = state.legal_actions(seat)
@@ -175,9 +180,9 @@ def playout_choice(state: SaboteurState, seat: Seat, rng: random.Random) -> Acti
                 dead = PATH_CARDS[card].dead_end
                 return (near + 8 * dead) if saboteur else near - 20 * dead + 10
             case BreakTool(target=target):
-                return 3.0 if (state.roles[target] == "digger") == saboteur else -20.0
+                return 3.0 if saboteur and target != seat else -20.0
             case RepairTool(target=target):
-                return 15.0 if (state.roles[target] == "saboteur") == saboteur else -20.0
+                return 15.0 if target == seat else -20.0 if saboteur else 5.0
         return -19.0 + rng.random()
 
     return max(legal, key=key)
