@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from bot.ai.match import play_match
 from bot.games.registry import get_game
+from bot.games.saboteur.state import SaboteurState
 
 DEFAULT_PAIRINGS: tuple[tuple[str, str], ...] = (
     ("easy", "random"),
@@ -117,9 +118,10 @@ def play_one(game_id: str, players: int, level: str, opponent: str, seed: int) -
     assert outcome is not None
     share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
     rounds = []
-    for entry in getattr(match.state, "history", []):
-        role = entry["roles"][seat]
-        rounds.append((role, entry["winner"] == f"{role}s"))
+    if isinstance(match.state, SaboteurState):
+        for entry in match.state.history:
+            role = entry["roles"][seat]
+            rounds.append((role, entry["winner"] == f"{role}s"))
     others = [t for s, times in enumerate(match.move_seconds) if s != seat for t in times]
     return GameResult(share, rounds, match.move_seconds[seat], others)
 
