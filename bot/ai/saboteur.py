@@ -1,7 +1,8 @@
 """Saboteur for the computer players.
 
-The measure of a position is the expected distance from the maze's open ends
-to the gold (over the seat's belief of where it lies). A gold-digger plays to
+The measure of a position is the shortest path to the likely gold: the cards
+still to lay, through free cells, for the maze to touch a goal, averaged over
+the seat's belief of where the gold lies. A gold-digger plays to
 shorten it, repairs probable gold-diggers, breaks the tools of probable
 saboteurs and looks at the goals it is unsure of. A saboteur plays to keep it
 long (dead ends at the front, rockfalls on the way, tools of probable
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from typing import Any
 
 from bot.ai.coal_baron import relative_rewards
@@ -47,18 +49,36 @@ HIDING_DISTANCE = 4.0
 """A saboteur plays openly only once the path is this close to the gold."""
 
 
+UNREACHABLE = 20
+"""Distance given to a goal no free cell leads to."""
+AREA_X, AREA_Y = range(-4, 13), range(-8, 9)
+"""Cells the shortest-path search looks through: the goals' area with a margin."""
+
+
 def gold_distance(maze: Maze, gold: dict[Pos, float]) -> float:
-    """Expected number of cells between the maze's open ends and the gold."""
+    """Expected number of cards still to lay, through free cells, for the maze's
+    open ends to touch the gold (a breadth-first search from every open end)."""
     ends = {step(pos, edge) for pos, edge in maze.reached()}
-    ends = {cell for cell in ends if cell not in maze.cards}
-    total = 0.0
-    for goal, chance in gold.items():
-        if goal in maze.cards:  # turned over: reached already
-            distance = 0
-        else:
-            distance = min(abs(x - goal[0]) + abs(y - goal[1]) for x, y in ends) if ends else 20
-        total += chance * distance
-    return total
+    todo = deque(cell for cell in ends if cell not in maze.cards)
+    distance = dict.fromkeys(todo, 0)
+    while todo:
+        cell = todo.popleft()
+        if cell in maze.hidden_goals:
+            continue  # a goal is reached, not gone through
+        for edge in "NESW":
+            near = step(cell, edge)
+            if (
+                near not in distance
+                and near not in maze.cards
+                and near[0] in AREA_X
+                and near[1] in AREA_Y
+            ):
+                distance[near] = distance[cell] + 1
+                todo.append(near)
+    return sum(
+        chance * (0 if goal in maze.cards else distance.get(goal, UNREACHABLE))
+        for goal, chance in gold.items()
+    )
 
 
 def _after(maze: Maze, action: PlacePath | Rockfall) -> Maze:

@@ -6,7 +6,7 @@ import random
 
 from bot.ai.knowledge import knowledge_for
 from bot.ai.observation import observe
-from bot.ai.saboteur import easy_choice
+from bot.ai.saboteur import easy_choice, gold_distance
 from bot.ai.saboteur_belief import read_belief
 from bot.games.base import Event
 from bot.games.saboteur.actions import PlacePath
@@ -108,3 +108,13 @@ def test_digging_towards_a_goal_looked_at_says_gold() -> None:
     ]
     gold = read_belief(observe(state, me, events, DETERMINIZER)).gold
     assert gold[(8, 2)] > gold[(8, 0)] == gold[(8, -2)]
+
+
+def test_the_distance_to_the_gold_goes_round_the_cards_in_the_way() -> None:
+    maze = SaboteurState.new(4, seed=2).maze
+    middle = {(8, 0): 1.0}
+    assert gold_distance(maze, middle) == 7  # from the start's east side (1, 0)
+    for y in range(-3, 4):
+        maze.place("NSx", False, (3, y))
+    # Round the wall: up to row -4, along it, and down again.
+    assert gold_distance(maze, middle) == 7 + 2 * 4
