@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from bot.ai.knowledge import GameKnowledge
+from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import (
@@ -330,20 +330,11 @@ class CoalBaronKnowledge(GameKnowledge[Action]):
 
     def evaluate(self, state: GameState[Action]) -> list[float]:
         assert isinstance(state, CoalBaronState)
-        return relative_rewards(position_values(state))
+        return relative_rewards(position_values(state), scale=4.0)
 
     def stage(self, state: GameState[Action]) -> int:
         assert isinstance(state, CoalBaronState)
         return state.shift
-
-
-def relative_rewards(values: list[float], scale: float = 4.0) -> list[float]:
-    """Each seat's lead over its best opponent, squashed into (0, 1)."""
-    rewards = []
-    for seat, value in enumerate(values):
-        best_other = max(v for other, v in enumerate(values) if other != seat)
-        rewards.append(1 / (1 + 2.718281828 ** (-(value - best_other) / scale)))
-    return rewards
 
 
 KNOWLEDGE: GameKnowledge[Any] = CoalBaronKnowledge()

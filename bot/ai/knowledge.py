@@ -9,6 +9,7 @@ shared.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
@@ -69,6 +70,15 @@ def outcome_rewards(state: GameState[Any]) -> list[float]:
     assert outcome is not None
     share = 1 / len(outcome.winners)
     return [share if seat in outcome.winners else 0.0 for seat in range(state.num_players)]
+
+
+def relative_rewards(values: list[float], scale: float) -> list[float]:
+    """Each seat's lead over its best opponent in estimated points, squashed into (0, 1)."""
+    rewards = []
+    for seat, value in enumerate(values):
+        best_other = max(v for other, v in enumerate(values) if other != seat)
+        rewards.append(1 / (1 + math.exp(-(value - best_other) / scale)))
+    return rewards
 
 
 KNOWLEDGE_MODULES: dict[str, str] = {

@@ -17,8 +17,7 @@ import random
 from collections import deque
 from typing import Any
 
-from bot.ai.coal_baron import relative_rewards
-from bot.ai.knowledge import GameKnowledge
+from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.ai.saboteur_belief import Belief, read_belief
 from bot.games.base import GameState, Seat
