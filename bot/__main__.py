@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.config import POSTGRES_SCHEMES, Settings, SettingsError
 from bot.ai.arena import DEFAULT_PAIRINGS, HEADER, arena_lines, parse_pairings
 from bot.ai.match import play_match
 from bot.ai.players import LEVELS
+from bot.config import POSTGRES_SCHEMES, Settings, SettingsError
 from bot.games.base import JSON, GameState
 from bot.games.record import ReplayError, replay
 from bot.games.registry import get_game, load_games

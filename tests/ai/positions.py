@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games.base import Event, GameState, Seat
 from bot.games.coal_baron.draw import DrawFive
@@ -11,9 +11,10 @@ from bot.games.coal_baron.state import CoalBaronState
 from bot.games.saboteur.maze import GOAL_NAMES, GOAL_POSITIONS
 from bot.games.saboteur.state import SaboteurState
 
+S = TypeVar("S", bound=GameState[Any])
 
-def midgame(game_cls: type[GameState[Any]], players: int, seed: int, actions: int
-            ) -> tuple[GameState[Any], list[Event]]:
+
+def midgame(game_cls: type[S], players: int, seed: int, actions: int) -> tuple[S, list[Event]]:
     """A game after `actions` random legal actions, and every event so far."""
     rng = random.Random(seed)
     state = game_cls.new(players, seed)
