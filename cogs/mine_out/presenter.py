@@ -16,7 +16,7 @@ from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table
 from cogs.mine_out.images import town_file
 from cogs.mine_out.turn import TURN, split_steps
-from cogs.mine_out.words import card_name, ore_name, place_name, step_label
+from cogs.mine_out.words import card_name, legal_steps, ore_name, place_name, step_label
 from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, matching, mention
 from cogs.platform.seen import Seen
 
@@ -97,7 +97,7 @@ class MineOutPresenter(Presenter):
         assert isinstance(state, MineOutState)
         return [
             ActionChoice(state.format_action(step), step_label(locale, state, step))
-            for step in state.legal_actions(seat)
+            for step in legal_steps(state, seat)
         ]
 
     def suggest(
@@ -122,6 +122,6 @@ class MineOutPresenter(Presenter):
         prefix = " ".join(done)
         nexts = [
             ActionChoice(f"{prefix} {after.format_action(s)}", step_label(locale, after, s))
-            for s in after.legal_actions(seat)
+            for s in legal_steps(after, seat)
         ]
         return matching(nexts, " ".join([prefix, partial]).strip())

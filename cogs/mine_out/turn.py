@@ -20,7 +20,8 @@ the master the turn); the panel says whose position is playing.
 from __future__ import annotations
 
 import weakref
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any
 
 from bot.games.base import GameState, Seat
 from bot.games.errors import IllegalAction
@@ -39,7 +40,7 @@ from bot.games.mine_out.actions import Step as MineStep
 from bot.games.mine_out.components import ACTION_POINTS
 from bot.i18n import LocaleLike, t
 from bot.service import Table
-from cogs.mine_out.words import place_name, step_label
+from cogs.mine_out.words import legal_steps, place_name, step_label
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps
 from cogs.platform.items import OPTIONS_PER_SELECT
 
@@ -104,7 +105,7 @@ def after_scoring(state: MineOutState, seat: Seat) -> MineOutState:
     return scored
 
 
-def as_steps(state: MineOutState, steps: list[MineStep], locale: LocaleLike) -> list[Step]:
+def as_steps(state: MineOutState, steps: Sequence[MineStep], locale: LocaleLike) -> list[Step]:
     return [Step(state.format_action(s), step_label(locale, state, s)) for s in steps]
 
 
@@ -149,7 +150,7 @@ class TurnStepsOfMineOut(TurnSteps):
             best = as_steps(state, list(scores), locale)
             menus.append(Menu(best, t(locale, "mo.panel.score_placeholder")))
         here = after_scoring(state, seat)
-        legal = cast(list[MineStep], here.legal_actions(seat))
+        legal = legal_steps(here, seat)
         moves = [s for s in legal if isinstance(s, Move | End)]
         actions = [s for s in legal if isinstance(s, Hire | Dig | Sell | Change)]
         plays = [s for s in legal if isinstance(s, Play)]

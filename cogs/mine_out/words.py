@@ -7,9 +7,19 @@ the public town).
 
 from __future__ import annotations
 
-from bot.games.mine_out import MineOutState
-from bot.games.mine_out import abilities, legality
-from bot.games.mine_out.actions import Change, Dig, End, Hire, Move, Play, Score, Sell, Step
+from bot.games.mine_out import MineOutState, abilities, legality
+from bot.games.mine_out.actions import (
+    Change,
+    Compound,
+    Dig,
+    End,
+    Hire,
+    Move,
+    Play,
+    Score,
+    Sell,
+    Step,
+)
 from bot.games.mine_out.components import CARDS, KIND_BY_CODE, KIND_BY_ID, KIND_DATA
 from bot.i18n import LocaleLike, t
 
@@ -61,6 +71,11 @@ def score_text(locale: LocaleLike, state: MineOutState, step: Score) -> str:
         return t(locale, "mo.step.score_plain", fame=fame)
     names = ", ".join(ore_name(locale, ore) for ore in ores)
     return t(locale, "mo.step.score", ores=names, fame=fame)
+
+
+def legal_steps(state: MineOutState, seat: int) -> list[Step]:
+    """The legal next steps of `seat` (the engine lists single steps only)."""
+    return [step for step in state.legal_actions(seat) if not isinstance(step, Compound)]
 
 
 def step_label(locale: LocaleLike, state: MineOutState, step: Step) -> str:
