@@ -10,7 +10,15 @@ import pytest
 import simcord
 
 from bot.i18n import t
-from tests.discord_support import enabled_ids, private_text, shown_text, turn_id
+from tests.discord_support import (
+    as_seen_before,
+    enabled_ids,
+    options_of,
+    private_text,
+    select_offering,
+    shown_text,
+    turn_id,
+)
 from tests.mine_out_discord_support import (
     MoWorld,
     mo_world,
@@ -82,8 +90,8 @@ async def test_two_players_the_master_is_asked_for_the_apprentice(
 async def test_the_mine_out_names_who_scored_what(simcord_env: simcord.Env) -> None:
     """Play until some Mine Out: its message names the mine and each holder's fame."""
     w = await mo_world(simcord_env, 3)
-    await w.start(4)
-    rng = random.Random(4)
+    await w.start(8)
+    rng = random.Random(8)
     while (await w.table()).status == "playing":
         state = await w.state()
         await turn_by_command(w, w.players[state.to_act()[0]], plan_turn(state, rng))
@@ -111,37 +119,40 @@ async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.E
     assert "4 action point(s) left" in shown_text(panel)
     await alice.click(panel, custom_id=turn_id(table, "turn", "undo"))
     assert "5 action point(s) left" in shown_text(panel)
-    await alice.click(panel, custom_id=move)
-    result = await alice.click(panel, custom_id=turn_id(table, "turn", "confirm"))
-    assert "end the turn anyway" in shown_text(panel), result
+    assert not any(i.endswith(":confirm") for i in enabled_ids(panel))  # moves only
+    play = next(v for values in options_of(panel) for v in values if v.startswith("play "))
+    await alice.select(panel, [play], custom_id=select_offering(panel, play))
+    await alice.click(panel, custom_id=turn_id(table, "turn", "confirm"))
+    assert "3 action point(s): end the turn anyway?" in shown_text(panel)
     await alice.click(panel, custom_id=turn_id(table, "turn", "sure"))
     assert (await w.state()).current == 1
 
 
 async def test_refusals(simcord_env: simcord.Env) -> None:
-    """A stranger, out of turn, an old panel, an action the engine refuses, a double confirm."""
+    """A stranger, out of turn, an action the engine refuses, an old panel, a double
+    confirm: each answered privately, nothing played."""
     w = await mo_world(simcord_env, 3)
     await w.start(4)
     alice, bob = w.players[:2]
-    stranger = await w.watcher.slash(w.channel, "game play", action="end")
+    rng = random.Random(4)
+    stranger = await w.watcher.slash(w.channel, "game play", action="move pub")
     assert private_text(stranger) == t("en", "error.not_seated")
-    early = await bob.slash(w.channel, "game play", action="end")
+    early = await bob.slash(w.channel, "game play", action="move pub")
     assert private_text(early) == t("en", "error.not_your_turn")
-    refused = await alice.slash(w.channel, "game play", action="hire MI99")
-    assert "MI99" in private_text(refused) or private_text(refused)
+    refused = await alice.slash(w.channel, "game play", action="sell cu")
+    assert private_text(refused).startswith("You cannot do that now.")
     assert (await w.state()).current == 0
     panel = await open_panel(w, alice)
-    table = await w.table()
-    await alice.slash(w.channel, "game play", action="end")
-    old = await alice.click(panel, custom_id=turn_id(table, "turn", "cancel"))
+    move = next(i for i in enabled_ids(panel) if i.startswith("mt:step:"))
+    await turn_by_command(w, alice, plan_turn(await w.state(), rng))
+    old = await alice.click(panel, custom_id=move)
     assert private_text(old) == t("en", "error.stale_action")
-    panel = await open_panel(w, bob)
     table = await w.table()
-    end = next(i for i in enabled_ids(panel) if i.endswith(":end"))
-    await bob.click(panel, custom_id=end)
-    await bob.click(panel, custom_id=turn_id(table, "turn", "confirm"))
-    again = await bob.click(panel, custom_id=turn_id(table, "turn", "confirm"))
-    assert private_text(again) == t("en", "error.stale_action")
+    await turn_by_panel(w, bob, plan_turn(await w.state(), rng))
+    assert (await w.state()).current == 2
+    again = await as_seen_before(w.env, w.channel, turn_id(table, "turn", "confirm"))
+    twice = await bob.click(again, custom_id=turn_id(table, "turn", "confirm"))
+    assert private_text(twice) == t("en", "error.stale_action")
     assert (await w.state()).current == 2
 
 

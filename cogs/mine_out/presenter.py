@@ -15,7 +15,7 @@ from bot.games.mine_out.components import CARDS, KIND_BY_CODE
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table
 from cogs.mine_out.images import town_file
-from cogs.mine_out.turn import TURN, split_steps
+from cogs.mine_out.turn import TURN, VERBS, split_steps
 from cogs.mine_out.words import card_name, legal_steps, ore_name, place_name, step_label
 from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, matching, mention
 from cogs.platform.seen import Seen
@@ -25,6 +25,17 @@ def who(table: Table, data: dict[str, JSON], locale: LocaleLike) -> str:
     """The event's player as a mention, "(apprentice)" added for an apprentice position."""
     name = mention(table.seats[data["seat"]])
     return t(locale, "mo.apprentice_of", player=name) if data.get("apprentice") else name
+
+
+def typed_steps(typed: str) -> tuple[list[str], str]:
+    """The complete steps of a line being typed, and the step being typed (maybe "")."""
+    tokens = typed.split()
+    if not tokens or typed.endswith(" "):
+        return split_steps(tokens), ""
+    if len(tokens) > 1 and any(verb.startswith(tokens[-1]) for verb in VERBS):
+        return split_steps(tokens[:-1]), tokens[-1]
+    steps = split_steps(tokens)
+    return steps[:-1], steps[-1]
 
 
 class MineOutPresenter(Presenter):
@@ -105,9 +116,7 @@ class MineOutPresenter(Presenter):
     ) -> list[ActionChoice]:
         """A whole turn in the notation: the steps typed so far are tried on a copy, and
         the next legal step is suggested after them."""
-        steps = split_steps(typed.split())
-        done, partial = (steps[:-1], steps[-1]) if steps and not typed.endswith(" ") else (
-            steps, "")
+        done, partial = typed_steps(typed)
         if not done:
             return matching(ranked(table, seat, locale), partial)
         state = table.state

@@ -169,6 +169,8 @@ class TurnStepsOfMineOut(TurnSteps):
         state = mine_state(after)
         if turn_ended(steps, state) or state in _DREW:
             return " ".join(steps)
+        if End() not in legal_steps(state, seat):
+            return None  # a turn of moves only may not end yet
         return " ".join([*steps, "end"])
 
     def waste(self, after: GameState[Any], seat: Seat, locale: LocaleLike) -> str | None:
