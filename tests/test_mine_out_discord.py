@@ -9,6 +9,7 @@ import random
 import pytest
 import simcord
 
+from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.i18n import t
 from tests.discord_support import (
     as_seen_before,
@@ -137,10 +138,13 @@ async def test_refusals(simcord_env: simcord.Env) -> None:
     rng = random.Random(4)
     stranger = await w.watcher.slash(w.channel, "game play", action="move pub")
     assert private_text(stranger) == t("en", "error.not_seated")
+    simcord.assert_error(w.env, NotSeated)
     early = await bob.slash(w.channel, "game play", action="move pub")
     assert private_text(early) == t("en", "error.not_your_turn")
+    simcord.assert_error(w.env, NotYourTurn)
     refused = await alice.slash(w.channel, "game play", action="sell cu")
     assert private_text(refused).startswith("You cannot do that now.")
+    simcord.assert_error(w.env, IllegalAction)
     assert (await w.state()).current == 0
     panel = await open_panel(w, alice)
     move = next(i for i in enabled_ids(panel) if i.startswith("mt:step:"))
@@ -167,3 +171,4 @@ async def test_views_anyone_may_see_and_the_hand_only_its_owner(
     assert mine is not None and w.players[1].mention in mine.content
     hand = await w.watcher.slash(w.channel, "mineout hand")
     assert private_text(hand) == t("en", "error.not_seated")
+    simcord.assert_error(w.env, NotSeated)
