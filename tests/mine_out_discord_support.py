@@ -155,9 +155,14 @@ async def turn_by_panel(w: MoWorld, actor: simcord.MemberActor, steps: list[str]
     await confirm(actor, panel)
 
 
-async def turn_by_command(w: MoWorld, actor: simcord.MemberActor, steps: list[str]) -> None:
-    """Type all steps but the last, take the autocomplete's whole line, send it."""
+async def turn_by_command(w: MoWorld, actor: simcord.MemberActor, steps: list[str],
+                          *, suggest: bool = True) -> None:
+    """Type all steps but the last, take the autocomplete's whole line, send it
+    (without `suggest`: send the line as typed)."""
     line = " ".join(steps)
+    if not suggest:
+        await actor.slash(w.channel, "game play", action=line)
+        return
     typed = " ".join(steps[:-1]) + " " + steps[-1][:2]
     choices = await actor.autocomplete(w.channel, "game play", "action", typed.strip())
     values = dict(zip(suggested(choices), (c["value"] for c in choices), strict=True))

@@ -39,11 +39,11 @@ async def play_game(w: MoWorld, seed: int, **options: object) -> dict[str, int]:
         before = await w.state()
         seat = before.to_act()[0]
         steps = plan_turn(before, rng)
-        way = "panel" if (before.round + before.current) % 2 else "typed"
+        way = "panel" if (before.round + before.current) % 3 == 0 else "typed"
         if way == "panel":
             await turn_by_panel(w, w.players[seat], steps)
         else:
-            await turn_by_command(w, w.players[seat], steps)
+            await turn_by_command(w, w.players[seat], steps, suggest=before.round % 2 == 1)
         after = await w.state()
         assert (after.round, after.current) != (before.round, before.current) or after.is_over()
         ways[way] += 1
