@@ -52,7 +52,7 @@ async def play_game(w: MoWorld, seed: int, **options: object) -> dict[str, int]:
 
 @pytest.mark.parametrize(
     ("players", "seed", "options"),
-    [(2, 3, {}), (3, 4, {}), (4, 5, {}), (4, 6, {"variant": "teams"})],
+    [(2, 25, {}), (3, 4, {}), (4, 2, {}), (4, 2, {"variant": "teams"})],
 )
 async def test_a_whole_game_reaches_the_standings(
     simcord_env: simcord.Env, players: int, seed: int, options: dict[str, object]
