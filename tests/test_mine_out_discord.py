@@ -172,3 +172,16 @@ async def test_views_anyone_may_see_and_the_hand_only_its_owner(
     hand = await w.watcher.slash(w.channel, "mineout hand")
     assert private_text(hand) == t("en", "error.not_seated")
     simcord.assert_error(w.env, NotSeated)
+
+
+async def test_the_turn_message_and_rules_in_french(simcord_env: simcord.Env) -> None:
+    w = await mo_world(simcord_env, 3, locale="fr")
+    await w.start(4)
+    assert "Manche 1 : à " in w.last().content
+    state = await w.state()
+    await turn_by_command(w, w.players[0], plan_turn(state, random.Random(4)), suggest=False)
+    text = w.last().content
+    assert "Manche 1 : à " in text and "se rend" in text, text
+    rules = await w.watcher.slash(w.channel, "game rules", game="mine-out")
+    assert "reconstruction" in private_text(rules) or any(
+        "reconstruction" in m.content for m in w.public_messages())

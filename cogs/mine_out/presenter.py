@@ -16,7 +16,7 @@ from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table
 from cogs.mine_out.images import town_file
 from cogs.mine_out.turn import TURN, VERBS, split_steps
-from cogs.mine_out.words import card_name, legal_steps, ore_name, place_name, step_label
+from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
 from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, matching, mention
 from cogs.platform.seen import Seen
 
@@ -77,9 +77,9 @@ class MineOutPresenter(Presenter):
         if isinstance(data.get("seat"), int):
             params["player"] = who(table, data, locale)
         if isinstance(data.get("card"), str) and data["card"] in CARDS:
-            params["card"] = card_name(locale, data["card"])
+            params["card"] = card_short(locale, data["card"])
         if isinstance(data.get("cards"), list):
-            params["cards"] = ", ".join(card_name(locale, c) for c in data["cards"])
+            params["cards"] = ", ".join(card_short(locale, c) for c in data["cards"])
         for name in ("ore", "row"):
             if isinstance(data.get(name), str) and data[name] in KIND_BY_CODE:
                 params[name] = ore_name(locale, KIND_BY_CODE[data[name]])

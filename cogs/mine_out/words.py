@@ -44,6 +44,11 @@ def card_name(locale: LocaleLike, card: str) -> str:
              fame=data.fame)
 
 
+def card_short(locale: LocaleLike, card: str) -> str:
+    """``MI05 Miner``: a card as the turn message names it."""
+    return f"{card} {t(locale, f'mine-out.type.{CARDS[card].type}')}"
+
+
 def cost_text(locale: LocaleLike, points: int) -> str:
     return t(locale, "mo.cost", points=points)
 
