@@ -15,6 +15,17 @@ from renderer.palette import INK, MUTED, PANEL, PAPER, player_colour, player_mar
 LINE = 32
 
 
+def pawn(draw: ImageDraw.ImageDraw, x: int, y: int, position: JSON) -> None:
+    """A position's pawn: its seat's mark and colour; an apprentice's is smaller, on a
+    white ring (told apart from its master's by shape, not only by colour)."""
+    seat = position["seat"]
+    if position["apprentice"]:
+        draw.ellipse((x - 11, y - 11, x + 11, y + 11), fill=PAPER, outline=INK, width=2)
+        mark(draw, x, y, 6, player_mark(seat), player_colour(seat))
+    else:
+        mark(draw, x, y, 11, player_mark(seat), player_colour(seat))
+
+
 def place_line(view: JSON, node: str, lang: str) -> str:
     """``Pub → Market, Silver mine``: a place and its rails (mines with cubes and rules)."""
     name = t(lang, f"mine-out.node.{node}")
@@ -43,8 +54,7 @@ def render_town(view: JSON, names: list[str], lang: str) -> bytes:
         x = 16
         for position in view["positions"]:
             if position["node"] == node:
-                mark(draw, x + 10, y, 11, player_mark(position["seat"]),
-                     player_colour(position["seat"]))
+                pawn(draw, x + 10, y, position)
                 x += 26
         text(draw, (x + 4, y), place_line(view, node, lang), 21, anchor="lm",
              max_width=WIDTH - x - 20)
@@ -83,7 +93,7 @@ def render_town(view: JSON, names: list[str], lang: str) -> bytes:
     text(draw, (16, y), t(lang, "mo.render.fame"), 24, bold=True, anchor="lm")
     y += LINE
     for index, position in enumerate(view["positions"]):
-        mark(draw, 30, y, 11, player_mark(position["seat"]), player_colour(position["seat"]))
+        pawn(draw, 30, y, position)
         line = t(lang, "mo.render.fame_line", player=position_name(view, index, names, lang),
                  fame=position["fame"], money=position["money"], hand=position["hand_size"])
         text(draw, (50, y), line, 22, bold=index == current, anchor="lm", max_width=WIDTH - 66)
