@@ -40,6 +40,7 @@ from bot.games.mine_out.actions import Step as MineStep
 from bot.games.mine_out.components import ACTION_POINTS
 from bot.i18n import LocaleLike, t
 from bot.service import Table
+from cogs.mine_out.images import holdings_file
 from cogs.mine_out.words import legal_steps, place_name, step_label
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps
 from cogs.platform.items import OPTIONS_PER_SELECT
@@ -182,8 +183,6 @@ class TurnStepsOfMineOut(TurnSteps):
     async def picture(
         self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
     ) -> Picture:
-        from cogs.mine_out.images import holdings_file
-
         state = mine_state(after)
         before = mine_state(table.state) if table.state is not None else state
         position = before.positions[before.current]
