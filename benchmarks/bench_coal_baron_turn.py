@@ -53,7 +53,7 @@ def turn_line(state: CoalBaronState, seat: int, rng: random.Random) -> str:
 
 
 async def run(database: Path) -> list[float]:
-    bot = create_bot(Settings(token=None, database_path=database))
+    bot = create_bot(Settings(token=None, database_path=database, shard_count=1))
     assert isinstance(bot, TableBot)
     env = simcord.Env(bot)
     await env.start()

@@ -1,0 +1,46 @@
+"""Mine Out images: render time and PNG size of the town and a player's holdings.
+
+Positions: greedy 4-player games stopped part-way (`tests.test_mine_out_render.midgame`
+plays them), ten seeds. No target is set by the issue; the figures sit next to
+the other games'.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+from benchmarks.timing import median_p95, timed
+from renderer.mine_out.common import numbered_names
+from renderer.mine_out.holdings import render_holdings
+from renderer.mine_out.town import render_town
+from tests.test_mine_out_render import midgame
+
+PLAYERS = 4
+SEEDS = range(1, 11)
+REPEATS = 3
+
+
+def main() -> None:
+    states = [midgame(PLAYERS, seed, 80) for seed in SEEDS]
+    names = numbered_names(PLAYERS, "fr")
+    town_times, town_sizes, own_times, own_sizes = [], [], [], []
+    for state in states * REPEATS:
+        png, seconds = timed(render_town, state.view(None), names, "fr")
+        town_times.append(seconds)
+        town_sizes.append(len(png))
+        seat = state.to_act()[0] if state.to_act() else 0
+        png, seconds = timed(render_holdings, state.view(seat), state.current, names, "fr")
+        own_times.append(seconds)
+        own_sizes.append(len(png))
+    print(f"town, {PLAYERS} players mid-game, {len(states)} positions:")
+    print(f"  {median_p95(town_times)}")
+    print(f"  PNG median {statistics.median(town_sizes) / 1024:.0f} KB, "
+          f"max {max(town_sizes) / 1024:.0f} KB")
+    print("holdings (with the owner's hand):")
+    print(f"  {median_p95(own_times)}")
+    print(f"  PNG median {statistics.median(own_sizes) / 1024:.0f} KB, "
+          f"max {max(own_sizes) / 1024:.0f} KB")
+
+
+if __name__ == "__main__":
+    main()

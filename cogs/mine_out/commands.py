@@ -1,0 +1,74 @@
+"""``/mineout``: Mine Out's own views. ``hand`` (privately, with the turn panel when it is
+your turn), ``town`` and ``player [player]`` (images anyone may look at; only the
+owner's own holdings show their hand). Playing is ``/game play`` or the panel."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import NotPlaying
+from bot.games.mine_out import MineOutState
+from bot.i18n import t
+from bot.service import Table
+from cogs.mine_out.images import holdings_file, town_file
+from cogs.platform.items import Interaction
+from cogs.platform.play import GameCommands
+from cogs.platform.private import show_private
+from cogs.platform.replies import defer_private, send_private
+from cogs.platform.table_items import game_table
+from cogs.platform.translator import command_text
+
+GAME_ID = MineOutState.game_id
+
+
+def _text(key: str) -> app_commands.locale_str:
+    return command_text(f"mo.command.{key}")
+
+
+async def mine_table(interaction: Interaction) -> tuple[Table, MineOutState]:
+    table = await game_table(interaction, GAME_ID)
+    if not isinstance(table.state, MineOutState):
+        raise NotPlaying()
+    return table, table.state
+
+
+@app_commands.guild_only()
+class MineOutCog(
+    GameCommands,
+    commands.GroupCog,
+    group_name=_text("name"),
+    group_description=_text("description"),
+):
+    game_id = GAME_ID
+
+    @app_commands.command(name=_text("hand.name"), description=_text("hand.description"))
+    async def hand(self, interaction: Interaction) -> None:
+        table, _ = await mine_table(interaction)
+        await show_private(interaction, table.id)
+
+    @app_commands.command(name=_text("town.name"), description=_text("town.description"))
+    async def town(self, interaction: Interaction) -> None:
+        table, state = await mine_table(interaction)
+        await defer_private(interaction)
+        files = [await town_file(table, state.view(None), interaction.locale)]
+        await send_private(interaction, t(interaction.locale, "mo.town.text", table=table.id),
+                           files=files)
+
+    @app_commands.command(name=_text("player.name"), description=_text("player.description"))
+    @app_commands.rename(player=_text("player.player.name"))
+    @app_commands.describe(player=_text("player.player.description"))
+    async def player(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        table, state = await mine_table(interaction)
+        user = player or interaction.user
+        seat = table.seat_of(user.id)
+        if seat is None:
+            seat = state.to_act()[0] if state.to_act() else 0
+        await defer_private(interaction)
+        reader = table.seat_of(interaction.user.id)
+        view = state.view(reader)
+        files = [await holdings_file(table, view, index, interaction.locale)
+                 for index in state.seat_positions(seat)]
+        text = t(interaction.locale, "mo.player.text", player=f"<@{table.seats[seat]}>")
+        await send_private(interaction, text, files=files)

@@ -1,0 +1,136 @@
+"""How a Mine Out table looks in Discord: one turn message in words, the town image.
+
+The public message says what the player did step by step and what it scored
+(the engine's public events in words), names every Mine Out and Bank Out with
+who scored what, shows the town (from the spectator view) and says whose turn
+is next; with 2 players it names the apprentice position the master plays.
+"""
+
+from __future__ import annotations
+
+from bot.games.base import JSON, Event, Seat
+from bot.games.errors import GameError
+from bot.games.mine_out import MineOutState
+from bot.games.mine_out.components import CARDS, KIND_BY_CODE
+from bot.i18n import LocaleLike, has_key, t
+from bot.service import ActResult, Table
+from cogs.mine_out.images import town_file
+from cogs.mine_out.turn import TURN, VERBS, split_steps
+from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
+from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, matching, mention
+from cogs.platform.seen import Seen
+
+
+def who(table: Table, data: dict[str, JSON], locale: LocaleLike) -> str:
+    """The event's player as a mention, "(apprentice)" added for an apprentice position."""
+    name = mention(table.seats[data["seat"]])
+    return t(locale, "mo.apprentice_of", player=name) if data.get("apprentice") else name
+
+
+def typed_steps(typed: str) -> tuple[list[str], str]:
+    """The complete steps of a line being typed, and the step being typed (maybe "")."""
+    tokens = typed.split()
+    if not tokens or typed.endswith(" "):
+        return split_steps(tokens), ""
+    if len(tokens) > 1 and any(verb.startswith(tokens[-1]) for verb in VERBS):
+        return split_steps(tokens[:-1]), tokens[-1]
+    steps = split_steps(tokens)
+    return steps[:-1], steps[-1]
+
+
+class MineOutPresenter(Presenter):
+    private_button_key = "mo.button.turn"
+    private_builder = TURN.kind
+
+    async def turn(
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+    ) -> TurnMessage:
+        table = seen.table
+        lines = [] if played is None else self.played_lines(seen, played, locale)
+        if seen.outcome is not None:
+            lines.append(self.outcome_text(seen, locale))
+        else:
+            view = seen.view
+            position = view["positions"][view["current"]]
+            key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
+            lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
+                           round=view["round"]))
+        town = await town_file(table, seen.view, locale)
+        return TurnMessage("\n".join(lines), files=[town])
+
+    def event_lines(
+        self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None
+    ) -> list[str]:
+        lines = []
+        for event in events:
+            key = f"event.mine-out.{event.kind}"
+            if event.seat != seat or event.kind in ("turn", "apprentice-turn", "game-end"):
+                continue  # the next turn and the standings close the message
+            if not has_key(key):
+                continue
+            lines.append(t(locale, key, **self.params(seen.table, event.data, locale)))
+        return lines
+
+    def params(self, table: Table, data: dict[str, JSON], locale: LocaleLike) -> dict[str, JSON]:
+        """Event data in words: the player, cards, ores and places."""
+        params = dict(data)
+        if isinstance(data.get("seat"), int):
+            params["player"] = who(table, data, locale)
+        if isinstance(data.get("card"), str) and data["card"] in CARDS:
+            params["card"] = card_short(locale, data["card"])
+        if isinstance(data.get("cards"), list):
+            params["cards"] = ", ".join(card_short(locale, c) for c in data["cards"])
+        for name in ("ore", "row"):
+            if isinstance(data.get(name), str) and data[name] in KIND_BY_CODE:
+                params[name] = ore_name(locale, KIND_BY_CODE[data[name]])
+        if isinstance(data.get("node"), str):
+            params["place"] = place_name(locale, data["node"])
+        return params
+
+    def outcome_text(self, seen: Seen, locale: LocaleLike) -> str:
+        """The final standings: rank, player, fame; tied players share a rank."""
+        outcome = seen.outcome
+        assert outcome is not None
+        table = seen.table
+        order = sorted(range(len(table.seats)), key=lambda s: -outcome.scores[s])
+        lines = [t(locale, "mo.standings.title")]
+        for seat in order:
+            rank = 1 + sum(score > outcome.scores[seat] for score in outcome.scores)
+            medal = " 🏆" if seat in outcome.winners else ""
+            lines.append(t(locale, "mo.standings.line", rank=rank,
+                           player=mention(table.seats[seat]), fame=outcome.scores[seat]) + medal)
+        lines.append(t(locale, "mo.standings.export", table=table.id))
+        return "\n".join(lines)
+
+    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+        """The next legal steps, labelled in words with their cost (the engine's order)."""
+        state = table.state
+        assert isinstance(state, MineOutState)
+        return [
+            ActionChoice(state.format_action(step), step_label(locale, state, step))
+            for step in legal_steps(state, seat)
+        ]
+
+    def suggest(
+        self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
+    ) -> list[ActionChoice]:
+        """A whole turn in the notation: the steps typed so far are tried on a copy, and
+        the next legal step is suggested after them."""
+        done, partial = typed_steps(typed)
+        if not done:
+            return matching(ranked(table, seat, locale), partial)
+        state = table.state
+        assert isinstance(state, MineOutState)
+        try:
+            after = TURN.trial(state, seat, done)
+        except GameError:  # a step typed wrong: no continuation to offer
+            return []
+        assert isinstance(after, MineOutState)
+        if seat not in after.to_act() or after.current != state.current:
+            return []
+        prefix = " ".join(done)
+        nexts = [
+            ActionChoice(f"{prefix} {after.format_action(s)}", step_label(locale, after, s))
+            for s in legal_steps(after, seat)
+        ]
+        return matching(nexts, " ".join([prefix, partial]).strip())

@@ -1,0 +1,119 @@
+"""Mine Out in words: cards, places, ores and each legal step with its cost.
+
+Labels are written for the panel and for ``/game play``'s suggestions, in the
+reader's language; they hold only what the reader may see (their own hand,
+the public town).
+"""
+
+from __future__ import annotations
+
+from bot.games.mine_out import MineOutState, abilities, legality
+from bot.games.mine_out.actions import (
+    Change,
+    Compound,
+    Dig,
+    End,
+    Hire,
+    Move,
+    Play,
+    Score,
+    Sell,
+    Step,
+)
+from bot.games.mine_out.components import CARDS, KIND_BY_CODE, KIND_BY_ID, KIND_DATA
+from bot.i18n import LocaleLike, t
+
+
+def ore_name(locale: LocaleLike, kind: int) -> str:
+    return t(locale, f"mine-out.ore.{KIND_DATA[kind].id}")
+
+
+def ore_of_code(locale: LocaleLike, code: str) -> str:
+    return ore_name(locale, KIND_BY_CODE[code])
+
+
+def place_name(locale: LocaleLike, node: str) -> str:
+    return t(locale, f"mine-out.node.{node}")
+
+
+def card_name(locale: LocaleLike, card: str) -> str:
+    """``MI05 Miner (dig 4, salary 2, fame 1)``."""
+    data = CARDS[card]
+    kind = t(locale, f"mine-out.type.{data.type}")
+    return t(locale, "mo.card", card=card, type=kind, dig=data.dig, salary=data.salary,
+             fame=data.fame)
+
+
+def card_short(locale: LocaleLike, card: str) -> str:
+    """``MI05 Miner``: a card as the turn message names it."""
+    return f"{card} {t(locale, f'mine-out.type.{CARDS[card].type}')}"
+
+
+def cost_text(locale: LocaleLike, points: int) -> str:
+    return t(locale, "mo.cost", points=points)
+
+
+def dig_cubes(state: MineOutState, step: Dig) -> tuple[int, int]:
+    """The ore kind and number of cubes `step` would dig now (the mine may run short)."""
+    kind = KIND_BY_ID[state.positions[state.current].node]
+    capacity = abilities.dig_capacity(step.card, state.working(state.current), kind,
+                                      len(step.workers))
+    return kind, min(abilities.cubes_dug(capacity, kind), state.mines[kind])
+
+
+def sale_price(state: MineOutState, step: Sell) -> int:
+    """What `step` would fetch now (box price plus the Negotiators' bonus)."""
+    price = abilities.box_price(step.row, len(state.market[step.row]))
+    return price + abilities.negotiator_bonus(state.working(state.current), step.row)
+
+
+def score_text(locale: LocaleLike, state: MineOutState, step: Score) -> str:
+    """``jewels as gold, silver: 5 fame``."""
+    position = state.positions[state.current]
+    ores = step.ores or ()
+    fame = sum(abilities.phase_fame(position.cubes, state.working(state.current), ores))
+    if not ores:
+        return t(locale, "mo.step.score_plain", fame=fame)
+    names = ", ".join(ore_name(locale, ore) for ore in ores)
+    return t(locale, "mo.step.score", ores=names, fame=fame)
+
+
+def legal_steps(state: MineOutState, seat: int) -> list[Step]:
+    """The legal next steps of `seat` (the engine lists single steps only)."""
+    return [step for step in state.legal_actions(seat) if not isinstance(step, Compound)]
+
+
+def step_label(locale: LocaleLike, state: MineOutState, step: Step) -> str:
+    """One legal step of the position to act, in words, with its action-point cost."""
+    points = legality.cost(state, step)
+    match step:
+        case Score():
+            return score_text(locale, state, step)
+        case Move(node):
+            text = t(locale, "mo.step.move", place=place_name(locale, node))
+        case Hire(card):
+            text = t(locale, "mo.step.hire", card=card_name(locale, card))
+        case Dig(card, workers):
+            kind, cubes = dig_cubes(state, step)
+            key = "mo.step.dig_workers" if workers else "mo.step.dig"
+            text = t(locale, key, card=card, cubes=cubes, ore=ore_name(locale, kind),
+                     workers=", ".join(workers))
+        case Sell(kind, row):
+            price = sale_price(state, step)
+            if kind == row:
+                text = t(locale, "mo.step.sell", ore=ore_name(locale, kind), price=price)
+            else:
+                text = t(locale, "mo.step.sell_jewel", ore=ore_name(locale, row), price=price)
+        case Change():
+            text = t(locale, "mo.step.change")
+        case Play(card, community, replace):
+            salary = legality.salary(card, replace)
+            if not community:
+                key = "mo.step.play"
+            else:
+                key = "mo.step.play_community_replace" if replace else "mo.step.play_community"
+            text = t(locale, key, card=card_name(locale, card), salary=salary,
+                     replace=replace or "")
+        case End():
+            return t(locale, "mo.step.end", points=state.turn.points)
+    return f"{text} · {cost_text(locale, points)}"

@@ -1,0 +1,1 @@
+"""Mine Out's images: the mining town and each player's holdings, drawn from views only."""

@@ -1,0 +1,170 @@
+"""Helpers for the simcord tests of Mine Out in Discord.
+
+`MoWorld` is a server where up to four members sit at a seeded Mine Out table
+(seats in joining order) and `watcher` only looks. Whole turns are planned by the
+greedy player (`bot.games.mine_out.greedy`) on a copy, then played through the
+real bot: by the turn panel (``/mineout hand``, a click per step, Confirm) or
+typed with ``/game play`` (the autocomplete's value for the whole line).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+
+from bot.app import TableBot
+from bot.games.mine_out import MineOutState
+from bot.games.mine_out.greedy import choose
+from bot.service import Table
+from tests.conftest import REMINDER_MINUTES
+from tests.discord_support import bot_of, enabled_ids, options_of, select_offering, suggested
+
+
+@dataclass
+class MoWorld:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    players: list[simcord.MemberActor]
+    watcher: simcord.MemberActor
+    table_id: int = 0
+    first_turn_id: int = 0
+    confirms: list[simcord.ResponseMessage] = field(default_factory=list)
+
+    @property
+    def bot(self) -> TableBot:
+        bot = self.env.bot
+        assert isinstance(bot, TableBot)
+        return bot
+
+    def last(self) -> discord.Message:
+        message = self.channel.last_message
+        assert message is not None
+        return message
+
+    def public_messages(self) -> list[discord.Message]:
+        return [m for m in self.channel.history() if not m.flags.ephemeral]
+
+    async def table(self) -> Table:
+        return await self.bot.service.get_table(self.table_id)
+
+    async def state(self) -> MineOutState:
+        state = (await self.table()).state
+        assert isinstance(state, MineOutState)
+        return state
+
+    async def start(self, seed: int, **options: Any) -> discord.Message:
+        """Open a table with `seed` and `options`, seat every player, start."""
+        table = await self.bot.service.open_table(
+            guild_id=self.guild.id,
+            channel_id=self.channel.id,
+            game="mine-out",
+            creator_id=self.players[0].id,
+            options=options,
+            reminder_minutes=REMINDER_MINUTES,
+            seed=seed,
+        )
+        self.table_id = table.id
+        for player in self.players[1:]:
+            await player.slash(self.channel, "game join")
+        await self.players[0].slash(self.channel, "game start")
+        first = self.last()
+        self.first_turn_id = first.id
+        return first
+
+
+async def mo_world(env: simcord.Env, players: int, locale: str | None = None) -> MoWorld:
+    await bot_of(env).tree.sync()
+    guild = env.create_guild(name="mines", preferred_locale=locale)
+    channel = guild.create_text_channel("mine-out")
+    names = ("alice", "bob", "carol", "dave")[:players]
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    watcher = guild.add_member(env.create_user("eve"))
+    return MoWorld(env, guild, channel, members, watcher)
+
+
+def plan_turn(state: MineOutState, rng: random.Random) -> list[str]:
+    """The greedy player's steps for the whole turn of the position to act."""
+    trial = state.copy()
+    seat = trial.to_act()[0]
+    turn = (trial.round, trial.current)
+    steps = []
+    while not trial.is_over() and (trial.round, trial.current) == turn:
+        step = choose(trial, seat, rng)
+        steps.append(trial.format_action(step))
+        trial.apply(seat, step)
+    return steps
+
+
+def step_offered(panel: simcord.ResponseMessage) -> bool:
+    return any(i.startswith(("mt:step:", "mt:steps:")) for i in enabled_ids(panel))
+
+
+async def choose_step(actor: simcord.MemberActor, panel: simcord.ResponseMessage,
+                      step: str) -> None:
+    """Click the step's button, or pick it in the select offering it."""
+    button = next((i for i in enabled_ids(panel)
+                   if i.startswith("mt:step:") and i.endswith(f":{step}")), None)
+    if button is not None:
+        await actor.click(panel, custom_id=button)
+        return
+    assert any(step in values for values in options_of(panel)), (step, panel.components)
+    await actor.select(panel, [step], custom_id=select_offering(panel, step))
+
+
+def offered_scores(panel: simcord.ResponseMessage) -> list[str]:
+    """The scoring choices the panel asks about (best first), if any."""
+    for values in options_of(panel):
+        scores = [v for v in values if v.startswith("score")]
+        if scores:
+            return scores
+    return []
+
+
+async def confirm(actor: simcord.MemberActor, panel: simcord.ResponseMessage) -> None:
+    ops = [i for i in enabled_ids(panel) if i.startswith("mt:turn:")]
+    await actor.click(panel, custom_id=next(i for i in ops if i.endswith(":confirm")))
+
+
+async def open_panel(w: MoWorld, actor: simcord.MemberActor) -> simcord.ResponseMessage:
+    panel = (await actor.slash(w.channel, "mineout hand")).response
+    assert panel is not None
+    return panel
+
+
+async def turn_by_panel(w: MoWorld, actor: simcord.MemberActor, steps: list[str]) -> None:
+    """Play `steps` on the turn panel; a step that drew cards is confirmed alone and
+    the panel opened again for the rest (the panel never shows undrawn cards)."""
+    panel = await open_panel(w, actor)
+    for step in steps:
+        if step == "score":
+            scores = offered_scores(panel)
+            if scores:
+                best = next(o["value"] for row in panel.components for c in row["components"]
+                            for o in c.get("options", []) if str(o["value"]).startswith("score"))
+                await choose_step(actor, panel, str(best))
+            continue
+        if not step_offered(panel):
+            await confirm(actor, panel)
+            panel = await open_panel(w, actor)
+        await choose_step(actor, panel, step)
+    await confirm(actor, panel)
+
+
+async def turn_by_command(w: MoWorld, actor: simcord.MemberActor, steps: list[str],
+                          *, suggest: bool = True) -> None:
+    """Type all steps but the last, take the autocomplete's whole line, send it
+    (without `suggest`: send the line as typed)."""
+    line = " ".join(steps)
+    if not suggest:
+        await actor.slash(w.channel, "game play", action=line)
+        return
+    typed = " ".join(steps[:-1]) + " " + steps[-1][:2]
+    choices = await actor.autocomplete(w.channel, "game play", "action", typed.strip())
+    values = dict(zip(suggested(choices), (c["value"] for c in choices), strict=True))
+    assert line in values, (line, list(values))
+    await actor.slash(w.channel, "game play", action=values[line])

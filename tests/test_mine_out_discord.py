@@ -1,0 +1,187 @@
+"""Whole Mine Out games through the real bot (2, 3, 4 players and 2 vs 2), turn by
+turn with the panel and typed with ``/game play``, to the final standings; the
+turn message in words; ``/mineout`` views; every refusal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import simcord
+
+from bot.errors import IllegalAction, NotSeated, NotYourTurn
+from bot.i18n import t
+from tests.discord_support import (
+    as_seen_before,
+    enabled_ids,
+    options_of,
+    private_text,
+    select_offering,
+    shown_text,
+    turn_id,
+)
+from tests.mine_out_discord_support import (
+    MoWorld,
+    mo_world,
+    open_panel,
+    plan_turn,
+    turn_by_command,
+    turn_by_panel,
+)
+
+
+async def play_game(w: MoWorld, seed: int, **options: object) -> dict[str, int]:
+    """A whole seeded game, alternating panel and typed turns; counts the ways used."""
+    await w.start(seed, **options)
+    rng = random.Random(seed)
+    ways = {"panel": 0, "typed": 0}
+    while (await w.table()).status == "playing":
+        before = await w.state()
+        seat = before.to_act()[0]
+        steps = plan_turn(before, rng)
+        way = "panel" if (before.round + before.current) % 3 == 0 else "typed"
+        if way == "panel":
+            await turn_by_panel(w, w.players[seat], steps)
+        else:
+            await turn_by_command(w, w.players[seat], steps, suggest=before.round % 2 == 1)
+        after = await w.state()
+        assert (after.round, after.current) != (before.round, before.current) or after.is_over()
+        ways[way] += 1
+    return ways
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [(2, 25, {}), (3, 4, {}), (4, 2, {}), (4, 2, {"variant": "teams"})],
+)
+async def test_a_whole_game_reaches_the_standings(
+    simcord_env: simcord.Env, players: int, seed: int, options: dict[str, object]
+) -> None:
+    w = await mo_world(simcord_env, players)
+    ways = await play_game(w, seed, **options)
+    assert ways["panel"] and ways["typed"]
+    state = await w.state()
+    outcome = state.outcome()
+    assert outcome is not None
+    final = w.last().content
+    assert "Final standings" in final
+    for seat, member in enumerate(w.players):
+        assert f"{member.mention}: {outcome.scores[seat]}" in final
+    texts = [m.content for m in w.public_messages() if m.id > w.first_turn_id]
+    assert any("sells" in text or "digs" in text for text in texts)
+    assert all(m.attachments for m in w.public_messages() if m.id >= w.first_turn_id)
+
+
+async def test_two_players_the_master_is_asked_for_the_apprentice(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await mo_world(simcord_env, 2)
+    await w.start(3)
+    rng = random.Random(3)
+    while not (await w.state()).positions[(await w.state()).current].apprentice:
+        state = await w.state()
+        await turn_by_command(w, w.players[state.to_act()[0]], plan_turn(state, rng))
+    state = await w.state()
+    master = w.players[state.to_act()[0]]
+    assert "apprentice" in w.last().content and master.mention in w.last().content
+    panel = await open_panel(w, master)
+    assert "apprentice" in panel.content
+
+
+async def test_the_mine_out_names_who_scored_what(simcord_env: simcord.Env) -> None:
+    """Play until some Mine Out: its message names the mine and each holder's fame."""
+    w = await mo_world(simcord_env, 3)
+    await w.start(8)
+    rng = random.Random(8)
+    while (await w.table()).status == "playing":
+        state = await w.state()
+        await turn_by_command(w, w.players[state.to_act()[0]], plan_turn(state, rng))
+        text = w.last().content
+        if "Mine Out:" in text:
+            assert "cube(s): +" in text
+            return
+    pytest.fail("no Mine Out in the game")
+
+
+async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.Env) -> None:
+    w = await mo_world(simcord_env, 3)
+    await w.start(4)
+    alice = w.players[0]
+    panel = await open_panel(w, alice)
+    text = shown_text(panel)
+    assert "5 action point(s) left" in text
+    labels = [o["label"] for row in panel.components for c in row["components"]
+              for o in c.get("options", [])]
+    labels += [str(c.get("label")) for row in panel.components for c in row["components"]]
+    assert any(label.startswith("Move to ") and label.endswith("1 AP") for label in labels)
+    table = await w.table()
+    move = next(i for i in enabled_ids(panel) if i.startswith("mt:step:") and ":move " in i)
+    await alice.click(panel, custom_id=move)
+    assert "4 action point(s) left" in shown_text(panel)
+    await alice.click(panel, custom_id=turn_id(table, "turn", "undo"))
+    assert "5 action point(s) left" in shown_text(panel)
+    assert not any(i.endswith(":confirm") for i in enabled_ids(panel))  # moves only
+    play = next(v for values in options_of(panel) for v in values if v.startswith("play "))
+    await alice.select(panel, [play], custom_id=select_offering(panel, play))
+    await alice.click(panel, custom_id=turn_id(table, "turn", "confirm"))
+    assert "3 action point(s): end the turn anyway?" in shown_text(panel)
+    await alice.click(panel, custom_id=turn_id(table, "turn", "sure"))
+    assert (await w.state()).current == 1
+
+
+async def test_refusals(simcord_env: simcord.Env) -> None:
+    """A stranger, out of turn, an action the engine refuses, an old panel, a double
+    confirm: each answered privately, nothing played."""
+    w = await mo_world(simcord_env, 3)
+    await w.start(4)
+    alice, bob = w.players[:2]
+    rng = random.Random(4)
+    stranger = await w.watcher.slash(w.channel, "game play", action="move pub")
+    assert private_text(stranger) == t("en", "error.not_seated")
+    simcord.assert_error(w.env, NotSeated)
+    early = await bob.slash(w.channel, "game play", action="move pub")
+    assert private_text(early) == t("en", "error.not_your_turn")
+    simcord.assert_error(w.env, NotYourTurn)
+    refused = await alice.slash(w.channel, "game play", action="sell cu")
+    assert private_text(refused).startswith("You cannot do that now.")
+    simcord.assert_error(w.env, IllegalAction)
+    assert (await w.state()).current == 0
+    panel = await open_panel(w, alice)
+    move = next(i for i in enabled_ids(panel) if i.startswith("mt:step:"))
+    await turn_by_command(w, alice, plan_turn(await w.state(), rng))
+    old = await alice.click(panel, custom_id=move)
+    assert private_text(old) == t("en", "error.stale_action")
+    table = await w.table()
+    await turn_by_panel(w, bob, plan_turn(await w.state(), rng))
+    assert (await w.state()).current == 2
+    again = await as_seen_before(w.env, w.channel, turn_id(table, "turn", "confirm"))
+    twice = await bob.click(again, custom_id=turn_id(table, "turn", "confirm"))
+    assert private_text(twice) == t("en", "error.stale_action")
+    assert (await w.state()).current == 2
+
+
+async def test_views_anyone_may_see_and_the_hand_only_its_owner(
+    simcord_env: simcord.Env,
+) -> None:
+    w = await mo_world(simcord_env, 3)
+    await w.start(4)
+    town = (await w.watcher.slash(w.channel, "mineout town")).response
+    assert town is not None and town.attachments
+    mine = (await w.watcher.slash(w.channel, "mineout player", player=w.players[1])).response
+    assert mine is not None and w.players[1].mention in mine.content
+    hand = await w.watcher.slash(w.channel, "mineout hand")
+    assert private_text(hand) == t("en", "error.not_seated")
+    simcord.assert_error(w.env, NotSeated)
+
+
+async def test_the_turn_message_and_rules_in_french(simcord_env: simcord.Env) -> None:
+    w = await mo_world(simcord_env, 3, locale="fr")
+    await w.start(4)
+    assert "Manche 1 : à " in w.last().content
+    state = await w.state()
+    await turn_by_command(w, w.players[0], plan_turn(state, random.Random(4)), suggest=False)
+    text = w.last().content
+    assert "Manche 1 : à " in text and "se rend" in text, text
+    rules = await w.watcher.slash(w.channel, "game rules", game="mine-out")
+    assert "reconstruction" in private_text(rules) or any(
+        "reconstruction" in m.content for m in w.public_messages())
