@@ -112,6 +112,13 @@ class SkipOwnTurn(TableError):
     key = "skip_own_turn"
 
 
+class ActionPlayedBySkip(TableError):
+    """The last action was played on the seat's behalf (``/game skip``), or before the
+    log said who played (an older database): its seat may not take it back."""
+
+    key = "undo_skipped"
+
+
 class TableBusy(UserError):
     """The database stayed locked (by another process) longer than a player can wait."""
 

@@ -26,6 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.errors import (
+    ActionPlayedBySkip,
     AlreadySeated,
     ChannelBusy,
     GameOver,
@@ -44,11 +45,12 @@ from bot.errors import (
     UnknownGame,
 )
 from bot.games import record as records
+from bot.games import undo
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
-from bot.storage import OpenTableExists, ShardSet, Storage, Table
+from bot.storage import LoggedAction, OpenTableExists, ShardSet, Storage, Table
 
-__all__ = ["ActResult", "GameService", "Table", "TableStatus", "check_turn"]
+__all__ = ["ActResult", "GameService", "Table", "TableStatus", "TakenBack", "check_turn"]
 
 class TableStatus(StrEnum):
     """Where a table is in its life; stored as its string (``Table.status``)."""
@@ -78,6 +80,16 @@ class ActResult:
     events: list[Event]
 
 
+@dataclass(frozen=True)
+class TakenBack:
+    """A take-back done: the table as it was before the action, and whose it was."""
+
+    table: Table
+    seat: Seat
+    notation: str
+    """The action taken back: private to its player (it may name a hidden choice)."""
+
+
 class GameService:
     """Tables and their games, stored in `storage`; `clock` gives unix seconds."""
 
@@ -97,10 +109,25 @@ class GameService:
         async with lock:
             yield await self.get_table(table_id)
 
-    async def _save(self, old: Table, new: Table, action: tuple[Seat, str] | None = None) -> Table:
+    async def _save(
+        self,
+        old: Table,
+        new: Table,
+        action: tuple[Seat, str] | None = None,
+        *,
+        played_by: int | None = None,
+        taking_back: int | None = None,
+    ) -> Table:
         """Store `new` (with a bumped version) in place of `old`; StaleAction if it moved on."""
         new = replace(new, version=old.version + 1, updated_at=self._clock())
-        if not await self._storage.save(new, previous_version=old.version, action=action):
+        saved = await self._storage.save(
+            new,
+            previous_version=old.version,
+            action=action,
+            played_by=played_by,
+            taking_back=taking_back,
+        )
+        if not saved:
             raise StaleAction("the table changed while this action was being played")
         return new
 
@@ -237,7 +264,8 @@ class GameService:
         async with self._locked(table_id) as table:
             seat = check_turn(table, user_id, expected_version)
             state = _state_in_play(table)
-            return await self._play(table, state, seat, state.parse_action(seat, text))
+            action = state.parse_action(seat, text)
+            return await self._play(table, state, seat, action, played_by=user_id)
 
     async def authorize(
         self, table_id: int, user_id: int, version: int | None, *, to_act: bool = True
@@ -264,10 +292,11 @@ class GameService:
             waited = self._clock() - table.turn_started_at
             if waited < wait_seconds:
                 raise SkipTooEarly(minutes_left=math.ceil((wait_seconds - waited) / 60))
-            return await self._play(table, state, idle[0], state.default_action(idle[0]))
+            default = state.default_action(idle[0])
+            return await self._play(table, state, idle[0], default, played_by=user_id)
 
     async def _play(
-        self, table: Table, state: GameState[Any], seat: Seat, action: Any
+        self, table: Table, state: GameState[Any], seat: Seat, action: Any, *, played_by: int
     ) -> ActResult:
         """Apply `action` for `seat` (raising before any change if illegal) and save it all."""
         before = set(state.to_act())
@@ -283,8 +312,33 @@ class GameService:
             turn_started_at=self._clock() if new_turn else table.turn_started_at,
             reminded=False if new_turn else table.reminded,
         )
-        saved = await self._save(table, played, action=(seat, notation))
+        saved = await self._save(table, played, action=(seat, notation), played_by=played_by)
         return ActResult(table=saved, seat=seat, notation=notation, events=events)
+
+    async def take_back(self, table_id: int, user_id: int) -> TakenBack:
+        """Take back `user_id`'s last action (docs/weeks.md): only while it is the
+        last action of the game, never once it revealed anything nor after the end.
+
+        Raises what `check_turn` raises (not the turn), then `bot.games.undo`'s
+        errors, or `ActionPlayedBySkip` if the user did not play it themselves.
+        """
+        async with self._locked(table_id) as table:
+            seat = check_turn(table, user_id, None, to_act=False)
+            log = [entry for entry in await self._storage.actions(table_id) if not entry.taken_back]
+            record = self._make_record(table, log)
+            allowed = undo.take_back(record, seat)
+            last = log[-1]
+            if last.played_by != user_id:
+                raise ActionPlayedBySkip()
+            before = replace(
+                table, state=allowed.state, turn_started_at=_turn_start(table, log, seat)
+            )
+            saved = await self._save(table, before, taking_back=last.seq)
+            return TakenBack(table=saved, seat=seat, notation=allowed.notation)
+
+    def _make_record(self, table: Table, log: list[LoggedAction]) -> dict[str, Any]:
+        moves = [(entry.seat, entry.notation) for entry in log]
+        return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
 
     # -- records and reminders -------------------------------------------------------
 
@@ -293,8 +347,8 @@ class GameService:
         table = await self.get_table(table_id)
         if table.state is None:
             raise NotPlaying()
-        moves = [(a.seat, a.notation) for a in await self._storage.actions(table_id)]
-        return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
+        log = [entry for entry in await self._storage.actions(table_id) if not entry.taken_back]
+        return self._make_record(table, log)
 
     async def due_reminders(self, shards: ShardSet | None = None) -> list[Table]:
         """Claim the tables in play (of `shards`, default all) idle for their reminder
@@ -328,6 +382,15 @@ def check_turn(
     if to_act and seat not in state.to_act():
         raise NotYourTurn()
     return seat
+
+
+def _turn_start(table: Table, log: list[LoggedAction], seat: Seat) -> float:
+    """When `seat`'s turn began, for a take-back of the last entry of `log`: the
+    latest other seat's action before it (which handed the turn over), else the
+    table's start. Never later than the clock already showed, so acting then
+    taking back cannot postpone reminders or skips."""
+    handed = [entry.created_at for entry in log[:-1] if entry.seat != seat]
+    return min(table.turn_started_at, handed[-1] if handed else table.created_at)
 
 
 def _state_in_play(table: Table) -> GameState[Any]:

@@ -86,6 +86,15 @@ class LoggedAction:
     seat: Seat
     notation: str
     created_at: float
+    played_by: int | None = None
+    """The user who played it; None if unknown (logged before migration 3 of SQLite)."""
+    taken_back_at: float | None = None
+    """When its player took it back (None: never); then it is left out of every
+    record (docs/weeks.md)."""
+
+    @property
+    def taken_back(self) -> bool:
+        return self.taken_back_at is not None
 
 
 @dataclass(frozen=True)
@@ -186,6 +195,26 @@ def table_from_row(row: Row) -> Table:
     )
 
 
+ACTIONS_QUERY = (
+    "SELECT a.seq, a.seat, a.notation, a.created_at, a.played_by, t.created_at AS taken_back_at "
+    "FROM actions a LEFT JOIN taken_back t ON t.game_id = a.game_id AND t.seq = a.seq "
+    "WHERE a.game_id = {table} ORDER BY a.seq"
+)
+"""The action log of one table with its take-backs; `{table}` is the parameter's mark."""
+
+
+def logged_action(row: Row) -> LoggedAction:
+    """The `LoggedAction` of a row of `ACTIONS_QUERY`."""
+    return LoggedAction(
+        seq=row["seq"],
+        seat=row["seat"],
+        notation=row["notation"],
+        created_at=row["created_at"],
+        played_by=row["played_by"],
+        taken_back_at=row["taken_back_at"],
+    )
+
+
 def migration_scripts(package: str) -> list[tuple[int, str, str]]:
     """The (number, name, sql) of every ``NNNN_name.sql`` file in `package`, by number."""
     found = []
@@ -240,20 +269,29 @@ class Storage(ABC):
 
     @abstractmethod
     async def save(
-        self, table: Table, *, previous_version: int, action: tuple[Seat, str] | None = None
+        self,
+        table: Table,
+        *,
+        previous_version: int,
+        action: tuple[Seat, str] | None = None,
+        played_by: int | None = None,
+        taking_back: int | None = None,
     ) -> bool:
         """Write `table` over its row if the row still has `previous_version`.
 
         With `action` (seat, canonical notation), also append it to the log, stamped
-        `table.updated_at`, in the same transaction: either both are stored or
-        neither. Returns False (and writes nothing) if the row moved on meanwhile.
+        `table.updated_at`, with the user who played it (`played_by`), in the same
+        transaction: either both are stored or neither. With `taking_back` (a
+        logged seq), mark that action taken back, stamped `table.updated_at`, in
+        the same transaction.
+        Returns False (and writes nothing) if the row moved on meanwhile.
         The reminder flag is not written from `table`: it is the database's, reset
         when `table.turn_started_at` starts a new turn.
         """
 
     @abstractmethod
     async def actions(self, table_id: int) -> list[LoggedAction]:
-        """The action log of a table, oldest first."""
+        """The action log of a table, oldest first, taken-back actions included (marked)."""
 
     # -- reminders
 
@@ -271,7 +309,7 @@ class Storage(ABC):
 
     @abstractmethod
     async def counts(self) -> dict[str, int]:
-        """How many rows each data table holds: ``{"games": n, "actions": m}``."""
+        """How many rows each data table holds: ``{"games": n, "actions": m, "taken_back": k}``."""
 
     @abstractmethod
     async def table_ids(self) -> list[int]:
@@ -279,4 +317,5 @@ class Storage(ABC):
 
     @abstractmethod
     async def import_table(self, table: Table, actions: Iterable[LoggedAction]) -> None:
-        """Store `table` under its own id, reminder flag included, with its log."""
+        """Store `table` under its own id, reminder flag included, with its log
+        (who played each action and which were taken back included)."""

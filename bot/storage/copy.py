@@ -62,7 +62,8 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
 
 
 async def _replayed_state(storage: Storage, table: Table) -> object:
-    moves = [(a.seat, a.notation) for a in await storage.actions(table.id)]
+    log = await storage.actions(table.id)
+    moves = [(a.seat, a.notation) for a in log if not a.taken_back]
     record = records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
     return replay(record).to_json()
 

@@ -29,6 +29,7 @@ import asyncpg
 from bot.errors import TableBusy
 from bot.games.base import Seat
 from bot.storage.base import (
+    ACTIONS_QUERY,
     COLUMNS,
     REMINDER_LEASE_SECONDS,
     LoggedAction,
@@ -37,6 +38,7 @@ from bot.storage.base import (
     StartupError,
     Storage,
     Table,
+    logged_action,
     migration_scripts,
     row_values,
     table_from_row,
@@ -78,11 +80,19 @@ _SAVE = f"{_UPDATE} RETURNING id"
 # append to this table's log out until the statement commits.
 _SAVE_WITH_ACTION = (
     f"WITH saved AS ({_UPDATE} RETURNING id) "
-    "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
+    "INSERT INTO actions (game_id, seq, seat, notation, created_at, played_by) "
     "SELECT id, (SELECT COUNT(*) FROM actions WHERE game_id = saved.id), "
-    f"${_TURN + 3}::integer, ${_TURN + 4}::text, ${_TURN + 5}::double precision FROM saved "
+    f"${_TURN + 3}::integer, ${_TURN + 4}::text, ${_TURN + 5}::double precision, "
+    f"${_TURN + 6}::bigint FROM saved "
     "RETURNING game_id"
 )
+_SAVE_TAKING_BACK = (
+    f"WITH saved AS ({_UPDATE} RETURNING id) "
+    "INSERT INTO taken_back (game_id, seq, created_at) "
+    f"SELECT id, ${_TURN + 3}::integer, ${_TURN + 4}::double precision FROM saved "
+    "RETURNING game_id"
+)
+_ACTIONS = ACTIONS_QUERY.format(table="$1")
 _CLAIM = (
     "UPDATE games SET reminder_claimed_at = $1 "
     "WHERE status = 'playing' AND NOT reminded "
@@ -168,19 +178,27 @@ class PostgresStorage(Storage):
         return table_from_row(rows[0]) if rows else None
 
     async def save(
-        self, table: Table, *, previous_version: int, action: tuple[Seat, str] | None = None
+        self,
+        table: Table,
+        *,
+        previous_version: int,
+        action: tuple[Seat, str] | None = None,
+        played_by: int | None = None,
+        taking_back: int | None = None,
     ) -> bool:
+        # Never both at once: the service either plays an action or takes one back.
+        assert action is None or taking_back is None
         values = (*row_values(table)[:-1], table.turn_started_at, table.id, previous_version)
-        if action is None:
-            return bool(await self._fetch(_SAVE, *values))
-        return bool(await self._fetch(_SAVE_WITH_ACTION, *values, *action, table.updated_at))
+        if action is not None:
+            extra = (*action, table.updated_at, played_by)
+            return bool(await self._fetch(_SAVE_WITH_ACTION, *values, *extra))
+        if taking_back is not None:
+            extra = (taking_back, table.updated_at)
+            return bool(await self._fetch(_SAVE_TAKING_BACK, *values, *extra))
+        return bool(await self._fetch(_SAVE, *values))
 
     async def actions(self, table_id: int) -> list[LoggedAction]:
-        rows = await self._fetch(
-            "SELECT seq, seat, notation, created_at FROM actions WHERE game_id = $1 ORDER BY seq",
-            table_id,
-        )
-        return [LoggedAction(r["seq"], r["seat"], r["notation"], r["created_at"]) for r in rows]
+        return [logged_action(row) for row in await self._fetch(_ACTIONS, table_id)]
 
     # -- reminders ------------------------------------------------------------------
 
@@ -201,9 +219,10 @@ class PostgresStorage(Storage):
     async def counts(self) -> dict[str, int]:
         [row] = await self._fetch(
             "SELECT (SELECT COUNT(*) FROM games) AS games, "
-            "(SELECT COUNT(*) FROM actions) AS actions"
+            "(SELECT COUNT(*) FROM actions) AS actions, "
+            "(SELECT COUNT(*) FROM taken_back) AS taken_back"
         )
-        return {"games": row["games"], "actions": row["actions"]}
+        return {name: row[name] for name in ("games", "actions", "taken_back")}
 
     async def table_ids(self) -> list[int]:
         return [row["id"] for row in await self._fetch("SELECT id FROM games ORDER BY id")]
@@ -212,10 +231,15 @@ class PostgresStorage(Storage):
         """In one transaction; not shielded: an interrupted copy is started over anyway."""
         async with self._connection() as connection, connection.transaction():
             await connection.execute(_IMPORT, *row_values(table), table.id)
+            logged = list(actions)
             await connection.executemany(
-                "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
-                "VALUES ($1, $2, $3, $4, $5)",
-                [(table.id, a.seq, a.seat, a.notation, a.created_at) for a in actions],
+                "INSERT INTO actions (game_id, seq, seat, notation, played_by, created_at) "
+                "VALUES ($1, $2, $3, $4, $5, $6)",
+                [(table.id, a.seq, a.seat, a.notation, a.played_by, a.created_at) for a in logged],
+            )
+            await connection.executemany(
+                "INSERT INTO taken_back (game_id, seq, created_at) VALUES ($1, $2, $3)",
+                [(table.id, a.seq, a.taken_back_at) for a in logged if a.taken_back],
             )
             # New tables must get ids after the imported ones.
             await connection.execute(

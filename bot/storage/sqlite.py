@@ -25,6 +25,7 @@ import aiosqlite
 from bot.errors import TableBusy
 from bot.games.base import Seat
 from bot.storage.base import (
+    ACTIONS_QUERY,
     COLUMNS,
     REMINDER_LEASE_SECONDS,
     LoggedAction,
@@ -33,6 +34,7 @@ from bot.storage.base import (
     StartupError,
     Storage,
     Table,
+    logged_action,
     migration_scripts,
     row_values,
     table_from_row,
@@ -45,6 +47,7 @@ MIGRATIONS = "bot.storage.sqlite_migrations"
 BUSY_TIMEOUT_MS = 1500
 """How long a statement waits for a lock another process holds before giving up."""
 
+_ACTIONS = ACTIONS_QUERY.format(table="?")
 _INSERT = f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
 
 # Every column but the reminder's, which belongs to the turn: kept while the turn
@@ -166,13 +169,25 @@ class SqliteStorage(Storage):
         return table_from_row(rows[0]) if rows else None
 
     async def save(
-        self, table: Table, *, previous_version: int, action: tuple[Seat, str] | None = None
+        self,
+        table: Table,
+        *,
+        previous_version: int,
+        action: tuple[Seat, str] | None = None,
+        played_by: int | None = None,
+        taking_back: int | None = None,
     ) -> bool:
         async def work(db: aiosqlite.Connection) -> bool:
             if not await self._update_game(db, table, previous_version):
                 return False
             if action is not None:
-                await self._append_action(db, table.id, *action, table.updated_at)
+                await self._append_action(db, table.id, *action, played_by, table.updated_at)
+            if taking_back is not None:
+                await _run(
+                    db,
+                    "INSERT INTO taken_back (game_id, seq, created_at) VALUES (?, ?, ?)",
+                    (table.id, taking_back, table.updated_at),
+                )
             return True
 
         return await self._write(work)
@@ -186,21 +201,24 @@ class SqliteStorage(Storage):
         return rowcount == 1
 
     async def _append_action(
-        self, db: aiosqlite.Connection, table_id: int, seat: Seat, notation: str, at: float
+        self,
+        db: aiosqlite.Connection,
+        table_id: int,
+        seat: Seat,
+        notation: str,
+        played_by: int | None,
+        at: float,
     ) -> None:
         await _run(
             db,
-            "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
-            "SELECT ?, COUNT(*), ?, ?, ? FROM actions WHERE game_id = ?",
-            (table_id, seat, notation, at, table_id),
+            "INSERT INTO actions (game_id, seq, seat, notation, played_by, created_at) "
+            "SELECT ?, COUNT(*), ?, ?, ?, ? FROM actions WHERE game_id = ?",
+            (table_id, seat, notation, played_by, at, table_id),
         )
 
     async def actions(self, table_id: int) -> list[LoggedAction]:
-        rows = await self._fetch(
-            "SELECT seq, seat, notation, created_at FROM actions WHERE game_id = ? ORDER BY seq",
-            (table_id,),
-        )
-        return [LoggedAction(r["seq"], r["seat"], r["notation"], r["created_at"]) for r in rows]
+        rows = await self._fetch(_ACTIONS, (table_id,))
+        return [logged_action(row) for row in rows]
 
     # -- reminders ------------------------------------------------------------------
 
@@ -239,7 +257,7 @@ class SqliteStorage(Storage):
 
     async def counts(self) -> dict[str, int]:
         counts = {}
-        for name in ("games", "actions"):
+        for name in ("games", "actions", "taken_back"):
             [row] = await self._fetch(f"SELECT COUNT(*) FROM {name}")
             counts[name] = row[0]
         return counts
@@ -255,10 +273,15 @@ class SqliteStorage(Storage):
                 f"VALUES (?, {', '.join('?' * len(COLUMNS))})",
                 (table.id, *row_values(table)),
             )
+            logged = list(actions)
             await db.executemany(
-                "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(table.id, a.seq, a.seat, a.notation, a.created_at) for a in actions],
+                "INSERT INTO actions (game_id, seq, seat, notation, played_by, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(table.id, a.seq, a.seat, a.notation, a.played_by, a.created_at) for a in logged],
+            )
+            await db.executemany(
+                "INSERT INTO taken_back (game_id, seq, created_at) VALUES (?, ?, ?)",
+                [(table.id, a.seq, a.taken_back_at) for a in logged if a.taken_back],
             )
 
         await self._write(work)
