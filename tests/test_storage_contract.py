@@ -167,6 +167,21 @@ async def test_a_cancelled_save_still_completes_its_transaction(contract_storage
     assert await storage.save(replace(table, version=2), previous_version=1)
 
 
+async def test_a_take_back_is_a_fact_saved_with_the_table(contract_storage: Storage) -> None:
+    """The log keeps the action and who played it; the take-back is marked beside it,
+    in the same transaction as the table's save (and not at all if the save loses)."""
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    await storage.save(replace(table, version=1), previous_version=0, action=(0, "keep"),
+                       played_by=7)
+    await storage.save(replace(table, version=2, updated_at=9.0), previous_version=1,
+                       taking_back=0)
+    assert not await storage.save(replace(table, version=3), previous_version=1, taking_back=0)
+    assert await storage.actions(table.id) == [
+        LoggedAction(0, 0, "keep", 1.0, played_by=7, taken_back_at=9.0)
+    ]
+
+
 # -- reminders ------------------------------------------------------------------------
 
 
@@ -255,12 +270,16 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
     storage = contract_storage
     table = replace(playing(lobby(channel=9, guild=42), version=3, turn_started_at=5.0),
                     id=40, reminded=True, options={"variant": "x"}, reminder_minutes=90)
-    log = [LoggedAction(0, 0, "keep", 2.0), LoggedAction(1, 1, "swap", 3.0)]
+    log = [
+        LoggedAction(0, 0, "keep", 2.0),  # logged before played_by existed
+        LoggedAction(1, 1, "swap", 3.0, played_by=8, taken_back_at=3.5),
+        LoggedAction(2, 1, "keep", 4.0, played_by=8),
+    ]
     await storage.import_table(table, log)
     stored = await storage.get(40)
     assert stored is not None
     assert replace(stored, state=None) == replace(table, state=None)
     assert await storage.actions(40) == log
-    assert await storage.counts() == {"games": 1, "actions": 2}
+    assert await storage.counts() == {"games": 1, "actions": 3, "taken_back": 1}
     assert (await storage.insert(lobby(channel=10))).id > 40
     assert await storage.table_ids() == [40, 41]

@@ -190,11 +190,11 @@ class PostgresStorage(Storage):
         assert action is None or taking_back is None
         values = (*row_values(table)[:-1], table.turn_started_at, table.id, previous_version)
         if action is not None:
-            extra = (*action, table.updated_at, played_by)
-            return bool(await self._fetch(_SAVE_WITH_ACTION, *values, *extra))
+            logged = (*action, table.updated_at, played_by)
+            return bool(await self._fetch(_SAVE_WITH_ACTION, *values, *logged))
         if taking_back is not None:
-            extra = (taking_back, table.updated_at)
-            return bool(await self._fetch(_SAVE_TAKING_BACK, *values, *extra))
+            mark = (taking_back, table.updated_at)
+            return bool(await self._fetch(_SAVE_TAKING_BACK, *values, *mark))
         return bool(await self._fetch(_SAVE, *values))
 
     async def actions(self, table_id: int) -> list[LoggedAction]:
