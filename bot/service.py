@@ -78,6 +78,9 @@ class ActResult:
     notation: str
     """Canonical notation, as logged."""
     events: list[Event]
+    undoable: bool = False
+    """Whether the actor may take it back now (`GameService.take_back`): it revealed
+    nothing, did not end the game, and was played by the seat's own user."""
 
 
 @dataclass(frozen=True)
@@ -300,6 +303,7 @@ class GameService:
     ) -> ActResult:
         """Apply `action` for `seat` (raising before any change if illegal) and save it all."""
         before = set(state.to_act())
+        undoable = played_by == table.seats[seat] and not state.reveals(seat, action)
         events = state.apply(seat, action)
         notation = state.format_action(action)
         after = set(state.to_act())
@@ -313,7 +317,8 @@ class GameService:
             reminded=False if new_turn else table.reminded,
         )
         saved = await self._save(table, played, action=(seat, notation), played_by=played_by)
-        return ActResult(table=saved, seat=seat, notation=notation, events=events)
+        undoable = undoable and not state.is_over()
+        return ActResult(saved, seat, notation, events, undoable=undoable)
 
     async def take_back(self, table_id: int, user_id: int) -> TakenBack:
         """Take back `user_id`'s last action (docs/weeks.md): only while it is the

@@ -38,7 +38,7 @@ from cogs.platform.presenter import game_name, mention, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import seen
-from cogs.platform.table_items import TURN_ITEMS, post_turn
+from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
 
@@ -168,6 +168,11 @@ class GameCog(
             idle=mention(table.seats[result.seat]),
         )
         await post_turn(interaction, result.table, result, header=header)
+
+    @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
+    async def undo(self, interaction: Interaction) -> None:
+        table = await self._table_here(interaction)
+        await take_back(interaction, table.id, None)
 
     @app_commands.command(name=_text("abandon.name"), description=_text("abandon.description"))
     async def abandon(self, interaction: Interaction) -> None:
