@@ -30,6 +30,7 @@ from bot.errors import (
     UnknownGame,
 )
 from bot.games.record import replay
+from bot.games.undo import ActionRevealed
 from bot.service import GameService, Table
 from bot.storage import Storage
 from tests.storage_support import FAULTS, log_row_refused
@@ -418,3 +419,45 @@ async def test_a_failure_before_commit_writes_nothing(
     assert await storage.actions(table.id) == []
     result = await service.act(table.id, ALICE, "swap")
     assert result.table.version == table.version + 1
+
+
+# -- take-backs --------------------------------------------------------------------------
+
+
+async def test_a_take_back_restores_the_state_and_the_turn_clock(
+    service: GameService, clock: FakeClock
+) -> None:
+    table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    clock.now += 600  # alice thinks for ten minutes, then adds
+    played = await service.act(table.id, ALICE, "add 2")
+    assert played.undoable
+    clock.now += 60
+    done = await service.take_back(table.id, ALICE)
+    assert done.notation == "add 2" and done.seat == 0
+    assert stored(replace(done.table, version=0, updated_at=0)) == stored(
+        replace(table, version=0, updated_at=0)
+    )  # the turn started when it did: acting then taking back does not postpone a skip
+    assert done.table.version == played.table.version + 1
+    record = await service.record(table.id)
+    assert replay(record).to_json() == stored(done.table)[1]
+
+
+async def test_a_take_back_refused_changes_nothing(service: GameService, storage: Storage) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    swapped = await service.act(table.id, ALICE, "swap")
+    assert not swapped.undoable
+    with pytest.raises(ActionRevealed):
+        await service.take_back(table.id, ALICE)
+    with pytest.raises(NotSeated):
+        await service.take_back(table.id, CAROL)
+    assert stored(await service.get_table(table.id)) == stored(swapped.table)
+    assert [a.taken_back for a in await storage.actions(table.id)] == [False]
+
+
+async def test_the_action_that_ends_the_game_is_never_taken_back(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    rng = random.Random(5)
+    while table.status == "playing":
+        table = await play_any(service, table, rng)
+    with pytest.raises(GameOver):
+        await service.take_back(table.id, table.seats[0])
