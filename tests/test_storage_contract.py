@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 import asyncpg
 import pytest
@@ -19,7 +20,13 @@ import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.games.registry import get_game
 from bot.storage import OpenTableExists, ShardSet, Storage, Table
-from bot.storage.base import REMINDER_LEASE_SECONDS, LoggedAction, shard_of
+from bot.storage.base import (
+    COLUMNS,
+    REMINDER_LEASE_SECONDS,
+    LoggedAction,
+    row_values,
+    shard_of,
+)
 from tests.postgres_support import PostgresCluster
 from tests.storage_support import FAULTS, log_row_refused, raw
 
@@ -180,6 +187,83 @@ async def test_a_take_back_is_a_fact_saved_with_the_table(contract_storage: Stor
     assert await storage.actions(table.id) == [
         LoggedAction(0, 0, "keep", 1.0, played_by=7, taken_back_at=9.0)
     ]
+
+
+# -- upgrades ---------------------------------------------------------------------------
+
+
+def backend_of(location: str) -> ModuleType:
+    return bot.storage.postgres if location.startswith("postgresql") else bot.storage.sqlite
+
+
+def earlier_versions() -> list[tuple[str, int]]:
+    """(backend, number of migrations applied) for every schema version but the latest."""
+    return [
+        (name, applied)
+        for name, module in (("sqlite", bot.storage.sqlite), ("postgresql", bot.storage.postgres))
+        for applied in range(1, len(module.migration_scripts(module.MIGRATIONS)))
+    ]
+
+
+def sql_literal(value: object) -> str:
+    """`value` written in SQL both backends read (no quote occurs in these values)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"  # SQLite 3.23+ reads them too
+    return f"'{value}'" if isinstance(value, str) else repr(value)
+
+
+async def fill_at_old_version(location: str) -> tuple[Table, list[tuple[int, int, str]]]:
+    """A table in play with two logged actions, written as any schema version holds them
+    (the columns of migration 1 only, as a bot of that version wrote them)."""
+    state = get_game("tiny").new(2, 3, {})
+    log = [(0, 0, "keep"), (1, 1, "keep")]
+    for _, seat, notation in log:
+        state.apply(seat, state.parse_action(seat, notation))
+    table = replace(playing(lobby(channel=5, guild=9), version=4, turn_started_at=2.0),
+                    id=1, seed=3, state=state)
+    values = ", ".join(sql_literal(value) for value in row_values(table))
+    await raw(location, f"INSERT INTO games (id, {', '.join(COLUMNS)}) VALUES (1, {values});")
+    for seq, seat, notation in log:
+        await raw(location, "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
+                            f"VALUES (1, {seq}, {seat}, '{notation}', {seq + 1.0});")
+    return table, log
+
+
+@pytest.mark.parametrize(("backend", "applied"), earlier_versions())
+async def test_an_upgrade_from_every_earlier_version_keeps_everything(
+    backend: str, applied: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+) -> None:
+    if backend == "postgresql":
+        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+        location = await cluster.create_database()
+    else:
+        location = str(tmp_path / "old.sqlite3")
+    module = backend_of(location)
+    every = module.migration_scripts(module.MIGRATIONS)
+    monkeypatch.setattr(module, "migration_scripts", lambda package: every[:applied])
+    await (await Storage.open(location)).close()
+    table, log = await fill_at_old_version(location)
+    monkeypatch.undo()
+    storage = await Storage.open(location)
+    try:
+        numbers = [row[0] for row in await raw(location, "SELECT number FROM schema_migrations")]
+        assert sorted(numbers) == [number for number, _, _ in every]
+        stored = await storage.get(1)
+        assert stored is not None and stored.state is not None and table.state is not None
+        assert replace(stored, state=None) == replace(table, state=None)
+        assert stored.state.to_json() == table.state.to_json()
+        assert await storage.actions(1) == [
+            LoggedAction(seq, seat, notation, seq + 1.0) for seq, seat, notation in log
+        ]  # who played them is unknown: none of them can be taken back
+        assert await storage.counts() == {"games": 1, "actions": 2, "taken_back": 0}
+        assert await storage.save(replace(stored, version=5), previous_version=4,
+                                  action=(0, "add 1"), played_by=7)
+        assert [a.played_by for a in await storage.actions(1)] == [None, None, 7]
+    finally:
+        await storage.close()
 
 
 # -- reminders ------------------------------------------------------------------------
