@@ -15,6 +15,7 @@ anywhere before COMMIT leaves nothing half-done.
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import secrets
 import time
@@ -22,6 +23,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -48,6 +50,8 @@ from bot.games import record as records
 from bot.games import undo
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
+from bot.ratings import Ratings, recompute, update
+from bot.results import FinishedGame, GameSummary, Player, summarize
 from bot.storage import LoggedAction, OpenTableExists, ShardSet, Storage, Table
 
 __all__ = ["ActResult", "GameService", "Table", "TableStatus", "TakenBack", "check_turn"]
@@ -102,6 +106,9 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self._ratings_locks: dict[int, asyncio.Lock] = {}
+        """One per server: its ratings are read, updated and written by one call at a
+        time (a server is on one shard, so in one process)."""
 
     @asynccontextmanager
     async def _locked(self, table_id: int) -> AsyncIterator[Table]:
@@ -120,15 +127,20 @@ class GameService:
         *,
         played_by: int | None = None,
         taking_back: int | None = None,
+        result: GameSummary | None = None,
+        now: float | None = None,
     ) -> Table:
-        """Store `new` (with a bumped version) in place of `old`; StaleAction if it moved on."""
-        new = replace(new, version=old.version + 1, updated_at=self._clock())
+        """Store `new` (with a bumped version, updated `now` or at the clock's time) in
+        place of `old`; StaleAction if it moved on."""
+        now = self._clock() if now is None else now
+        new = replace(new, version=old.version + 1, updated_at=now)
         saved = await self._storage.save(
             new,
             previous_version=old.version,
             action=action,
             played_by=played_by,
             taking_back=taking_back,
+            result=None if result is None else json.dumps(result.to_json(), sort_keys=True),
         )
         if not saved:
             raise StaleAction("the table changed while this action was being played")
@@ -234,11 +246,13 @@ class GameService:
             if len(table.seats) < game_cls.min_players:
                 raise NotEnoughPlayers(min_players=game_cls.min_players)
             state = game_cls.new(len(table.seats), table.seed, table.options)
+            now = self._clock()
             started = replace(
                 table,
                 status=TableStatus.PLAYING,
                 state=state,
-                turn_started_at=self._clock(),
+                turn_started_at=now,
+                started_at=now,
                 reminded=False,
             )
             return await self._save(table, started)
@@ -309,16 +323,74 @@ class GameService:
         after = set(state.to_act())
         # The turn clock restarts unless the seats still to act were already waiting.
         new_turn = bool(after) and not after <= before - {seat}
+        now = self._clock()
         played = replace(
             table,
             state=state,
             status=TableStatus.FINISHED if state.is_over() else "playing",
-            turn_started_at=self._clock() if new_turn else table.turn_started_at,
+            turn_started_at=now if new_turn else table.turn_started_at,
             reminded=False if new_turn else table.reminded,
         )
-        saved = await self._save(table, played, action=(seat, notation), played_by=played_by)
+        summary = await self._summary(table, (seat, notation), now) if state.is_over() else None
+        saved = await self._save(
+            table, played, action=(seat, notation), played_by=played_by, result=summary, now=now
+        )
+        if summary is not None:
+            await self._rate(table.guild_id, summary)
         undoable = undoable and not state.is_over()
         return ActResult(saved, seat, notation, events, undoable=undoable)
+
+    async def _summary(self, table: Table, last: tuple[Seat, str], now: float) -> GameSummary:
+        """The summary of the game `last` ends, played at `now` (docs/weeks.md)."""
+        log = [entry for entry in await self._storage.actions(table.id) if not entry.taken_back]
+        moves = [*((entry.seat, entry.notation) for entry in log), last]
+        record = records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
+        times = [entry.created_at for entry in log] + [now]
+        return summarize(
+            FinishedGame(
+                table_id=table.id,
+                game=table.game,
+                players=tuple(Player(str(user)) for user in table.seats),
+                record=record,
+                started_at=_moment(table.started_at or table.created_at),
+                action_times=tuple(_moment(at) for at in times),
+            )
+        )
+
+    async def _rate(self, guild_id: int | None, summary: GameSummary) -> None:
+        """Add a game just stored to its server's ratings (recomputed if they missed one)."""
+        lock = self._ratings_locks.setdefault(guild_id or 0, asyncio.Lock())
+        async with lock:
+            stored = await self._storage.ratings(guild_id)
+            results = await self._storage.results(guild_id)
+            if stored is not None and stored[1] == len(results) - 1:
+                ratings = Ratings.from_json(json.loads(stored[0]))
+                update(ratings, summary)
+            else:
+                ratings = recompute(_summaries(results))
+            await self._store_ratings(guild_id, ratings, len(results))
+
+    async def _store_ratings(self, guild_id: int | None, ratings: Ratings, through: int) -> None:
+        text = json.dumps(ratings.to_json(), sort_keys=True)
+        await self._storage.store_ratings(guild_id, text, through)
+
+    # -- statistics ------------------------------------------------------------------
+
+    async def summaries(self, guild_id: int | None) -> list[GameSummary]:
+        """The summaries of the server's finished games, in the order they ended."""
+        return _summaries(await self._storage.results(guild_id))
+
+    async def ratings(self, guild_id: int | None) -> Ratings:
+        """The server's ratings; recomputed from its results if they lack some."""
+        lock = self._ratings_locks.setdefault(guild_id or 0, asyncio.Lock())
+        async with lock:
+            stored = await self._storage.ratings(guild_id)
+            results = await self._storage.results(guild_id)
+            if stored is not None and stored[1] == len(results):
+                return Ratings.from_json(json.loads(stored[0]))
+            ratings = recompute(_summaries(results))
+            await self._store_ratings(guild_id, ratings, len(results))
+            return ratings
 
     async def take_back(self, table_id: int, user_id: int) -> TakenBack:
         """Take back `user_id`'s last action (docs/weeks.md): only while it is the
@@ -387,6 +459,14 @@ def check_turn(
     if to_act and seat not in state.to_act():
         raise NotYourTurn()
     return seat
+
+
+def _moment(unix: float) -> datetime:
+    return datetime.fromtimestamp(unix, UTC)
+
+
+def _summaries(texts: list[str]) -> list[GameSummary]:
+    return [GameSummary.from_json(json.loads(text)) for text in texts]
 
 
 def _turn_start(table: Table, log: list[LoggedAction], seat: Seat) -> float:

@@ -123,9 +123,11 @@ async def copy_with(tmp_path: Path, tamper: Callable[[list[LoggedAction]], list[
     target = await Storage.open(tmp_path / "to.sqlite3")
     real_import = target.import_table
 
-    async def tampered(table: Table, actions: Iterable[LoggedAction]) -> None:
+    async def tampered(
+        table: Table, actions: Iterable[LoggedAction], result: str | None = None
+    ) -> None:
         actions = list(actions)
-        await real_import(table, tamper(actions) if actions else actions)
+        await real_import(table, tamper(actions) if actions else actions, result)
 
     target.import_table = tampered  # type: ignore[method-assign]
     try:

@@ -223,8 +223,10 @@ async def fill_at_old_version(location: str) -> tuple[Table, list[tuple[int, int
         state.apply(seat, state.parse_action(seat, notation))
     table = replace(playing(lobby(channel=5, guild=9), version=4, turn_started_at=2.0),
                     id=1, seed=3, state=state)
-    values = ", ".join(sql_literal(value) for value in row_values(table))
-    await raw(location, f"INSERT INTO games (id, {', '.join(COLUMNS)}) VALUES (1, {values});")
+    # Migration 1's columns: those added since are left to their defaults.
+    old = {c: v for c, v in zip(COLUMNS, row_values(table), strict=True) if c != "started_at"}
+    values = ", ".join(sql_literal(value) for value in old.values())
+    await raw(location, f"INSERT INTO games (id, {', '.join(old)}) VALUES (1, {values});")
     for seq, seat, notation in log:
         await raw(location, "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
                             f"VALUES (1, {seq}, {seat}, '{notation}', {seq + 1.0});")
@@ -258,7 +260,9 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         assert await storage.actions(1) == [
             LoggedAction(seq, seat, notation, seq + 1.0) for seq, seat, notation in log
         ]  # who played them is unknown: none of them can be taken back
-        assert await storage.counts() == {"games": 1, "actions": 2, "taken_back": 0}
+        assert await storage.counts() == {
+            "games": 1, "actions": 2, "taken_back": 0, "results": 0
+        }
         assert await storage.save(replace(stored, version=5), previous_version=4,
                                   action=(0, "add 1"), played_by=7)
         assert [a.played_by for a in await storage.actions(1)] == [None, None, 7]
@@ -364,6 +368,6 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
     assert stored is not None
     assert replace(stored, state=None) == replace(table, state=None)
     assert await storage.actions(40) == log
-    assert await storage.counts() == {"games": 1, "actions": 3, "taken_back": 1}
+    assert await storage.counts() == {"games": 1, "actions": 3, "taken_back": 1, "results": 0}
     assert (await storage.insert(lobby(channel=10))).id > 40
     assert await storage.table_ids() == [40, 41]

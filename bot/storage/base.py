@@ -63,6 +63,9 @@ class Table:
     """One reminder was already posted for this turn."""
     state: GameState[Any] | None
     """None in the lobby."""
+    started_at: float | None = None
+    """When the game was dealt (None in the lobby, and for games started before
+    migration 4 of SQLite)."""
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The engine seat of `user_id`, or None if they are not seated."""
@@ -139,9 +142,10 @@ class StartupError(Exception):
 COLUMNS = (
     "guild_id", "channel_id", "game", "creator_id", "seats", "status", "options", "seed",
     "state", "version", "reminder_minutes", "created_at", "updated_at", "turn_started_at",
-    "reminded",
+    "started_at", "reminded",
 )
-"""The columns of `games` that `Table` holds, besides `id`, in the order of `row_values`."""
+"""The columns of `games` that `Table` holds, besides `id`, in the order of `row_values`
+(`reminded` last: a save writes all but it)."""
 
 
 def row_values(table: Table) -> tuple[Any, ...]:
@@ -161,6 +165,7 @@ def row_values(table: Table) -> tuple[Any, ...]:
         table.created_at,
         table.updated_at,
         table.turn_started_at,
+        table.started_at,
         table.reminded,
     )
 
@@ -192,6 +197,7 @@ def table_from_row(row: Row) -> Table:
         turn_started_at=row["turn_started_at"],
         reminded=bool(row["reminded"]),
         state=state,
+        started_at=row["started_at"],
     )
 
 
@@ -276,6 +282,7 @@ class Storage(ABC):
         action: tuple[Seat, str] | None = None,
         played_by: int | None = None,
         taking_back: int | None = None,
+        result: str | None = None,
     ) -> bool:
         """Write `table` over its row if the row still has `previous_version`.
 
@@ -283,7 +290,9 @@ class Storage(ABC):
         `table.updated_at`, with the user who played it (`played_by`), in the same
         transaction: either both are stored or neither. With `taking_back` (a
         logged seq), mark that action taken back, stamped `table.updated_at`, in
-        the same transaction.
+        the same transaction. With `result` (a game summary as JSON text: the
+        table ends), store it as the table's result, ended at `table.updated_at`,
+        in the same transaction too.
         Returns False (and writes nothing) if the row moved on meanwhile.
         The reminder flag is not written from `table`: it is the database's, reset
         when `table.turn_started_at` starts a new turn.
@@ -292,6 +301,24 @@ class Storage(ABC):
     @abstractmethod
     async def actions(self, table_id: int) -> list[LoggedAction]:
         """The action log of a table, oldest first, taken-back actions included (marked)."""
+
+    # -- results and ratings (docs/weeks.md)
+
+    @abstractmethod
+    async def results(self, guild_id: int | None) -> list[str]:
+        """The summaries (JSON text) of the server's finished games, in the order they ended."""
+
+    @abstractmethod
+    async def result(self, table_id: int) -> str | None:
+        """The summary of one finished table, if it has one."""
+
+    @abstractmethod
+    async def ratings(self, guild_id: int | None) -> tuple[str, int] | None:
+        """The server's stored ratings (JSON text) and how many of its results they include."""
+
+    @abstractmethod
+    async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
+        """Replace the server's ratings (JSON text), which include `through` of its results."""
 
     # -- reminders
 
@@ -309,13 +336,16 @@ class Storage(ABC):
 
     @abstractmethod
     async def counts(self) -> dict[str, int]:
-        """How many rows each data table holds: ``{"games": n, "actions": m, "taken_back": k}``."""
+        """How many rows each data table holds: ``{"games": n, "actions": m, ...}``
+        (ratings are not counted: they are recomputed from the results)."""
 
     @abstractmethod
     async def table_ids(self) -> list[int]:
         """The id of every table, in order."""
 
     @abstractmethod
-    async def import_table(self, table: Table, actions: Iterable[LoggedAction]) -> None:
+    async def import_table(
+        self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
+    ) -> None:
         """Store `table` under its own id, reminder flag included, with its log
         (who played each action and which were taken back included)."""

@@ -38,7 +38,8 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
     for table_id in await source.table_ids():
         table = await source.get(table_id)
         assert table is not None
-        await target.import_table(table, await source.actions(table_id))
+        actions, result = await source.actions(table_id), await source.result(table_id)
+        await target.import_table(table, actions, result)
     counts = await source.counts()
     copied = await target.counts()
     if copied != counts:

@@ -92,6 +92,19 @@ _SAVE_TAKING_BACK = (
     f"SELECT id, ${_TURN + 3}::integer, ${_TURN + 4}::double precision FROM saved "
     "RETURNING game_id"
 )
+_SAVE_ENDING = (
+    f"WITH saved AS ({_UPDATE} RETURNING id, guild_id, game, updated_at), "
+    "logged AS (INSERT INTO actions (game_id, seq, seat, notation, created_at, played_by) "
+    "SELECT id, (SELECT COUNT(*) FROM actions WHERE game_id = saved.id), "
+    f"${_TURN + 3}::integer, ${_TURN + 4}::text, ${_TURN + 5}::double precision, "
+    f"${_TURN + 6}::bigint FROM saved) "
+    "INSERT INTO results (game_id, guild_id, game, ended_at, summary) "
+    f"SELECT id, guild_id, game, updated_at, ${_TURN + 7}::text FROM saved "
+    "RETURNING game_id"
+)
+_RESULT = (
+    "INSERT INTO results (game_id, guild_id, game, ended_at, summary) VALUES ($1, $2, $3, $4, $5)"
+)
 _ACTIONS = ACTIONS_QUERY.format(table="$1")
 _CLAIM = (
     "UPDATE games SET reminder_claimed_at = $1 "
@@ -185,10 +198,16 @@ class PostgresStorage(Storage):
         action: tuple[Seat, str] | None = None,
         played_by: int | None = None,
         taking_back: int | None = None,
+        result: str | None = None,
     ) -> bool:
-        # Never both at once: the service either plays an action or takes one back.
+        # The service either plays an action (perhaps the last) or takes one back.
         assert action is None or taking_back is None
+        assert result is None or action is not None
         values = (*row_values(table)[:-1], table.turn_started_at, table.id, previous_version)
+        if result is not None:
+            assert action is not None
+            ending = (*action, table.updated_at, played_by, result)
+            return bool(await self._fetch(_SAVE_ENDING, *values, *ending))
         if action is not None:
             logged = (*action, table.updated_at, played_by)
             return bool(await self._fetch(_SAVE_WITH_ACTION, *values, *logged))
@@ -199,6 +218,34 @@ class PostgresStorage(Storage):
 
     async def actions(self, table_id: int) -> list[LoggedAction]:
         return [logged_action(row) for row in await self._fetch(_ACTIONS, table_id)]
+
+    # -- results and ratings ---------------------------------------------------------
+
+    async def results(self, guild_id: int | None) -> list[str]:
+        rows = await self._fetch(
+            "SELECT summary FROM results WHERE guild_id IS NOT DISTINCT FROM $1 "
+            "ORDER BY ended_at, game_id",
+            guild_id,
+        )
+        return [row["summary"] for row in rows]
+
+    async def result(self, table_id: int) -> str | None:
+        rows = await self._fetch("SELECT summary FROM results WHERE game_id = $1", table_id)
+        return rows[0]["summary"] if rows else None
+
+    async def ratings(self, guild_id: int | None) -> tuple[str, int] | None:
+        rows = await self._fetch(
+            "SELECT ratings, through FROM ratings WHERE guild_id = $1", guild_id or 0
+        )
+        return (rows[0]["ratings"], rows[0]["through"]) if rows else None
+
+    async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
+        await self._fetch(
+            "INSERT INTO ratings (guild_id, ratings, through) VALUES ($1, $2, $3) "
+            "ON CONFLICT (guild_id) DO UPDATE SET ratings = EXCLUDED.ratings, "
+            "through = EXCLUDED.through",
+            guild_id or 0, ratings, through,
+        )
 
     # -- reminders ------------------------------------------------------------------
 
@@ -220,14 +267,17 @@ class PostgresStorage(Storage):
         [row] = await self._fetch(
             "SELECT (SELECT COUNT(*) FROM games) AS games, "
             "(SELECT COUNT(*) FROM actions) AS actions, "
-            "(SELECT COUNT(*) FROM taken_back) AS taken_back"
+            "(SELECT COUNT(*) FROM taken_back) AS taken_back, "
+            "(SELECT COUNT(*) FROM results) AS results"
         )
-        return {name: row[name] for name in ("games", "actions", "taken_back")}
+        return {name: row[name] for name in ("games", "actions", "taken_back", "results")}
 
     async def table_ids(self) -> list[int]:
         return [row["id"] for row in await self._fetch("SELECT id FROM games ORDER BY id")]
 
-    async def import_table(self, table: Table, actions: Iterable[LoggedAction]) -> None:
+    async def import_table(
+        self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
+    ) -> None:
         """In one transaction; not shielded: an interrupted copy is started over anyway."""
         async with self._connection() as connection, connection.transaction():
             await connection.execute(_IMPORT, *row_values(table), table.id)
@@ -241,6 +291,10 @@ class PostgresStorage(Storage):
                 "INSERT INTO taken_back (game_id, seq, created_at) VALUES ($1, $2, $3)",
                 [(table.id, a.seq, a.taken_back_at) for a in logged if a.taken_back],
             )
+            if result is not None:
+                await connection.execute(
+                    _RESULT, table.id, table.guild_id, table.game, table.updated_at, result
+                )
             # New tables must get ids after the imported ones.
             await connection.execute(
                 "SELECT setval(pg_get_serial_sequence('games', 'id'), "

@@ -48,6 +48,7 @@ BUSY_TIMEOUT_MS = 1500
 """How long a statement waits for a lock another process holds before giving up."""
 
 _ACTIONS = ACTIONS_QUERY.format(table="?")
+_RESULT = "INSERT INTO results (game_id, guild_id, game, ended_at, summary) VALUES (?, ?, ?, ?, ?)"
 _INSERT = f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
 
 # Every column but the reminder's, which belongs to the turn: kept while the turn
@@ -176,6 +177,7 @@ class SqliteStorage(Storage):
         action: tuple[Seat, str] | None = None,
         played_by: int | None = None,
         taking_back: int | None = None,
+        result: str | None = None,
     ) -> bool:
         async def work(db: aiosqlite.Connection) -> bool:
             if not await self._update_game(db, table, previous_version):
@@ -188,6 +190,9 @@ class SqliteStorage(Storage):
                     "INSERT INTO taken_back (game_id, seq, created_at) VALUES (?, ?, ?)",
                     (table.id, taking_back, table.updated_at),
                 )
+            if result is not None:
+                await _run(db, _RESULT, (table.id, table.guild_id, table.game,
+                                         table.updated_at, result))
             return True
 
         return await self._write(work)
@@ -219,6 +224,37 @@ class SqliteStorage(Storage):
     async def actions(self, table_id: int) -> list[LoggedAction]:
         rows = await self._fetch(_ACTIONS, (table_id,))
         return [logged_action(row) for row in rows]
+
+    # -- results and ratings ---------------------------------------------------------
+
+    async def results(self, guild_id: int | None) -> list[str]:
+        rows = await self._fetch(
+            "SELECT summary FROM results WHERE guild_id IS ? ORDER BY ended_at, game_id",
+            (guild_id,),
+        )
+        return [row[0] for row in rows]
+
+    async def result(self, table_id: int) -> str | None:
+        rows = await self._fetch("SELECT summary FROM results WHERE game_id = ?", (table_id,))
+        return rows[0][0] if rows else None
+
+    async def ratings(self, guild_id: int | None) -> tuple[str, int] | None:
+        rows = await self._fetch(
+            "SELECT ratings, through FROM ratings WHERE guild_id = ?", (guild_id or 0,)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
+        async def work(db: aiosqlite.Connection) -> None:
+            await _run(
+                db,
+                "INSERT INTO ratings (guild_id, ratings, through) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET ratings = excluded.ratings, "
+                "through = excluded.through",
+                (guild_id or 0, ratings, through),
+            )
+
+        await self._write(work)
 
     # -- reminders ------------------------------------------------------------------
 
@@ -257,7 +293,7 @@ class SqliteStorage(Storage):
 
     async def counts(self) -> dict[str, int]:
         counts = {}
-        for name in ("games", "actions", "taken_back"):
+        for name in ("games", "actions", "taken_back", "results"):
             [row] = await self._fetch(f"SELECT COUNT(*) FROM {name}")
             counts[name] = row[0]
         return counts
@@ -265,7 +301,9 @@ class SqliteStorage(Storage):
     async def table_ids(self) -> list[int]:
         return [row[0] for row in await self._fetch("SELECT id FROM games ORDER BY id")]
 
-    async def import_table(self, table: Table, actions: Iterable[LoggedAction]) -> None:
+    async def import_table(
+        self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
+    ) -> None:
         async def work(db: aiosqlite.Connection) -> None:
             await _run(
                 db,
@@ -283,6 +321,9 @@ class SqliteStorage(Storage):
                 "INSERT INTO taken_back (game_id, seq, created_at) VALUES (?, ?, ?)",
                 [(table.id, a.seq, a.taken_back_at) for a in logged if a.taken_back],
             )
+            if result is not None:
+                await _run(db, _RESULT, (table.id, table.guild_id, table.game,
+                                         table.updated_at, result))
 
         await self._write(work)
 
