@@ -38,6 +38,7 @@ from cogs.platform.presenter import game_name, mention, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import seen
+from cogs.platform.standings import send_leaderboard, send_stats
 from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
@@ -203,6 +204,29 @@ class GameCog(
         file = discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")
         text = t(interaction.locale, "export.done", table=found.id)
         await send_private(interaction, text, file=file)
+
+    @app_commands.command(name=_text("stats.name"), description=_text("stats.description"))
+    @app_commands.rename(player=_text("stats.player.name"), game=_text("stats.game.name"))
+    @app_commands.describe(
+        player=_text("stats.player.description"), game=_text("stats.game.description")
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        self,
+        interaction: Interaction,
+        player: discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
+        await send_stats(interaction, player, game)
+
+    @app_commands.command(
+        name=_text("leaderboard.name"), description=_text("leaderboard.description")
+    )
+    @app_commands.rename(game=_text("leaderboard.game.name"))
+    @app_commands.describe(game=_text("leaderboard.game.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: Interaction, game: str) -> None:
+        await send_leaderboard(interaction, game)
 
     @app_commands.command(name=_text("rules.name"), description=_text("rules.description"))
     @app_commands.rename(game=_text("rules.game.name"))

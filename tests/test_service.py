@@ -6,6 +6,7 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
@@ -31,6 +32,8 @@ from bot.errors import (
 )
 from bot.games.record import replay
 from bot.games.undo import ActionRevealed
+from bot.ratings import Ratings, recompute
+from bot.results import FinishedGame, Player, summarize
 from bot.service import GameService, Table
 from bot.storage import Storage
 from tests.storage_support import FAULTS, log_row_refused
@@ -461,3 +464,66 @@ async def test_the_action_that_ends_the_game_is_never_taken_back(service: GameSe
         table = await play_any(service, table, rng)
     with pytest.raises(GameOver):
         await service.take_back(table.id, table.seats[0])
+
+
+# -- results and ratings -------------------------------------------------------------------
+
+
+async def finish_random_game(
+    service: GameService, clock: FakeClock, users: tuple[int, ...], rng: random.Random,
+    channel: int,
+) -> Table:
+    """Play a tiny game to its end, taking back now and then, a minute per action."""
+    table = await open_tiny(service, *users, channel=channel, seed=rng.randrange(1000))
+    while table.status == "playing":
+        clock.now += 60
+        played = await service.act(table.id, *pick_action(table, rng))
+        table = played.table
+        if played.undoable and rng.random() < 0.3:
+            table = (await service.take_back(table.id, table.seats[played.seat])).table
+    return table
+
+
+def pick_action(table: Table, rng: random.Random) -> tuple[int, str]:
+    assert table.state is not None
+    seat = rng.choice(table.state.to_act())
+    action = rng.choice(table.state.legal_actions(seat))
+    return table.seats[seat], table.state.format_action(action)
+
+
+async def test_ratings_recomputed_from_the_action_logs_equal_the_stored_ones(
+    service: GameService, storage: Storage, clock: FakeClock
+) -> None:
+    rng = random.Random(14)
+    people = (ALICE, BOB, CAROL, DAVE, EVE)
+    finished = []
+    for game in range(8):
+        users = tuple(rng.sample(people, rng.randint(2, 4)))
+        finished.append(await finish_random_game(service, clock, users, rng, channel=game))
+    stored = await service.ratings(1)
+    assert stored.players("tiny")  # every game was rated
+    summaries = []
+    for table in finished:  # from the logs alone, taken-back actions left out
+        log = [a for a in await storage.actions(table.id) if not a.taken_back]
+        record = await service.record(table.id)
+        assert table.started_at is not None
+        summaries.append(summarize(FinishedGame(
+            table.id, "tiny", tuple(Player(str(user)) for user in table.seats), record,
+            datetime.fromtimestamp(table.started_at, UTC),
+            tuple(datetime.fromtimestamp(a.created_at, UTC) for a in log),
+        )))
+    rng.shuffle(summaries)
+    assert recompute(summaries) == stored
+    assert await service.summaries(1) == sorted(summaries, key=lambda s: s.ended_at)
+
+
+async def test_ratings_missing_a_result_are_recomputed(
+    service: GameService, storage: Storage, clock: FakeClock
+) -> None:
+    rng = random.Random(3)
+    for game in range(2):
+        await finish_random_game(service, clock, (ALICE, BOB), rng, channel=game)
+    good = await service.ratings(1)
+    await storage.store_ratings(1, "{}", 1)  # as if a crash came between the two writes
+    assert await service.ratings(1) == good
+    assert await service.ratings(2) == Ratings()  # another server: nothing
