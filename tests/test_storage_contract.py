@@ -189,6 +189,28 @@ async def test_a_take_back_is_a_fact_saved_with_the_table(contract_storage: Stor
     ]
 
 
+async def test_a_result_is_stored_with_the_save_that_ends_the_game(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    first = await storage.insert(lobby(channel=1, guild=5))
+    other = await storage.insert(lobby(channel=2, guild=6))
+    assert not await storage.save(replace(first, version=1), previous_version=3,
+                                  action=(0, "keep"), played_by=7, result='{"lost": 1}')
+    for table, summary in ((first, '{"n": 1}'), (other, '{"n": 2}')):
+        assert await storage.save(replace(table, version=1, updated_at=8.0), previous_version=0,
+                                  action=(0, "keep"), played_by=7, result=summary)
+    assert await storage.results(5) == ['{"n": 1}']
+    assert await storage.result(other.id) == '{"n": 2}'
+    assert await storage.result(99) is None
+    assert [a.played_by for a in await storage.actions(first.id)] == [7]
+    assert await storage.ratings(5) is None
+    await storage.store_ratings(5, "{}", 0)
+    await storage.store_ratings(5, '{"tiny": {}}', 1)
+    assert await storage.ratings(5) == ('{"tiny": {}}', 1)
+    assert await storage.ratings(6) is None
+
+
 # -- upgrades ---------------------------------------------------------------------------
 
 
@@ -363,11 +385,12 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
         LoggedAction(1, 1, "swap", 3.0, played_by=8, taken_back_at=3.5),
         LoggedAction(2, 1, "keep", 4.0, played_by=8),
     ]
-    await storage.import_table(table, log)
+    await storage.import_table(table, log, result='{"r": 1}')
     stored = await storage.get(40)
     assert stored is not None
     assert replace(stored, state=None) == replace(table, state=None)
     assert await storage.actions(40) == log
-    assert await storage.counts() == {"games": 1, "actions": 3, "taken_back": 1, "results": 0}
+    assert await storage.counts() == {"games": 1, "actions": 3, "taken_back": 1, "results": 1}
+    assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40
     assert await storage.table_ids() == [40, 41]
