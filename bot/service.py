@@ -202,6 +202,12 @@ class GameService:
         """The channel's table in its lobby or in play, if any."""
         return await self._storage.open_table_in(channel_id)
 
+    async def tables_of(self, guild_id: int, user_id: int) -> list[Table]:
+        """The server's tables in play where `user_id` sits: those waiting for them
+        first, then the others, each group by how long its turn has waited."""
+        tables = [t for t in await self._storage.playing_tables(guild_id) if user_id in t.seats]
+        return sorted(tables, key=lambda t: (user_id not in t.users_to_act(), t.turn_started_at))
+
     async def get_table(self, table_id: int) -> Table:
         """The table numbered `table_id`; TableNotFound for any other number, even one
         SQLite could not hold (a forged custom_id may carry any digits)."""

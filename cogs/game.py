@@ -32,6 +32,7 @@ from cogs.platform.lobby import (
     send_lobby,
     start_table,
 )
+from cogs.platform.my_tables import send_my_tables
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presenter import game_name, mention, scores_line, timestamp
@@ -169,6 +170,10 @@ class GameCog(
             idle=mention(table.seats[result.seat]),
         )
         await post_turn(interaction, result.table, result, header=header)
+
+    @app_commands.command(name=_text("list.name"), description=_text("list.description"))
+    async def list_tables(self, interaction: Interaction) -> None:
+        await send_my_tables(interaction)
 
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
     async def undo(self, interaction: Interaction) -> None:

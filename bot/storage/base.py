@@ -274,6 +274,10 @@ class Storage(ABC):
         """The table of `channel_id` in its lobby or in play, if any."""
 
     @abstractmethod
+    async def playing_tables(self, guild_id: int) -> list[Table]:
+        """The server's tables in play, oldest first."""
+
+    @abstractmethod
     async def save(
         self,
         table: Table,

@@ -169,6 +169,13 @@ class SqliteStorage(Storage):
         )
         return table_from_row(rows[0]) if rows else None
 
+    async def playing_tables(self, guild_id: int) -> list[Table]:
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE guild_id = ? AND status = 'playing' ORDER BY id",
+            (guild_id,),
+        )
+        return [table_from_row(row) for row in rows]
+
     async def save(
         self,
         table: Table,
