@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.errors import NotCreator
 from bot.games.registry import game_ids
-from bot.i18n import has_key, t
+from bot.i18n import has_key, language_of, t
 from bot.service import OPEN_STATUSES, Table, TableStatus
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
@@ -43,6 +43,8 @@ from cogs.platform.standings import send_leaderboard, send_stats
 from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
+from renderer import render_in_thread
+from renderer.replay import BOARDS, replay_png
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
 LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
@@ -206,9 +208,16 @@ class GameCog(
             raise ExportBeforeEnd()
         record = await service.record(found.id)
         data = json.dumps(record, indent=2, ensure_ascii=False).encode()
-        file = discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")
+        files = [discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")]
         text = t(interaction.locale, "export.done", table=found.id)
-        await send_private(interaction, text, file=file)
+        if found.status == TableStatus.FINISHED and found.game in BOARDS:
+            await defer_private(interaction)  # a replay takes a few seconds to draw
+            lang = language_of(interaction.locale)
+            png = await render_in_thread(replay_png, record, lang)
+            name = f"{found.game}-{found.id}-replay.png"
+            files.append(discord.File(io.BytesIO(png), filename=name))
+            text = t(interaction.locale, "export.done_replay", table=found.id)
+        await send_private(interaction, text, files=files)
 
     @app_commands.command(name=_text("stats.name"), description=_text("stats.description"))
     @app_commands.rename(player=_text("stats.player.name"), game=_text("stats.game.name"))
