@@ -112,6 +112,12 @@ class SkipOwnTurn(TableError):
     key = "skip_own_turn"
 
 
+class RematchBeforeEnd(TableError):
+    """A rematch is offered once the game is over."""
+
+    key = "rematch_before_end"
+
+
 class ActionPlayedBySkip(TableError):
     """The last action was played on the seat's behalf (``/game skip``), or before the
     log said who played (an older database): its seat may not take it back."""

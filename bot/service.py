@@ -38,6 +38,7 @@ from bot.errors import (
     NotPlaying,
     NotSeated,
     NotYourTurn,
+    RematchBeforeEnd,
     SkipOwnTurn,
     SkipTooEarly,
     StaleAction,
@@ -197,6 +198,36 @@ class GameService:
             if existing is None:
                 raise
             raise ChannelBusy(existing) from None
+
+    async def rematch(self, table_id: int, user_id: int) -> tuple[Table, bool]:
+        """Seat `user_id`, a player of the finished table, at its rematch: a lobby in the
+        same channel with the same game, options and reminder delay, opened by the
+        first player who asks; the others' asking seats them. Returns the lobby and
+        whether this call opened it. AlreadySeated if the user asks twice.
+
+        The rematch is the channel's lobby that `_is_rematch_of` the table; another
+        open table there is ChannelBusy, as for any new table.
+        """
+        old = await self.get_table(table_id)
+        if old.status != TableStatus.FINISHED:
+            raise RematchBeforeEnd()
+        if user_id not in old.seats:
+            raise NotSeated()
+        try:
+            opened = await self.open_table(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                game=old.game,
+                creator_id=user_id,
+                options=old.options,
+                reminder_minutes=old.reminder_minutes,
+            )
+        except ChannelBusy as busy:
+            lobby = busy.table
+            if not _is_rematch_of(lobby, old):
+                raise
+            return await self.join(lobby.id, user_id), False
+        return opened, True
 
     async def active_table(self, channel_id: int) -> Table | None:
         """The channel's table in its lobby or in play, if any."""
@@ -465,6 +496,18 @@ def check_turn(
     if to_act and seat not in state.to_act():
         raise NotYourTurn()
     return seat
+
+
+def _is_rematch_of(lobby: Table, old: Table) -> bool:
+    """Whether `lobby` is the rematch of the finished `old`: opened after its end by one
+    of its players, with the same game and settings."""
+    return (
+        lobby.status == TableStatus.LOBBY
+        and lobby.created_at >= old.updated_at
+        and lobby.creator_id in old.seats
+        and (lobby.game, lobby.options, lobby.reminder_minutes)
+        == (old.game, old.options, old.reminder_minutes)
+    )
 
 
 def _moment(unix: float) -> datetime:

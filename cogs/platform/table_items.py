@@ -5,6 +5,7 @@ Custom ids (all `cogs.platform.items.TableItem`s):
     mt:act:<table>:<version>:<notation>    an action button
     mt:pick:<table>:<version>:<n>          the n-th action select; option values are notations
     mt:view:<table>                        "My view" (`cogs.platform.private`)
+    mt:rematch:<table>                     "Rematch", once the game is over (`cogs.platform.lobby`)
     mt:undo:<table>:<version>              "Take back", on the actor's private
                                            confirmation, valid at that version only
 
@@ -28,6 +29,7 @@ from cogs.platform.items import (
     OPTION_LABEL_LIMIT,
     OPTIONS_PER_SELECT,
     PRIVATE_VIEW,
+    REMATCH,
     Button,
     Interaction,
     Item,
@@ -139,7 +141,7 @@ def turn_view(
     with_private: bool = True,
 ) -> discord.ui.View:
     """Buttons for a few short actions, else selects; then the game's own `items`;
-    then the private view button while in play."""
+    then the private view button while in play, or the rematch button at the end."""
     view = discord.ui.View(timeout=None)
     fits = all(
         ActionButton.fits(table.id, table.version, a.notation) and len(a.label) <= LABEL_LIMIT
@@ -167,6 +169,15 @@ def turn_view(
                 label=label,
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{PRIVATE_VIEW}:{table.id}",
+            )
+        )
+    if with_private and table.status == TableStatus.FINISHED:
+        # Handled by `cogs.platform.lobby.RematchButton`.
+        view.add_item(
+            discord.ui.Button(
+                label=t(locale, "button.rematch"),
+                style=discord.ButtonStyle.success,
+                custom_id=f"{REMATCH}:{table.id}",
             )
         )
     return view
