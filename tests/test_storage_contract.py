@@ -19,7 +19,7 @@ import bot.storage.postgres
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.games.registry import get_game
-from bot.storage import OpenTableExists, ShardSet, Storage, Table
+from bot.storage import OpenTableExists, Presence, ShardSet, Storage, Table
 from bot.storage.base import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
@@ -209,6 +209,15 @@ async def test_a_result_is_stored_with_the_save_that_ends_the_game(
     await storage.store_ratings(5, '{"tiny": {}}', 1)
     assert await storage.ratings(5) == ('{"tiny": {}}', 1)
     assert await storage.ratings(6) is None
+
+
+async def test_presence_defaults_to_none_and_is_replaced(contract_storage: Storage) -> None:
+    storage = contract_storage
+    assert await storage.presence([7, 8]) == {7: Presence(), 8: Presence()}
+    await storage.set_presence(7, Presence(away_until=50.0))
+    await storage.set_presence(7, Presence(away_until=60.0, dm_reminders=True))
+    assert await storage.presence([7, 8, 7]) == {7: Presence(60.0, True), 8: Presence()}
+    assert await storage.presence([]) == {}
 
 
 # -- upgrades ---------------------------------------------------------------------------

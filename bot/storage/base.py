@@ -101,6 +101,16 @@ class LoggedAction:
 
 
 @dataclass(frozen=True)
+class Presence:
+    """A user's presence settings; the default for a user who never set any."""
+
+    away_until: float | None = None
+    """Unix time the user is away until (no reminders, no skips on their turns)."""
+    dm_reminders: bool = False
+    """Reminders of their turns also come by direct message."""
+
+
+@dataclass(frozen=True)
 class ShardSet:
     """The Discord shards one bot process holds: it serves the servers they carry.
 
@@ -323,6 +333,16 @@ class Storage(ABC):
     @abstractmethod
     async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
         """Replace the server's ratings (JSON text), which include `through` of its results."""
+
+    # -- presence
+
+    @abstractmethod
+    async def presence(self, user_ids: Iterable[int]) -> dict[int, Presence]:
+        """The settings of each of `user_ids` (`Presence()` for those without any)."""
+
+    @abstractmethod
+    async def set_presence(self, user_id: int, presence: Presence) -> None:
+        """Replace the user's settings."""
 
     # -- reminders
 

@@ -34,6 +34,7 @@ from bot.storage.base import (
     REMINDER_LEASE_SECONDS,
     LoggedAction,
     OpenTableExists,
+    Presence,
     ShardSet,
     StartupError,
     Storage,
@@ -252,6 +253,28 @@ class PostgresStorage(Storage):
             "ON CONFLICT (guild_id) DO UPDATE SET ratings = EXCLUDED.ratings, "
             "through = EXCLUDED.through",
             guild_id or 0, ratings, through,
+        )
+
+    # -- presence -------------------------------------------------------------------
+
+    async def presence(self, user_ids: Iterable[int]) -> dict[int, Presence]:
+        wanted = list(dict.fromkeys(user_ids))
+        found = {user: Presence() for user in wanted}
+        rows = await self._fetch(
+            "SELECT user_id, away_until, dm_reminders FROM presence "
+            "WHERE user_id = ANY($1::bigint[])",
+            wanted,
+        )
+        for row in rows:
+            found[row["user_id"]] = Presence(row["away_until"], row["dm_reminders"])
+        return found
+
+    async def set_presence(self, user_id: int, presence: Presence) -> None:
+        await self._fetch(
+            "INSERT INTO presence (user_id, away_until, dm_reminders) VALUES ($1, $2, $3) "
+            "ON CONFLICT (user_id) DO UPDATE SET away_until = EXCLUDED.away_until, "
+            "dm_reminders = EXCLUDED.dm_reminders",
+            user_id, presence.away_until, presence.dm_reminders,
         )
 
     # -- reminders ------------------------------------------------------------------

@@ -30,6 +30,7 @@ from bot.storage.base import (
     REMINDER_LEASE_SECONDS,
     LoggedAction,
     OpenTableExists,
+    Presence,
     ShardSet,
     StartupError,
     Storage,
@@ -259,6 +260,33 @@ class SqliteStorage(Storage):
                 "ON CONFLICT (guild_id) DO UPDATE SET ratings = excluded.ratings, "
                 "through = excluded.through",
                 (guild_id or 0, ratings, through),
+            )
+
+        await self._write(work)
+
+    # -- presence -------------------------------------------------------------------
+
+    async def presence(self, user_ids: Iterable[int]) -> dict[int, Presence]:
+        wanted = list(dict.fromkeys(user_ids))
+        found = {user: Presence() for user in wanted}
+        if wanted:
+            rows = await self._fetch(
+                "SELECT user_id, away_until, dm_reminders FROM presence "
+                f"WHERE user_id IN ({', '.join('?' * len(wanted))})",
+                wanted,
+            )
+            for row in rows:
+                found[row[0]] = Presence(row[1], bool(row[2]))
+        return found
+
+    async def set_presence(self, user_id: int, presence: Presence) -> None:
+        async def work(db: aiosqlite.Connection) -> None:
+            await _run(
+                db,
+                "INSERT INTO presence (user_id, away_until, dm_reminders) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until, "
+                "dm_reminders = excluded.dm_reminders",
+                (user_id, presence.away_until, presence.dm_reminders),
             )
 
         await self._write(work)
