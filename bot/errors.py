@@ -112,6 +112,18 @@ class SkipOwnTurn(TableError):
     key = "skip_own_turn"
 
 
+class SkipAway(TableError):
+    """The idle player is away (`/game away`): their turns are not skipped."""
+
+    key = "skip_away"
+
+
+class AwayInPast(UserError):
+    """`/game away` was given a date that is not in the future."""
+
+    key = "away_in_past"
+
+
 class RematchBeforeEnd(TableError):
     """A rematch is offered once the game is over."""
 

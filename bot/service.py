@@ -30,6 +30,7 @@ from typing import Any
 from bot.errors import (
     ActionPlayedBySkip,
     AlreadySeated,
+    AwayInPast,
     ChannelBusy,
     GameOver,
     NotCreator,
@@ -39,6 +40,7 @@ from bot.errors import (
     NotSeated,
     NotYourTurn,
     RematchBeforeEnd,
+    SkipAway,
     SkipOwnTurn,
     SkipTooEarly,
     StaleAction,
@@ -53,7 +55,7 @@ from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
 from bot.ratings import Ratings, recompute, update
 from bot.results import FinishedGame, GameSummary, Player, summarize
-from bot.storage import LoggedAction, OpenTableExists, ShardSet, Storage, Table
+from bot.storage import LoggedAction, OpenTableExists, Presence, ShardSet, Storage, Table
 
 __all__ = ["ActResult", "GameService", "Table", "TableStatus", "TakenBack", "check_turn"]
 
@@ -333,8 +335,9 @@ class GameService:
     async def skip(self, table_id: int, user_id: int) -> ActResult:
         """Play the default action of an idle seat, on behalf of another seated player.
 
-        Allowed once the turn has waited `SKIP_AFTER_REMINDERS` reminder periods.
-        When several seats are to act, the first one other than the caller is skipped.
+        Allowed once the turn has waited `SKIP_AFTER_REMINDERS` reminder periods, and
+        not while the idle player is away (`set_away`; SkipAway). When several seats
+        are to act, the first one other than the caller is skipped.
         """
         async with self._locked(table_id) as table:
             caller = check_turn(table, user_id, None, to_act=False)
@@ -346,6 +349,9 @@ class GameService:
             waited = self._clock() - table.turn_started_at
             if waited < wait_seconds:
                 raise SkipTooEarly(minutes_left=math.ceil((wait_seconds - waited) / 60))
+            idle_user = table.seats[idle[0]]
+            if idle_user in await self.away(table.seats):
+                raise SkipAway(player=f"<@{idle_user}>")
             default = state.default_action(idle[0])
             return await self._play(table, state, idle[0], default, played_by=user_id)
 
@@ -410,6 +416,32 @@ class GameService:
     async def _store_ratings(self, guild_id: int | None, ratings: Ratings, through: int) -> None:
         text = json.dumps(ratings.to_json(), sort_keys=True)
         await self._storage.store_ratings(guild_id, text, through)
+
+    # -- presence ---------------------------------------------------------------------
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """Mark `user_id` away until the unix time `until` (None: back now); AwayInPast
+        for a time not in the future."""
+        if until is not None and until <= self._clock():
+            raise AwayInPast()
+        current = (await self._storage.presence([user_id]))[user_id]
+        await self._storage.set_presence(user_id, replace(current, away_until=until))
+
+    async def set_dm_reminders(self, user_id: int, on: bool) -> None:
+        current = (await self._storage.presence([user_id]))[user_id]
+        await self._storage.set_presence(user_id, replace(current, dm_reminders=on))
+
+    async def presence(self, user_ids: tuple[int, ...]) -> dict[int, Presence]:
+        return await self._storage.presence(user_ids)
+
+    async def away(self, user_ids: tuple[int, ...]) -> dict[int, float]:
+        """Which of `user_ids` are away now, and until when."""
+        now = self._clock()
+        return {
+            user: found.away_until
+            for user, found in (await self._storage.presence(user_ids)).items()
+            if found.away_until is not None and found.away_until > now
+        }
 
     # -- statistics ------------------------------------------------------------------
 

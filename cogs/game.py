@@ -35,6 +35,7 @@ from cogs.platform.lobby import (
 from cogs.platform.my_tables import send_my_tables
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
+from cogs.platform.presence import day_text, set_away, set_dm_reminders
 from cogs.platform.presenter import game_name, mention, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
@@ -156,6 +157,9 @@ class GameCog(
             since=timestamp(table.turn_started_at),
             scores=scores_line(public, locale),
         )
+        away = await service_of(interaction).away(table.seats)
+        for user, until in away.items():
+            text += "\n" + t(locale, "status.away", player=mention(user), until=day_text(until))
         await defer_private(interaction)  # the presenter may draw the board
         board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
@@ -176,6 +180,20 @@ class GameCog(
     @app_commands.command(name=_text("list.name"), description=_text("list.description"))
     async def list_tables(self, interaction: Interaction) -> None:
         await send_my_tables(interaction)
+
+    @app_commands.command(name=_text("away.name"), description=_text("away.description"))
+    @app_commands.rename(until=_text("away.until.name"))
+    @app_commands.describe(until=_text("away.until.description"))
+    async def away(
+        self, interaction: Interaction, until: app_commands.Range[str, 1, 32] | None = None
+    ) -> None:
+        await set_away(interaction, until)
+
+    @app_commands.command(name=_text("dm.name"), description=_text("dm.description"))
+    @app_commands.rename(enabled=_text("dm.enabled.name"))
+    @app_commands.describe(enabled=_text("dm.enabled.description"))
+    async def dm(self, interaction: Interaction, enabled: bool) -> None:
+        await set_dm_reminders(interaction, enabled)
 
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
     async def undo(self, interaction: Interaction) -> None:
