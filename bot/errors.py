@@ -118,6 +118,18 @@ class SkipAway(TableError):
     key = "skip_away"
 
 
+class SkipPaused(TableError):
+    """The table voted to pause while one of its players is away."""
+
+    key = "skip_paused"
+
+
+class NobodyAway(TableError):
+    """A vote to pause needs another player of the table to be away."""
+
+    key = "nobody_away"
+
+
 class AwayInPast(UserError):
     """`/game away` was given a date that is not in the future."""
 

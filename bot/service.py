@@ -33,6 +33,7 @@ from bot.errors import (
     AwayInPast,
     ChannelBusy,
     GameOver,
+    NobodyAway,
     NotCreator,
     NotEnoughPlayers,
     NotInLobby,
@@ -42,6 +43,7 @@ from bot.errors import (
     RematchBeforeEnd,
     SkipAway,
     SkipOwnTurn,
+    SkipPaused,
     SkipTooEarly,
     StaleAction,
     TableAbandoned,
@@ -352,6 +354,9 @@ class GameService:
             idle_user = table.seats[idle[0]]
             if idle_user in await self.away(table.seats):
                 raise SkipAway(player=f"<@{idle_user}>")
+            paused = await self.paused(table)
+            if paused:
+                raise SkipPaused(player=" ".join(f"<@{user}>" for user in paused))
             default = state.default_action(idle[0])
             return await self._play(table, state, idle[0], default, played_by=user_id)
 
@@ -441,6 +446,34 @@ class GameService:
             user: found.away_until
             for user, found in (await self._storage.presence(user_ids)).items()
             if found.away_until is not None and found.away_until > now
+        }
+
+    async def vote_pause(self, table_id: int, user_id: int) -> dict[int, tuple[int, int]]:
+        """`user_id`, seated, votes to pause the table while its other players who are
+        away now are away (NobodyAway if none). Returns, per player away, the votes
+        for the pause and the votes it needs: a majority of the others."""
+        table = await self.get_table(table_id)
+        check_turn(table, user_id, None, to_act=False)
+        away = {user: until for user, until in (await self.away(table.seats)).items()
+                if user != user_id}
+        if not away:
+            raise NobodyAway()
+        for user, until in away.items():
+            await self._storage.vote_pause(table_id, user, until, user_id)
+        votes = await self._storage.pause_votes(table_id)
+        return {
+            user: (len(votes.get((user, until), set())), _majority_of_others(table))
+            for user, until in away.items()
+        }
+
+    async def paused(self, table: Table) -> dict[int, float]:
+        """The players away now for whom the table voted a pause, and until when: while
+        there is one, nobody at the table is reminded or skipped."""
+        votes = await self._storage.pause_votes(table.id)
+        return {
+            user: until
+            for user, until in (await self.away(table.seats)).items()
+            if len(votes.get((user, until), set())) >= _majority_of_others(table)
         }
 
     # -- statistics ------------------------------------------------------------------
@@ -540,6 +573,11 @@ def _is_rematch_of(lobby: Table, old: Table) -> bool:
         and (lobby.game, lobby.options, lobby.reminder_minutes)
         == (old.game, old.options, old.reminder_minutes)
     )
+
+
+def _majority_of_others(table: Table) -> int:
+    """Votes that pause a table for one player away: more than half of the others."""
+    return (len(table.seats) - 1) // 2 + 1
 
 
 def _moment(unix: float) -> datetime:

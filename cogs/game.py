@@ -35,7 +35,7 @@ from cogs.platform.lobby import (
 from cogs.platform.my_tables import send_my_tables
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
-from cogs.platform.presence import day_text, set_away, set_dm_reminders
+from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
 from cogs.platform.presenter import game_name, mention, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
@@ -157,9 +157,11 @@ class GameCog(
             since=timestamp(table.turn_started_at),
             scores=scores_line(public, locale),
         )
-        away = await service_of(interaction).away(table.seats)
-        for user, until in away.items():
-            text += "\n" + t(locale, "status.away", player=mention(user), until=day_text(until))
+        service = service_of(interaction)
+        paused = await service.paused(table)
+        for user, until in (await service.away(table.seats)).items():
+            key = "status.paused" if user in paused else "status.away"
+            text += "\n" + t(locale, key, player=mention(user), until=day_text(until))
         await defer_private(interaction)  # the presenter may draw the board
         board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
@@ -188,6 +190,10 @@ class GameCog(
         self, interaction: Interaction, until: app_commands.Range[str, 1, 32] | None = None
     ) -> None:
         await set_away(interaction, until)
+
+    @app_commands.command(name=_text("pause.name"), description=_text("pause.description"))
+    async def pause(self, interaction: Interaction) -> None:
+        await vote_pause(interaction, await self._table_here(interaction))
 
     @app_commands.command(name=_text("dm.name"), description=_text("dm.description"))
     @app_commands.rename(enabled=_text("dm.enabled.name"))

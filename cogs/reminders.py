@@ -9,7 +9,8 @@ kept in memory, so a restart neither loses nor repeats reminders (except one
 claimed right before a crash and not confirmed: it is posted again once the
 claim expires, `bot.storage.base.REMINDER_LEASE_SECONDS` later).
 
-A turn waiting only for players who are away (`/game away`) gets no reminder:
+A turn waiting only for players who are away (`/game away`), or at a table
+paused by vote while one is (`/game pause`), gets no reminder:
 its claim is left unconfirmed, so it is looked at again once the lease ends.
 Players who asked for it (`/game dm`) also get the reminder by direct message,
 with a link to the reminder.
@@ -64,7 +65,7 @@ class ReminderCog(commands.Cog):
         service = self.host.service
         away = await service.away(table.users_to_act())
         present = tuple(user for user in table.users_to_act() if user not in away)
-        if not present:
+        if not present or await service.paused(table):
             return False
         channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(
             table.channel_id

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import simcord
 
-from bot.errors import AwayInPast, SkipAway
+from bot.errors import AwayInPast, NobodyAway, SkipAway, SkipPaused
 from bot.storage.base import REMINDER_LEASE_SECONDS
 from cogs.platform.errors import AwayBadDate
 from tests.conftest import REMINDER_MINUTES
@@ -16,6 +16,7 @@ from tests.discord_support import (
     TableWorld,
     action_id,
     private_text,
+    public_texts,
     reminders,
     speak_french,
 )
@@ -95,3 +96,38 @@ async def test_reminders_come_by_direct_message_to_who_asks(
     speak_french(monkeypatch, w.alice)
     result = await w.alice.slash(w.channel, "game dm", enabled=False)
     assert private_text(result) == "Plus de rappel en message privé."
+
+
+async def test_a_majority_of_the_others_pauses_the_table_while_a_player_is_away(
+    w: TableWorld,
+) -> None:
+    lobby = await w.open_lobby("tiny")
+    for actor in (w.bob, w.carol):
+        await actor.click(lobby, custom_id="mt:lobby:1:join")
+    await w.alice.click(lobby, custom_id="mt:lobby:1:start")
+    for actor in (w.alice, w.bob, w.carol):
+        await actor.click(w.last(), custom_id=action_id(w.last(), "keep"))
+    await w.alice.click(w.last(), custom_id=action_id(w.last(), "add 1"))  # bob's turn
+    result = await w.bob.slash(w.channel, "game pause")
+    simcord.assert_error(w.env, NobodyAway)
+    assert private_text(result).startswith("Nobody else at this table is away")
+    typed, back = days_from_now(w, 10)
+    await w.alice.slash(w.channel, "game away", until=typed)
+    for _ in range(2):  # voting twice counts once
+        result = await w.bob.slash(w.channel, "game pause")
+    assert public_texts(result) == [
+        f"{w.bob.mention} votes to pause the game while {w.alice.mention} is away "
+        f"(until <t:{back}:D>): 1 of the 2 votes needed."
+    ]
+    result = await w.carol.slash(w.channel, "game pause")
+    assert public_texts(result)[0].startswith(f"⏸️ The game is paused while {w.alice.mention}")
+    await w.env.advance_time(2 * DELAY + 60)
+    assert reminders(w) == []  # bob is not away, but the table is paused
+    result = await w.carol.slash(w.channel, "game skip")
+    simcord.assert_error(w.env, SkipPaused)
+    assert "paused" in private_text(result)
+    status = private_text(await w.carol.slash(w.channel, "game status"))
+    assert f"⏸️ Paused while {w.alice.mention} is away (until <t:{back}:D>)." in status
+    await w.alice.slash(w.channel, "game away")  # back: the pause ends with the absence
+    await w.carol.slash(w.channel, "game skip")
+    assert f"{w.carol.mention} skipped the turn of {w.bob.mention}" in w.last().content

@@ -344,6 +344,15 @@ class Storage(ABC):
     async def set_presence(self, user_id: int, presence: Presence) -> None:
         """Replace the user's settings."""
 
+    @abstractmethod
+    async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
+        """Record `voter`'s vote to pause the table during `away_id`'s away period
+        (voting twice counts once)."""
+
+    @abstractmethod
+    async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
+        """The table's votes: (player away, until) -> voters."""
+
     # -- reminders
 
     @abstractmethod

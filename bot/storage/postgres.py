@@ -277,6 +277,22 @@ class PostgresStorage(Storage):
             user_id, presence.away_until, presence.dm_reminders,
         )
 
+    async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
+        await self._fetch(
+            "INSERT INTO pause_votes (game_id, away_id, away_until, voter_id) "
+            "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+            table_id, away_id, away_until, voter,
+        )
+
+    async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
+        rows = await self._fetch(
+            "SELECT away_id, away_until, voter_id FROM pause_votes WHERE game_id = $1", table_id
+        )
+        votes: dict[tuple[int, float], set[int]] = {}
+        for row in rows:
+            votes.setdefault((row["away_id"], row["away_until"]), set()).add(row["voter_id"])
+        return votes
+
     # -- reminders ------------------------------------------------------------------
 
     async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:

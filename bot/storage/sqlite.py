@@ -291,6 +291,27 @@ class SqliteStorage(Storage):
 
         await self._write(work)
 
+    async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
+        async def work(db: aiosqlite.Connection) -> None:
+            await _run(
+                db,
+                "INSERT INTO pause_votes (game_id, away_id, away_until, voter_id) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (table_id, away_id, away_until, voter),
+            )
+
+        await self._write(work)
+
+    async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
+        rows = await self._fetch(
+            "SELECT away_id, away_until, voter_id FROM pause_votes WHERE game_id = ?",
+            (table_id,),
+        )
+        votes: dict[tuple[int, float], set[int]] = {}
+        for away_id, until, voter in rows:
+            votes.setdefault((away_id, until), set()).add(voter)
+        return votes
+
     # -- reminders ------------------------------------------------------------------
 
     async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
