@@ -218,6 +218,19 @@ async def test_presence_defaults_to_none_and_is_replaced(contract_storage: Stora
     await storage.set_presence(7, Presence(away_until=60.0, dm_reminders=True))
     assert await storage.presence([7, 8, 7]) == {7: Presence(60.0, True), 8: Presence()}
     assert await storage.presence([]) == {}
+    assert await storage.every_presence() == {7: Presence(60.0, True)}
+
+
+async def test_pause_votes_count_each_voter_once_per_away_period(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    for voter in (8, 9, 8):
+        await storage.vote_pause(table.id, 7, 100.0, voter)
+    await storage.vote_pause(table.id, 7, 200.0, 8)
+    assert await storage.pause_votes(table.id) == {(7, 100.0): {8, 9}, (7, 200.0): {8}}
+    assert (await storage.counts())["pause_votes"] == 3
 
 
 # -- upgrades ---------------------------------------------------------------------------
@@ -292,7 +305,8 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
             LoggedAction(seq, seat, notation, seq + 1.0) for seq, seat, notation in log
         ]  # who played them is unknown: none of them can be taken back
         assert await storage.counts() == {
-            "games": 1, "actions": 2, "taken_back": 0, "results": 0
+            "games": 1, "actions": 2, "taken_back": 0, "results": 0, "presence": 0,
+            "pause_votes": 0,
         }
         assert await storage.save(replace(stored, version=5), previous_version=4,
                                   action=(0, "add 1"), played_by=7)
@@ -399,7 +413,9 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
     assert stored is not None
     assert replace(stored, state=None) == replace(table, state=None)
     assert await storage.actions(40) == log
-    assert await storage.counts() == {"games": 1, "actions": 3, "taken_back": 1, "results": 1}
+    assert await storage.counts() == {
+        "games": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0
+    }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40
     assert await storage.table_ids() == [40, 41]

@@ -345,6 +345,10 @@ class Storage(ABC):
         """Replace the user's settings."""
 
     @abstractmethod
+    async def every_presence(self) -> dict[int, Presence]:
+        """The settings of every user who has some (to copy a database)."""
+
+    @abstractmethod
     async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
         """Record `voter`'s vote to pause the table during `away_id`'s away period
         (voting twice counts once)."""

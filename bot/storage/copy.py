@@ -40,6 +40,11 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
         assert table is not None
         actions, result = await source.actions(table_id), await source.result(table_id)
         await target.import_table(table, actions, result)
+        for (away_id, until), voters in (await source.pause_votes(table_id)).items():
+            for voter in voters:
+                await target.vote_pause(table_id, away_id, until, voter)
+    for user_id, presence in (await source.every_presence()).items():
+        await target.set_presence(user_id, presence)
     counts = await source.counts()
     copied = await target.counts()
     if copied != counts:

@@ -107,6 +107,7 @@ _RESULT = (
     "INSERT INTO results (game_id, guild_id, game, ended_at, summary) VALUES ($1, $2, $3, $4, $5)"
 )
 _ACTIONS = ACTIONS_QUERY.format(table="$1")
+COUNTED = ("games", "actions", "taken_back", "results", "presence", "pause_votes")
 _CLAIM = (
     "UPDATE games SET reminder_claimed_at = $1 "
     "WHERE status = 'playing' AND NOT reminded "
@@ -269,6 +270,10 @@ class PostgresStorage(Storage):
             found[row["user_id"]] = Presence(row["away_until"], row["dm_reminders"])
         return found
 
+    async def every_presence(self) -> dict[int, Presence]:
+        rows = await self._fetch("SELECT user_id, away_until, dm_reminders FROM presence")
+        return {row["user_id"]: Presence(row["away_until"], row["dm_reminders"]) for row in rows}
+
     async def set_presence(self, user_id: int, presence: Presence) -> None:
         await self._fetch(
             "INSERT INTO presence (user_id, away_until, dm_reminders) VALUES ($1, $2, $3) "
@@ -314,9 +319,11 @@ class PostgresStorage(Storage):
             "SELECT (SELECT COUNT(*) FROM games) AS games, "
             "(SELECT COUNT(*) FROM actions) AS actions, "
             "(SELECT COUNT(*) FROM taken_back) AS taken_back, "
-            "(SELECT COUNT(*) FROM results) AS results"
+            "(SELECT COUNT(*) FROM results) AS results, "
+            "(SELECT COUNT(*) FROM presence) AS presence, "
+            "(SELECT COUNT(*) FROM pause_votes) AS pause_votes"
         )
-        return {name: row[name] for name in ("games", "actions", "taken_back", "results")}
+        return {name: row[name] for name in COUNTED}
 
     async def table_ids(self) -> list[int]:
         return [row["id"] for row in await self._fetch("SELECT id FROM games ORDER BY id")]

@@ -279,6 +279,10 @@ class SqliteStorage(Storage):
                 found[row[0]] = Presence(row[1], bool(row[2]))
         return found
 
+    async def every_presence(self) -> dict[int, Presence]:
+        rows = await self._fetch("SELECT user_id, away_until, dm_reminders FROM presence")
+        return {row[0]: Presence(row[1], bool(row[2])) for row in rows}
+
     async def set_presence(self, user_id: int, presence: Presence) -> None:
         async def work(db: aiosqlite.Connection) -> None:
             await _run(
@@ -349,7 +353,7 @@ class SqliteStorage(Storage):
 
     async def counts(self) -> dict[str, int]:
         counts = {}
-        for name in ("games", "actions", "taken_back", "results"):
+        for name in ("games", "actions", "taken_back", "results", "presence", "pause_votes"):
             [row] = await self._fetch(f"SELECT COUNT(*) FROM {name}")
             counts[name] = row[0]
         return counts
