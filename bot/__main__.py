@@ -4,6 +4,8 @@
     python -m bot replay RECORD.json               # print the status a record reaches
     python -m bot selfplay GAME --players N --games K --seed S [--records DIR]
     python -m bot migrate-db --from sqlite:PATH --to postgresql://...
+    python -m bot selfplay GAME --players easy,strong,random --games K   # computer levels
+    python -m bot arena GAME --players 2,4 --games K [--pairings easy:random,...] [--jobs J]
 
 ``--module M`` (repeatable) imports extra game modules first, e.g. test games.
 A setting or database the bot cannot start with is refused with one line on
@@ -24,6 +26,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.ai.arena import DEFAULT_PAIRINGS, HEADER, arena_lines, parse_pairings
+from bot.ai.match import play_match
+from bot.ai.players import LEVELS
 from bot.config import POSTGRES_SCHEMES, Settings, SettingsError
 from bot.games.base import JSON, GameState
 from bot.games.record import ReplayError, replay
@@ -70,12 +75,18 @@ def replay_command(path: Path) -> int:
 
 
 def selfplay_command(
-    game: str, players: int, games: int, seed: int, records: Path | None
+    game: str, players: str, games: int, seed: int, records: Path | None
 ) -> int:
-    """Play `games` random games with seeds `seed`, `seed + 1`...; stop at the first failure."""
+    """Play `games` games with seeds `seed`, `seed + 1`...; stop at the first failure.
+
+    `players` is a number of random players, or computer levels one per seat
+    (``easy,strong,random``): the engine's invariants are then checked under
+    computer play too.
+    """
     try:
         game_cls = get_game(game)
-    except KeyError as error:
+        levels = _levels(players)
+    except (KeyError, ValueError) as error:
         print(f"selfplay: {error.args[0]}", file=sys.stderr)
         return 2
     if records is not None:
@@ -84,7 +95,10 @@ def selfplay_command(
     started = time.perf_counter()
     for game_seed in range(seed, seed + games):
         try:
-            _, record = play_random_game(game_cls, players, game_seed)
+            if set(levels) == {"random"}:
+                _, record = play_random_game(game_cls, len(levels), game_seed)
+            else:
+                record = play_match(game_cls, levels, game_seed, check=True).record
         except SelfPlayError as error:
             print(f"selfplay: {error}", file=sys.stderr)
             if records is not None:
@@ -97,7 +111,8 @@ def selfplay_command(
     elapsed = time.perf_counter() - started
     rate = games / elapsed if elapsed > 0 else float("inf")
     print(
-        f"selfplay {game}: {games} games of {players} players, {actions} actions, "
+        f"selfplay {game}: {games} games of {len(levels)} players ({', '.join(levels)}), "
+        f"{actions} actions, "
         f"{elapsed:.2f} s, {rate:.1f} games per second"
     )
     return 0
@@ -136,6 +151,36 @@ async def _migrate_db(source: str, target: str) -> CopyReport:
         await from_storage.close()
 
 
+def _levels(players: str) -> list[str]:
+    """``3`` -> three random players; ``easy,strong`` -> those levels, one per seat."""
+    if players.isdigit():
+        return ["random"] * int(players)
+    levels = [level.strip() for level in players.split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
+    return levels
+
+
+def arena_command(
+    game: str, players: str, games: int, seed: int, pairings: str | None, jobs: int
+) -> int:
+    """Print the arena table of `game` (see `bot.ai.arena`)."""
+    try:
+        get_game(game)
+        counts = [int(count) for count in players.split(",")]
+        pairs = parse_pairings(pairings) if pairings else list(DEFAULT_PAIRINGS)
+        for pair in pairs:
+            _levels(",".join(pair))
+    except (KeyError, ValueError) as error:
+        print(f"arena: {error.args[0]}", file=sys.stderr)
+        return 2
+    print(HEADER, flush=True)
+    for line in arena_lines(game, counts, pairs, games, seed, jobs):
+        print(line, flush=True)
+    return 0
+
+
 def _write_record(
     folder: Path, game: str, seed: int, record: dict[str, JSON], suffix: str = ""
 ) -> Path:
@@ -160,7 +205,10 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         "selfplay", parents=[games_source], help="play and check seeded random games"
     )
     selfplay_parser.add_argument("game")
-    selfplay_parser.add_argument("--players", type=int, required=True)
+    selfplay_parser.add_argument(
+        "--players", required=True,
+        help="a number of random players, or levels one per seat: easy,strong,random",
+    )
     selfplay_parser.add_argument("--games", type=int, default=1)
     selfplay_parser.add_argument("--seed", type=int, default=0)
     selfplay_parser.add_argument("--records", type=Path, metavar="DIR")
@@ -170,6 +218,17 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     )
     migrate_parser.add_argument("--from", dest="source", required=True, metavar="sqlite:PATH")
     migrate_parser.add_argument("--to", dest="target", required=True, metavar="postgresql://...")
+    arena_parser = commands.add_parser(
+        "arena", parents=[games_source], help="measure the computer levels' strength"
+    )
+    arena_parser.add_argument("game")
+    arena_parser.add_argument("--players", default="2", help="player counts: 2,3,4")
+    arena_parser.add_argument("--games", type=int, default=500, help="games per pairing")
+    arena_parser.add_argument("--seed", type=int, default=0)
+    arena_parser.add_argument(
+        "--pairings", help="LEVEL:OPPONENT,... (default: each level vs random and the one below)"
+    )
+    arena_parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     return parser.parse_args(argv)
 
 
@@ -197,6 +256,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return replay_command(arguments.record)
     if arguments.command == "migrate-db":
         return migrate_db_command(arguments.source, arguments.target)
+    if arguments.command == "arena":
+        return arena_command(
+            arguments.game, arguments.players, arguments.games, arguments.seed,
+            arguments.pairings, arguments.jobs,
+        )
     return selfplay_command(
         arguments.game, arguments.players, arguments.games, arguments.seed, arguments.records
     )

@@ -33,7 +33,8 @@ from tests.postgres_support import PostgresCluster, PostgresUnavailable
 REMINDER_MINUTES = 5
 
 DATABASE_FIXTURES = {"storage", "database_location", "simcord_bot", "settings"}
-"""A test using one of these runs in the PostgreSQL leg."""
+"""A test using one of these runs in the PostgreSQL leg, unless it is marked
+``sqlite_only`` (it reads the SQLite file itself, as the fuzz test compares rows)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -46,7 +47,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--backend") != "postgresql":
         return
-    keep = [item for item in items if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))]
+    keep = [
+        item for item in items
+        if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        and item.get_closest_marker("sqlite_only") is None
+    ]
     config.hook.pytest_deselected(items=[item for item in items if item not in keep])
     items[:] = keep
 

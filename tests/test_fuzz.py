@@ -22,6 +22,7 @@ PER_COMMAND = 200
 PER_COMPONENT = 60
 
 
+@pytest.mark.sqlite_only
 async def test_hostile_input_is_refused_cleanly_everywhere(
     simcord_env: simcord.Env, settings: Settings, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -134,6 +134,23 @@ class SaboteurState(GameState[Action]):
         fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         return copy.deepcopy({**fields, "maze": self.maze.to_json()})
 
+    def copy(self) -> Self:
+        """An independent copy without going through JSON (a search makes many)."""
+        return dataclasses.replace(
+            self,
+            roles=list(self.roles),
+            deck=list(self.deck),
+            hands=[list(hand) for hand in self.hands],
+            discard=list(self.discard),
+            maze=Maze(dict(self.maze.cards), dict(self.maze.hidden_goals)),
+            broken=[list(tools) for tools in self.broken],
+            peeks=[dict(seen) for seen in self.peeks],
+            gold_deck=list(self.gold_deck),
+            gold=[list(cards) for cards in self.gold],
+            gold_pool=list(self.gold_pool),
+            history=list(self.history),
+        )
+
     # -- turn structure -----------------------------------------------------------------
 
     @property

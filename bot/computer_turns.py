@@ -1,0 +1,143 @@
+"""Computer seats at a table: who they are, adding them in the lobby, playing their turns.
+
+A computer seat is stored like any seat, as a user id: a negative one, which
+no Discord user has. ``-(10 * slot + level)`` keeps two computers of the same
+level apart (`slot` counts from 1) and says the level (1 easy, 2 normal, 3
+strong), so neither the storage nor the service needs a new column: a
+computer joins, leaves and acts through `GameService` like anyone.
+
+`ComputerTurns` plays every computer turn due on a table, one after the other,
+through a `ComputerRunner` (worker processes, a time budget, the default
+action on failure), with an optional pause between moves so that people can
+follow. `take_over` lets a computer play an idle human's turn once the skip
+delay has passed, instead of the default action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections.abc import Awaitable, Callable
+from typing import Final
+
+from bot.ai.knowledge import knowledge_for
+from bot.ai.runner import ComputerRunner
+from bot.errors import NotCreator, NotPlaying, NotSeated, SkipTooEarly
+from bot.games.base import JSON, Event, Seat
+from bot.service import SKIP_AFTER_REMINDERS, ActResult, GameService, Table
+
+log = logging.getLogger(__name__)
+
+TABLE_LEVELS: Final = ("easy", "normal", "strong")
+"""The levels a table offers, in the order of their code (1, 2, 3)."""
+
+
+def computer_id(slot: int, level: str) -> int:
+    """The seat id of computer number `slot` (from 1) of `level`."""
+    if slot < 1:
+        raise ValueError("computer slots count from 1")
+    return -(10 * slot + TABLE_LEVELS.index(level) + 1)
+
+
+def computer_level(user_id: int) -> str | None:
+    """The level of a computer seat id, None for a person."""
+    if user_id >= 0:
+        return None
+    code = -user_id % 10
+    return TABLE_LEVELS[code - 1] if 1 <= code <= len(TABLE_LEVELS) else None
+
+
+def computer_seats(table: Table) -> dict[Seat, str]:
+    """Seat -> level of the table's computer players."""
+    levels = {seat: computer_level(user) for seat, user in enumerate(table.seats)}
+    return {seat: level for seat, level in levels.items() if level is not None}
+
+
+async def add_computer(service: GameService, table_id: int, user_id: int, level: str) -> Table:
+    """The creator adds a computer of `level` to the lobby (TableFull when full)."""
+    if level not in TABLE_LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    table = await service.get_table(table_id)
+    if user_id != table.creator_id:
+        raise NotCreator()
+    slots = [-user // 10 for user in table.seats if computer_level(user) is not None]
+    return await service.join(table_id, computer_id(max(slots, default=0) + 1, level))
+
+
+async def remove_computer(
+    service: GameService, table_id: int, user_id: int, computer: int
+) -> Table:
+    """The creator removes computer seat id `computer` from the lobby."""
+    table = await service.get_table(table_id)
+    if user_id != table.creator_id:
+        raise NotCreator()
+    if computer_level(computer) is None:
+        raise NotSeated()
+    return await service.leave(table_id, computer)
+
+
+class ComputerTurns:
+    """Plays the computer seats' turns of the tables of `service`."""
+
+    def __init__(
+        self,
+        service: GameService,
+        runner: ComputerRunner,
+        pause_seconds: float = 0.0,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self._service = service
+        self._runner = runner
+        self._pause = pause_seconds
+        self._sleep = sleep
+
+    async def play(self, table_id: int) -> list[ActResult]:
+        """Play every computer turn due now, in order, until a person is to act
+        or the game is over; the results, to announce like any action."""
+        results: list[ActResult] = []
+        while True:
+            table = await self._service.get_table(table_id)
+            if table.status != "playing" or table.state is None:
+                return results
+            computers = computer_seats(table)
+            seat = next((s for s in table.state.to_act() if s in computers), None)
+            if seat is None:
+                return results
+            if results and self._pause:
+                await self._sleep(self._pause)
+            results.append(await self._play_seat(table, seat, computers[seat]))
+
+    async def take_over(self, table_id: int, level: str, now: float) -> ActResult:
+        """A computer of `level` plays the turn of an idle person (the table option
+        "computer takes over"), once the skip delay has passed at `now`.
+
+        Raises SkipTooEarly before the delay, NotPlaying if no person is to act.
+        The person gets their seat back simply by acting on their next turn.
+        """
+        table = await self._service.get_table(table_id)
+        if table.status != "playing" or table.state is None:
+            raise NotPlaying()
+        people = [s for s in table.state.to_act() if computer_level(table.seats[s]) is None]
+        if not people:
+            raise NotPlaying()
+        wait_seconds = SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
+        if now - table.turn_started_at < wait_seconds:
+            left = wait_seconds - (now - table.turn_started_at)
+            raise SkipTooEarly(minutes_left=math.ceil(left / 60))
+        return await self._play_seat(table, people[0], level)
+
+    async def _play_seat(self, table: Table, seat: Seat, level: str) -> ActResult:
+        assert table.state is not None
+        history: dict[str, JSON] | list[Event] = []
+        if knowledge_for(table.game).reads_history:
+            history = await self._service.record(table.id)
+        move = await self._runner.move(
+            table.state, seat, history, level, seed=table.seed * 100_003 + table.version
+        )
+        log.info(
+            "table %d: computer %s plays %s for seat %d in %.2f s",
+            table.id, level, move.notation, seat, move.seconds,
+        )
+        user = table.seats[seat]
+        return await self._service.act(table.id, user, move.notation, table.version)
