@@ -112,6 +112,43 @@ class SkipOwnTurn(TableError):
     key = "skip_own_turn"
 
 
+class SkipAway(TableError):
+    """The idle player is away (`/game away`): their turns are not skipped."""
+
+    key = "skip_away"
+
+
+class SkipPaused(TableError):
+    """The table voted to pause while one of its players is away."""
+
+    key = "skip_paused"
+
+
+class NobodyAway(TableError):
+    """A vote to pause needs another player of the table to be away."""
+
+    key = "nobody_away"
+
+
+class AwayInPast(UserError):
+    """`/game away` was given a date that is not in the future."""
+
+    key = "away_in_past"
+
+
+class RematchBeforeEnd(TableError):
+    """A rematch is offered once the game is over."""
+
+    key = "rematch_before_end"
+
+
+class ActionPlayedBySkip(TableError):
+    """The last action was played on the seat's behalf (``/game skip``), or before the
+    log said who played (an older database): its seat may not take it back."""
+
+    key = "undo_skipped"
+
+
 class TableBusy(UserError):
     """The database stayed locked (by another process) longer than a player can wait."""
 

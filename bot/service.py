@@ -15,6 +15,7 @@ anywhere before COMMIT leaves nothing half-done.
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import secrets
 import time
@@ -22,20 +23,27 @@ import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
 from bot.errors import (
+    ActionPlayedBySkip,
     AlreadySeated,
+    AwayInPast,
     ChannelBusy,
     GameOver,
+    NobodyAway,
     NotCreator,
     NotEnoughPlayers,
     NotInLobby,
     NotPlaying,
     NotSeated,
     NotYourTurn,
+    RematchBeforeEnd,
+    SkipAway,
     SkipOwnTurn,
+    SkipPaused,
     SkipTooEarly,
     StaleAction,
     TableAbandoned,
@@ -44,11 +52,14 @@ from bot.errors import (
     UnknownGame,
 )
 from bot.games import record as records
+from bot.games import undo
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
-from bot.storage import OpenTableExists, ShardSet, Storage, Table
+from bot.ratings import Ratings, recompute, update
+from bot.results import FinishedGame, GameSummary, Player, summarize
+from bot.storage import LoggedAction, OpenTableExists, Presence, ShardSet, Storage, Table
 
-__all__ = ["ActResult", "GameService", "Table", "TableStatus", "check_turn"]
+__all__ = ["ActResult", "GameService", "Table", "TableStatus", "TakenBack", "check_turn"]
 
 class TableStatus(StrEnum):
     """Where a table is in its life; stored as its string (``Table.status``)."""
@@ -76,6 +87,19 @@ class ActResult:
     notation: str
     """Canonical notation, as logged."""
     events: list[Event]
+    undoable: bool = False
+    """Whether the actor may take it back now (`GameService.take_back`): it revealed
+    nothing, did not end the game, and was played by the seat's own user."""
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """A take-back done: the table as it was before the action, and whose it was."""
+
+    table: Table
+    seat: Seat
+    notation: str
+    """The action taken back: private to its player (it may name a hidden choice)."""
 
 
 class GameService:
@@ -87,6 +111,9 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self._ratings_locks: dict[int, asyncio.Lock] = {}
+        """One per server: its ratings are read, updated and written by one call at a
+        time (a server is on one shard, so in one process)."""
 
     @asynccontextmanager
     async def _locked(self, table_id: int) -> AsyncIterator[Table]:
@@ -97,10 +124,30 @@ class GameService:
         async with lock:
             yield await self.get_table(table_id)
 
-    async def _save(self, old: Table, new: Table, action: tuple[Seat, str] | None = None) -> Table:
-        """Store `new` (with a bumped version) in place of `old`; StaleAction if it moved on."""
-        new = replace(new, version=old.version + 1, updated_at=self._clock())
-        if not await self._storage.save(new, previous_version=old.version, action=action):
+    async def _save(
+        self,
+        old: Table,
+        new: Table,
+        action: tuple[Seat, str] | None = None,
+        *,
+        played_by: int | None = None,
+        taking_back: int | None = None,
+        result: GameSummary | None = None,
+        now: float | None = None,
+    ) -> Table:
+        """Store `new` (with a bumped version, updated `now` or at the clock's time) in
+        place of `old`; StaleAction if it moved on."""
+        now = self._clock() if now is None else now
+        new = replace(new, version=old.version + 1, updated_at=now)
+        saved = await self._storage.save(
+            new,
+            previous_version=old.version,
+            action=action,
+            played_by=played_by,
+            taking_back=taking_back,
+            result=None if result is None else json.dumps(result.to_json(), sort_keys=True),
+        )
+        if not saved:
             raise StaleAction("the table changed while this action was being played")
         return new
 
@@ -156,9 +203,45 @@ class GameService:
                 raise
             raise ChannelBusy(existing) from None
 
+    async def rematch(self, table_id: int, user_id: int) -> tuple[Table, bool]:
+        """Seat `user_id`, a player of the finished table, at its rematch: a lobby in the
+        same channel with the same game, options and reminder delay, opened by the
+        first player who asks; the others' asking seats them. Returns the lobby and
+        whether this call opened it. AlreadySeated if the user asks twice.
+
+        The rematch is the channel's lobby that `_is_rematch_of` the table; another
+        open table there is ChannelBusy, as for any new table.
+        """
+        old = await self.get_table(table_id)
+        if old.status != TableStatus.FINISHED:
+            raise RematchBeforeEnd()
+        if user_id not in old.seats:
+            raise NotSeated()
+        try:
+            opened = await self.open_table(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                game=old.game,
+                creator_id=user_id,
+                options=old.options,
+                reminder_minutes=old.reminder_minutes,
+            )
+        except ChannelBusy as busy:
+            lobby = busy.table
+            if not _is_rematch_of(lobby, old):
+                raise
+            return await self.join(lobby.id, user_id), False
+        return opened, True
+
     async def active_table(self, channel_id: int) -> Table | None:
         """The channel's table in its lobby or in play, if any."""
         return await self._storage.open_table_in(channel_id)
+
+    async def tables_of(self, guild_id: int, user_id: int) -> list[Table]:
+        """The server's tables in play where `user_id` sits: those waiting for them
+        first, then the others, each group by how long its turn has waited."""
+        tables = [t for t in await self._storage.playing_tables(guild_id) if user_id in t.seats]
+        return sorted(tables, key=lambda t: (user_id not in t.users_to_act(), t.turn_started_at))
 
     async def get_table(self, table_id: int) -> Table:
         """The table numbered `table_id`; TableNotFound for any other number, even one
@@ -204,11 +287,13 @@ class GameService:
             if len(table.seats) < game_cls.min_players:
                 raise NotEnoughPlayers(min_players=game_cls.min_players)
             state = game_cls.new(len(table.seats), table.seed, table.options)
+            now = self._clock()
             started = replace(
                 table,
                 status=TableStatus.PLAYING,
                 state=state,
-                turn_started_at=self._clock(),
+                turn_started_at=now,
+                started_at=now,
                 reminded=False,
             )
             return await self._save(table, started)
@@ -237,7 +322,8 @@ class GameService:
         async with self._locked(table_id) as table:
             seat = check_turn(table, user_id, expected_version)
             state = _state_in_play(table)
-            return await self._play(table, state, seat, state.parse_action(seat, text))
+            action = state.parse_action(seat, text)
+            return await self._play(table, state, seat, action, played_by=user_id)
 
     async def authorize(
         self, table_id: int, user_id: int, version: int | None, *, to_act: bool = True
@@ -251,8 +337,9 @@ class GameService:
     async def skip(self, table_id: int, user_id: int) -> ActResult:
         """Play the default action of an idle seat, on behalf of another seated player.
 
-        Allowed once the turn has waited `SKIP_AFTER_REMINDERS` reminder periods.
-        When several seats are to act, the first one other than the caller is skipped.
+        Allowed once the turn has waited `SKIP_AFTER_REMINDERS` reminder periods, and
+        not while the idle player is away (`set_away`; SkipAway). When several seats
+        are to act, the first one other than the caller is skipped.
         """
         async with self._locked(table_id) as table:
             caller = check_turn(table, user_id, None, to_act=False)
@@ -264,27 +351,173 @@ class GameService:
             waited = self._clock() - table.turn_started_at
             if waited < wait_seconds:
                 raise SkipTooEarly(minutes_left=math.ceil((wait_seconds - waited) / 60))
-            return await self._play(table, state, idle[0], state.default_action(idle[0]))
+            idle_user = table.seats[idle[0]]
+            if idle_user in await self.away(table.seats):
+                raise SkipAway(player=f"<@{idle_user}>")
+            paused = await self.paused(table)
+            if paused:
+                raise SkipPaused(player=" ".join(f"<@{user}>" for user in paused))
+            default = state.default_action(idle[0])
+            return await self._play(table, state, idle[0], default, played_by=user_id)
 
     async def _play(
-        self, table: Table, state: GameState[Any], seat: Seat, action: Any
+        self, table: Table, state: GameState[Any], seat: Seat, action: Any, *, played_by: int
     ) -> ActResult:
         """Apply `action` for `seat` (raising before any change if illegal) and save it all."""
         before = set(state.to_act())
+        undoable = played_by == table.seats[seat] and not state.reveals(seat, action)
         events = state.apply(seat, action)
         notation = state.format_action(action)
         after = set(state.to_act())
         # The turn clock restarts unless the seats still to act were already waiting.
         new_turn = bool(after) and not after <= before - {seat}
+        now = self._clock()
         played = replace(
             table,
             state=state,
             status=TableStatus.FINISHED if state.is_over() else "playing",
-            turn_started_at=self._clock() if new_turn else table.turn_started_at,
+            turn_started_at=now if new_turn else table.turn_started_at,
             reminded=False if new_turn else table.reminded,
         )
-        saved = await self._save(table, played, action=(seat, notation))
-        return ActResult(table=saved, seat=seat, notation=notation, events=events)
+        summary = await self._summary(table, (seat, notation), now) if state.is_over() else None
+        saved = await self._save(
+            table, played, action=(seat, notation), played_by=played_by, result=summary, now=now
+        )
+        if summary is not None:
+            await self._rate(table.guild_id, summary)
+        undoable = undoable and not state.is_over()
+        return ActResult(saved, seat, notation, events, undoable=undoable)
+
+    async def _summary(self, table: Table, last: tuple[Seat, str], now: float) -> GameSummary:
+        """The summary of the game `last` ends, played at `now` (docs/weeks.md)."""
+        log = [entry for entry in await self._storage.actions(table.id) if not entry.taken_back]
+        moves = [*((entry.seat, entry.notation) for entry in log), last]
+        record = records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
+        times = [entry.created_at for entry in log] + [now]
+        return summarize(
+            FinishedGame(
+                table_id=table.id,
+                game=table.game,
+                players=tuple(Player(str(user)) for user in table.seats),
+                record=record,
+                started_at=_moment(table.started_at or table.created_at),
+                action_times=tuple(_moment(at) for at in times),
+            )
+        )
+
+    async def _rate(self, guild_id: int | None, summary: GameSummary) -> None:
+        """Add a game just stored to its server's ratings (recomputed if they missed one)."""
+        lock = self._ratings_locks.setdefault(guild_id or 0, asyncio.Lock())
+        async with lock:
+            stored = await self._storage.ratings(guild_id)
+            results = await self._storage.results(guild_id)
+            if stored is not None and stored[1] == len(results) - 1:
+                ratings = Ratings.from_json(json.loads(stored[0]))
+                update(ratings, summary)
+            else:
+                ratings = recompute(_summaries(results))
+            await self._store_ratings(guild_id, ratings, len(results))
+
+    async def _store_ratings(self, guild_id: int | None, ratings: Ratings, through: int) -> None:
+        text = json.dumps(ratings.to_json(), sort_keys=True)
+        await self._storage.store_ratings(guild_id, text, through)
+
+    # -- presence ---------------------------------------------------------------------
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """Mark `user_id` away until the unix time `until` (None: back now); AwayInPast
+        for a time not in the future."""
+        if until is not None and until <= self._clock():
+            raise AwayInPast()
+        current = (await self._storage.presence([user_id]))[user_id]
+        await self._storage.set_presence(user_id, replace(current, away_until=until))
+
+    async def set_dm_reminders(self, user_id: int, on: bool) -> None:
+        current = (await self._storage.presence([user_id]))[user_id]
+        await self._storage.set_presence(user_id, replace(current, dm_reminders=on))
+
+    async def presence(self, user_ids: tuple[int, ...]) -> dict[int, Presence]:
+        return await self._storage.presence(user_ids)
+
+    async def away(self, user_ids: tuple[int, ...]) -> dict[int, float]:
+        """Which of `user_ids` are away now, and until when."""
+        now = self._clock()
+        return {
+            user: found.away_until
+            for user, found in (await self._storage.presence(user_ids)).items()
+            if found.away_until is not None and found.away_until > now
+        }
+
+    async def vote_pause(self, table_id: int, user_id: int) -> dict[int, tuple[int, int]]:
+        """`user_id`, seated, votes to pause the table while its other players who are
+        away now are away (NobodyAway if none). Returns, per player away, the votes
+        for the pause and the votes it needs: a majority of the others."""
+        table = await self.get_table(table_id)
+        check_turn(table, user_id, None, to_act=False)
+        away = {user: until for user, until in (await self.away(table.seats)).items()
+                if user != user_id}
+        if not away:
+            raise NobodyAway()
+        for user, until in away.items():
+            await self._storage.vote_pause(table_id, user, until, user_id)
+        votes = await self._storage.pause_votes(table_id)
+        return {
+            user: (len(votes.get((user, until), set())), _majority_of_others(table))
+            for user, until in away.items()
+        }
+
+    async def paused(self, table: Table) -> dict[int, float]:
+        """The players away now for whom the table voted a pause, and until when: while
+        there is one, nobody at the table is reminded or skipped."""
+        votes = await self._storage.pause_votes(table.id)
+        return {
+            user: until
+            for user, until in (await self.away(table.seats)).items()
+            if len(votes.get((user, until), set())) >= _majority_of_others(table)
+        }
+
+    # -- statistics ------------------------------------------------------------------
+
+    async def summaries(self, guild_id: int | None) -> list[GameSummary]:
+        """The summaries of the server's finished games, in the order they ended."""
+        return _summaries(await self._storage.results(guild_id))
+
+    async def ratings(self, guild_id: int | None) -> Ratings:
+        """The server's ratings; recomputed from its results if they lack some."""
+        lock = self._ratings_locks.setdefault(guild_id or 0, asyncio.Lock())
+        async with lock:
+            stored = await self._storage.ratings(guild_id)
+            results = await self._storage.results(guild_id)
+            if stored is not None and stored[1] == len(results):
+                return Ratings.from_json(json.loads(stored[0]))
+            ratings = recompute(_summaries(results))
+            await self._store_ratings(guild_id, ratings, len(results))
+            return ratings
+
+    async def take_back(self, table_id: int, user_id: int) -> TakenBack:
+        """Take back `user_id`'s last action (docs/weeks.md): only while it is the
+        last action of the game, never once it revealed anything nor after the end.
+
+        Raises what `check_turn` raises (not the turn), then `bot.games.undo`'s
+        errors, or `ActionPlayedBySkip` if the user did not play it themselves.
+        """
+        async with self._locked(table_id) as table:
+            seat = check_turn(table, user_id, None, to_act=False)
+            log = [entry for entry in await self._storage.actions(table_id) if not entry.taken_back]
+            record = self._make_record(table, log)
+            allowed = undo.take_back(record, seat)
+            last = log[-1]
+            if last.played_by != user_id:
+                raise ActionPlayedBySkip()
+            before = replace(
+                table, state=allowed.state, turn_started_at=_turn_start(table, log, seat)
+            )
+            saved = await self._save(table, before, taking_back=last.seq)
+            return TakenBack(table=saved, seat=seat, notation=allowed.notation)
+
+    def _make_record(self, table: Table, log: list[LoggedAction]) -> dict[str, Any]:
+        moves = [(entry.seat, entry.notation) for entry in log]
+        return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
 
     # -- records and reminders -------------------------------------------------------
 
@@ -293,8 +526,8 @@ class GameService:
         table = await self.get_table(table_id)
         if table.state is None:
             raise NotPlaying()
-        moves = [(a.seat, a.notation) for a in await self._storage.actions(table_id)]
-        return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
+        log = [entry for entry in await self._storage.actions(table_id) if not entry.taken_back]
+        return self._make_record(table, log)
 
     async def due_reminders(self, shards: ShardSet | None = None) -> list[Table]:
         """Claim the tables in play (of `shards`, default all) idle for their reminder
@@ -328,6 +561,40 @@ def check_turn(
     if to_act and seat not in state.to_act():
         raise NotYourTurn()
     return seat
+
+
+def _is_rematch_of(lobby: Table, old: Table) -> bool:
+    """Whether `lobby` is the rematch of the finished `old`: opened after its end by one
+    of its players, with the same game and settings."""
+    return (
+        lobby.status == TableStatus.LOBBY
+        and lobby.created_at >= old.updated_at
+        and lobby.creator_id in old.seats
+        and (lobby.game, lobby.options, lobby.reminder_minutes)
+        == (old.game, old.options, old.reminder_minutes)
+    )
+
+
+def _majority_of_others(table: Table) -> int:
+    """Votes that pause a table for one player away: more than half of the others."""
+    return (len(table.seats) - 1) // 2 + 1
+
+
+def _moment(unix: float) -> datetime:
+    return datetime.fromtimestamp(unix, UTC)
+
+
+def _summaries(texts: list[str]) -> list[GameSummary]:
+    return [GameSummary.from_json(json.loads(text)) for text in texts]
+
+
+def _turn_start(table: Table, log: list[LoggedAction], seat: Seat) -> float:
+    """When `seat`'s turn began, for a take-back of the last entry of `log`: the
+    latest other seat's action before it (which handed the turn over), else the
+    table's start. Never later than the clock already showed, so acting then
+    taking back cannot postpone reminders or skips."""
+    handed = [entry.created_at for entry in log[:-1] if entry.seat != seat]
+    return min(table.turn_started_at, handed[-1] if handed else table.created_at)
 
 
 def _state_in_play(table: Table) -> GameState[Any]:

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.errors import NotCreator
 from bot.games.registry import game_ids
-from bot.i18n import has_key, t
+from bot.i18n import has_key, language_of, t
 from bot.service import OPEN_STATUSES, Table, TableStatus
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
@@ -32,15 +32,20 @@ from cogs.platform.lobby import (
     send_lobby,
     start_table,
 )
+from cogs.platform.my_tables import send_my_tables
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
+from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
 from cogs.platform.presenter import game_name, mention, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import seen
-from cogs.platform.table_items import TURN_ITEMS, post_turn
+from cogs.platform.standings import send_leaderboard, send_stats
+from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
+from renderer import render_in_thread
+from renderer.replay import BOARDS, replay_png
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
 LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
@@ -152,6 +157,11 @@ class GameCog(
             since=timestamp(table.turn_started_at),
             scores=scores_line(public, locale),
         )
+        service = service_of(interaction)
+        paused = await service.paused(table)
+        for user, until in (await service.away(table.seats)).items():
+            key = "status.paused" if user in paused else "status.away"
+            text += "\n" + t(locale, key, player=mention(user), until=day_text(until))
         await defer_private(interaction)  # the presenter may draw the board
         board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
@@ -168,6 +178,33 @@ class GameCog(
             idle=mention(table.seats[result.seat]),
         )
         await post_turn(interaction, result.table, result, header=header)
+
+    @app_commands.command(name=_text("list.name"), description=_text("list.description"))
+    async def list_tables(self, interaction: Interaction) -> None:
+        await send_my_tables(interaction)
+
+    @app_commands.command(name=_text("away.name"), description=_text("away.description"))
+    @app_commands.rename(until=_text("away.until.name"))
+    @app_commands.describe(until=_text("away.until.description"))
+    async def away(
+        self, interaction: Interaction, until: app_commands.Range[str, 1, 32] | None = None
+    ) -> None:
+        await set_away(interaction, until)
+
+    @app_commands.command(name=_text("pause.name"), description=_text("pause.description"))
+    async def pause(self, interaction: Interaction) -> None:
+        await vote_pause(interaction, await self._table_here(interaction))
+
+    @app_commands.command(name=_text("dm.name"), description=_text("dm.description"))
+    @app_commands.rename(enabled=_text("dm.enabled.name"))
+    @app_commands.describe(enabled=_text("dm.enabled.description"))
+    async def dm(self, interaction: Interaction, enabled: bool) -> None:
+        await set_dm_reminders(interaction, enabled)
+
+    @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
+    async def undo(self, interaction: Interaction) -> None:
+        table = await self._table_here(interaction)
+        await take_back(interaction, table.id, None)
 
     @app_commands.command(name=_text("abandon.name"), description=_text("abandon.description"))
     async def abandon(self, interaction: Interaction) -> None:
@@ -195,9 +232,39 @@ class GameCog(
             raise ExportBeforeEnd()
         record = await service.record(found.id)
         data = json.dumps(record, indent=2, ensure_ascii=False).encode()
-        file = discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")
+        files = [discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")]
         text = t(interaction.locale, "export.done", table=found.id)
-        await send_private(interaction, text, file=file)
+        if found.status == TableStatus.FINISHED and found.game in BOARDS:
+            await defer_private(interaction)  # a replay takes a few seconds to draw
+            lang = language_of(interaction.locale)
+            png = await render_in_thread(replay_png, record, lang)
+            name = f"{found.game}-{found.id}-replay.png"
+            files.append(discord.File(io.BytesIO(png), filename=name))
+            text = t(interaction.locale, "export.done_replay", table=found.id)
+        await send_private(interaction, text, files=files)
+
+    @app_commands.command(name=_text("stats.name"), description=_text("stats.description"))
+    @app_commands.rename(player=_text("stats.player.name"), game=_text("stats.game.name"))
+    @app_commands.describe(
+        player=_text("stats.player.description"), game=_text("stats.game.description")
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        self,
+        interaction: Interaction,
+        player: discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
+        await send_stats(interaction, player, game)
+
+    @app_commands.command(
+        name=_text("leaderboard.name"), description=_text("leaderboard.description")
+    )
+    @app_commands.rename(game=_text("leaderboard.game.name"))
+    @app_commands.describe(game=_text("leaderboard.game.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: Interaction, game: str) -> None:
+        await send_leaderboard(interaction, game)
 
     @app_commands.command(name=_text("rules.name"), description=_text("rules.description"))
     @app_commands.rename(game=_text("rules.game.name"))

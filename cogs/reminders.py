@@ -8,6 +8,12 @@ when several bot processes share it, each reminder is posted once. Nothing is
 kept in memory, so a restart neither loses nor repeats reminders (except one
 claimed right before a crash and not confirmed: it is posted again once the
 claim expires, `bot.storage.base.REMINDER_LEASE_SECONDS` later).
+
+A turn waiting only for players who are away (`/game away`), or at a table
+paused by vote while one is (`/game pause`), gets no reminder:
+its claim is left unconfirmed, so it is looked at again once the lease ends.
+Players who asked for it (`/game dm`) also get the reminder by direct message,
+with a link to the reminder.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
-from bot.i18n import t
+from bot.i18n import LocaleLike, t
 from bot.service import SKIP_AFTER_REMINDERS, Table
 from cogs.platform.host import TableHost, host_of
 from cogs.platform.live import replace_live
@@ -44,7 +50,8 @@ class ReminderCog(commands.Cog):
     async def remind(self) -> None:
         for table in await self.host.service.due_reminders(self.host.shard_set):
             try:
-                await self.post_reminder(table)
+                if not await self.post_reminder(table):
+                    continue  # claimed again once the lease ends: the player may be back
             except discord.HTTPException:
                 log.warning("could not post the reminder of table %s", table.id, exc_info=True)
             await self.host.service.mark_reminded(table.id)
@@ -53,13 +60,19 @@ class ReminderCog(commands.Cog):
     async def wait_until_connected(self) -> None:
         await self.bot.wait_until_ready()
 
-    async def post_reminder(self, table: Table) -> None:
+    async def post_reminder(self, table: Table) -> bool:
+        """Post the table's reminder; False if every player it waits for is away."""
+        service = self.host.service
+        away = await service.away(table.users_to_act())
+        present = tuple(user for user in table.users_to_act() if user not in away)
+        if not present or await service.paused(table):
+            return False
         channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(
             table.channel_id
         )
         if not isinstance(channel, discord.abc.Messageable):
             log.warning("table %s: channel %s cannot receive messages", table.id, channel.id)
-            return
+            return True
         guild = getattr(channel, "guild", None)
         locale = guild.preferred_locale if guild is not None else None
         skip_at = table.turn_started_at + SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
@@ -81,6 +94,29 @@ class ReminderCog(commands.Cog):
             text, view=view, files=turn.files, allowed_mentions=pings(table)
         )
         await replace_live(self.bot, table.id, posted)
+        settings = await service.presence(present)
+        for user in present:
+            if settings[user].dm_reminders:
+                await self.send_dm(user, table, posted.jump_url, locale)
+        return True
+
+    async def send_dm(
+        self, user_id: int, table: Table, link: str, locale: LocaleLike
+    ) -> None:
+        """The reminder by direct message (a user who closed their DMs just misses it)."""
+        text = t(
+            locale,
+            "dm.reminder",
+            game=game_name(locale, table.game),
+            table=table.id,
+            since=timestamp(table.turn_started_at),
+            link=link,
+        )
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("table %s: could not send a reminder to user %s by DM", table.id, user_id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -8,13 +8,18 @@ then closed so that their record may be exported.
 
 from __future__ import annotations
 
+import io
+import random
 from typing import Any, cast
 
 import discord
+import pytest
 import simcord
+from PIL import Image
 
 from bot.errors import TableNotFound
-from tests.discord_support import TableWorld, answers, private_text
+from renderer import replay
+from tests.discord_support import TableWorld, answers, private_text, speak_french
 
 NO_SUCH_TABLE = 999
 
@@ -176,3 +181,48 @@ async def test_a_thread_of_a_hidden_channel_is_refused_even_to_its_members(
     handle = next(t for t in secret.threads if t.id == thread.id)
     table = await closed_table(w, handle)
     await assert_refused_as_missing(w, w.bob, table)
+
+
+# -- replays ------------------------------------------------------------------------------
+
+
+async def finished_coal_baron(world: TableWorld, channel: simcord.ChannelHandle) -> int:
+    """A Coal Baron game of alice and bob in `channel`, played to its end at random."""
+    service = cast(Any, world.env.bot).service
+    table = await service.open_table(
+        guild_id=world.guild.id, channel_id=channel.id, game="coal-baron",
+        creator_id=world.alice.id, reminder_minutes=5, seed=4,
+    )
+    await service.join(table.id, world.bob.id)
+    table = await service.start(table.id, world.alice.id)
+    rng = random.Random(4)
+    while table.status == "playing":
+        seat = rng.choice(table.state.to_act())
+        action = rng.choice(table.state.legal_actions(seat))
+        notation = table.state.format_action(action)
+        table = (await service.act(table.id, table.seats[seat], notation)).table
+    return int(table.id)
+
+
+async def test_a_finished_game_is_exported_with_its_replay_under_the_same_checks(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = table_world
+    monkeypatch.setattr(replay, "MAX_FRAMES", 3)  # the replay's frames are tested elsewhere
+    secret = private_channel(w, "secret", w.alice, w.bob)
+    table = await finished_coal_baron(w, secret)
+    await assert_refused_as_missing(w, w.carol, table)
+    speak_french(monkeypatch, w.alice)
+    result = await export(w.alice, w.channel, table)
+    assert private_text(result).startswith(f"L'enregistrement de la table n°{table}, et sa")
+    files = {a.filename: a for m in answers(result) for a in m.attachments}
+    assert set(files) == {f"coal-baron-{table}.json", f"coal-baron-{table}-replay.png"}
+    with Image.open(io.BytesIO(await files[f"coal-baron-{table}-replay.png"].read())) as image:
+        assert image.is_animated and image.n_frames == 3  # type: ignore[attr-defined]
+
+
+async def test_an_abandoned_game_has_no_replay(table_world: TableWorld) -> None:
+    w = table_world
+    table = await closed_table(w, w.channel)
+    result = await export(w.alice, w.channel, table)
+    assert [a.filename for m in answers(result) for a in m.attachments] == [f"tiny-{table}.json"]

@@ -128,7 +128,8 @@ async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: T
         turn = await play(w, to_act, largest)
         assert len(live_messages(w.channel)) <= 1
     assert "Winner:" in turn.content
-    assert live_messages(w.channel) == []
+    assert [m.id for m in live_messages(w.channel)] == [turn.id]
+    assert custom_ids(turn) == ["mt:rematch:1"]  # only the rematch is left to click
     for custom_id in (last_ids[0], "mt:view:1"):
         old = await as_seen_before(w.env, w.channel, custom_id)
         result = await w.alice.click(old, custom_id=custom_id)

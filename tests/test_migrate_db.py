@@ -15,7 +15,7 @@ import pytest
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.service import GameService
-from bot.storage import LoggedAction, Storage, Table
+from bot.storage import LoggedAction, Presence, Storage, Table
 from bot.storage.copy import CopyError, copy_database
 from tests.postgres_support import PostgresCluster
 
@@ -45,7 +45,12 @@ async def fill(location: str) -> dict[str, int]:
             seat = rng.choice(table.state.to_act())
             action = rng.choice(table.state.legal_actions(seat))
             text = table.state.format_action(action)
-            table = (await service.act(table.id, table.seats[seat], text)).table
+            played = await service.act(table.id, table.seats[seat], text)
+            table = played.table
+            if played.undoable and rng.random() < 0.2:
+                table = (await service.take_back(table.id, table.seats[seat])).table
+    await storage.set_presence(2, Presence(away_until=2e12, dm_reminders=True))
+    await storage.vote_pause(3, 2, 2e12, 1)
     await GameService(storage, clock=lambda: 1e12).due_reminders()  # claimed, some confirmed
     for table_id in (await storage.table_ids())[::2]:
         await storage.mark_reminded(table_id)
@@ -81,6 +86,7 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
 ) -> None:
     source = tmp_path / "tables.sqlite3"
     counts = await fill(str(source))
+    assert all(counts.values()), counts  # take-backs, results, presence and votes too
     target = await postgres_cluster.create_database()
     done = await asyncio.to_thread(migrate, f"sqlite:{source}", target)
     assert done.returncode == 0, done.stderr
@@ -123,9 +129,11 @@ async def copy_with(tmp_path: Path, tamper: Callable[[list[LoggedAction]], list[
     target = await Storage.open(tmp_path / "to.sqlite3")
     real_import = target.import_table
 
-    async def tampered(table: Table, actions: Iterable[LoggedAction]) -> None:
+    async def tampered(
+        table: Table, actions: Iterable[LoggedAction], result: str | None = None
+    ) -> None:
         actions = list(actions)
-        await real_import(table, tamper(actions) if actions else actions)
+        await real_import(table, tamper(actions) if actions else actions, result)
 
     target.import_table = tampered  # type: ignore[method-assign]
     try:

@@ -6,6 +6,7 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
@@ -30,6 +31,9 @@ from bot.errors import (
     UnknownGame,
 )
 from bot.games.record import replay
+from bot.games.undo import ActionRevealed
+from bot.ratings import Ratings, recompute
+from bot.results import FinishedGame, Player, summarize
 from bot.service import GameService, Table
 from bot.storage import Storage
 from tests.storage_support import FAULTS, log_row_refused
@@ -418,3 +422,108 @@ async def test_a_failure_before_commit_writes_nothing(
     assert await storage.actions(table.id) == []
     result = await service.act(table.id, ALICE, "swap")
     assert result.table.version == table.version + 1
+
+
+# -- take-backs --------------------------------------------------------------------------
+
+
+async def test_a_take_back_restores_the_state_and_the_turn_clock(
+    service: GameService, clock: FakeClock
+) -> None:
+    table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    clock.now += 600  # alice thinks for ten minutes, then adds
+    played = await service.act(table.id, ALICE, "add 2")
+    assert played.undoable
+    clock.now += 60
+    done = await service.take_back(table.id, ALICE)
+    assert done.notation == "add 2" and done.seat == 0
+    assert stored(replace(done.table, version=0, updated_at=0)) == stored(
+        replace(table, version=0, updated_at=0)
+    )  # the turn started when it did: acting then taking back does not postpone a skip
+    assert done.table.version == played.table.version + 1
+    record = await service.record(table.id)
+    assert replay(record).to_json() == stored(done.table)[1]
+
+
+async def test_a_take_back_refused_changes_nothing(service: GameService, storage: Storage) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    swapped = await service.act(table.id, ALICE, "swap")
+    assert not swapped.undoable
+    with pytest.raises(ActionRevealed):
+        await service.take_back(table.id, ALICE)
+    with pytest.raises(NotSeated):
+        await service.take_back(table.id, CAROL)
+    assert stored(await service.get_table(table.id)) == stored(swapped.table)
+    assert [a.taken_back for a in await storage.actions(table.id)] == [False]
+
+
+async def test_the_action_that_ends_the_game_is_never_taken_back(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    rng = random.Random(5)
+    while table.status == "playing":
+        table = await play_any(service, table, rng)
+    with pytest.raises(GameOver):
+        await service.take_back(table.id, table.seats[0])
+
+
+# -- results and ratings -------------------------------------------------------------------
+
+
+async def finish_random_game(
+    service: GameService, clock: FakeClock, users: tuple[int, ...], rng: random.Random,
+    channel: int,
+) -> Table:
+    """Play a tiny game to its end, taking back now and then, a minute per action."""
+    table = await open_tiny(service, *users, channel=channel, seed=rng.randrange(1000))
+    while table.status == "playing":
+        clock.now += 60
+        played = await service.act(table.id, *pick_action(table, rng))
+        table = played.table
+        if played.undoable and rng.random() < 0.3:
+            table = (await service.take_back(table.id, table.seats[played.seat])).table
+    return table
+
+
+def pick_action(table: Table, rng: random.Random) -> tuple[int, str]:
+    assert table.state is not None
+    seat = rng.choice(table.state.to_act())
+    action = rng.choice(table.state.legal_actions(seat))
+    return table.seats[seat], table.state.format_action(action)
+
+
+async def test_ratings_recomputed_from_the_action_logs_equal_the_stored_ones(
+    service: GameService, storage: Storage, clock: FakeClock
+) -> None:
+    rng = random.Random(14)
+    people = (ALICE, BOB, CAROL, DAVE, EVE)
+    finished = []
+    for game in range(8):
+        users = tuple(rng.sample(people, rng.randint(2, 4)))
+        finished.append(await finish_random_game(service, clock, users, rng, channel=game))
+    stored = await service.ratings(1)
+    assert stored.players("tiny")  # every game was rated
+    summaries = []
+    for table in finished:  # from the logs alone, taken-back actions left out
+        log = [a for a in await storage.actions(table.id) if not a.taken_back]
+        record = await service.record(table.id)
+        assert table.started_at is not None
+        summaries.append(summarize(FinishedGame(
+            table.id, "tiny", tuple(Player(str(user)) for user in table.seats), record,
+            datetime.fromtimestamp(table.started_at, UTC),
+            tuple(datetime.fromtimestamp(a.created_at, UTC) for a in log),
+        )))
+    rng.shuffle(summaries)
+    assert recompute(summaries) == stored
+    assert await service.summaries(1) == sorted(summaries, key=lambda s: s.ended_at)
+
+
+async def test_ratings_missing_a_result_are_recomputed(
+    service: GameService, storage: Storage, clock: FakeClock
+) -> None:
+    rng = random.Random(3)
+    for game in range(2):
+        await finish_random_game(service, clock, (ALICE, BOB), rng, channel=game)
+    good = await service.ratings(1)
+    await storage.store_ratings(1, "{}", 1)  # as if a crash came between the two writes
+    assert await service.ratings(1) == good
+    assert await service.ratings(2) == Ratings()  # another server: nothing

@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 import asyncpg
 import pytest
@@ -18,8 +19,14 @@ import bot.storage.postgres
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.games.registry import get_game
-from bot.storage import OpenTableExists, ShardSet, Storage, Table
-from bot.storage.base import REMINDER_LEASE_SECONDS, LoggedAction, shard_of
+from bot.storage import OpenTableExists, Presence, ShardSet, Storage, Table
+from bot.storage.base import (
+    COLUMNS,
+    REMINDER_LEASE_SECONDS,
+    LoggedAction,
+    row_values,
+    shard_of,
+)
 from tests.postgres_support import PostgresCluster
 from tests.storage_support import FAULTS, log_row_refused, raw
 
@@ -167,6 +174,147 @@ async def test_a_cancelled_save_still_completes_its_transaction(contract_storage
     assert await storage.save(replace(table, version=2), previous_version=1)
 
 
+async def test_a_take_back_is_a_fact_saved_with_the_table(contract_storage: Storage) -> None:
+    """The log keeps the action and who played it; the take-back is marked beside it,
+    in the same transaction as the table's save (and not at all if the save loses)."""
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    await storage.save(replace(table, version=1), previous_version=0, action=(0, "keep"),
+                       played_by=7)
+    await storage.save(replace(table, version=2, updated_at=9.0), previous_version=1,
+                       taking_back=0)
+    assert not await storage.save(replace(table, version=3), previous_version=1, taking_back=0)
+    assert await storage.actions(table.id) == [
+        LoggedAction(0, 0, "keep", 1.0, played_by=7, taken_back_at=9.0)
+    ]
+
+
+async def test_a_result_is_stored_with_the_save_that_ends_the_game(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    first = await storage.insert(lobby(channel=1, guild=5))
+    other = await storage.insert(lobby(channel=2, guild=6))
+    assert not await storage.save(replace(first, version=1), previous_version=3,
+                                  action=(0, "keep"), played_by=7, result='{"lost": 1}')
+    for table, summary in ((first, '{"n": 1}'), (other, '{"n": 2}')):
+        assert await storage.save(replace(table, version=1, updated_at=8.0), previous_version=0,
+                                  action=(0, "keep"), played_by=7, result=summary)
+    assert await storage.results(5) == ['{"n": 1}']
+    assert await storage.result(other.id) == '{"n": 2}'
+    assert await storage.result(99) is None
+    assert [a.played_by for a in await storage.actions(first.id)] == [7]
+    assert await storage.ratings(5) is None
+    await storage.store_ratings(5, "{}", 0)
+    await storage.store_ratings(5, '{"tiny": {}}', 1)
+    assert await storage.ratings(5) == ('{"tiny": {}}', 1)
+    assert await storage.ratings(6) is None
+
+
+async def test_presence_defaults_to_none_and_is_replaced(contract_storage: Storage) -> None:
+    storage = contract_storage
+    assert await storage.presence([7, 8]) == {7: Presence(), 8: Presence()}
+    await storage.set_presence(7, Presence(away_until=50.0))
+    await storage.set_presence(7, Presence(away_until=60.0, dm_reminders=True))
+    assert await storage.presence([7, 8, 7]) == {7: Presence(60.0, True), 8: Presence()}
+    assert await storage.presence([]) == {}
+    assert await storage.every_presence() == {7: Presence(60.0, True)}
+
+
+async def test_pause_votes_count_each_voter_once_per_away_period(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    for voter in (8, 9, 8):
+        await storage.vote_pause(table.id, 7, 100.0, voter)
+    await storage.vote_pause(table.id, 7, 200.0, 8)
+    assert await storage.pause_votes(table.id) == {(7, 100.0): {8, 9}, (7, 200.0): {8}}
+    assert (await storage.counts())["pause_votes"] == 3
+
+
+# -- upgrades ---------------------------------------------------------------------------
+
+
+def backend_of(location: str) -> ModuleType:
+    return bot.storage.postgres if location.startswith("postgresql") else bot.storage.sqlite
+
+
+def earlier_versions() -> list[tuple[str, int]]:
+    """(backend, number of migrations applied) for every schema version but the latest."""
+    return [
+        (name, applied)
+        for name, module in (("sqlite", bot.storage.sqlite), ("postgresql", bot.storage.postgres))
+        for applied in range(1, len(module.migration_scripts(module.MIGRATIONS)))
+    ]
+
+
+def sql_literal(value: object) -> str:
+    """`value` written in SQL both backends read (no quote occurs in these values)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"  # SQLite 3.23+ reads them too
+    return f"'{value}'" if isinstance(value, str) else repr(value)
+
+
+async def fill_at_old_version(location: str) -> tuple[Table, list[tuple[int, int, str]]]:
+    """A table in play with two logged actions, written as any schema version holds them
+    (the columns of migration 1 only, as a bot of that version wrote them)."""
+    state = get_game("tiny").new(2, 3, {})
+    log = [(0, 0, "keep"), (1, 1, "keep")]
+    for _, seat, notation in log:
+        state.apply(seat, state.parse_action(seat, notation))
+    table = replace(playing(lobby(channel=5, guild=9), version=4, turn_started_at=2.0),
+                    id=1, seed=3, state=state)
+    # Migration 1's columns: those added since are left to their defaults.
+    old = {c: v for c, v in zip(COLUMNS, row_values(table), strict=True) if c != "started_at"}
+    values = ", ".join(sql_literal(value) for value in old.values())
+    await raw(location, f"INSERT INTO games (id, {', '.join(old)}) VALUES (1, {values});")
+    for seq, seat, notation in log:
+        await raw(location, "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
+                            f"VALUES (1, {seq}, {seat}, '{notation}', {seq + 1.0});")
+    return table, log
+
+
+@pytest.mark.parametrize(("backend", "applied"), earlier_versions())
+async def test_an_upgrade_from_every_earlier_version_keeps_everything(
+    backend: str, applied: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+) -> None:
+    if backend == "postgresql":
+        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+        location = await cluster.create_database()
+    else:
+        location = str(tmp_path / "old.sqlite3")
+    module = backend_of(location)
+    every = module.migration_scripts(module.MIGRATIONS)
+    monkeypatch.setattr(module, "migration_scripts", lambda package: every[:applied])
+    await (await Storage.open(location)).close()
+    table, log = await fill_at_old_version(location)
+    monkeypatch.undo()
+    storage = await Storage.open(location)
+    try:
+        numbers = [row[0] for row in await raw(location, "SELECT number FROM schema_migrations")]
+        assert sorted(numbers) == [number for number, _, _ in every]
+        stored = await storage.get(1)
+        assert stored is not None and stored.state is not None and table.state is not None
+        assert replace(stored, state=None) == replace(table, state=None)
+        assert stored.state.to_json() == table.state.to_json()
+        assert await storage.actions(1) == [
+            LoggedAction(seq, seat, notation, seq + 1.0) for seq, seat, notation in log
+        ]  # who played them is unknown: none of them can be taken back
+        assert await storage.counts() == {
+            "games": 1, "actions": 2, "taken_back": 0, "results": 0, "presence": 0,
+            "pause_votes": 0,
+        }
+        assert await storage.save(replace(stored, version=5), previous_version=4,
+                                  action=(0, "add 1"), played_by=7)
+        assert [a.played_by for a in await storage.actions(1)] == [None, None, 7]
+    finally:
+        await storage.close()
+
+
 # -- reminders ------------------------------------------------------------------------
 
 
@@ -255,12 +403,19 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
     storage = contract_storage
     table = replace(playing(lobby(channel=9, guild=42), version=3, turn_started_at=5.0),
                     id=40, reminded=True, options={"variant": "x"}, reminder_minutes=90)
-    log = [LoggedAction(0, 0, "keep", 2.0), LoggedAction(1, 1, "swap", 3.0)]
-    await storage.import_table(table, log)
+    log = [
+        LoggedAction(0, 0, "keep", 2.0),  # logged before played_by existed
+        LoggedAction(1, 1, "swap", 3.0, played_by=8, taken_back_at=3.5),
+        LoggedAction(2, 1, "keep", 4.0, played_by=8),
+    ]
+    await storage.import_table(table, log, result='{"r": 1}')
     stored = await storage.get(40)
     assert stored is not None
     assert replace(stored, state=None) == replace(table, state=None)
     assert await storage.actions(40) == log
-    assert await storage.counts() == {"games": 1, "actions": 2}
+    assert await storage.counts() == {
+        "games": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0
+    }
+    assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40
     assert await storage.table_ids() == [40, 41]

@@ -169,6 +169,13 @@ class TinyGame(GameState[TinyAction]):
             self.current = (self.current + 1) % self.num_players
         return events
 
+    def reveals(self, seat: Seat, action: TinyAction) -> bool:
+        """A swap draws a card; the add that reaches the target ends the game and
+        shows every card. Keeping, or adding short of the target, shows nothing."""
+        if action.verb == "swap":
+            return True
+        return action.verb == "add" and self.total + action.amount == self.target
+
     def parse_action(self, seat: Seat, text: str) -> TinyAction:
         words = text.split()
         if words in (["keep"], ["swap"]):

@@ -6,10 +6,13 @@ PostgreSQL (`postgres`: one database shared by several bot processes).
 from bot.storage.base import (
     LoggedAction,
     OpenTableExists,
+    Presence,
     ShardSet,
     StartupError,
     Storage,
     Table,
 )
 
-__all__ = ["LoggedAction", "OpenTableExists", "ShardSet", "StartupError", "Storage", "Table"]
+__all__ = [
+    "LoggedAction", "OpenTableExists", "Presence", "ShardSet", "StartupError", "Storage", "Table",
+]

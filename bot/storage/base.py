@@ -63,6 +63,9 @@ class Table:
     """One reminder was already posted for this turn."""
     state: GameState[Any] | None
     """None in the lobby."""
+    started_at: float | None = None
+    """When the game was dealt (None in the lobby, and for games started before
+    migration 4 of SQLite)."""
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The engine seat of `user_id`, or None if they are not seated."""
@@ -86,6 +89,25 @@ class LoggedAction:
     seat: Seat
     notation: str
     created_at: float
+    played_by: int | None = None
+    """The user who played it; None if unknown (logged before migration 3 of SQLite)."""
+    taken_back_at: float | None = None
+    """When its player took it back (None: never); then it is left out of every
+    record (docs/weeks.md)."""
+
+    @property
+    def taken_back(self) -> bool:
+        return self.taken_back_at is not None
+
+
+@dataclass(frozen=True)
+class Presence:
+    """A user's presence settings; the default for a user who never set any."""
+
+    away_until: float | None = None
+    """Unix time the user is away until (no reminders, no skips on their turns)."""
+    dm_reminders: bool = False
+    """Reminders of their turns also come by direct message."""
 
 
 @dataclass(frozen=True)
@@ -130,9 +152,10 @@ class StartupError(Exception):
 COLUMNS = (
     "guild_id", "channel_id", "game", "creator_id", "seats", "status", "options", "seed",
     "state", "version", "reminder_minutes", "created_at", "updated_at", "turn_started_at",
-    "reminded",
+    "started_at", "reminded",
 )
-"""The columns of `games` that `Table` holds, besides `id`, in the order of `row_values`."""
+"""The columns of `games` that `Table` holds, besides `id`, in the order of `row_values`
+(`reminded` last: a save writes all but it)."""
 
 
 def row_values(table: Table) -> tuple[Any, ...]:
@@ -152,6 +175,7 @@ def row_values(table: Table) -> tuple[Any, ...]:
         table.created_at,
         table.updated_at,
         table.turn_started_at,
+        table.started_at,
         table.reminded,
     )
 
@@ -183,6 +207,27 @@ def table_from_row(row: Row) -> Table:
         turn_started_at=row["turn_started_at"],
         reminded=bool(row["reminded"]),
         state=state,
+        started_at=row["started_at"],
+    )
+
+
+ACTIONS_QUERY = (
+    "SELECT a.seq, a.seat, a.notation, a.created_at, a.played_by, t.created_at AS taken_back_at "
+    "FROM actions a LEFT JOIN taken_back t ON t.game_id = a.game_id AND t.seq = a.seq "
+    "WHERE a.game_id = {table} ORDER BY a.seq"
+)
+"""The action log of one table with its take-backs; `{table}` is the parameter's mark."""
+
+
+def logged_action(row: Row) -> LoggedAction:
+    """The `LoggedAction` of a row of `ACTIONS_QUERY`."""
+    return LoggedAction(
+        seq=row["seq"],
+        seat=row["seat"],
+        notation=row["notation"],
+        created_at=row["created_at"],
+        played_by=row["played_by"],
+        taken_back_at=row["taken_back_at"],
     )
 
 
@@ -239,21 +284,78 @@ class Storage(ABC):
         """The table of `channel_id` in its lobby or in play, if any."""
 
     @abstractmethod
+    async def playing_tables(self, guild_id: int) -> list[Table]:
+        """The server's tables in play, oldest first."""
+
+    @abstractmethod
     async def save(
-        self, table: Table, *, previous_version: int, action: tuple[Seat, str] | None = None
+        self,
+        table: Table,
+        *,
+        previous_version: int,
+        action: tuple[Seat, str] | None = None,
+        played_by: int | None = None,
+        taking_back: int | None = None,
+        result: str | None = None,
     ) -> bool:
         """Write `table` over its row if the row still has `previous_version`.
 
         With `action` (seat, canonical notation), also append it to the log, stamped
-        `table.updated_at`, in the same transaction: either both are stored or
-        neither. Returns False (and writes nothing) if the row moved on meanwhile.
+        `table.updated_at`, with the user who played it (`played_by`), in the same
+        transaction: either both are stored or neither. With `taking_back` (a
+        logged seq), mark that action taken back, stamped `table.updated_at`, in
+        the same transaction. With `result` (a game summary as JSON text: the
+        table ends), store it as the table's result, ended at `table.updated_at`,
+        in the same transaction too.
+        Returns False (and writes nothing) if the row moved on meanwhile.
         The reminder flag is not written from `table`: it is the database's, reset
         when `table.turn_started_at` starts a new turn.
         """
 
     @abstractmethod
     async def actions(self, table_id: int) -> list[LoggedAction]:
-        """The action log of a table, oldest first."""
+        """The action log of a table, oldest first, taken-back actions included (marked)."""
+
+    # -- results and ratings (docs/weeks.md)
+
+    @abstractmethod
+    async def results(self, guild_id: int | None) -> list[str]:
+        """The summaries (JSON text) of the server's finished games, in the order they ended."""
+
+    @abstractmethod
+    async def result(self, table_id: int) -> str | None:
+        """The summary of one finished table, if it has one."""
+
+    @abstractmethod
+    async def ratings(self, guild_id: int | None) -> tuple[str, int] | None:
+        """The server's stored ratings (JSON text) and how many of its results they include."""
+
+    @abstractmethod
+    async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
+        """Replace the server's ratings (JSON text), which include `through` of its results."""
+
+    # -- presence
+
+    @abstractmethod
+    async def presence(self, user_ids: Iterable[int]) -> dict[int, Presence]:
+        """The settings of each of `user_ids` (`Presence()` for those without any)."""
+
+    @abstractmethod
+    async def set_presence(self, user_id: int, presence: Presence) -> None:
+        """Replace the user's settings."""
+
+    @abstractmethod
+    async def every_presence(self) -> dict[int, Presence]:
+        """The settings of every user who has some (to copy a database)."""
+
+    @abstractmethod
+    async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
+        """Record `voter`'s vote to pause the table during `away_id`'s away period
+        (voting twice counts once)."""
+
+    @abstractmethod
+    async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
+        """The table's votes: (player away, until) -> voters."""
 
     # -- reminders
 
@@ -271,12 +373,16 @@ class Storage(ABC):
 
     @abstractmethod
     async def counts(self) -> dict[str, int]:
-        """How many rows each data table holds: ``{"games": n, "actions": m}``."""
+        """How many rows each data table holds: ``{"games": n, "actions": m, ...}``
+        (ratings are not counted: they are recomputed from the results)."""
 
     @abstractmethod
     async def table_ids(self) -> list[int]:
         """The id of every table, in order."""
 
     @abstractmethod
-    async def import_table(self, table: Table, actions: Iterable[LoggedAction]) -> None:
-        """Store `table` under its own id, reminder flag included, with its log."""
+    async def import_table(
+        self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
+    ) -> None:
+        """Store `table` under its own id, reminder flag included, with its log
+        (who played each action and which were taken back included)."""

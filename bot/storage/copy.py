@@ -38,7 +38,13 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
     for table_id in await source.table_ids():
         table = await source.get(table_id)
         assert table is not None
-        await target.import_table(table, await source.actions(table_id))
+        actions, result = await source.actions(table_id), await source.result(table_id)
+        await target.import_table(table, actions, result)
+        for (away_id, until), voters in (await source.pause_votes(table_id)).items():
+            for voter in voters:
+                await target.vote_pause(table_id, away_id, until, voter)
+    for user_id, presence in (await source.every_presence()).items():
+        await target.set_presence(user_id, presence)
     counts = await source.counts()
     copied = await target.counts()
     if copied != counts:
@@ -62,7 +68,8 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
 
 
 async def _replayed_state(storage: Storage, table: Table) -> object:
-    moves = [(a.seat, a.notation) for a in await storage.actions(table.id)]
+    log = await storage.actions(table.id)
+    moves = [(a.seat, a.notation) for a in log if not a.taken_back]
     record = records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
     return replay(record).to_json()
 

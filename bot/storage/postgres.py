@@ -29,14 +29,17 @@ import asyncpg
 from bot.errors import TableBusy
 from bot.games.base import Seat
 from bot.storage.base import (
+    ACTIONS_QUERY,
     COLUMNS,
     REMINDER_LEASE_SECONDS,
     LoggedAction,
     OpenTableExists,
+    Presence,
     ShardSet,
     StartupError,
     Storage,
     Table,
+    logged_action,
     migration_scripts,
     row_values,
     table_from_row,
@@ -78,11 +81,33 @@ _SAVE = f"{_UPDATE} RETURNING id"
 # append to this table's log out until the statement commits.
 _SAVE_WITH_ACTION = (
     f"WITH saved AS ({_UPDATE} RETURNING id) "
-    "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
+    "INSERT INTO actions (game_id, seq, seat, notation, created_at, played_by) "
     "SELECT id, (SELECT COUNT(*) FROM actions WHERE game_id = saved.id), "
-    f"${_TURN + 3}::integer, ${_TURN + 4}::text, ${_TURN + 5}::double precision FROM saved "
+    f"${_TURN + 3}::integer, ${_TURN + 4}::text, ${_TURN + 5}::double precision, "
+    f"${_TURN + 6}::bigint FROM saved "
     "RETURNING game_id"
 )
+_SAVE_TAKING_BACK = (
+    f"WITH saved AS ({_UPDATE} RETURNING id) "
+    "INSERT INTO taken_back (game_id, seq, created_at) "
+    f"SELECT id, ${_TURN + 3}::integer, ${_TURN + 4}::double precision FROM saved "
+    "RETURNING game_id"
+)
+_SAVE_ENDING = (
+    f"WITH saved AS ({_UPDATE} RETURNING id, guild_id, game, updated_at), "
+    "logged AS (INSERT INTO actions (game_id, seq, seat, notation, created_at, played_by) "
+    "SELECT id, (SELECT COUNT(*) FROM actions WHERE game_id = saved.id), "
+    f"${_TURN + 3}::integer, ${_TURN + 4}::text, ${_TURN + 5}::double precision, "
+    f"${_TURN + 6}::bigint FROM saved) "
+    "INSERT INTO results (game_id, guild_id, game, ended_at, summary) "
+    f"SELECT id, guild_id, game, updated_at, ${_TURN + 7}::text FROM saved "
+    "RETURNING game_id"
+)
+_RESULT = (
+    "INSERT INTO results (game_id, guild_id, game, ended_at, summary) VALUES ($1, $2, $3, $4, $5)"
+)
+_ACTIONS = ACTIONS_QUERY.format(table="$1")
+COUNTED = ("games", "actions", "taken_back", "results", "presence", "pause_votes")
 _CLAIM = (
     "UPDATE games SET reminder_claimed_at = $1 "
     "WHERE status = 'playing' AND NOT reminded "
@@ -167,20 +192,111 @@ class PostgresStorage(Storage):
         )
         return table_from_row(rows[0]) if rows else None
 
+    async def playing_tables(self, guild_id: int) -> list[Table]:
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE guild_id = $1 AND status = 'playing' ORDER BY id",
+            guild_id,
+        )
+        return [table_from_row(row) for row in rows]
+
     async def save(
-        self, table: Table, *, previous_version: int, action: tuple[Seat, str] | None = None
+        self,
+        table: Table,
+        *,
+        previous_version: int,
+        action: tuple[Seat, str] | None = None,
+        played_by: int | None = None,
+        taking_back: int | None = None,
+        result: str | None = None,
     ) -> bool:
+        # The service either plays an action (perhaps the last) or takes one back.
+        assert action is None or taking_back is None
+        assert result is None or action is not None
         values = (*row_values(table)[:-1], table.turn_started_at, table.id, previous_version)
-        if action is None:
-            return bool(await self._fetch(_SAVE, *values))
-        return bool(await self._fetch(_SAVE_WITH_ACTION, *values, *action, table.updated_at))
+        if result is not None:
+            assert action is not None
+            ending = (*action, table.updated_at, played_by, result)
+            return bool(await self._fetch(_SAVE_ENDING, *values, *ending))
+        if action is not None:
+            logged = (*action, table.updated_at, played_by)
+            return bool(await self._fetch(_SAVE_WITH_ACTION, *values, *logged))
+        if taking_back is not None:
+            mark = (taking_back, table.updated_at)
+            return bool(await self._fetch(_SAVE_TAKING_BACK, *values, *mark))
+        return bool(await self._fetch(_SAVE, *values))
 
     async def actions(self, table_id: int) -> list[LoggedAction]:
+        return [logged_action(row) for row in await self._fetch(_ACTIONS, table_id)]
+
+    # -- results and ratings ---------------------------------------------------------
+
+    async def results(self, guild_id: int | None) -> list[str]:
         rows = await self._fetch(
-            "SELECT seq, seat, notation, created_at FROM actions WHERE game_id = $1 ORDER BY seq",
-            table_id,
+            "SELECT summary FROM results WHERE guild_id IS NOT DISTINCT FROM $1 "
+            "ORDER BY ended_at, game_id",
+            guild_id,
         )
-        return [LoggedAction(r["seq"], r["seat"], r["notation"], r["created_at"]) for r in rows]
+        return [row["summary"] for row in rows]
+
+    async def result(self, table_id: int) -> str | None:
+        rows = await self._fetch("SELECT summary FROM results WHERE game_id = $1", table_id)
+        return rows[0]["summary"] if rows else None
+
+    async def ratings(self, guild_id: int | None) -> tuple[str, int] | None:
+        rows = await self._fetch(
+            "SELECT ratings, through FROM ratings WHERE guild_id = $1", guild_id or 0
+        )
+        return (rows[0]["ratings"], rows[0]["through"]) if rows else None
+
+    async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
+        await self._fetch(
+            "INSERT INTO ratings (guild_id, ratings, through) VALUES ($1, $2, $3) "
+            "ON CONFLICT (guild_id) DO UPDATE SET ratings = EXCLUDED.ratings, "
+            "through = EXCLUDED.through",
+            guild_id or 0, ratings, through,
+        )
+
+    # -- presence -------------------------------------------------------------------
+
+    async def presence(self, user_ids: Iterable[int]) -> dict[int, Presence]:
+        wanted = list(dict.fromkeys(user_ids))
+        found = {user: Presence() for user in wanted}
+        rows = await self._fetch(
+            "SELECT user_id, away_until, dm_reminders FROM presence "
+            "WHERE user_id = ANY($1::bigint[])",
+            wanted,
+        )
+        for row in rows:
+            found[row["user_id"]] = Presence(row["away_until"], row["dm_reminders"])
+        return found
+
+    async def every_presence(self) -> dict[int, Presence]:
+        rows = await self._fetch("SELECT user_id, away_until, dm_reminders FROM presence")
+        return {row["user_id"]: Presence(row["away_until"], row["dm_reminders"]) for row in rows}
+
+    async def set_presence(self, user_id: int, presence: Presence) -> None:
+        await self._fetch(
+            "INSERT INTO presence (user_id, away_until, dm_reminders) VALUES ($1, $2, $3) "
+            "ON CONFLICT (user_id) DO UPDATE SET away_until = EXCLUDED.away_until, "
+            "dm_reminders = EXCLUDED.dm_reminders",
+            user_id, presence.away_until, presence.dm_reminders,
+        )
+
+    async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
+        await self._fetch(
+            "INSERT INTO pause_votes (game_id, away_id, away_until, voter_id) "
+            "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+            table_id, away_id, away_until, voter,
+        )
+
+    async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
+        rows = await self._fetch(
+            "SELECT away_id, away_until, voter_id FROM pause_votes WHERE game_id = $1", table_id
+        )
+        votes: dict[tuple[int, float], set[int]] = {}
+        for row in rows:
+            votes.setdefault((row["away_id"], row["away_until"]), set()).add(row["voter_id"])
+        return votes
 
     # -- reminders ------------------------------------------------------------------
 
@@ -201,22 +317,37 @@ class PostgresStorage(Storage):
     async def counts(self) -> dict[str, int]:
         [row] = await self._fetch(
             "SELECT (SELECT COUNT(*) FROM games) AS games, "
-            "(SELECT COUNT(*) FROM actions) AS actions"
+            "(SELECT COUNT(*) FROM actions) AS actions, "
+            "(SELECT COUNT(*) FROM taken_back) AS taken_back, "
+            "(SELECT COUNT(*) FROM results) AS results, "
+            "(SELECT COUNT(*) FROM presence) AS presence, "
+            "(SELECT COUNT(*) FROM pause_votes) AS pause_votes"
         )
-        return {"games": row["games"], "actions": row["actions"]}
+        return {name: row[name] for name in COUNTED}
 
     async def table_ids(self) -> list[int]:
         return [row["id"] for row in await self._fetch("SELECT id FROM games ORDER BY id")]
 
-    async def import_table(self, table: Table, actions: Iterable[LoggedAction]) -> None:
+    async def import_table(
+        self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
+    ) -> None:
         """In one transaction; not shielded: an interrupted copy is started over anyway."""
         async with self._connection() as connection, connection.transaction():
             await connection.execute(_IMPORT, *row_values(table), table.id)
+            logged = list(actions)
             await connection.executemany(
-                "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
-                "VALUES ($1, $2, $3, $4, $5)",
-                [(table.id, a.seq, a.seat, a.notation, a.created_at) for a in actions],
+                "INSERT INTO actions (game_id, seq, seat, notation, played_by, created_at) "
+                "VALUES ($1, $2, $3, $4, $5, $6)",
+                [(table.id, a.seq, a.seat, a.notation, a.played_by, a.created_at) for a in logged],
             )
+            await connection.executemany(
+                "INSERT INTO taken_back (game_id, seq, created_at) VALUES ($1, $2, $3)",
+                [(table.id, a.seq, a.taken_back_at) for a in logged if a.taken_back],
+            )
+            if result is not None:
+                await connection.execute(
+                    _RESULT, table.id, table.guild_id, table.game, table.updated_at, result
+                )
             # New tables must get ids after the imported ones.
             await connection.execute(
                 "SELECT setval(pg_get_serial_sequence('games', 'id'), "

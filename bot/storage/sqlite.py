@@ -25,14 +25,17 @@ import aiosqlite
 from bot.errors import TableBusy
 from bot.games.base import Seat
 from bot.storage.base import (
+    ACTIONS_QUERY,
     COLUMNS,
     REMINDER_LEASE_SECONDS,
     LoggedAction,
     OpenTableExists,
+    Presence,
     ShardSet,
     StartupError,
     Storage,
     Table,
+    logged_action,
     migration_scripts,
     row_values,
     table_from_row,
@@ -45,6 +48,8 @@ MIGRATIONS = "bot.storage.sqlite_migrations"
 BUSY_TIMEOUT_MS = 1500
 """How long a statement waits for a lock another process holds before giving up."""
 
+_ACTIONS = ACTIONS_QUERY.format(table="?")
+_RESULT = "INSERT INTO results (game_id, guild_id, game, ended_at, summary) VALUES (?, ?, ?, ?, ?)"
 _INSERT = f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
 
 # Every column but the reminder's, which belongs to the turn: kept while the turn
@@ -165,14 +170,37 @@ class SqliteStorage(Storage):
         )
         return table_from_row(rows[0]) if rows else None
 
+    async def playing_tables(self, guild_id: int) -> list[Table]:
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE guild_id = ? AND status = 'playing' ORDER BY id",
+            (guild_id,),
+        )
+        return [table_from_row(row) for row in rows]
+
     async def save(
-        self, table: Table, *, previous_version: int, action: tuple[Seat, str] | None = None
+        self,
+        table: Table,
+        *,
+        previous_version: int,
+        action: tuple[Seat, str] | None = None,
+        played_by: int | None = None,
+        taking_back: int | None = None,
+        result: str | None = None,
     ) -> bool:
         async def work(db: aiosqlite.Connection) -> bool:
             if not await self._update_game(db, table, previous_version):
                 return False
             if action is not None:
-                await self._append_action(db, table.id, *action, table.updated_at)
+                await self._append_action(db, table.id, *action, played_by, table.updated_at)
+            if taking_back is not None:
+                await _run(
+                    db,
+                    "INSERT INTO taken_back (game_id, seq, created_at) VALUES (?, ?, ?)",
+                    (table.id, taking_back, table.updated_at),
+                )
+            if result is not None:
+                await _run(db, _RESULT, (table.id, table.guild_id, table.game,
+                                         table.updated_at, result))
             return True
 
         return await self._write(work)
@@ -186,21 +214,107 @@ class SqliteStorage(Storage):
         return rowcount == 1
 
     async def _append_action(
-        self, db: aiosqlite.Connection, table_id: int, seat: Seat, notation: str, at: float
+        self,
+        db: aiosqlite.Connection,
+        table_id: int,
+        seat: Seat,
+        notation: str,
+        played_by: int | None,
+        at: float,
     ) -> None:
         await _run(
             db,
-            "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
-            "SELECT ?, COUNT(*), ?, ?, ? FROM actions WHERE game_id = ?",
-            (table_id, seat, notation, at, table_id),
+            "INSERT INTO actions (game_id, seq, seat, notation, played_by, created_at) "
+            "SELECT ?, COUNT(*), ?, ?, ?, ? FROM actions WHERE game_id = ?",
+            (table_id, seat, notation, played_by, at, table_id),
         )
 
     async def actions(self, table_id: int) -> list[LoggedAction]:
+        rows = await self._fetch(_ACTIONS, (table_id,))
+        return [logged_action(row) for row in rows]
+
+    # -- results and ratings ---------------------------------------------------------
+
+    async def results(self, guild_id: int | None) -> list[str]:
         rows = await self._fetch(
-            "SELECT seq, seat, notation, created_at FROM actions WHERE game_id = ? ORDER BY seq",
+            "SELECT summary FROM results WHERE guild_id IS ? ORDER BY ended_at, game_id",
+            (guild_id,),
+        )
+        return [row[0] for row in rows]
+
+    async def result(self, table_id: int) -> str | None:
+        rows = await self._fetch("SELECT summary FROM results WHERE game_id = ?", (table_id,))
+        return rows[0][0] if rows else None
+
+    async def ratings(self, guild_id: int | None) -> tuple[str, int] | None:
+        rows = await self._fetch(
+            "SELECT ratings, through FROM ratings WHERE guild_id = ?", (guild_id or 0,)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
+        async def work(db: aiosqlite.Connection) -> None:
+            await _run(
+                db,
+                "INSERT INTO ratings (guild_id, ratings, through) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET ratings = excluded.ratings, "
+                "through = excluded.through",
+                (guild_id or 0, ratings, through),
+            )
+
+        await self._write(work)
+
+    # -- presence -------------------------------------------------------------------
+
+    async def presence(self, user_ids: Iterable[int]) -> dict[int, Presence]:
+        wanted = list(dict.fromkeys(user_ids))
+        found = {user: Presence() for user in wanted}
+        if wanted:
+            rows = await self._fetch(
+                "SELECT user_id, away_until, dm_reminders FROM presence "
+                f"WHERE user_id IN ({', '.join('?' * len(wanted))})",
+                wanted,
+            )
+            for row in rows:
+                found[row[0]] = Presence(row[1], bool(row[2]))
+        return found
+
+    async def every_presence(self) -> dict[int, Presence]:
+        rows = await self._fetch("SELECT user_id, away_until, dm_reminders FROM presence")
+        return {row[0]: Presence(row[1], bool(row[2])) for row in rows}
+
+    async def set_presence(self, user_id: int, presence: Presence) -> None:
+        async def work(db: aiosqlite.Connection) -> None:
+            await _run(
+                db,
+                "INSERT INTO presence (user_id, away_until, dm_reminders) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until, "
+                "dm_reminders = excluded.dm_reminders",
+                (user_id, presence.away_until, presence.dm_reminders),
+            )
+
+        await self._write(work)
+
+    async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
+        async def work(db: aiosqlite.Connection) -> None:
+            await _run(
+                db,
+                "INSERT INTO pause_votes (game_id, away_id, away_until, voter_id) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (table_id, away_id, away_until, voter),
+            )
+
+        await self._write(work)
+
+    async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
+        rows = await self._fetch(
+            "SELECT away_id, away_until, voter_id FROM pause_votes WHERE game_id = ?",
             (table_id,),
         )
-        return [LoggedAction(r["seq"], r["seat"], r["notation"], r["created_at"]) for r in rows]
+        votes: dict[tuple[int, float], set[int]] = {}
+        for away_id, until, voter in rows:
+            votes.setdefault((away_id, until), set()).add(voter)
+        return votes
 
     # -- reminders ------------------------------------------------------------------
 
@@ -239,7 +353,7 @@ class SqliteStorage(Storage):
 
     async def counts(self) -> dict[str, int]:
         counts = {}
-        for name in ("games", "actions"):
+        for name in ("games", "actions", "taken_back", "results", "presence", "pause_votes"):
             [row] = await self._fetch(f"SELECT COUNT(*) FROM {name}")
             counts[name] = row[0]
         return counts
@@ -247,7 +361,9 @@ class SqliteStorage(Storage):
     async def table_ids(self) -> list[int]:
         return [row[0] for row in await self._fetch("SELECT id FROM games ORDER BY id")]
 
-    async def import_table(self, table: Table, actions: Iterable[LoggedAction]) -> None:
+    async def import_table(
+        self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
+    ) -> None:
         async def work(db: aiosqlite.Connection) -> None:
             await _run(
                 db,
@@ -255,11 +371,19 @@ class SqliteStorage(Storage):
                 f"VALUES (?, {', '.join('?' * len(COLUMNS))})",
                 (table.id, *row_values(table)),
             )
+            logged = list(actions)
             await db.executemany(
-                "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(table.id, a.seq, a.seat, a.notation, a.created_at) for a in actions],
+                "INSERT INTO actions (game_id, seq, seat, notation, played_by, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(table.id, a.seq, a.seat, a.notation, a.played_by, a.created_at) for a in logged],
             )
+            await db.executemany(
+                "INSERT INTO taken_back (game_id, seq, created_at) VALUES (?, ?, ?)",
+                [(table.id, a.seq, a.taken_back_at) for a in logged if a.taken_back],
+            )
+            if result is not None:
+                await _run(db, _RESULT, (table.id, table.guild_id, table.game,
+                                         table.updated_at, result))
 
         await self._write(work)
 

@@ -24,3 +24,9 @@ class ExportBeforeEnd(UserError):
     """The record holds the seed, which tells every hidden card: only after the end."""
 
     key = "export_before_end"
+
+
+class AwayBadDate(UserError):
+    """`/game away until:` is not a year-month-day date; param `date`, as typed."""
+
+    key = "away_bad_date"

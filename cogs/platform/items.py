@@ -41,6 +41,8 @@ OPTION_LABEL_LIMIT = 100
 OPTIONS_PER_SELECT = 25
 PRIVATE_VIEW = "mt:view"
 """Prefix of the "My view" button (`cogs.platform.private`)."""
+REMATCH = "mt:rematch"
+"""Prefix of the "Rematch" button of a finished game (`cogs.platform.lobby`)."""
 
 ItemT = TypeVar("ItemT", bound=Item)
 

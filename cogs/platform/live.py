@@ -52,6 +52,11 @@ async def _previous(
     return older
 
 
+def live_message_id(client: discord.Client, table_id: int) -> int | None:
+    """The table's live message, if this process has posted or found it since it started."""
+    return _live.get(client, {}).get(table_id)
+
+
 async def replace_live(client: discord.Client, table_id: int, message: discord.Message) -> None:
     """Make `message` the table's live message: strip the components of the previous."""
     channel = message.channel

@@ -14,7 +14,7 @@ from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from cogs.platform.host import service_of
-from cogs.platform.items import Button, Interaction, TableItem
+from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.presenter import game_name, mention
 from cogs.platform.replies import public_locale
 from cogs.platform.table_items import post_turn
@@ -49,10 +49,13 @@ def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
     return view
 
 
-async def send_lobby(interaction: Interaction, table: Table, *, edit: bool) -> None:
+async def send_lobby(
+    interaction: Interaction, table: Table, *, edit: bool, header: str = ""
+) -> None:
     """Show the lobby: edit the clicked lobby message, or post a new one."""
     locale = public_locale(interaction)
     content, view = lobby_text(table, locale), lobby_view(table, locale)
+    content = f"{header}\n{content}" if header else content
     if edit:
         await interaction.response.edit_message(content=content, view=view)
     else:
@@ -92,6 +95,20 @@ class LobbyButton(TableItem[Button], prefix="mt:lobby", versioned=False, arg="jo
             await start_table(interaction, self.table_id)
 
 
+class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None):
+    """On a finished game: the first player to click opens the same table again in
+    the channel; each other player's click takes their seat there."""
+
+    async def run(self, interaction: Interaction) -> None:
+        old = await service_of(interaction).get_table(self.table_id)
+        lobby, opened = await service_of(interaction).rematch(self.table_id, interaction.user.id)
+        header = ""
+        if opened:
+            others = " ".join(mention(user) for user in old.seats if user != interaction.user.id)
+            header = t(public_locale(interaction), "rematch.opened", table=old.id, players=others)
+        await send_lobby(interaction, lobby, edit=False, header=header)
+
+
 def abandon_view(table: Table, locale: LocaleLike) -> discord.ui.View:
     """The "abandon this game?" question's two answers."""
     view = discord.ui.View(timeout=None)
@@ -129,4 +146,4 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
         )
 
 
-LOBBY_ITEMS = (LobbyButton, AbandonButton)
+LOBBY_ITEMS = (LobbyButton, AbandonButton, RematchButton)

@@ -5,6 +5,9 @@ Custom ids (all `cogs.platform.items.TableItem`s):
     mt:act:<table>:<version>:<notation>    an action button
     mt:pick:<table>:<version>:<n>          the n-th action select; option values are notations
     mt:view:<table>                        "My view" (`cogs.platform.private`)
+    mt:rematch:<table>                     "Rematch", once the game is over (`cogs.platform.lobby`)
+    mt:undo:<table>:<version>              "Take back", on the actor's private
+                                           confirmation, valid at that version only
 
 Actions carry the version they were offered at; a click on an older message
 answers that the table moved on (`bot.service.check_turn`, the one check of
@@ -26,6 +29,7 @@ from cogs.platform.items import (
     OPTION_LABEL_LIMIT,
     OPTIONS_PER_SELECT,
     PRIVATE_VIEW,
+    REMATCH,
     Button,
     Interaction,
     Item,
@@ -34,7 +38,7 @@ from cogs.platform.items import (
 )
 from cogs.platform.live import replace_live
 from cogs.platform.plugins import plugin_for, presenter_for
-from cogs.platform.presenter import ActionChoice, game_name
+from cogs.platform.presenter import ActionChoice, game_name, mention
 from cogs.platform.replies import public_locale
 from cogs.platform.seen import seen
 
@@ -110,12 +114,14 @@ async def post_turn(
     if played is not None and own:
         actor = seen(table, played.seat)
         lines = presenter.event_lines(actor, played.events, interaction.locale, seat=played.seat)
-    if typed and not lines:
+    undoable = played is not None and own and played.undoable
+    if (typed or undoable) and not lines:
         assert played is not None
         done = t(interaction.locale, "turn.played_private", action=played.notation)
         lines = [done if own else t(interaction.locale, "turn.done")]
     if lines:
-        await interaction.followup.send("\n".join(lines), ephemeral=True)
+        view = undo_view(table, interaction.locale) if undoable else discord.utils.MISSING
+        await interaction.followup.send("\n".join(lines), ephemeral=True, view=view)
 
 
 async def play(interaction: Interaction, table_id: int, version: int, notation: str) -> None:
@@ -135,7 +141,7 @@ def turn_view(
     with_private: bool = True,
 ) -> discord.ui.View:
     """Buttons for a few short actions, else selects; then the game's own `items`;
-    then the private view button while in play."""
+    then the private view button while in play, or the rematch button at the end."""
     view = discord.ui.View(timeout=None)
     fits = all(
         ActionButton.fits(table.id, table.version, a.notation) and len(a.label) <= LABEL_LIMIT
@@ -163,6 +169,15 @@ def turn_view(
                 label=label,
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{PRIVATE_VIEW}:{table.id}",
+            )
+        )
+    if with_private and table.status == TableStatus.FINISHED:
+        # Handled by `cogs.platform.lobby.RematchButton`.
+        view.add_item(
+            discord.ui.Button(
+                label=t(locale, "button.rematch"),
+                style=discord.ButtonStyle.success,
+                custom_id=f"{REMATCH}:{table.id}",
             )
         )
     return view
@@ -195,4 +210,38 @@ class ActionSelect(TableItem[Select], prefix="mt:pick", arg=r"\d"):
         await play(interaction, self.table_id, self.version, self.value)
 
 
-TURN_ITEMS = (ActionButton, ActionSelect)
+async def take_back(interaction: Interaction, table_id: int, version: int | None) -> None:
+    """Take back the clicker's last action, post the turn again headed "X took back
+    their last action", and tell the clicker alone which action it was.
+
+    With `version` (the "Take back" button, made right after the action), the table
+    must still be at it, and the button's message becomes that private answer.
+    """
+    service = service_of(interaction)
+    if version is not None:
+        await service.authorize(table_id, interaction.user.id, version, to_act=False)
+    done = await service.take_back(table_id, interaction.user.id)
+    text = t(interaction.locale, "undo.done_private", action=done.notation)
+    if version is not None:
+        await interaction.response.edit_message(content=text, view=None)
+    header = t(public_locale(interaction), "undo.took_back", player=mention(interaction.user.id))
+    await post_turn(interaction, done.table, None, header=header)
+    if version is None:
+        await interaction.followup.send(text, ephemeral=True)
+
+
+def undo_view(table: Table, locale: LocaleLike) -> discord.ui.View:
+    """The "Take back" button of the actor's private confirmation."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton.as_button(table.id, table.version, "", t(locale, "button.undo")))
+    return view
+
+
+class UndoButton(TableItem[Button], prefix="mt:undo", arg=None):
+    """Takes back the clicker's last action, if the table is still at its version."""
+
+    async def run(self, interaction: Interaction) -> None:
+        await take_back(interaction, self.table_id, self.version)
+
+
+TURN_ITEMS = (ActionButton, ActionSelect, UndoButton)
