@@ -296,6 +296,11 @@ class GameService:
         moves = [(a.seat, a.notation) for a in await self._storage.actions(table_id)]
         return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
 
+    async def playing_tables(self) -> list[Table]:
+        """Every table in play (read at start-up, to resume the computer players' turns)."""
+        tables = [await self._storage.get(table_id) for table_id in await self._storage.table_ids()]
+        return [t for t in tables if t is not None and t.status == TableStatus.PLAYING]
+
     async def due_reminders(self, shards: ShardSet | None = None) -> list[Table]:
         """Claim the tables in play (of `shards`, default all) idle for their reminder
         period and not reminded yet this turn: no other call, in this process or

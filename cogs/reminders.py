@@ -66,7 +66,7 @@ class ReminderCog(commands.Cog):
         text = t(
             locale,
             "reminder.text",
-            players=" ".join(mention(user) for user in table.users_to_act()),
+            players=" ".join(mention(user, locale) for user in table.users_to_act()),
             game=game_name(locale, table.game),
             table=table.id,
             since=timestamp(table.turn_started_at),
