@@ -60,7 +60,8 @@ class Settings:
             f"Settings(token=<{token}>, database={database}, "
             f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
             f"reminder_minutes={self.reminder_minutes!r}, shard_count={self.shard_count!r}, "
-            f"shard_ids={self.shard_ids!r}, computer_pause_seconds={self.computer_pause_seconds!r}, "
+            f"shard_ids={self.shard_ids!r}, "
+            f"computer_pause_seconds={self.computer_pause_seconds!r}, "
             f"computer_seconds={self.computer_seconds!r})"
         )
 

@@ -81,13 +81,17 @@ async def database_location(
     return str(tmp_path / "tables.sqlite3")
 
 
+COMPUTERS = {"computer_pause_seconds": 0.0, "computer_seconds": 0.2}
+"""Computer players move at once and quickly in tests."""
+
+
 @pytest.fixture
 def settings(database_location: str) -> Settings:
     if database_location.startswith("postgresql://"):
         return Settings(token=None, database_url=database_location,
-                        reminder_minutes=REMINDER_MINUTES, shard_count=1)
+                        reminder_minutes=REMINDER_MINUTES, shard_count=1, **COMPUTERS)
     return Settings(token=None, database_path=Path(database_location),
-                    reminder_minutes=REMINDER_MINUTES, shard_count=1)
+                    reminder_minutes=REMINDER_MINUTES, shard_count=1, **COMPUTERS)
 
 
 @pytest.fixture
