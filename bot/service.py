@@ -193,6 +193,19 @@ class GameService:
             seats = tuple(seat for seat in table.seats if seat != user_id)
             return await self._save(table, replace(table, seats=seats))
 
+    async def step_out(self, table_id: int, user_id: int) -> Table:
+        """The creator gives up their seat but keeps the lobby (to watch computer
+        players, `bot.computer_turns`); they may join again or start it."""
+        async with self._locked(table_id) as table:
+            if user_id != table.creator_id:
+                raise NotCreator()
+            if table.status != TableStatus.LOBBY:
+                raise NotInLobby()
+            if user_id not in table.seats:
+                raise NotSeated()
+            seats = tuple(seat for seat in table.seats if seat != user_id)
+            return await self._save(table, replace(table, seats=seats))
+
     async def start(self, table_id: int, user_id: int) -> Table:
         """Deal the game for the seated players; only the creator may."""
         async with self._locked(table_id) as table:

@@ -8,7 +8,9 @@ due to computers in a background task (the search runs in worker processes,
 `bot.ai.runner`), posting one turn message per move with the configured pause
 between them, until a person is to act or the game ends.
 
-Custom ids: ``mt:cpu:<table>:easy|normal|strong|remove`` on the lobby message.
+Custom ids: ``mt:cpu:<table>:easy|normal|strong|remove|watch`` on the lobby message
+("watch": the creator gives their seat up to watch computers play, and may
+join again before the start).
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ from cogs.platform.plugins import presenter_for
 from cogs.platform.seen import seen
 
 log = logging.getLogger(__name__)
+
+
+def offers_computers(game_id: str) -> bool:
+    """Whether computer players know `game_id` (`bot.ai.knowledge`)."""
+    return game_id in KNOWLEDGE_MODULES
 
 
 def computers_due(table: Table) -> bool:
