@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.ai.knowledge import KNOWLEDGE_MODULES
 from bot.computer_turns import (
     TABLE_LEVELS,
     ComputerTurns,
@@ -54,9 +55,10 @@ def computers_due(table: Table) -> bool:
 
 
 class ComputerButton(
-    TableItem[Button], prefix="mt:cpu", versioned=False, arg="easy|normal|strong|remove"
+    TableItem[Button], prefix="mt:cpu", versioned=False, arg="easy|normal|strong|remove|watch"
 ):
-    """The lobby's "Add a computer (level)" and "Remove a computer" (creator only)."""
+    """The lobby's "Add a computer (level)", "Remove a computer" and "Watch only"
+    (creator only)."""
 
     STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
 
@@ -70,13 +72,18 @@ class ComputerButton(
             computers = [u for u in table.seats if computer_level(u) is not None]
             last = computers[-1] if computers else 0
             table = await remove_computer(service, self.table_id, user, last)
+        elif self.arg == "watch":
+            table = await service.step_out(self.table_id, user)
         else:
             table = await add_computer(service, self.table_id, user, self.arg)
         await send_lobby(interaction, table, edit=True)
 
 
 def computer_buttons(table: Table, locale: LocaleLike) -> list[ComputerButton]:
-    """One "Add a computer" button per level, and "Remove a computer" once one sits."""
+    """One "Add a computer" button per level, then "Remove a computer" and "Watch
+    only" once one sits; none for a game computers do not play."""
+    if not offers_computers(table.game):
+        return []
     buttons = [
         ComputerButton.as_button(
             table.id, None, level,
@@ -88,6 +95,9 @@ def computer_buttons(table: Table, locale: LocaleLike) -> list[ComputerButton]:
     if computer_seats(table):
         label = t(locale, "button.remove_computer")
         buttons.append(ComputerButton.as_button(table.id, None, "remove", label, row=1))
+        if table.creator_id in table.seats:
+            label = t(locale, "button.watch_computers")
+            buttons.append(ComputerButton.as_button(table.id, None, "watch", label, row=1))
     return buttons
 
 
