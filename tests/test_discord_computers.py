@@ -29,6 +29,9 @@ __all__ = ["fixed_seed"]  # autouse: the same deal every run
 
 MOVE_LIMIT = 2000
 """More moves than any of these games takes: a game that does not end fails."""
+SETTLE_SECONDS = 120.0
+"""simcord waits for the bot to settle after each click, computer turns included: a
+whole game of computer moves may follow one click (a busy machine is slow)."""
 
 
 def table_bot(w: TableWorld) -> TableBot:
@@ -45,14 +48,15 @@ async def open_with_computers(
     w: TableWorld, game: str, levels: list[str], **options: object
 ) -> discord.Message:
     """alice opens a `game` table and adds a computer of each of `levels`; the lobby."""
-    lobby = await w.open_lobby(game, **options)
+    w.env.settle_timeout = SETTLE_SECONDS
+    await w.open_lobby(game, **options)
     for level in levels:
         await w.alice.click(w.last(), custom_id=lobby_id(w.last(), level))
     return w.last()
 
 
 def posted_texts(w: TableWorld) -> list[str]:
-    return [m.content for m in w.channel.messages if m.author.bot]
+    return [m.content for m in w.channel.history() if m.author.bot]
 
 
 async def play_out(w: TableWorld, rng: random.Random) -> Table:
@@ -85,12 +89,12 @@ async def test_the_lobby_offers_computers_of_three_levels_named_in_words(
     await w.alice.click(lobby, custom_id="mt:cpu:1:easy")
     await w.alice.click(w.last(), custom_id="mt:cpu:1:strong")
     lobby = w.last()
-    assert "Computer (easy)" in lobby.content and "Computer (strong)" in lobby.content
+    assert "Computer 1 (easy)" in lobby.content and "Computer 2 (strong)" in lobby.content
     assert "(3/4" in lobby.content
     assert_no_computer_mention([lobby.content])
     assert "mt:cpu:1:remove" in custom_ids(lobby)
     await w.alice.click(lobby, custom_id="mt:cpu:1:remove")
-    assert "Computer (strong)" not in w.last().content
+    assert "Computer 2 (strong)" not in w.last().content
     assert (await table_of(w)).seats == (w.alice.id, -11)
 
 
@@ -134,7 +138,7 @@ async def test_one_person_and_three_computers_play_coal_baron_to_the_end(
     table = await play_out(w, random.Random(1))
     assert table.status == TableStatus.FINISHED
     texts = posted_texts(w)
-    assert "End of the game" in texts[-1] and "Computer (easy)" in texts[-1]
+    assert "End of the game" in texts[-1] and "Computer 3 (easy)" in texts[-1]
     assert_no_computer_mention(texts)
     # every computer move got its own turn message, like a person's
     moves = len(await table_bot(w).service.record(1)["actions"])  # type: ignore[arg-type]

@@ -88,7 +88,8 @@ def mention(user_id: int, locale: LocaleLike = None) -> str:
     """A person's mention, or a computer seat's name in words (never a mention)."""
     level = computer_level(user_id)
     if level is not None:
-        return t(locale, "computer.name", level=t(locale, f"computer.level.{level}"))
+        level_name = t(locale, f"computer.level.{level}")
+        return t(locale, "computer.name", number=-user_id // 10, level=level_name)
     return f"<@{user_id}>"
 
 
