@@ -15,6 +15,7 @@ from bot.app import TableBot
 from bot.i18n import t
 from bot.service import Table, TableStatus
 from tests.coal_baron_discord_support import fixed_seed
+from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     TableWorld,
     as_seen_before,
@@ -22,6 +23,7 @@ from tests.discord_support import (
     custom_ids,
     lobby_id,
     private_text,
+    reminders,
     restart,
 )
 
@@ -195,5 +197,29 @@ async def test_computers_waiting_when_the_bot_stopped_play_after_a_restart(
     restarted = await restart(w, settings)  # type: ignore[arg-type]
     await restarted.computers.idle()
     after = await restarted.service.get_table(1)
+    assert after.state is not None
+    assert all(after.seats[seat] == w.alice.id for seat in after.state.to_act())
+
+
+async def test_a_computer_turn_left_waiting_is_played_not_reminded(
+    table_world: TableWorld,
+) -> None:
+    w = table_world
+    lobby = await open_with_computers(w, "coal-baron", ["easy", "easy", "easy"])
+    bot = table_bot(w)
+    schedule = bot.computers.schedule
+    bot.computers.schedule = lambda table: None  # type: ignore[method-assign]
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    table = await table_of(w)
+    assert table.state is not None
+    alice = table.seats.index(w.alice.id)
+    if alice in table.state.to_act():
+        first = table.state.format_action(table.state.legal_actions(alice)[0])
+        await w.alice.slash(w.channel, "game play", action=first)
+    bot.computers.schedule = schedule  # type: ignore[method-assign]
+    await w.env.advance_time(REMINDER_MINUTES * 60 + 60)
+    await bot.computers.idle()
+    assert reminders(w) == []
+    after = await table_of(w)
     assert after.state is not None
     assert all(after.seats[seat] == w.alice.id for seat in after.state.to_act())
