@@ -223,3 +223,11 @@ async def test_a_computer_turn_left_waiting_is_played_not_reminded(
     after = await table_of(w)
     assert after.state is not None
     assert all(after.seats[seat] == w.alice.id for seat in after.state.to_act())
+
+
+def test_computer_seats_are_named_in_words_in_both_languages() -> None:
+    from cogs.platform.presenter import mention
+
+    assert mention(-11, "en-US") == "Computer 1 (easy)"
+    assert mention(-23, "fr") == "Ordinateur 2 (fort)"
+    assert mention(42, "fr") == "<@42>"

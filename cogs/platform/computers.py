@@ -37,6 +37,7 @@ from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.live import replace_live
 from cogs.platform.plugins import presenter_for
 from cogs.platform.seen import seen
+from cogs.platform.table_items import pings, turn_view
 
 log = logging.getLogger(__name__)
 
@@ -145,8 +146,6 @@ class ComputerTable:
 
 async def post_computer_turn(client: discord.Client, table: Table, played: ActResult) -> None:
     """Post the turn message after a computer's move, in the table's channel."""
-    from cogs.platform.table_items import pings, turn_view  # table_items schedules computers
-
     channel: Any = client.get_channel(table.channel_id) or await client.fetch_channel(
         table.channel_id
     )
