@@ -14,6 +14,7 @@ import discord
 from bot.app import TableBot
 from bot.i18n import t
 from bot.service import Table, TableStatus
+from cogs.platform.presenter import mention
 from tests.coal_baron_discord_support import fixed_seed
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
@@ -226,8 +227,6 @@ async def test_a_computer_turn_left_waiting_is_played_not_reminded(
 
 
 def test_computer_seats_are_named_in_words_in_both_languages() -> None:
-    from cogs.platform.presenter import mention
-
     assert mention(-11, "en-US") == "Computer 1 (easy)"
     assert mention(-23, "fr") == "Ordinateur 2 (fort)"
     assert mention(42, "fr") == "<@42>"
