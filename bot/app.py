@@ -22,9 +22,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.ai.runner import ComputerRunner
+from bot.computer_turns import ComputerTurns
 from bot.config import Settings
 from bot.service import GameService
 from bot.storage import ShardSet, Storage
+from cogs.platform.computers import ComputerTable
 from cogs.platform.replies import ReplyingTree
 from cogs.platform.translator import CatalogTranslator
 
@@ -80,12 +83,22 @@ class TableBot(commands.AutoShardedBot):
         self.clock = clock
         self._storage: Storage | None = None
         self._service: GameService | None = None
+        self._runner: ComputerRunner | None = None
+        self._computers: ComputerTable | None = None
+        self._resumed = False
 
     @property
     def service(self) -> GameService:
         if self._service is None:
             raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
         return self._service
+
+    @property
+    def computers(self) -> ComputerTable:
+        """Plays the computer players' turns in the background (after `setup_hook`)."""
+        if self._computers is None:
+            raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
+        return self._computers
 
     @property
     def shard_set(self) -> ShardSet:
@@ -96,10 +109,21 @@ class TableBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self._storage = await Storage.open(self.settings.database)
         self._service = GameService(self._storage, clock=self.clock)
+        self._runner = ComputerRunner(seconds=self.settings.computer_seconds)
+        turns = ComputerTurns(self._service, self._runner, self.settings.computer_pause_seconds)
+        self._computers = ComputerTable(self, turns)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+
+    async def on_ready(self) -> None:
+        """Play the computer turns left waiting when the bot stopped (once per start)."""
+        if self._resumed:
+            return
+        self._resumed = True
+        for table in await self.service.playing_tables():
+            self.computers.schedule(table)
 
     async def sync_commands(self) -> None:
         """Publish the slash commands: to the dev guild at once if set, else globally
@@ -113,7 +137,12 @@ class TableBot(commands.AutoShardedBot):
         await self.tree.sync(guild=guild)
 
     async def close(self) -> None:
+        if self._computers is not None:
+            await self._computers.close()
         await super().close()
+        if self._runner is not None:
+            self._runner.close()
+            self._runner = None
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

@@ -23,7 +23,7 @@ from typing import Final
 
 from bot.ai.knowledge import knowledge_for
 from bot.ai.runner import ComputerRunner
-from bot.errors import NotCreator, NotPlaying, NotSeated, SkipTooEarly
+from bot.errors import NotCreator, NotPlaying, NotSeated, SkipTooEarly, StaleAction
 from bot.games.base import JSON, Event, Seat
 from bot.service import SKIP_AFTER_REMINDERS, ActResult, GameService, Table
 
@@ -92,9 +92,18 @@ class ComputerTurns:
         self._pause = pause_seconds
         self._sleep = sleep
 
-    async def play(self, table_id: int) -> list[ActResult]:
+    async def play(
+        self,
+        table_id: int,
+        announce: Callable[[ActResult], Awaitable[None]] | None = None,
+    ) -> list[ActResult]:
         """Play every computer turn due now, in order, until a person is to act
-        or the game is over; the results, to announce like any action."""
+        or the game is over; the results, to announce like any action.
+
+        `announce` is awaited with each result as soon as it is played (before the
+        pause). A move overtaken by a person's action (`StaleAction`, possible when
+        people and computers act at once) is chosen again on the new state.
+        """
         results: list[ActResult] = []
         while True:
             table = await self._service.get_table(table_id)
@@ -106,7 +115,13 @@ class ComputerTurns:
                 return results
             if results and self._pause:
                 await self._sleep(self._pause)
-            results.append(await self._play_seat(table, seat, computers[seat]))
+            try:
+                result = await self._play_seat(table, seat, computers[seat])
+            except StaleAction:
+                continue
+            results.append(result)
+            if announce is not None:
+                await announce(result)
 
     async def take_over(self, table_id: int, level: str, now: float) -> ActResult:
         """A computer of `level` plays the turn of an idle person (the table option

@@ -19,6 +19,12 @@ MAX_REMINDER_MINUTES = 7 * 24 * 60
 """A week, as for a table's own delay (`/game new reminder:`)."""
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+DEFAULT_COMPUTER_PAUSE = 1.5
+"""Seconds between two computer moves in a row, so people can follow them."""
+MAX_COMPUTER_PAUSE = 30.0
+DEFAULT_COMPUTER_SECONDS = 1.0
+"""Thinking budget of one computer move (the runner's hard limit is derived from it)."""
+MAX_COMPUTER_SECONDS = 10.0
 
 
 class SettingsError(ValueError):
@@ -44,6 +50,8 @@ class Settings:
     """Discord shards of the whole bot; None lets Discord recommend (one process)."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process holds; None for all of them."""
+    computer_pause_seconds: float = DEFAULT_COMPUTER_PAUSE
+    computer_seconds: float = DEFAULT_COMPUTER_SECONDS
 
     def __repr__(self) -> str:
         token = "set" if self.token else "missing"
@@ -52,7 +60,9 @@ class Settings:
             f"Settings(token=<{token}>, database={database}, "
             f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
             f"reminder_minutes={self.reminder_minutes!r}, shard_count={self.shard_count!r}, "
-            f"shard_ids={self.shard_ids!r})"
+            f"shard_ids={self.shard_ids!r}, "
+            f"computer_pause_seconds={self.computer_pause_seconds!r}, "
+            f"computer_seconds={self.computer_seconds!r})"
         )
 
     @property
@@ -63,7 +73,8 @@ class Settings:
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         """Read `DISCORD_TOKEN`, `DATABASE_PATH`, `DATABASE_URL`, `LOG_LEVEL`,
-        `DEV_GUILD_ID`, `REMINDER_MINUTES`, `SHARD_COUNT` and `SHARD_IDS` from the
+        `DEV_GUILD_ID`, `REMINDER_MINUTES`, `SHARD_COUNT`, `SHARD_IDS`, `COMPUTER_PAUSE_SECONDS`
+        and `COMPUTER_SECONDS` from the
         environment, after loading `env_file` if it exists (variables already set in
         the environment win over the file). Raises `SettingsError` for a bad value."""
         if env_file is not None and Path(env_file).is_file():
@@ -81,6 +92,14 @@ class Settings:
             or DEFAULT_REMINDER_MINUTES,
             shard_count=shard_count,
             shard_ids=_shard_ids(shard_count),
+            computer_pause_seconds=_seconds(
+                "COMPUTER_PAUSE_SECONDS", DEFAULT_COMPUTER_PAUSE, minimum=0.0,
+                maximum=MAX_COMPUTER_PAUSE,
+            ),
+            computer_seconds=_seconds(
+                "COMPUTER_SECONDS", DEFAULT_COMPUTER_SECONDS, minimum=0.1,
+                maximum=MAX_COMPUTER_SECONDS,
+            ),
         )
         if settings.shard_ids is not None and settings.database_url is None:
             raise SettingsError(
@@ -130,6 +149,24 @@ def _optional_int(name: str, *, minimum: int, maximum: int | None = None) -> int
         ) from None
     if value < minimum or (maximum is not None and value > maximum):
         raise SettingsError(f"{name}={value} is out of range: use a whole number {bounds}")
+    return value
+
+
+def _seconds(name: str, default: float, *, minimum: float, maximum: float) -> float:
+    """The number of seconds in variable `name` (`default` if unset); `SettingsError`
+    if it is not a number from `minimum` to `maximum`."""
+    raw = _text(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(
+            f"{name} must be a number of seconds ({minimum:g} to {maximum:g}), not {raw!r} "
+            "(see .env.example)"
+        ) from None
+    if not minimum <= value <= maximum:
+        raise SettingsError(f"{name}={raw} is out of range: use {minimum:g} to {maximum:g} seconds")
     return value
 
 

@@ -276,6 +276,19 @@ class GameService:
             seats = tuple(seat for seat in table.seats if seat != user_id)
             return await self._save(table, replace(table, seats=seats))
 
+    async def step_out(self, table_id: int, user_id: int) -> Table:
+        """The creator gives up their seat but keeps the lobby (to watch computer
+        players, `bot.computer_turns`); they may join again or start it."""
+        async with self._locked(table_id) as table:
+            if user_id != table.creator_id:
+                raise NotCreator()
+            if table.status != TableStatus.LOBBY:
+                raise NotInLobby()
+            if user_id not in table.seats:
+                raise NotSeated()
+            seats = tuple(seat for seat in table.seats if seat != user_id)
+            return await self._save(table, replace(table, seats=seats))
+
     async def start(self, table_id: int, user_id: int) -> Table:
         """Deal the game for the seated players; only the creator may."""
         async with self._locked(table_id) as table:
@@ -528,6 +541,11 @@ class GameService:
             raise NotPlaying()
         log = [entry for entry in await self._storage.actions(table_id) if not entry.taken_back]
         return self._make_record(table, log)
+
+    async def playing_tables(self) -> list[Table]:
+        """Every table in play (read at start-up, to resume the computer players' turns)."""
+        tables = [await self._storage.get(table_id) for table_id in await self._storage.table_ids()]
+        return [t for t in tables if t is not None and t.status == TableStatus.PLAYING]
 
     async def due_reminders(self, shards: ShardSet | None = None) -> list[Table]:
         """Claim the tables in play (of `shards`, default all) idle for their reminder

@@ -20,6 +20,7 @@ from bot.i18n import has_key, language_of, t
 from bot.service import OPEN_STATUSES, Table, TableStatus
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
+from cogs.platform.computers import COMPUTER_ITEMS
 from cogs.platform.errors import ExportBeforeEnd, NoTableHere
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
@@ -147,7 +148,7 @@ class GameCog(
             return
         presenter = presenter_for(table.game)
         public = seen(table, None, public_choices=presenter.public_choices)
-        waiting = " ".join(mention(user) for user in public.users_to_act)
+        waiting = " ".join(mention(user, locale) for user in public.users_to_act)
         text = t(
             locale,
             "status.playing",
@@ -174,8 +175,8 @@ class GameCog(
         header = t(
             locale,
             "skip.done",
-            player=mention(interaction.user.id),
-            idle=mention(table.seats[result.seat]),
+            player=mention(interaction.user.id, locale),
+            idle=mention(table.seats[result.seat], locale),
         )
         await post_turn(interaction, result.table, result, header=header)
 
@@ -284,7 +285,9 @@ async def setup(bot: commands.Bot) -> None:
     """Load the ``/game`` commands, then every game's plugin: its persistent
     components and its own commands."""
     host = host_of(bot)
-    bot.add_dynamic_items(*LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS)
+    bot.add_dynamic_items(
+        *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS, *COMPUTER_ITEMS
+    )
     await bot.add_cog(GameCog(host))
     for plugin in all_plugins():
         bot.add_dynamic_items(*plugin.items)

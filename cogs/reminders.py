@@ -49,6 +49,11 @@ class ReminderCog(commands.Cog):
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
         for table in await self.host.service.due_reminders(self.host.shard_set):
+            if not any(user > 0 for user in table.users_to_act()):
+                # Only computers are to act: they are never pinged, they play now.
+                self.host.computers.schedule(table)
+                await self.host.service.mark_reminded(table.id)
+                continue
             try:
                 if not await self.post_reminder(table):
                     continue  # claimed again once the lease ends: the player may be back
@@ -79,7 +84,7 @@ class ReminderCog(commands.Cog):
         text = t(
             locale,
             "reminder.text",
-            players=" ".join(mention(user) for user in table.users_to_act()),
+            players=" ".join(mention(user, locale) for user in table.users_to_act() if user > 0),
             game=game_name(locale, table.game),
             table=table.id,
             since=timestamp(table.turn_started_at),

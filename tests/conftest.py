@@ -86,13 +86,19 @@ async def database_location(
     return str(tmp_path / "tables.sqlite3")
 
 
+COMPUTER_SECONDS = 0.2
+"""Computer players think briefly, and move without a pause, in tests."""
+
+
 @pytest.fixture
 def settings(database_location: str) -> Settings:
     if database_location.startswith("postgresql://"):
         return Settings(token=None, database_url=database_location,
-                        reminder_minutes=REMINDER_MINUTES, shard_count=1)
+                        reminder_minutes=REMINDER_MINUTES, shard_count=1,
+                        computer_pause_seconds=0.0, computer_seconds=COMPUTER_SECONDS)
     return Settings(token=None, database_path=Path(database_location),
-                    reminder_minutes=REMINDER_MINUTES, shard_count=1)
+                    reminder_minutes=REMINDER_MINUTES, shard_count=1,
+                    computer_pause_seconds=0.0, computer_seconds=COMPUTER_SECONDS)
 
 
 @pytest.fixture

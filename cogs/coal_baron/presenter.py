@@ -72,7 +72,7 @@ def shift_lines(locale: LocaleLike, table: Table, elements: list[JSON]) -> list[
     lines = []
     for element in elements:
         results = " · ".join(
-            t(locale, "coal.scoring.seat", player=mention(user), count=count, vp=vp)
+            t(locale, "coal.scoring.seat", player=mention(user, locale), count=count, vp=vp)
             for user, count, vp in zip(table.seats, element["counts"], element["vp"], strict=True)
         )
         name = element_name(locale, element["element"])
@@ -94,14 +94,14 @@ def final_lines(locale: LocaleLike, table: Table, final: JSON) -> list[str]:
     """Each seat's final conversions, then the standings."""
     lines = []
     for user, conversion in zip(table.seats, final["conversions"], strict=True):
-        lines.append(t(locale, "coal.final.conversion", player=mention(user), **conversion))
+        lines.append(t(locale, "coal.final.conversion", player=mention(user, locale), **conversion))
     for rank, seat in enumerate(final["standings"], start=1):
         lines.append(
             t(
                 locale,
                 "coal.final.standing",
                 rank=rank,
-                player=mention(table.seats[seat]),
+                player=mention(table.seats[seat], locale),
                 vp=final["scores"][seat],
                 money=final["money"][seat],
             )
@@ -131,7 +131,7 @@ def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
     assert pending is not None
     seat = pending["seat"]
     player = view["players"][seat]
-    params: dict[str, Any] = {"player": mention(table.seats[seat])}
+    params: dict[str, Any] = {"player": mention(table.seats[seat], locale)}
     kind = pending["kind"]
     if kind == "draft":
         params["pick"] = pending.get("picks_made", 0) + 1
@@ -159,7 +159,7 @@ class CoalBaronPresenter(Presenter):
         lines: list[str] = []
         events = played.events if played is not None else []
         if played is not None:
-            player = mention(table.seats[played.seat])
+            player = mention(table.seats[played.seat], locale)
             action = public_notation(played.notation)
             lines.append(t(locale, "coal.turn.played", player=player, action=action))
             lines.extend(self.event_lines(seen, events, locale, seat=None))
@@ -188,7 +188,7 @@ class CoalBaronPresenter(Presenter):
         seat = seen.reader
         assert seat is not None
         view = as_view(seen.view)
-        lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat]))]
+        lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat], locale))]
         lines.extend(orders_lines(locale, view, seat))
         lang = language_of(locale)
         names = numbered_names(len(seen.table.seats), lang)
@@ -232,7 +232,7 @@ class CoalBaronPresenter(Presenter):
             params = dict(event.data)
             for name in SEAT_PARAMS:
                 if isinstance(params.get(name), int):
-                    params[name] = mention(seen.table.seats[params[name]])
+                    params[name] = mention(seen.table.seats[params[name]], locale)
             if event.kind == "kept" and params.get("card") is None:
                 params["card"] = t(locale, "coal.nothing")
             if isinstance(params.get("orders"), list):

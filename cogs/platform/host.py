@@ -6,7 +6,7 @@ the service through this protocol, which `bot.app.TableBot` implements.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 from discord.ext import commands
@@ -14,6 +14,9 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.service import GameService
 from bot.storage import ShardSet
+
+if TYPE_CHECKING:
+    from cogs.platform.computers import ComputerTable
 
 
 class TableHost(Protocol):
@@ -26,6 +29,11 @@ class TableHost(Protocol):
     @property
     def shard_set(self) -> ShardSet:
         """The shards this process holds: its reminders are for their servers only."""
+        ...
+
+    @property
+    def computers(self) -> ComputerTable:
+        """Plays the computer players' turns in the background."""
         ...
 
 

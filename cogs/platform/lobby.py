@@ -13,6 +13,7 @@ import discord
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
+from cogs.platform.computers import computer_buttons
 from cogs.platform.host import service_of
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.presenter import game_name, mention
@@ -30,8 +31,8 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
         "lobby.text",
         game=game_name(locale, table.game),
         table=table.id,
-        creator=mention(table.creator_id),
-        players=" ".join(mention(user) for user in table.seats),
+        creator=mention(table.creator_id, locale),
+        players=" ".join(mention(user, locale) for user in table.seats),
         count=len(table.seats),
         min=game.min_players,
         max=game.max_players,
@@ -46,6 +47,8 @@ def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
     for what, style in LobbyButton.STYLES.items():
         label = t(locale, f"button.{what}")
         view.add_item(LobbyButton.as_button(table.id, None, what, label, style))
+    for button in computer_buttons(table, locale):
+        view.add_item(button)
     return view
 
 
@@ -141,7 +144,7 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
                 "abandon.announce",
                 game=game_name(locale, table.game),
                 table=table.id,
-                player=mention(interaction.user.id),
+                player=mention(interaction.user.id, locale),
             )
         )
 

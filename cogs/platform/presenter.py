@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot.computer_turns import computer_level
 from bot.games.base import Event, Seat
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table, TableStatus
@@ -83,7 +84,12 @@ Ranked = Callable[[Table, Seat, LocaleLike], list[ActionChoice]]
 # -- small formatting helpers shared by presenters and cogs -----------------------------
 
 
-def mention(user_id: int) -> str:
+def mention(user_id: int, locale: LocaleLike = None) -> str:
+    """A person's mention, or a computer seat's name in words (never a mention)."""
+    level = computer_level(user_id)
+    if level is not None:
+        level_name = t(locale, f"computer.level.{level}")
+        return t(locale, "computer.name", number=-user_id // 10, level=level_name)
     return f"<@{user_id}>"
 
 
@@ -106,7 +112,7 @@ def scores_line(seen: Seen, locale: LocaleLike) -> str:
     if scores is None:
         return t(locale, "status.scores_secret")
     pairs = zip(seen.table.seats, scores, strict=True)
-    return " · ".join(f"{mention(user)} {score}" for user, score in pairs)
+    return " · ".join(f"{mention(user, locale)} {score}" for user, score in pairs)
 
 
 # -- presenters ------------------------------------------------------------------------
@@ -140,7 +146,7 @@ class Presenter:
         if seen.table.status == TableStatus.FINISHED:
             lines.append(self.outcome_text(seen, locale))
             return TurnMessage("\n".join(lines))
-        waiting = " ".join(mention(user) for user in seen.users_to_act)
+        waiting = " ".join(mention(user, locale) for user in seen.users_to_act)
         game = game_name(locale, seen.table.game)
         lines.append(t(locale, "turn.to_act", players=waiting, game=game))
         actions = self.public_actions(seen)
@@ -154,7 +160,8 @@ class Presenter:
         described = self.event_lines(seen, played.events, locale, seat=None)
         if described:
             return described
-        return [t(locale, "turn.played_secret", player=mention(seen.table.seats[played.seat]))]
+        player = mention(seen.table.seats[played.seat], locale)
+        return [t(locale, "turn.played_secret", player=player)]
 
     async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
         """What the reader alone may see, with the actions it may take now."""
@@ -175,14 +182,14 @@ class Presenter:
                 continue
             params = dict(event.data)
             if isinstance(params.get("seat"), int):
-                params["player"] = mention(seen.table.seats[params["seat"]])
+                params["player"] = mention(seen.table.seats[params["seat"]], locale)
             lines.append(t(locale, key, **params))
         return lines
 
     def outcome_text(self, seen: Seen, locale: LocaleLike) -> str:
         outcome = seen.outcome
         assert outcome is not None
-        winners = " ".join(mention(seen.table.seats[seat]) for seat in outcome.winners)
+        winners = " ".join(mention(seen.table.seats[seat], locale) for seat in outcome.winners)
         scores = scores_line(seen, locale)
         return t(locale, "turn.game_over", winners=winners, scores=scores, table=seen.table.id)
 

@@ -23,7 +23,7 @@ import discord
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.platform.errors import NoTableHere, WrongGame
-from cogs.platform.host import service_of
+from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (
     LABEL_LIMIT,
     OPTION_LABEL_LIMIT,
@@ -60,9 +60,9 @@ async def game_table(interaction: Interaction, game_id: str) -> Table:
 
 
 def pings(table: Table) -> discord.AllowedMentions:
-    """Only the players who must act now are pinged; everyone else a message names
-    (the last actor, a target) is named without a ping."""
-    users = [discord.Object(user) for user in table.users_to_act()]
+    """Only the players who must act now are pinged (never a computer seat); everyone
+    else a message names (the last actor, a target) is named without a ping."""
+    users = [discord.Object(user) for user in table.users_to_act() if user > 0]
     return discord.AllowedMentions(users=users, roles=False, everyone=False)
 
 
@@ -107,6 +107,7 @@ async def post_turn(
             wait=True,
         )
     await replace_live(interaction.client, table.id, posted)
+    host_of(interaction.client).computers.schedule(table)
     # What the actor alone was told goes to them only: after /game skip the
     # interaction is the skipper's, who must not learn the idle seat's secrets.
     own = played is not None and table.seats[played.seat] == interaction.user.id

@@ -140,11 +140,11 @@ class SaboteurPresenter(Presenter):
         params = dict(data)
         for name in _SEAT_PARAMS:
             if isinstance(params.get(name), int):
-                params[name] = mention(table.seats[params[name]])
+                params[name] = mention(table.seats[params[name]], locale)
         for name in _SEATS_PARAMS:
             if isinstance(params.get(name), list):
                 seats = params[name]
-                params[name] = ", ".join(mention(table.seats[s]) for s in seats) or t(
+                params[name] = ", ".join(mention(table.seats[s], locale) for s in seats) or t(
                     locale, "sab.nobody")
         if "tool" in params:
             params["tool"] = tool_name(locale, params["tool"])

@@ -1,0 +1,168 @@
+"""Computer players at a Discord table: their names, the lobby's add/remove buttons,
+and their turns, played in the background and posted like anyone's.
+
+A computer seat is a negative user id (`bot.computer_turns`); it is never shown
+as a mention but named in words ("Computer (easy)"). After every action, at the
+start and when the bot starts again, `ComputerTable.schedule` plays the turns
+due to computers in a background task (the search runs in worker processes,
+`bot.ai.runner`), posting one turn message per move with the configured pause
+between them, until a person is to act or the game ends.
+
+Custom ids: ``mt:cpu:<table>:easy|normal|strong|remove|watch`` on the lobby message
+("watch": the creator gives their seat up to watch computers play, and may
+join again before the start).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, ClassVar
+
+import discord
+
+from bot.ai.knowledge import KNOWLEDGE_MODULES
+from bot.computer_turns import (
+    TABLE_LEVELS,
+    ComputerTurns,
+    add_computer,
+    computer_level,
+    computer_seats,
+    remove_computer,
+)
+from bot.i18n import LocaleLike, t
+from bot.service import ActResult, Table, TableStatus
+from cogs.platform.host import service_of
+from cogs.platform.items import Button, Interaction, TableItem
+from cogs.platform.live import replace_live
+from cogs.platform.plugins import presenter_for
+from cogs.platform.seen import seen
+from cogs.platform.table_items import pings, turn_view
+
+log = logging.getLogger(__name__)
+
+
+def offers_computers(game_id: str) -> bool:
+    """Whether computer players know `game_id` (`bot.ai.knowledge`)."""
+    return game_id in KNOWLEDGE_MODULES
+
+
+def computers_due(table: Table) -> bool:
+    """Whether a computer is to act at `table` now."""
+    if table.status != TableStatus.PLAYING or table.state is None:
+        return False
+    computers = computer_seats(table)
+    return any(seat in computers for seat in table.state.to_act())
+
+
+class ComputerButton(
+    TableItem[Button], prefix="mt:cpu", versioned=False, arg="easy|normal|strong|remove|watch"
+):
+    """The lobby's "Add a computer (level)", "Remove a computer" and "Watch only"
+    (creator only)."""
+
+    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+
+    async def run(self, interaction: Interaction) -> None:
+        from cogs.platform.lobby import send_lobby  # the lobby shows these buttons
+
+        service = service_of(interaction)
+        user = interaction.user.id
+        if self.arg == "remove":
+            table = await service.get_table(self.table_id)
+            computers = [u for u in table.seats if computer_level(u) is not None]
+            last = computers[-1] if computers else 0
+            table = await remove_computer(service, self.table_id, user, last)
+        elif self.arg == "watch":
+            table = await service.step_out(self.table_id, user)
+        else:
+            table = await add_computer(service, self.table_id, user, self.arg)
+        await send_lobby(interaction, table, edit=True)
+
+
+def computer_buttons(table: Table, locale: LocaleLike) -> list[ComputerButton]:
+    """One "Add a computer" button per level, then "Remove a computer" and "Watch
+    only" once one sits; none for a game computers do not play."""
+    if not offers_computers(table.game):
+        return []
+    buttons = [
+        ComputerButton.as_button(
+            table.id, None, level,
+            t(locale, "button.add_computer", level=t(locale, f"computer.level.{level}")),
+            ComputerButton.STYLE, row=1,
+        )
+        for level in TABLE_LEVELS
+    ]
+    if computer_seats(table):
+        label = t(locale, "button.remove_computer")
+        buttons.append(ComputerButton.as_button(table.id, None, "remove", label, row=1))
+        if table.creator_id in table.seats:
+            label = t(locale, "button.watch_computers")
+            buttons.append(ComputerButton.as_button(table.id, None, "watch", label, row=1))
+    return buttons
+
+
+class ComputerTable:
+    """Plays the computer turns of the bot's tables in background tasks, one task per
+    table at a time; `close()` cancels what is running."""
+
+    def __init__(self, client: discord.Client, turns: ComputerTurns) -> None:
+        self._client = client
+        self._turns = turns
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def schedule(self, table: Table) -> None:
+        """Play the computer turns due at `table`, unless a task already does."""
+        if not computers_due(table) or table.id in self._tasks:
+            return
+        task = asyncio.get_running_loop().create_task(self._run(table.id))
+        self._tasks[table.id] = task
+
+    async def _run(self, table_id: int) -> None:
+        try:
+            await self._turns.play(table_id, announce=self._announce)
+        except Exception:
+            log.exception("table %d: computer turns stopped", table_id)
+        finally:
+            self._tasks.pop(table_id, None)
+
+    async def _announce(self, result: ActResult) -> None:
+        try:
+            await post_computer_turn(self._client, result.table, result)
+        except discord.HTTPException:
+            log.warning("table %d: could not post a computer turn", result.table.id, exc_info=True)
+
+    async def idle(self) -> None:
+        """Wait until no computer turn is being played (for tests and shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._tasks.values()):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+        self._tasks.clear()
+
+
+async def post_computer_turn(client: discord.Client, table: Table, played: ActResult) -> None:
+    """Post the turn message after a computer's move, in the table's channel."""
+    channel: Any = client.get_channel(table.channel_id) or await client.fetch_channel(
+        table.channel_id
+    )
+    if not isinstance(channel, discord.abc.Messageable):
+        log.warning("table %s: channel %s cannot receive messages", table.id, table.channel_id)
+        return
+    guild = getattr(channel, "guild", None)
+    locale = guild.preferred_locale if guild is not None else None
+    presenter = presenter_for(table.game)
+    public = seen(table, None, public_choices=presenter.public_choices)
+    message = await presenter.turn(public, locale, played)
+    view = turn_view(table, message.actions, locale, items=message.items)
+    posted = await channel.send(
+        message.content, view=view, files=message.files, embeds=message.embeds,
+        allowed_mentions=pings(table),
+    )
+    await replace_live(client, table.id, posted)
+
+
+COMPUTER_ITEMS = (ComputerButton,)
