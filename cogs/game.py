@@ -32,6 +32,7 @@ from cogs.platform.lobby import (
     send_lobby,
     start_table,
 )
+from cogs.platform.names import display_names
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presenter import game_name, mention, scores_line, timestamp
@@ -141,7 +142,8 @@ class GameCog(
             await send_private(interaction, lobby_text(table, locale))
             return
         presenter = presenter_for(table.game)
-        public = seen(table, None, public_choices=presenter.public_choices)
+        names = await display_names(interaction.client, table)
+        public = seen(table, None, public_choices=presenter.public_choices, names=names)
         waiting = " ".join(mention(user) for user in public.users_to_act)
         text = t(
             locale,
