@@ -36,11 +36,11 @@ from tests.discord_support import (
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
+    member_names,
     play_from_hand,
     sab_world,
     seed_where,
 )
-from tests.saboteur_support import seat_names
 
 
 def card_of(action: object) -> str | None:
@@ -82,7 +82,7 @@ async def test_start_posts_the_spectator_board_and_mentions_the_first_player(
     for seat, member in enumerate(w.players):
         assert f"{member.mention} (P{seat + 1})" in first.content
     (image,) = first.attachments
-    assert await image.read() == render_board(state.view(None), seat_names(state), "en")
+    assert await image.read() == render_board(state.view(None), member_names(state), "en")
 
 
 async def test_the_public_messages_follow_the_server_language(simcord_env: simcord.Env) -> None:
@@ -91,7 +91,7 @@ async def test_the_public_messages_follow_the_server_language(simcord_env: simco
     assert f"👉 {w.alice.mention} (P1) : à vous (manche 1/3" in first.content
     (image,) = first.attachments
     assert await image.read() == render_board(
-        (await w.state()).view(None), seat_names(await w.state(), "fr"), "fr"
+        (await w.state()).view(None), member_names(await w.state()), "fr"
     )
 
 
@@ -113,7 +113,7 @@ async def test_my_hand_answers_the_role_the_hand_image_and_the_peeks_privately(
     assert f"Waiting for {w.alice.mention}" in shown_text(answer)
     assert not answer.components  # nothing to choose while another player plays
     (image,) = answer.attachments
-    assert await image.read() == render_hand(state.view(1), seat_names(state), "en")
+    assert await image.read() == render_hand(state.view(1), member_names(state), "en")
 
 
 async def test_the_hand_of_the_player_to_act_offers_their_cards_and_discards(
@@ -207,7 +207,7 @@ async def test_the_hand_view_plays_a_card_then_its_placement(simcord_env: simcor
     assert after.maze.cards[path.pos].code == path.card
     assert f"{w.alice.mention} laid a path card" in w.last().content
     assert await w.last().attachments[0].read() == render_board(
-        after.view(None), seat_names(after), "en"
+        after.view(None), member_names(after), "en"
     )
 
 
