@@ -30,7 +30,7 @@ from tests.coal_baron_discord_support import (
     space_kind,
     state_of,
 )
-from tests.discord_support import enabled_ids, select_offering, step_id, turn_id
+from tests.discord_support import enabled_ids, live_messages, select_offering, step_id, turn_id
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
@@ -210,6 +210,8 @@ async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
         message = world.last()
         names = attachment_names(message)
         assert names == ["board.png", "mines.png"]  # the board and every mine, nothing more
+        assert "`" not in message.content  # the action in words, never its notation
+        assert len(live_messages(world.channel)) == (after.status == "playing")
         if any((embed.title or "").startswith("Scoring") for embed in message.embeds):
             shifts_scored += 1
             assert message.embeds and message.embeds[0].title

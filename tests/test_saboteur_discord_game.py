@@ -27,7 +27,7 @@ from cogs.platform.seen import seen
 from cogs.saboteur.choices import sab_state
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board, render_round_end
-from tests.discord_support import bot_of, suggested
+from tests.discord_support import bot_of, live_messages, suggested
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
@@ -87,6 +87,7 @@ async def play_game(w: SabWorld, seed: int) -> list[Turn]:
         after = await w.state()
         assert after.to_json() != before.to_json(), f"{before.format_action(action)} was refused"
         turns.append(Turn(action, way.__name__, before, after))
+        assert len(live_messages(w.channel)) == (not after.is_over())  # one live message
     return turns
 
 
