@@ -16,11 +16,13 @@ from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
 from bot.games.saboteur.cards import card_tools, card_type
+from bot.games.saboteur.spots import placement_spots
 from bot.i18n import t
 from cogs.platform.builder import StepSelect
 from cogs.platform.errors import NoTableHere, WrongGame
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
+from renderer.saboteur.placement import render_placement
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     enabled_ids,
@@ -36,6 +38,7 @@ from tests.discord_support import (
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
+    hand_panel,
     member_names,
     play_from_hand,
     sab_world,
@@ -454,3 +457,34 @@ async def test_a_typed_discard_is_answered_privately_and_never_names_the_card(
     assert public_texts(result) == [] and result.ephemeral
     public = w.public_messages()[-1].content
     assert f"{w.alice.mention} passed" in public and card not in public
+
+
+async def test_a_path_card_is_placed_by_its_lettered_spot_in_two_taps(
+    simcord_env: simcord.Env,
+) -> None:
+    """After choosing a path card, the panel shows the maze with each legal spot
+    lettered and one button per spot; the spot then Confirm play it."""
+    w = await sab_world(simcord_env)
+    await w.start(seed_where(lambda s: any(
+        isinstance(a, PlacePath) for a in s.legal_actions(s.to_act()[0]))))
+    actor = await w.to_act()
+    state = await w.state()
+    (seat,) = state.to_act()
+    card = next(a.card for a in state.legal_actions(seat) if isinstance(a, PlacePath))
+    hand = await hand_panel(w, actor)
+    await actor.select(hand, [f"card:{card}"], custom_id=select_offering(hand, f"card:{card}"))
+    spots = placement_spots(state, seat, card)
+    assert 0 < len(spots) <= 20
+    buttons = [c for row in hand.components for c in row["components"]
+               if str(c.get("custom_id", "")).startswith("mt:step:")]
+    assert [b["label"] for b in buttons] == [spot.letter for spot in spots]
+    (image,) = hand.attachments
+    assert await image.read() == render_placement(
+        state.view(seat), card, spots, member_names(state), "en")
+    last = spots[-1]
+    await actor.click(hand, custom_id=next(b["custom_id"] for b in buttons
+                                          if b["custom_id"].endswith(f":{last.notation}")))
+    confirm = next(i for i in enabled_ids(hand) if i.endswith(":confirm"))
+    await actor.click(hand, custom_id=confirm)  # two taps after the card
+    after = await w.state()
+    assert (last.x, last.y) in after.maze.cards
