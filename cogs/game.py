@@ -34,6 +34,7 @@ from cogs.platform.lobby import (
     start_table,
 )
 from cogs.platform.my_tables import send_my_tables
+from cogs.platform.names import display_names
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
@@ -147,7 +148,8 @@ class GameCog(
             await send_private(interaction, lobby_text(table, locale))
             return
         presenter = presenter_for(table.game)
-        public = seen(table, None, public_choices=presenter.public_choices)
+        names = await display_names(interaction.client, table)
+        public = seen(table, None, public_choices=presenter.public_choices, names=names)
         waiting = " ".join(mention(user, locale) for user in public.users_to_act)
         text = t(
             locale,

@@ -27,6 +27,7 @@ from bot.i18n import LocaleLike, t
 from bot.service import SKIP_AFTER_REMINDERS, Table
 from cogs.platform.host import TableHost, host_of
 from cogs.platform.live import replace_live
+from cogs.platform.names import display_names
 from cogs.platform.plugins import presenter_for
 from cogs.platform.presenter import game_name, mention, timestamp
 from cogs.platform.seen import seen
@@ -92,7 +93,8 @@ class ReminderCog(commands.Cog):
         )
         # The turn's images and buttons come along: a player back after a day sees the board.
         presenter = presenter_for(table.game)
-        public = seen(table, None, public_choices=presenter.public_choices)
+        names = await display_names(self.bot, table)
+        public = seen(table, None, public_choices=presenter.public_choices, names=names)
         turn = await presenter.turn(public, locale)
         view = turn_view(table, turn.actions, locale, items=turn.items)
         posted = await channel.send(

@@ -22,6 +22,7 @@ from cogs.saboteur.choices import sab_state
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import bot_of, build_turn
 
+MEMBER_NAMES = ("alice", "bob", "carol", "dave")
 
 @dataclass
 class SabWorld:
@@ -90,10 +91,14 @@ async def sab_world(env: simcord.Env, locale: str | None = None) -> SabWorld:
     await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines", preferred_locale=locale)
     channel = guild.create_text_channel("saboteur")
-    names = ("alice", "bob", "carol", "dave")
-    members = [guild.add_member(env.create_user(name)) for name in names]
+    members = [guild.add_member(env.create_user(name)) for name in MEMBER_NAMES]
     alice, bob, carol, dave = members
     return SabWorld(env, guild, channel, alice, bob, carol, dave)
+
+
+def member_names(state: SaboteurState) -> tuple[str, ...]:
+    """The display names the bot draws: the seated members of `sab_world`, in seat order."""
+    return MEMBER_NAMES[: state.players]
 
 
 def seed_where(test: Callable[[SaboteurState], bool], players: int = 3) -> int:

@@ -98,7 +98,7 @@ async def test_the_turn_message_offers_grouped_spaces_and_the_bank(
     assert mining["m6"].description is not None and "Costs 1 worker" in mining["m6"].description
     assert "m8" not in mining  # locked with two players
     assert f"mt:act:{table.id}:{table.version}:bank" in custom_ids(message)
-    assert {a.filename for a in message.attachments} == {"board.png", "mine.png"}
+    assert [a.filename for a in message.attachments] == ["board.png", "mines.png"]
 
 
 async def test_a_wrong_player_is_refused_and_nothing_changes(simcord_env: simcord.Env) -> None:
@@ -171,7 +171,8 @@ async def test_the_extraction_panel_commits_nothing_until_confirmed(
     assert shown.content == "Played: `m6 c1 +y end`"
     cage = state_of(after).view(None)["players"][after.seats.index(player.id)]["cage"]
     assert cage == {"level": 1, "cubes": ["yellow"]}
-    assert "played `m6 c1 +y end`" in world.last().content
+    assert f"{player.mention} mines on m6: 2/6 moves" in world.last().content
+    assert "m6 c1" not in world.last().content  # words, not the notation
 
 
 async def test_the_extraction_panel_offers_only_legal_moves(simcord_env: simcord.Env) -> None:
@@ -244,7 +245,8 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     await player.click(shown, custom_id=step_id(table, "draw", in_order))
     result = await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
     assert [m.content for m in result.followups if not m.ephemeral] == [world.last().content]
-    assert f"played `keep {kept} …`" in world.last().content
+    assert f"{player.mention} buys tile {kept}: " in world.last().content
+    assert "keep " not in world.last().content  # words, not the notation
     assert "puts 4 card(s) back on top and 0 under the pile" in world.last().content
     assert not any(f"top {name}" in world.last().content for name in back)
     assert shown.content.startswith(f"Played: `keep {kept} top {back[0]}")  # the drawer's own
@@ -419,5 +421,5 @@ async def test_a_reminder_shows_the_board_and_the_mine_with_the_turns_components
     await world.env.advance_time(6 * 60)  # the tests' reminder delay is 5 minutes
     reminder = world.last()
     assert reminder.content.startswith("⏰") and f"<@{player.id}>" in reminder.content
-    assert [a.filename for a in reminder.attachments] == ["board.png", "mine.png"]
+    assert [a.filename for a in reminder.attachments] == ["board.png", "mines.png"]
     assert any(i.startswith("cb:sp:") for i in custom_ids(reminder))

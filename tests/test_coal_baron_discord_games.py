@@ -30,7 +30,7 @@ from tests.coal_baron_discord_support import (
     space_kind,
     state_of,
 )
-from tests.discord_support import enabled_ids, select_offering, step_id, turn_id
+from tests.discord_support import enabled_ids, live_messages, select_offering, step_id, turn_id
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
@@ -197,7 +197,9 @@ async def _try_select(
 
 async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
     first = await world.start(players)
-    assert "board.png" in attachment_names(first) and "mine.png" in attachment_names(first)
+    assert attachment_names(first) == ["board.png", "mines.png"]
+    for seat in range(players):
+        assert f"{seat + 1}. <@{(await world.table()).seats[seat]}>" in first.content  # roster
     driver = Driver(world, SEED + players)
     shifts_scored = 0
     while (table := await world.table()).status == "playing":
@@ -207,13 +209,13 @@ async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
         assert after.version == before + actions
         message = world.last()
         names = attachment_names(message)
-        assert "board.png" in names
-        scored = [n for n in names if n.startswith("scoring-")]
-        if scored:
+        assert names == ["board.png", "mines.png"]  # the board and every mine, nothing more
+        assert "`" not in message.content  # the action in words, never its notation
+        assert len(live_messages(world.channel)) == (after.status == "playing")
+        if any((embed.title or "").startswith("Scoring") for embed in message.embeds):
             shifts_scored += 1
             assert message.embeds and message.embeds[0].title
         if after.status == "playing":
-            assert "mine.png" in names
             to_act = state_of(after).to_act()[0]
             assert f"<@{after.seats[to_act]}>" in message.content
     final = world.last()

@@ -16,11 +16,13 @@ from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
 from bot.games.saboteur.cards import card_tools, card_type
+from bot.games.saboteur.spots import placement_spots
 from bot.i18n import t
 from cogs.platform.builder import StepSelect
 from cogs.platform.errors import NoTableHere, WrongGame
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
+from renderer.saboteur.placement import render_placement
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     enabled_ids,
@@ -36,11 +38,12 @@ from tests.discord_support import (
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
+    hand_panel,
+    member_names,
     play_from_hand,
     sab_world,
     seed_where,
 )
-from tests.saboteur_support import seat_names
 
 
 def card_of(action: object) -> str | None:
@@ -82,7 +85,7 @@ async def test_start_posts_the_spectator_board_and_mentions_the_first_player(
     for seat, member in enumerate(w.players):
         assert f"{member.mention} (P{seat + 1})" in first.content
     (image,) = first.attachments
-    assert await image.read() == render_board(state.view(None), seat_names(state), "en")
+    assert await image.read() == render_board(state.view(None), member_names(state), "en")
 
 
 async def test_the_public_messages_follow_the_server_language(simcord_env: simcord.Env) -> None:
@@ -91,7 +94,7 @@ async def test_the_public_messages_follow_the_server_language(simcord_env: simco
     assert f"👉 {w.alice.mention} (P1) : à vous (manche 1/3" in first.content
     (image,) = first.attachments
     assert await image.read() == render_board(
-        (await w.state()).view(None), seat_names(await w.state(), "fr"), "fr"
+        (await w.state()).view(None), member_names(await w.state()), "fr"
     )
 
 
@@ -113,7 +116,7 @@ async def test_my_hand_answers_the_role_the_hand_image_and_the_peeks_privately(
     assert f"Waiting for {w.alice.mention}" in shown_text(answer)
     assert not answer.components  # nothing to choose while another player plays
     (image,) = answer.attachments
-    assert await image.read() == render_hand(state.view(1), seat_names(state), "en")
+    assert await image.read() == render_hand(state.view(1), member_names(state), "en")
 
 
 async def test_the_hand_of_the_player_to_act_offers_their_cards_and_discards(
@@ -207,7 +210,7 @@ async def test_the_hand_view_plays_a_card_then_its_placement(simcord_env: simcor
     assert after.maze.cards[path.pos].code == path.card
     assert f"{w.alice.mention} laid a path card" in w.last().content
     assert await w.last().attachments[0].read() == render_board(
-        after.view(None), seat_names(after), "en"
+        after.view(None), member_names(after), "en"
     )
 
 
@@ -454,3 +457,34 @@ async def test_a_typed_discard_is_answered_privately_and_never_names_the_card(
     assert public_texts(result) == [] and result.ephemeral
     public = w.public_messages()[-1].content
     assert f"{w.alice.mention} passed" in public and card not in public
+
+
+async def test_a_path_card_is_placed_by_its_lettered_spot_in_two_taps(
+    simcord_env: simcord.Env,
+) -> None:
+    """After choosing a path card, the panel shows the maze with each legal spot
+    lettered and one button per spot; the spot then Confirm play it."""
+    w = await sab_world(simcord_env)
+    await w.start(seed_where(lambda s: any(
+        isinstance(a, PlacePath) for a in s.legal_actions(s.to_act()[0]))))
+    actor = await w.to_act()
+    state = await w.state()
+    (seat,) = state.to_act()
+    card = next(a.card for a in state.legal_actions(seat) if isinstance(a, PlacePath))
+    hand = await hand_panel(w, actor)
+    await actor.select(hand, [f"card:{card}"], custom_id=select_offering(hand, f"card:{card}"))
+    spots = placement_spots(state, seat, card)
+    assert 0 < len(spots) <= 20
+    buttons = [c for row in hand.components for c in row["components"]
+               if str(c.get("custom_id", "")).startswith("mt:step:")]
+    assert [b["label"] for b in buttons] == [spot.letter for spot in spots]
+    (image,) = hand.attachments
+    assert await image.read() == render_placement(
+        state.view(seat), card, spots, member_names(state), "en")
+    last = spots[-1]
+    await actor.click(hand, custom_id=next(b["custom_id"] for b in buttons
+                                          if b["custom_id"].endswith(f":{last.notation}")))
+    confirm = next(i for i in enabled_ids(hand) if i.endswith(":confirm"))
+    await actor.click(hand, custom_id=confirm)  # two taps after the card
+    after = await w.state()
+    assert (last.x, last.y) in after.maze.cards

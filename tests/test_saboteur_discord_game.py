@@ -26,16 +26,17 @@ from bot.i18n import t
 from cogs.platform.seen import seen
 from cogs.saboteur.choices import sab_state
 from cogs.saboteur.presenter import SaboteurPresenter
-from renderer.saboteur.board import render_board
-from tests.discord_support import bot_of, suggested
+from renderer.saboteur.board import render_board, render_round_end
+from tests.discord_support import bot_of, live_messages, suggested
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
+    member_names,
     play_from_hand,
     sab_world,
     take_from_hand,
 )
-from tests.saboteur_support import digger_play, seat_names
+from tests.saboteur_support import digger_play
 
 ACTION_KINDS = (PlacePath, BreakTool, RepairTool, Rockfall, Peek, Discard, TakeGold)
 
@@ -86,6 +87,7 @@ async def play_game(w: SabWorld, seed: int) -> list[Turn]:
         after = await w.state()
         assert after.to_json() != before.to_json(), f"{before.format_action(action)} was refused"
         turns.append(Turn(action, way.__name__, before, after))
+        assert len(live_messages(w.channel)) == (not after.is_over())  # one live message
     return turns
 
 
@@ -159,10 +161,15 @@ async def test_no_public_message_or_image_tells_a_secret_before_the_round_ends(
         if not round_over:
             assert not any(word in text.lower() for word in ROLE_WORDS), text
         assert not message.embeds
-        (image,) = message.attachments
-        assert await image.read() == render_board(
-            turn.after.view(None), seat_names(turn.after), "en"
-        )
+        names = member_names(turn.after)
+        images = [await image.read() for image in message.attachments]
+        expected = []
+        if round_over:  # the maze as the round ended, every goal face up
+            rounds = len(turn.after.history)
+            expected.append(render_round_end(turn.after.view(None), rounds, names, "en"))
+        if not turn.after.is_over():  # then the maze of the round in play
+            expected.append(render_board(turn.after.view(None), names, "en"))
+        assert images == expected
         secrets_checked += len(secrets)
     assert secrets_checked > len(turns)
 

@@ -19,12 +19,12 @@ from bot.service import Table
 from cogs.coal_baron.presenter import orders_lines, png_file
 from cogs.coal_baron.turn import GAME_ID, NotAPlayer, coal_state
 from cogs.platform.items import Interaction
+from cogs.platform.names import display_names
 from cogs.platform.play import GameCommands
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 from renderer.coal_baron.board import render_board
-from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 
 
@@ -66,7 +66,7 @@ class CoalCog(
         await defer_private(interaction)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
-        names = numbered_names(len(table.seats), lang)
+        names = await display_names(interaction.client, table)
         files = [await png_file("board.png", render_board, view, names, lang)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
@@ -80,7 +80,7 @@ class CoalCog(
         await defer_private(interaction)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
-        names = numbered_names(len(table.seats), lang)
+        names = await display_names(interaction.client, table)
         files = [await png_file("mine.png", render_mine, view, seat, names, lang)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)

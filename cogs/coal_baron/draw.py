@@ -28,9 +28,9 @@ from cogs.coal_baron.labels import View, card_text, step_label
 from cogs.coal_baron.turn import coal_state
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
 from cogs.platform.items import Interaction
+from cogs.platform.names import known_names
 from renderer import render_in_thread
 from renderer.coal_baron.draw5 import render_draw5
-from renderer.coal_baron.labels import numbered_names
 
 DRAW_FILE = "draw.png"
 STEP_WORDS = ("keep", "top", "bottom")
@@ -111,7 +111,7 @@ class DrawSteps(TurnSteps):
         committed = as_view(coal_state(table).view(seat))
         shown = as_view(after.view(seat)) if pending_draw(after) else committed
         lang = language_of(locale)
-        names = numbered_names(len(table.seats), lang)
+        names = known_names(table)
         png = await render_in_thread(render_draw5, shown, names, lang)
         return Picture(
             t(locale, f"coal.draw.title.{drawing(committed)['kind']}"),

@@ -27,8 +27,8 @@ from cogs.coal_baron.labels import View, colour_name, slots_text, step_label
 from cogs.coal_baron.turn import coal_state
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
 from cogs.platform.items import Interaction
+from cogs.platform.names import known_names
 from renderer import render_in_thread
-from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"
@@ -139,7 +139,7 @@ class ExtractionSteps(TurnSteps):
         view = as_view(after.view(seat))
         space = mining_space(table, steps)
         lang = language_of(locale)
-        names = numbered_names(len(table.seats), lang)
+        names = known_names(table)
         png = await render_in_thread(render_mine, view, seat, names, lang)
         return Picture(
             t(locale, "coal.panel.title", space=space),

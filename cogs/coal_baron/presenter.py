@@ -1,11 +1,13 @@
 """How a Coal Baron table is shown: the turn message, the private view, the scoring.
 
-One public message after the start and after every action: what was played and
-what it did, who is to play (a mention) and what they are deciding, the board
-image and the acting player's mine image, and the components of
-`cogs.coal_baron.spaces`. After a shift the scoring is added (an image and
-a table in words); at the end, the final conversions and the standings.
-Images are drawn from the public view (`state.view(None)`), in a worker thread.
+One public message after the start and after every action: what was played, in
+words (from the engine's events, never the notation), who is to play (a mention)
+and what they are deciding, two images (the board, and every player's mine in
+one image) and the components of `cogs.coal_baron.spaces`. After a shift the
+scoring is added as a table in words; at the end, the final conversions and the
+standings. The start message lists the roster (seat, colour, player).
+Images are drawn from the public view (`state.view(None)`) with the players'
+display names, in a worker thread.
 """
 
 from __future__ import annotations
@@ -24,7 +26,15 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.coal_baron.draw import open_draw_panel
 from cogs.coal_baron.extraction import open_extraction_panel
-from cogs.coal_baron.labels import View, colour_name, order_text, slots_text, vehicle_name
+from cogs.coal_baron.labels import (
+    View,
+    card_text,
+    colour_name,
+    order_text,
+    slots_text,
+    tile_text,
+    vehicle_name,
+)
 from cogs.coal_baron.spaces import turn_items
 from cogs.coal_baron.suggest import ranked_steps, suggestions
 from cogs.coal_baron.turn import coal_state
@@ -32,16 +42,13 @@ from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage
 from cogs.platform.seen import Seen
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
-from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
-from renderer.coal_baron.scoring import render_scoring
+from renderer.coal_baron.mines import render_mines
 
 SEAT_PARAMS = ("seat", "first_player", "previous")
 """Event data holding a seat, shown as a mention."""
 SCORING_EVENTS = ("shift-end", "game-end")
 """Events shown by the scoring table rather than by a line."""
-RETURN_STEPS = ("top", "bottom")
-"""Draw-5 steps naming the cards put back on the pile, which only the drawer saw."""
 
 
 async def png_file(name: str, render: Any, *args: Any) -> discord.File:
@@ -55,16 +62,6 @@ def element_name(locale: LocaleLike, element: str) -> str:
     if kind == "vehicle":
         return t(locale, "coal.element.vehicle", vehicle=vehicle_name(locale, what))
     return t(locale, f"coal.element.{kind}", colour=colour_name(locale, what))
-
-
-def public_notation(notation: str) -> str:
-    """`notation` as everyone may read it: the cards a draw-5 puts back, and their order,
-    are cut (``keep g2l top k1d y2l`` -> ``keep g2l …``); the events say how many."""
-    tokens = notation.split()
-    for index, token in enumerate(tokens):
-        if token in RETURN_STEPS:
-            return " ".join([*tokens[:index], "…"])
-    return notation
 
 
 def shift_lines(locale: LocaleLike, table: Table, elements: list[JSON]) -> list[str]:
@@ -125,6 +122,16 @@ def scoring_embeds(locale: LocaleLike, table: Table, events: list[Event]) -> lis
     return embeds
 
 
+def roster_line(locale: LocaleLike, table: Table) -> str:
+    """Every player with their seat and colour, as the images draw them."""
+    players = "\n".join(
+        t(locale, "coal.roster.seat", seat=seat + 1, player=mention(user),
+          colour=t(locale, f"coal.roster.colour.{seat}"))
+        for seat, user in enumerate(table.seats)
+    )
+    return t(locale, "coal.roster", players=players)
+
+
 def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
     """Who is to play, and what they are deciding (the game is not over)."""
     pending = view["pending"]
@@ -158,22 +165,17 @@ class CoalBaronPresenter(Presenter):
         lang = language_of(locale)
         lines: list[str] = []
         events = played.events if played is not None else []
-        if played is not None:
-            player = mention(table.seats[played.seat], locale)
-            action = public_notation(played.notation)
-            lines.append(t(locale, "coal.turn.played", player=player, action=action))
+        if played is None:
+            lines.append(roster_line(locale, table))
+        else:
             lines.extend(self.event_lines(seen, events, locale, seat=None))
-        names = numbered_names(len(table.seats), lang)
-        renders = [png_file("board.png", render_board, view, names, lang)]
+        names = seen.seat_names()
+        renders = [
+            png_file("board.png", render_board, view, names, lang),
+            png_file("mines.png", render_mines, view, names, lang),
+        ]
         if seen.to_act:
             lines.append(to_act_line(locale, table, view))
-            renders.append(png_file("mine.png", render_mine, view, seen.to_act[0], names, lang))
-        for event in events:
-            if event.kind == "shift-end":
-                shift = event.data["shift"]
-                renders.append(
-                    png_file(f"scoring-{shift}.png", render_scoring, view, shift, names, lang)
-                )
         embeds = scoring_embeds(locale, table, events)
         if table.status == TableStatus.FINISHED and not embeds:  # e.g. /game status after the end
             final = Event("game-end", view["final"])
@@ -191,8 +193,7 @@ class CoalBaronPresenter(Presenter):
         lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat], locale))]
         lines.extend(orders_lines(locale, view, seat))
         lang = language_of(locale)
-        names = numbered_names(len(seen.table.seats), lang)
-        mine = await png_file("mine.png", render_mine, view, seat, names, lang)
+        mine = await png_file("mine.png", render_mine, view, seat, seen.seat_names(), lang)
         items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
 
@@ -236,7 +237,13 @@ class CoalBaronPresenter(Presenter):
             if event.kind == "kept" and params.get("card") is None:
                 params["card"] = t(locale, "coal.nothing")
             if isinstance(params.get("orders"), list):
-                params["orders"] = ", ".join(params["orders"])
+                params["orders"] = ", ".join(order_text(locale, o) for o in params["orders"])
+            if isinstance(params.get("order"), str):
+                params["order"] = order_text(locale, params["order"])
+            if isinstance(params.get("tile"), str):
+                params["tile"] = tile_text(locale, params["tile"])
+            if isinstance(params.get("card"), str) and event.kind == "kept":
+                params["card"] = card_text(locale, params["card"])
             if event.kind == "delivery":
                 params["vehicle"] = vehicle_name(locale, params["vehicle"])
             lines.append(t(locale, f"event.coal-baron.{event.kind}", **params))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from cogs.platform.builder import open_builder
 from cogs.platform.host import service_of
 from cogs.platform.items import PRIVATE_VIEW, Button, Interaction, TableItem
+from cogs.platform.names import display_names
 from cogs.platform.plugins import presenter_for
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.seen import seen
@@ -26,7 +27,8 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
         await open_builder(interaction, table, seat, presenter.private_builder, [])
         return
     await defer_private(interaction)  # the presenter may draw images
-    message = await presenter.private(seen(table, seat), interaction.locale)
+    names = await display_names(interaction.client, table)
+    message = await presenter.private(seen(table, seat, names=names), interaction.locale)
     await send_private(
         interaction,
         message.content,

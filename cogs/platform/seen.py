@@ -29,6 +29,12 @@ class Seen:
     choices: dict[Seat, tuple[str, ...]]
     """Legal actions (notations) offered to the reader: its own; for the channel,
     those of the seats to act if the game's actions are public knowledge."""
+    names: tuple[str, ...] = ()
+    """Each seat's display name for the images ("" where unknown, `cogs.platform.names`)."""
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The names to draw, one per seat ("" lets the renderer number the seat)."""
+        return self.names or ("",) * len(self.table.seats)
 
     @property
     def users_to_act(self) -> tuple[int, ...]:
@@ -39,11 +45,17 @@ class Seen:
         return self.table.status == TableStatus.PLAYING
 
 
-def seen(table: Table, reader: Seat | None, *, public_choices: bool = False) -> Seen:
+def seen(
+    table: Table,
+    reader: Seat | None,
+    *,
+    public_choices: bool = False,
+    names: tuple[str, ...] = (),
+) -> Seen:
     """`table` as `reader` sees it (see `Seen`)."""
     state = table.state
     if state is None:
-        return Seen(replace(table, state=None), reader, None, (), None, None, {})
+        return Seen(replace(table, state=None), reader, None, (), None, None, {}, names)
     playing = table.status == TableStatus.PLAYING
     to_act = state.to_act() if playing else ()
     offered = to_act if reader is None and public_choices else (reader,) if reader in to_act else ()
@@ -60,4 +72,5 @@ def seen(table: Table, reader: Seat | None, *, public_choices: bool = False) -> 
         scores=state.public_scores(),
         outcome=state.outcome(),
         choices=choices,
+        names=names,
     )

@@ -37,6 +37,7 @@ from cogs.platform.items import (
     TableItem,
 )
 from cogs.platform.live import replace_live
+from cogs.platform.names import display_names
 from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import ActionChoice, game_name, mention
 from cogs.platform.replies import public_locale
@@ -83,7 +84,8 @@ async def post_turn(
         await interaction.response.defer(ephemeral=typed, thinking=typed)
     locale = public_locale(interaction)
     presenter = presenter_for(table.game)
-    public = seen(table, None, public_choices=presenter.public_choices)
+    names = await display_names(interaction.client, table)
+    public = seen(table, None, public_choices=presenter.public_choices, names=names)
     message = await presenter.turn(public, locale, played)
     content = f"{header}\n{message.content}" if header else message.content
     view = turn_view(table, message.actions, locale, items=message.items)
@@ -113,7 +115,7 @@ async def post_turn(
     own = played is not None and table.seats[played.seat] == interaction.user.id
     lines: list[str] = []
     if played is not None and own:
-        actor = seen(table, played.seat)
+        actor = seen(table, played.seat, names=names)
         lines = presenter.event_lines(actor, played.events, interaction.locale, seat=played.seat)
     undoable = played is not None and own and played.undoable
     if (typed or undoable) and not lines:

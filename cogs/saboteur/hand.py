@@ -21,11 +21,14 @@ import discord
 from bot.games.base import GameState, Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import seat_label
+from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.shapes import as_view
+from bot.games.saboteur.spots import Spot, placement_spots
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.platform.builder import Menu, Picture, Step, TurnSteps
+from cogs.platform.builder import MENU_ROWS, Menu, Picture, Step, TurnSteps
 from cogs.platform.items import OPTIONS_PER_SELECT
+from cogs.platform.names import known_names
 from cogs.saboteur.choices import (
     card_name,
     choice,
@@ -39,20 +42,51 @@ from cogs.saboteur.choices import (
     seat_labels,
 )
 from renderer.saboteur.hand import render_hand
-from renderer.saboteur.labels import numbered_names
+from renderer.saboteur.placement import render_placement
 
 HAND_FILE = "saboteur-hand.png"
+PLACEMENT_FILE = "saboteur-placement.png"
+BUTTONS_PER_ROW = 5
 MENUS = 4
 CARD = "card:"
 """Marks the step choosing a card (``card:map``): a choice of the panel, not a play."""
 
 
-async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> discord.File:
+async def hand_file(
+    table: Table, state: SaboteurState, seat: Seat, locale: LocaleLike
+) -> discord.File:
     """The private image of `seat` (role, hand, peeks, gold): for that player only."""
     lang = language_of(locale)
-    names = numbered_names(state.players, lang)
-    png = await asyncio.to_thread(render_hand, state.view(seat), names, lang)
+    png = await asyncio.to_thread(render_hand, state.view(seat), known_names(table), lang)
     return discord.File(io.BytesIO(png), filename=HAND_FILE)
+
+
+async def placement_file(
+    table: Table, state: SaboteurState, seat: Seat, card: str, locale: LocaleLike
+) -> discord.File:
+    """The maze around the legal spots of path card `card`, each lettered as its button."""
+    lang = language_of(locale)
+    spots = placement_spots(state, seat, card)
+    png = await asyncio.to_thread(
+        render_placement, state.view(seat), card, spots, known_names(table), lang
+    )
+    return discord.File(io.BytesIO(png), filename=PLACEMENT_FILE)
+
+
+def spot_menus(spots: list[Spot], labels: list[str], placeholder: str) -> list[Menu]:
+    """One button per spot, lettered as on the placement image (rows of 5); selects
+    of letters when there are more spots than the panel's rows of buttons hold."""
+    if len(spots) <= MENU_ROWS * BUTTONS_PER_ROW:
+        steps = [Step(spot.notation, spot.letter) for spot in spots]
+        return [
+            Menu(steps[start : start + BUTTONS_PER_ROW], buttons=True)
+            for start in range(0, len(steps), BUTTONS_PER_ROW)
+        ]
+    steps = [
+        Step(spot.notation, spot.letter, label)
+        for spot, label in zip(spots, labels, strict=True)
+    ]
+    return chunks(steps, placeholder)
 
 
 def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
@@ -127,7 +161,12 @@ class HandSteps(TurnSteps):
             return []
         labels = seat_labels(table)
         if steps:
-            plays = plays_by_card(state, seat).get(steps[0].removeprefix(CARD), [])
+            card = steps[0].removeprefix(CARD)
+            if card in PATH_CARDS:
+                spots = placement_spots(state, seat, card)
+                words = [choice(state, locale, s.action, labels).label for s in spots]
+                return spot_menus(spots, words, t(locale, "sab.hand.spot_placeholder"))
+            plays = plays_by_card(state, seat).get(card, [])
             options = [choice(state, locale, play, labels) for play in plays]
             found = [Step(c.notation, c.label) for c in options]
             return chunks(found, t(locale, "sab.hand.step_placeholder"))
@@ -160,6 +199,10 @@ class HandSteps(TurnSteps):
             action = state.parse_action(seat, play)
             chosen = describe(locale, action, seat_labels(table))
             lines.append(t(locale, "sab.hand.chosen", play=chosen))
+        elif steps and steps[0].removeprefix(CARD) in PATH_CARDS:
+            card = steps[0].removeprefix(CARD)
+            lines.append(t(locale, "sab.hand.spot", card=card_name(locale, card)))
+            return Picture(title, lines, await placement_file(table, state, seat, card, locale))
         elif steps:
             card = steps[0].removeprefix(CARD)
             lines.append(t(locale, "sab.hand.step", card=card_name(locale, card)))
@@ -167,7 +210,7 @@ class HandSteps(TurnSteps):
             if total > MENUS * OPTIONS_PER_SELECT:
                 shown = MENUS * OPTIONS_PER_SELECT
                 lines.append(t(locale, "sab.hand.more", shown=shown, total=total))
-        return Picture(title, lines, await hand_file(state, seat, locale))
+        return Picture(title, lines, await hand_file(table, state, seat, locale))
 
 
 HAND = HandSteps()

@@ -33,8 +33,7 @@ from cogs.saboteur.choices import (
     tool_name,
 )
 from cogs.saboteur.hand import HAND
-from renderer.saboteur.board import render_board
-from renderer.saboteur.labels import numbered_names
+from renderer.saboteur.board import render_board, render_round_end
 
 BOARD_FILE = "saboteur-board.png"
 
@@ -50,12 +49,29 @@ def roster(table: Table, locale: LocaleLike) -> str:
     return t(locale, "sab.roster", players=players)
 
 
-async def board_file(view: JSON, locale: LocaleLike) -> discord.File:
-    """The public board, drawn in a worker thread from the spectator view only."""
-    lang = language_of(locale)
-    names = numbered_names(as_view(view)["players"], lang)
-    png = await asyncio.to_thread(render_board, view, names, lang)
+async def board_file(view: JSON, names: Sequence[str], locale: LocaleLike) -> discord.File:
+    """The public board with the players strip, drawn in a worker thread from the
+    spectator view only."""
+    png = await asyncio.to_thread(render_board, view, names, language_of(locale))
     return discord.File(io.BytesIO(png), filename=BOARD_FILE)
+
+
+async def round_end_file(
+    view: JSON, round_number: int, names: Sequence[str], locale: LocaleLike
+) -> discord.File:
+    """The final maze of the round just ended, every goal face up."""
+    png = await asyncio.to_thread(
+        render_round_end, view, round_number, names, language_of(locale)
+    )
+    return discord.File(io.BytesIO(png), filename=f"saboteur-round-{round_number}.png")
+
+
+def ended_round(events: list[Event]) -> int | None:
+    """The round a turn's events end (a ``*_won`` event), if any."""
+    return next(
+        (int(e.data["round"]) for e in events if e.kind.endswith("_won") and e.seat is None),
+        None,
+    )
 
 
 class SaboteurPresenter(Presenter):
@@ -73,8 +89,14 @@ class SaboteurPresenter(Presenter):
         else:
             lines = self.event_lines(seen, played.events, locale, seat=None)
         lines.append(self.status_text(seen, locale))
-        board = await board_file(seen.view, locale)
-        return TurnMessage("\n".join(lines), files=[board])
+        names = seen.seat_names()
+        files = []
+        ended = ended_round(played.events) if played is not None else None
+        if ended is not None:  # the maze as the round ended, before the next one's
+            files.append(await round_end_file(seen.view, ended, names, locale))
+        if seen.playing or not files:
+            files.append(await board_file(seen.view, names, locale))
+        return TurnMessage("\n".join(lines), files=files)
 
     def status_text(self, seen: Seen, locale: LocaleLike) -> str:
         """Whose turn and what they decide, or the standings once the game is over."""

@@ -1,0 +1,54 @@
+"""Players' display names for the images: the server's members, looked up per table.
+
+Images name players by their display name on the server (nickname first). A
+member the bot cannot find (left the server, no member cache) gets "": the
+renderers then draw their numbered stand-in ("Player 2"), as for a name made
+only of glyphs the fonts lack. Texts name players with mentions, which Discord
+shows as display names; only the players to act are pinged (`allowed_mentions`).
+
+The names found are remembered (a bounded cache), so the private panels a turn
+builder redraws without an interaction at hand (`known_names`) use them too.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.computer_turns import computer_level
+from bot.service import Table
+
+REMEMBERED = 10_000
+"""At most this many users' names are remembered; the oldest are forgotten first."""
+
+_remembered: dict[int, str] = {}
+
+
+async def member_name(guild: discord.Guild | None, user_id: int) -> str:
+    """`user_id`'s display name on `guild`, fetched if not cached; "" if unknown
+    (and for a computer seat, which is no member: its image name is the stand-in)."""
+    if guild is None or computer_level(user_id) is not None:
+        return ""
+    member = guild.get_member(user_id)
+    if member is None:
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            return ""
+    return member.display_name
+
+
+async def display_names(client: discord.Client, table: Table) -> tuple[str, ...]:
+    """Each seat's display name, in seat order ("" where unknown)."""
+    guild = client.get_guild(table.guild_id) if table.guild_id is not None else None
+    names = tuple([await member_name(guild, user) for user in table.seats])
+    for user, name in zip(table.seats, names, strict=True):
+        _remembered.pop(user, None)
+        _remembered[user] = name
+    while len(_remembered) > REMEMBERED:
+        del _remembered[next(iter(_remembered))]
+    return names
+
+
+def known_names(table: Table) -> tuple[str, ...]:
+    """Each seat's display name as last looked up by `display_names` ("" if never)."""
+    return tuple(_remembered.get(user, "") for user in table.seats)
