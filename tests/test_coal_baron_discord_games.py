@@ -211,7 +211,8 @@ async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
         names = attachment_names(message)
         assert names == ["board.png", "mines.png"]  # the board and every mine, nothing more
         assert "`" not in message.content  # the action in words, never its notation
-        assert len(live_messages(world.channel)) == (after.status == "playing")
+        # One live message, the newest: a turn's controls, then the end's Rematch button.
+        assert [m.id for m in live_messages(world.channel)] == [message.id]
         if any((embed.title or "").startswith("Scoring") for embed in message.embeds):
             shifts_scored += 1
             assert message.embeds and message.embeds[0].title

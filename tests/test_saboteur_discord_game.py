@@ -87,7 +87,8 @@ async def play_game(w: SabWorld, seed: int) -> list[Turn]:
         after = await w.state()
         assert after.to_json() != before.to_json(), f"{before.format_action(action)} was refused"
         turns.append(Turn(action, way.__name__, before, after))
-        assert len(live_messages(w.channel)) == (not after.is_over())  # one live message
+        # One live message, the newest: a turn's controls, then the end's Rematch button.
+        assert [m.id for m in live_messages(w.channel)] == [w.last().id]
     return turns
 
 
