@@ -1,7 +1,10 @@
 """Every string a user reads, in English and French.
 
 Catalogs are flat JSON objects, key -> text with ``{name}`` placeholders
-(``str.format`` syntax). The platform's strings live in ``en.json`` and
+(``str.format`` syntax). A count chooses between a singular and a plural word
+with ``{name:singular|plural}``: ``"{count} {count:ouvrier|ouvriers}"`` reads
+"1 ouvrier", "3 ouvriers" (French takes the singular for 0 and 1, English for 1
+only), so no text writes "ouvrier(s)". The platform's strings live in ``en.json`` and
 ``fr.json``; any other pair ``<name>.en.json`` / ``<name>.fr.json`` in this
 directory is merged in, so each game keeps its keys in its own files
 (``coal-baron.en.json``...). A key defined twice is an error, found at load.
@@ -18,6 +21,7 @@ A game shipped in another distribution adds its own catalog directory with
 from __future__ import annotations
 
 import json
+import string
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -91,6 +95,33 @@ def has_key(key: str) -> bool:
     return key in catalog(DEFAULT_LANGUAGE)
 
 
+def is_singular(language: str, count: object) -> bool:
+    """Whether `count` takes the singular in `language`: 0 and 1 in French, 1 in English."""
+    number = abs(int(count))  # type: ignore[call-overload]
+    return number <= 1 if language == "fr" else number == 1
+
+
+class _CatalogFormatter(string.Formatter):
+    """``str.format`` plus the plural choice ``{count:singular|plural}``."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            singular, plural = format_spec.split("|", 1)
+            return singular if is_singular(self.language, value) else plural
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTERS = {language: _CatalogFormatter(language) for language in LANGUAGES}
+
+
+def format_text(language: str, text: str, **params: Any) -> str:
+    """`text` (a catalog entry of `language`) formatted with `params`, plurals chosen."""
+    return _FORMATTERS[language].format(text, **params)
+
+
 def t(locale: LocaleLike, key: str, **params: Any) -> str:
     """The text of `key` in the language of `locale`, formatted with `params`.
 
@@ -100,5 +131,5 @@ def t(locale: LocaleLike, key: str, **params: Any) -> str:
     language = language_of(locale)
     text = catalog(language).get(key)
     if text is None:
-        text = catalog(DEFAULT_LANGUAGE)[key]
-    return text.format(**params) if params else text
+        language, text = DEFAULT_LANGUAGE, catalog(DEFAULT_LANGUAGE)[key]
+    return format_text(language, text, **params) if params else text

@@ -28,7 +28,7 @@ from bot.games.coal_baron.components import (
     VEHICLE_ELEMENT,
 )
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import Names, counted, label, letters, seat_names
+from renderer.coal_baron.labels import Names, label, letters, seat_names
 from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
 from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, to_png, worker_chips
 from renderer.names import fit_name
@@ -151,7 +151,7 @@ def _with_draft(board_image: Image.Image, board: Board, lang: str) -> Image.Imag
     image.paste(board_image.crop((0, HEADER_H, WIDTH, HEIGHT)), (0, HEADER_H + extra))
     draw = ImageDraw.Draw(image)
     count = len(board.draft)
-    _title(draw, MARGIN, HEADER_H, counted(lang, "draft", count))
+    _title(draw, MARGIN, HEADER_H, label(lang, "draft", count=count))
     names = letters(lang)
     gap = (INNER - DRAFT_PER_ROW * glyphs.ORDER_W) // (DRAFT_PER_ROW - 1)
     for index, card in enumerate(board.draft):
@@ -339,14 +339,14 @@ def _player_box(
     text(draw, (x0 + 10 + coin_w / 2, row + 1), money, 24, bold=True)
     x = x0 + 24 + coin_w
     pawn(draw, x + 10, row - 16, 32, seat, colour)
-    workers = counted(lang, "workers_left", held.workers)
+    workers = label(lang, "workers_left", count=held.workers)
     text(draw, (x + 26, row), workers, 24, bold=True, anchor="lm")
     x = x0 + 14
     glyphs.order_icon(draw, x, last_row - 14, 28)
     orders = " · ".join(
         (
             label(lang, "in_progress", count=held.orders),
-            counted(lang, "delivered_short", held.delivered),
+            label(lang, "delivered_short", count=held.delivered),
         )
     )
     text(draw, (x + 32, last_row), orders, 24, anchor="lm", max_width=x1 - x - 40)

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import CAGE_PLACES, COLOURS, LEVELS, VEHICLES, Order
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import counted, label, letters, seat_names
+from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, mine_from_view
 from renderer.draw import pawn, text, text_width, to_png
 from renderer.names import fit_name
@@ -212,7 +212,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, lang: str) ->
     text(
         draw,
         (x + 40, cy),
-        counted(lang, "workers_left", mine.workers),
+        label(lang, "workers_left", count=mine.workers),
         30,
         bold=True,
         anchor="lm",
@@ -288,7 +288,7 @@ def _draw_delivered(
     text(
         draw,
         (MARGIN + 2, y + TITLE_H // 2 + 2),
-        counted(lang, "delivered", len(delivered)),
+        label(lang, "delivered", count=len(delivered)),
         30,
         bold=True,
         anchor="lm",

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import BLACK, COLOURS, LEVELS, VEHICLES
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import counted, label, letters, seat_names
+from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, OrderInProgress, mine_from_view
 from renderer.draw import pawn, text, text_width, to_png
 from renderer.names import fit_name
@@ -100,7 +100,7 @@ def _header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, top: int, lang: st
     """Pawn and name (▶ when to act), first-player tag; VP, Francs, workers left on the right."""
     cy = top + HEADER_H // 2 + 2
     right = MINES_WIDTH - MARGIN - 14
-    workers = counted(lang, "workers_left", mine.workers)
+    workers = label(lang, "workers_left", count=mine.workers)
     x = right - text(draw, (right, cy), workers, 26, bold=True, anchor="rm") - 36
     pawn(draw, x + 14, cy - 17, 34, mine.seat, player_colour(mine.seat))
     x -= 12
@@ -256,7 +256,7 @@ def _delivered(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> No
     colour_letters = letters(lang)
     count = len(mine.delivered)
     cy = top + DELIVERED_H / 2 - 4
-    words = counted(lang, "delivered_short", count)
+    words = label(lang, "delivered_short", count=count)
     x = GRID_X + text(draw, (GRID_X, cy), words, 24, bold=True, anchor="lm") + 14
     for colour in COLOURS:
         glyphs.cube(draw, x, cy - 12, 24, colour, colour_letters[colour])
