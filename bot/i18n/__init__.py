@@ -56,6 +56,11 @@ def add_catalog_dir(directory: Path) -> None:
         catalog.cache_clear()
 
 
+def catalog_dirs() -> list[Path]:
+    """Every directory whose catalogs are merged: the platform's, then those plugins added."""
+    return [CATALOG_DIR, *EXTRA_CATALOG_DIRS]
+
+
 def load_catalog(
     language: str, directory: Path = CATALOG_DIR, extra_dirs: Sequence[Path] = ()
 ) -> dict[str, str]:
