@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from bot.errors import ActionSyntaxError
-from bot.i18n import LANGUAGES, catalog
+from bot.i18n import LANGUAGES, catalog, format_text
 
 
 def assert_translated(error: ActionSyntaxError) -> None:
     """`error` names an ``expected.`` text that formats with its parameters in both languages."""
     assert error.expected_key is not None, f"no expected_key: {error}"
     for language in LANGUAGES:
-        catalog(language)[f"expected.{error.expected_key}"].format(**error.params)
+        format_text(language, catalog(language)[f"expected.{error.expected_key}"], **error.params)

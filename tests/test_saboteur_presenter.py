@@ -102,7 +102,7 @@ def test_each_round_end_names_every_role_and_the_game_end_ranks_the_players() ->
     assert outcome is not None
     best = max(outcome.scores)
     for seat in outcome.winners:
-        assert f"1. <@{SEATS[seat]}> (P{seat + 1}): {best} nugget(s) 🏆" in text
+        assert f"1. <@{SEATS[seat]}> (P{seat + 1}): {best} nuggets 🏆" in text
 
 
 def test_the_hand_is_written_in_the_reader_s_language() -> None:
@@ -111,7 +111,7 @@ def test_the_hand_is_written_in_the_reader_s_language() -> None:
     text = hand_text(table_of(state), 1, "fr")
     role_words = t("fr", f"saboteur.role.{role}")
     assert f"🂠 **Votre main** (P2, manche 1) : vous êtes **{role_words}**" in text
-    assert "Arrivées regardées : aucune" in text
+    assert "Cartes Arrivée regardées : aucune" in text
     assert "En attente de <@101> (P1)" in text
 
 

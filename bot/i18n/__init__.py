@@ -103,7 +103,7 @@ def has_key(key: str) -> bool:
 def is_singular(language: str, count: object) -> bool:
     """Whether `count` takes the singular in `language`: 0 and 1 in French, 1 in English."""
     number = abs(int(count))  # type: ignore[call-overload]
-    return number <= 1 if language == "fr" else number == 1
+    return bool(number <= 1 if language == "fr" else number == 1)
 
 
 class _CatalogFormatter(string.Formatter):

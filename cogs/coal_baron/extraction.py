@@ -23,7 +23,7 @@ from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.coal_baron.labels import View, colour_name, slots_text, step_label
+from cogs.coal_baron.labels import View, colour_name, order_short, slots_text, step_label
 from cogs.coal_baron.turn import coal_state
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
 from cogs.platform.items import Interaction
@@ -67,7 +67,9 @@ def status_lines(locale: LocaleLike, view: View, seat: Seat, space: str) -> list
         t(locale, "coal.panel.cage", level=where, cubes=cubes, count=len(cage["cubes"])),
         t(locale, "coal.panel.stock", stock=stock or "—"),
     ]
-    lines.extend(f"**{order['name']}** {slots_text(locale, order)}" for order in player["orders"])
+    lines.extend(
+        f"**{order_short(locale, order)}** {slots_text(locale, order)}" for order in player["orders"]
+    )
     return lines
 
 

@@ -120,8 +120,9 @@ async def post_turn(
     undoable = played is not None and own and played.undoable
     if (typed or undoable) and not lines:
         assert played is not None
+        # The notation only confirms a typed play; a click is confirmed in words.
         done = t(interaction.locale, "turn.played_private", action=played.notation)
-        lines = [done if own else t(interaction.locale, "turn.done")]
+        lines = [done if own and typed else t(interaction.locale, "turn.done")]
     if lines:
         view = undo_view(table, interaction.locale) if undoable else discord.utils.MISSING
         await interaction.followup.send("\n".join(lines), ephemeral=True, view=view)

@@ -34,6 +34,7 @@ from cogs.saboteur.choices import (
 )
 from cogs.saboteur.hand import HAND
 from renderer.saboteur.board import render_board, render_round_end
+from renderer.saboteur.labels import compass
 
 BOARD_FILE = "saboteur-board.png"
 
@@ -172,6 +173,8 @@ class SaboteurPresenter(Presenter):
             params["tool"] = tool_name(locale, params["tool"])
         if "goal" in params:
             params["goal"] = goal_name(locale, params["goal"])
+        if isinstance(params.get("shape"), str):
+            params["shape"] = compass(params["shape"], language_of(locale))
         if "card" in params and has_key(f"saboteur.card.{params['card']}"):
             params["card"] = card_name(locale, params["card"])
         if isinstance(params.get("values"), list):
