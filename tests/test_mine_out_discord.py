@@ -22,33 +22,13 @@ from tests.discord_support import (
     turn_id,
 )
 from tests.mine_out_discord_support import (
-    MoWorld,
     mo_world,
     open_panel,
     plan_turn,
+    play_game,
     turn_by_command,
     turn_by_panel,
 )
-
-
-async def play_game(w: MoWorld, seed: int, **options: object) -> dict[str, int]:
-    """A whole seeded game, alternating panel and typed turns; counts the ways used."""
-    await w.start(seed, **options)
-    rng = random.Random(seed)
-    ways = {"panel": 0, "typed": 0}
-    while (await w.table()).status == "playing":
-        before = await w.state()
-        seat = before.to_act()[0]
-        steps = plan_turn(before, rng)
-        way = "panel" if (before.round + before.current) % 3 == 0 else "typed"
-        if way == "panel":
-            await turn_by_panel(w, w.players[seat], steps)
-        else:
-            await turn_by_command(w, w.players[seat], steps, suggest=before.round % 2 == 1)
-        after = await w.state()
-        assert (after.round, after.current) != (before.round, before.current) or after.is_over()
-        ways[way] += 1
-    return ways
 
 
 @pytest.mark.parametrize(
@@ -59,7 +39,7 @@ async def test_a_whole_game_reaches_the_standings(
     simcord_env: simcord.Env, players: int, seed: int, options: dict[str, object]
 ) -> None:
     w = await mo_world(simcord_env, players)
-    ways = await play_game(w, seed, **options)
+    ways = await play_game(w, seed, options)
     assert ways["panel"] and ways["typed"]
     state = await w.state()
     outcome = state.outcome()
