@@ -67,9 +67,8 @@ def status_lines(locale: LocaleLike, view: View, seat: Seat, space: str) -> list
         t(locale, "coal.panel.cage", level=where, cubes=cubes, count=len(cage["cubes"])),
         t(locale, "coal.panel.stock", stock=stock or "—"),
     ]
-    lines.extend(
-        f"**{order_short(locale, order)}** {slots_text(locale, order)}" for order in player["orders"]
-    )
+    for order in player["orders"]:
+        lines.append(f"**{order_short(locale, order)}** {slots_text(locale, order)}")
     return lines
 
 

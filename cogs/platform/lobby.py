@@ -6,6 +6,7 @@ The slash commands of `cogs.game` share these operations.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import discord
@@ -53,16 +54,29 @@ def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
 
 
 async def send_lobby(
-    interaction: Interaction, table: Table, *, edit: bool, header: str = ""
+    interaction: Interaction,
+    table: Table,
+    *,
+    edit: bool,
+    header: str = "",
+    ping: Sequence[int] = (),
 ) -> None:
-    """Show the lobby: edit the clicked lobby message, or post a new one."""
+    """Show the lobby: edit the clicked lobby message, or post a new one. The seated
+    players are named without a ping; only the users of `ping` are pinged."""
     locale = public_locale(interaction)
     content, view = lobby_text(table, locale), lobby_view(table, locale)
     content = f"{header}\n{content}" if header else content
+    pinged = discord.AllowedMentions(
+        users=[discord.Object(user) for user in ping], roles=False, everyone=False
+    )
     if edit:
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(
+            content=content, view=view, allowed_mentions=pinged
+        )
     else:
-        await interaction.response.send_message(content, view=view or discord.utils.MISSING)
+        await interaction.response.send_message(
+            content, view=view or discord.utils.MISSING, allowed_mentions=pinged
+        )
 
 
 async def join_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
@@ -106,10 +120,12 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
         old = await service_of(interaction).get_table(self.table_id)
         lobby, opened = await service_of(interaction).rematch(self.table_id, interaction.user.id)
         header = ""
+        others = [user for user in old.seats if user != interaction.user.id]
         if opened:
-            others = " ".join(mention(user) for user in old.seats if user != interaction.user.id)
-            header = t(public_locale(interaction), "rematch.opened", table=old.id, players=others)
-        await send_lobby(interaction, lobby, edit=False, header=header)
+            players = " ".join(mention(user) for user in others)
+            header = t(public_locale(interaction), "rematch.opened", table=old.id, players=players)
+        invited = [user for user in others if user > 0] if opened else []  # no computer
+        await send_lobby(interaction, lobby, edit=False, header=header, ping=invited)
 
 
 def abandon_view(table: Table, locale: LocaleLike) -> discord.ui.View:
