@@ -134,6 +134,46 @@ def test_no_text_writes_a_plural_in_brackets() -> None:
         assert bracketed == [], language
 
 
+COMMAND_GROUPS = ("command.game", "coal.command", "sab.command", "mo.command")
+"""The catalog prefixes of the slash command groups (``<prefix>.name``, ``<prefix>.<sub>.name``)."""
+
+
+def command_paths(language: str) -> set[str]:
+    """Every ``/group sub`` (and ``/group``) as a client in `language` shows it; each game's
+    group also has ``play``, the old spelling of ``/game play``."""
+    texts = catalog(language)
+    play = texts["command.game.play.name"]
+    paths = set()
+    for prefix in COMMAND_GROUPS:
+        group = texts[f"{prefix}.name"]
+        subs = {
+            text
+            for key, text in texts.items()
+            if key.startswith(f"{prefix}.") and key.count(".") == prefix.count(".") + 2
+            and key.endswith(".name")
+        }
+        paths |= {f"/{group}"} | {f"/{group} {sub}" for sub in subs | {play}}
+    return paths
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_names_commands_as_the_readers_client_shows_them(language: str) -> None:
+    """`/partie jouer` in French, `/game play` in English: never the other language's."""
+    paths = command_paths(language)
+    mentions = [
+        (key, found[0])
+        for key, text in catalog(language).items()
+        for found in re.finditer(r"(?<![\w/.}])/[^\W\d_][\w-]*(?: [\w-]+)?", text)
+    ]
+    assert len(mentions) > 10
+    assert [(key, path) for key, path in mentions if path not in paths] == []
+
+
+def test_the_command_paths_are_the_localized_ones() -> None:
+    assert {"/partie jouer", "/coal jouer", "/sab main"} <= command_paths("fr")
+    assert {"/game play", "/coal play", "/sab hand"} <= command_paths("en")
+
+
 @pytest.mark.parametrize(
     "language, count, expected",
     [("fr", 0, "0 ouvrier"), ("fr", 1, "1 ouvrier"), ("fr", 2, "2 ouvriers"),
