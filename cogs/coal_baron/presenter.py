@@ -237,7 +237,7 @@ class CoalBaronPresenter(Presenter):
             if event.kind == "kept" and params.get("card") is None:
                 params["card"] = t(locale, "coal.nothing")
             if isinstance(params.get("orders"), list):
-                params["orders"] = ", ".join(order_text(locale, o) for o in params["orders"])
+                params["orders"] = " · ".join(order_text(locale, o) for o in params["orders"])
             if isinstance(params.get("order"), str):
                 params["order"] = order_text(locale, params["order"])
             if isinstance(params.get("tile"), str):
@@ -246,6 +246,8 @@ class CoalBaronPresenter(Presenter):
                 params["card"] = card_text(locale, params["card"])
             if event.kind == "delivery":
                 params["vehicle"] = vehicle_name(locale, params["vehicle"])
+            if isinstance(params.get("kind"), str):
+                params["kind"] = t(locale, f"coal.pile.{params['kind']}")
             lines.append(t(locale, f"event.coal-baron.{event.kind}", **params))
         return lines
 
