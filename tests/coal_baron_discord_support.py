@@ -29,6 +29,7 @@ from tests.discord_support import (
     enabled_ids,
     live_messages,
     lobby_id,
+    option_values,
     select_offering,
     step_id,
     turn_id,
@@ -260,13 +261,7 @@ class Driver:
         result = await actor.slash(self.w.channel, "coal play", action=space)
         table = await self.w.table()
         shown = panel(result, "mt:turn:")
-        keep = [
-            o["value"]
-            for row in shown.components
-            for c in row["components"]
-            for o in c.get("options", [])
-        ]
-        choice = self.rng.choice(keep)
+        choice = self.rng.choice(option_values(shown))
         await actor.select(shown, [choice], custom_id=select_offering(shown, choice))
         confirm = turn_id(table, "draw", "confirm")
         if self.rng.random() < 0.5:
@@ -274,13 +269,7 @@ class Driver:
             await actor.click(shown, custom_id=in_order)
         else:
             while confirm not in enabled_ids(shown):
-                steps = [
-                    o["value"]
-                    for row in shown.components
-                    for c in row["components"]
-                    for o in c.get("options", [])
-                ]
-                step = self.rng.choice(steps)
+                step = self.rng.choice(option_values(shown))
                 await actor.select(shown, [step], custom_id=select_offering(shown, step))
         await actor.click(shown, custom_id=confirm)
         self.used("draw panel")
