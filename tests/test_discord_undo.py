@@ -54,7 +54,7 @@ async def test_the_actor_takes_back_with_the_button_and_the_channel_reads_who_no
     assert confirmation.content == "Done: `keep`."
     assert custom_ids(confirmation.message) == ["mt:undo:1:3"]
     taken = await w.alice.click(confirmation.message, custom_id="mt:undo:1:3")
-    assert private_text(taken) == "You took back `keep`."
+    assert private_text(taken) == "You took back: keep."
     turn = w.last()
     assert f"{w.alice.mention} took back their last action." in turn.content
     assert "keep" not in turn.content.lower()
@@ -142,6 +142,6 @@ async def test_undo_speaks_french_to_a_french_player(
     simcord.assert_error(w.env, NotYourLastAction)
     assert private_text(result).startswith("Seul le joueur qui a joué la dernière action")
     taken = await w.alice.slash(w.channel, "game undo")
-    assert private_text(taken) == "Vous avez repris `keep`."
+    assert private_text(taken) == "Vous avez repris : keep."
     # The channel reads the server's language (English here).
     assert f"{w.alice.mention} took back their last action." in w.last().content

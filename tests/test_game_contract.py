@@ -17,6 +17,7 @@ from bot.games.registry import game_ids, get_game
 from bot.selfplay import play_random_game
 from bot.service import ActResult, Table
 from cogs.platform.plugins import plugin_for
+from cogs.platform.presenter import Presenter
 from cogs.platform.seen import seen
 from tests.secrets_support import SHUFFLERS
 
@@ -96,6 +97,21 @@ def table_of(state: GameState[Any], game: str) -> Table:
         reminder_minutes=60, created_at=0.0, updated_at=0.0, turn_started_at=0.0,
         reminded=False, state=state,
     )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_action_reads_in_words_in_both_languages(game: str) -> None:
+    """What a take-back names: the action in words, for a game whose presenter has them."""
+    presenter = plugin_for(game).presenter
+    has_words = type(presenter).words is not Presenter.words
+    for state in random_positions(game, players_of(game)[0], 3)[::5]:
+        table = table_of(state, game)
+        for seat in state.to_act():
+            for action in state.legal_actions(seat)[:10]:
+                notation = state.format_action(action)
+                for language in ("en", "fr"):
+                    words = presenter.words(table, seat, notation, language)
+                    assert words and (words != notation or not has_words), (notation, words)
 
 
 async def public_message(state: GameState[Any], game: str, played: ActResult) -> tuple[Any, ...]:

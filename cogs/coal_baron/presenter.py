@@ -32,6 +32,7 @@ from cogs.coal_baron.labels import (
     colour_name,
     order_text,
     slots_text,
+    step_label,
     tile_text,
     vehicle_name,
 )
@@ -196,6 +197,11 @@ class CoalBaronPresenter(Presenter):
         mine = await png_file("mine.png", render_mine, view, seat, seen.seat_names(), lang)
         items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
+
+    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
+        state = coal_state(table)
+        view = as_view(state.view(seat))
+        return step_label(locale, view, seat, state.parse_action(seat, notation))
 
     def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
         return ranked_steps(coal_state(table), seat, locale)

@@ -15,7 +15,7 @@ from bot.games.mine_out.components import CARDS, KIND_BY_CODE
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table
 from cogs.mine_out.images import town_file
-from cogs.mine_out.turn import TURN, VERBS, split_steps
+from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
 from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
 from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, matching, mention
 from cogs.platform.seen import Seen
@@ -101,6 +101,11 @@ class MineOutPresenter(Presenter):
                            player=mention(table.seats[seat]), fame=outcome.scores[seat]) + medal)
         lines.append(t(locale, "mo.standings.export", table=table.id))
         return "\n".join(lines)
+
+    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
+        state = table.state
+        assert isinstance(state, MineOutState)
+        return steps_in_words(state, seat, [notation], locale)
 
     def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
         """The next legal steps, labelled in words with their cost (the engine's order)."""

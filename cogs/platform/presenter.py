@@ -198,6 +198,12 @@ class Presenter:
         the game says better; only the player who may choose it sees it)."""
         return notation
 
+    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
+        """What `seat` playing `notation` at `table` (the state before it) does, in words,
+        for the private answers that name an action (a take-back). The default is the
+        label of the action, the notation unless the game says better."""
+        return notation
+
     def seat_actions(self, seen: Seen, seat: Seat) -> list[ActionChoice]:
         """The actions offered to `seat` now (none when it is not to act)."""
         notations = seen.choices.get(seat, ())[:MAX_OFFERED_ACTIONS]

@@ -225,7 +225,10 @@ async def take_back(interaction: Interaction, table_id: int, version: int | None
     if version is not None:
         await service.authorize(table_id, interaction.user.id, version, to_act=False)
     done = await service.take_back(table_id, interaction.user.id)
-    text = t(interaction.locale, "undo.done_private", action=done.notation)
+    words = presenter_for(done.table.game).words(
+        done.table, done.seat, done.notation, interaction.locale
+    )
+    text = t(interaction.locale, "undo.done_private", action=words)
     if version is not None:
         await interaction.response.edit_message(content=text, view=None)
     header = t(public_locale(interaction), "undo.took_back", player=mention(interaction.user.id))

@@ -25,6 +25,7 @@ from cogs.platform.seen import Seen
 from cogs.saboteur.choices import (
     card_name,
     choice,
+    describe,
     goal_name,
     player,
     ranked_actions,
@@ -32,7 +33,7 @@ from cogs.saboteur.choices import (
     seat_labels,
     tool_name,
 )
-from cogs.saboteur.hand import HAND
+from cogs.saboteur.hand import HAND, seat_words
 from renderer.saboteur.board import render_board, render_round_end
 from renderer.saboteur.labels import compass
 
@@ -180,6 +181,10 @@ class SaboteurPresenter(Presenter):
         if isinstance(params.get("values"), list):
             params["values"] = ", ".join(str(v) for v in params["values"])
         return params
+
+    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
+        action = sab_state(table).parse_action(seat, notation)
+        return describe(locale, action, seat_words(table, locale))
 
     def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
         """The plays of `seat`, the best of each card first (`cogs.saboteur.choices`)."""
