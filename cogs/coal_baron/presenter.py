@@ -39,7 +39,14 @@ from cogs.coal_baron.labels import (
 from cogs.coal_baron.spaces import turn_items
 from cogs.coal_baron.suggest import ranked_steps, suggestions
 from cogs.coal_baron.turn import coal_state
-from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, mention
+from cogs.platform.presenter import (
+    ActionChoice,
+    Presenter,
+    Ranked,
+    TurnMessage,
+    mention,
+    roster_text,
+)
 from cogs.platform.seen import Seen
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
@@ -123,16 +130,6 @@ def scoring_embeds(locale: LocaleLike, table: Table, events: list[Event]) -> lis
     return embeds
 
 
-def roster_line(locale: LocaleLike, table: Table) -> str:
-    """Every player with their seat and colour, as the images draw them."""
-    players = "\n".join(
-        t(locale, "coal.roster.seat", seat=seat + 1, player=mention(user),
-          colour=t(locale, f"coal.roster.colour.{seat}"))
-        for seat, user in enumerate(table.seats)
-    )
-    return t(locale, "coal.roster", players=players)
-
-
 def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
     """Who is to play, and what they are deciding (the game is not over)."""
     pending = view["pending"]
@@ -167,7 +164,7 @@ class CoalBaronPresenter(Presenter):
         lines: list[str] = []
         events = played.events if played is not None else []
         if played is None:
-            lines.append(roster_line(locale, table))
+            lines.append(roster_text(locale, table))
         else:
             lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = seen.seat_names()

@@ -17,7 +17,15 @@ from bot.service import ActResult, Table
 from cogs.mine_out.images import town_file
 from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
 from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
-from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, matching, mention
+from cogs.platform.presenter import (
+    ActionChoice,
+    Presenter,
+    Ranked,
+    TurnMessage,
+    matching,
+    mention,
+    roster_text,
+)
 from cogs.platform.seen import Seen
 
 
@@ -46,7 +54,10 @@ class MineOutPresenter(Presenter):
         self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
     ) -> TurnMessage:
         table = seen.table
-        lines = [] if played is None else self.played_lines(seen, played, locale)
+        if played is None:
+            lines = [roster_text(locale, table)]
+        else:
+            lines = self.played_lines(seen, played, locale)
         if seen.outcome is not None:
             lines.append(self.outcome_text(seen, locale))
         else:

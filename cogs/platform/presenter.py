@@ -239,3 +239,14 @@ class Presenter:
     ) -> None:
         """Called after a typed play was posted: a game may open the panel of a
         decision the play started (Coal Baron's draw-5)."""
+
+
+def roster_text(locale: LocaleLike, table: Table) -> str:
+    """Every player with their seat, colour and mark, as the images draw them (the
+    palette of `renderer.palette`, up to 4 seats): for a start message."""
+    players = "\n".join(
+        t(locale, "roster.seat", seat=seat + 1, player=mention(user, locale),
+          colour=t(locale, f"roster.colour.{seat}"))
+        for seat, user in enumerate(table.seats)
+    )
+    return t(locale, "roster", players=players)
