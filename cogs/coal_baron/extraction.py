@@ -55,10 +55,10 @@ def status_lines(locale: LocaleLike, view: View, seat: Seat, space: str) -> list
     player = view["players"][seat]
     cage = player["cage"]
     level = cage["level"]
-    where = t(locale, "coal.panel.surface") if level == SURFACE else str(level)
+    where = cage_label(locale, level)
     cubes = ", ".join(colour_name(locale, c) for c in cage["cubes"]) or "—"
     stock = ", ".join(
-        f"{count} {colour_name(locale, colour)}"
+        f"{count} × {colour_name(locale, colour)}"  # no plural to agree in either language
         for colour, count in player["stock"].items()
         if count
     )
