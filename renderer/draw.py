@@ -1,11 +1,10 @@
-"""Drawing primitives shared by every game's images: text, seat marks, worker chips, PNG output."""
+"""Drawing primitives shared by every game's images: text, seat marks, worker chips."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont
 
 from renderer.fonts import font
 from renderer.palette import INK, RGB, Mark, player_colour, player_mark, text_colour_on
@@ -108,12 +107,3 @@ def worker_chips(
         x += worker_chip(draw, x, y, seat, count) + gap
     return x
 
-
-def to_png(image: Image.Image) -> bytes:
-    """Encode as PNG, reduced to a palette: flat drawings lose nothing visible and get small."""
-    buffer = io.BytesIO()
-    quantized = image.quantize(
-        colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    quantized.save(buffer, "PNG", compress_level=6)
-    return buffer.getvalue()

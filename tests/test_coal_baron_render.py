@@ -17,7 +17,7 @@ from bot.games.coal_baron.state import CoalBaronState
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
-from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_png, render_mine
+from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_image, render_mine
 from renderer.coal_baron.model import Gallery, Mine
 from renderer.coal_baron.scoring import render_scoring
 from tests.coal_baron_positions import mid_game, pending, play
@@ -90,7 +90,7 @@ def test_a_full_side_of_a_level_wraps_onto_a_new_line_and_the_mine_keeps_its_wid
         to_act=False,
         first_player=False,
     )
-    assert Image.open(io.BytesIO(mine_png(mine, "en"))).width == WIDTH
+    assert mine_image(mine, "en").width == WIDTH
 
 
 # -- secrets -------------------------------------------------------------------------------

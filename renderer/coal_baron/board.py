@@ -25,9 +25,10 @@ from bot.games.coal_baron.components import (
     VEHICLE_ELEMENT,
 )
 from renderer.coal_baron import glyphs
+from renderer.coal_baron.colours import COIN, HATCH, PALETTE, PILE
 from renderer.coal_baron.labels import label, letters, player_name
 from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
-from renderer.draw import CHIP_HEIGHT, Box, pawn, text, to_png, worker_chips
+from renderer.draw import CHIP_HEIGHT, Box, pawn, text, worker_chips
 from renderer.palette import (
     HIGHLIGHT,
     INK,
@@ -106,10 +107,11 @@ CANTEEN_BOX: Box = (
 
 def render_board(view: dict[str, Any], lang: str) -> bytes:
     """The board as seen in `view` (any seat's or a spectator's), as PNG bytes."""
-    return board_png(board_from_view(view), lang)
+    return PALETTE.to_png(board_image(board_from_view(view), lang))
 
 
-def board_png(board: Board, lang: str) -> bytes:
+def board_image(board: Board, lang: str) -> Image.Image:
+    """The board as an RGB image (see `render_board`)."""
     image = _static_layer(board.players, lang).copy()
     draw = ImageDraw.Draw(image)
     _draw_header(draw, board, lang)
@@ -122,7 +124,7 @@ def board_png(board: Board, lang: str) -> bytes:
     _draw_worker_area(draw, SPACE_BOXES["bank"], board.workers.get("bank", ()))
     _draw_worker_area(draw, CANTEEN_BOX, board.canteen)
     image.paste(_scoring_row(board.players, board.shift, lang), (0, SCORING_Y))
-    return to_png(image)
+    return image
 
 
 # -- the static layer ---------------------------------------------------------------------
@@ -177,7 +179,7 @@ def _draw_fixed_content(draw: ImageDraw.ImageDraw, space_id: str, box: Box, lang
 
 
 def _coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, amount: str) -> None:
-    draw.ellipse((cx - 42, cy - 32, cx + 42, cy + 32), fill=(246, 214, 110), outline=INK, width=2)
+    draw.ellipse((cx - 42, cy - 32, cx + 42, cy + 32), fill=COIN, outline=INK, width=2)
     text(draw, (cx, cy + 1), amount, 32, bold=True)
 
 
@@ -186,7 +188,7 @@ def _face_down_pile(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     for i in range(3):
         ox, oy = x + i * 8, y + i * 8
         draw.rounded_rectangle(
-            (ox, oy, ox + 56, oy + 66), radius=6, fill=(96, 92, 120), outline=INK, width=2
+            (ox, oy, ox + 56, oy + 66), radius=6, fill=PILE, outline=INK, width=2
         )
     text(draw, (x + 44, y + 52), "5", 36, bold=True, fill=WHITE)
 
@@ -198,7 +200,7 @@ def _draw_lock(draw: ImageDraw.ImageDraw, box: Box) -> None:
     for offset in range(-(y1 - y0), x1 - x0, 22):
         ax, ay = x0 + max(offset, 0), y0 + max(-offset, 0)
         length = min(x1 - ax, y1 - ay)
-        draw.line((ax, ay, ax + length, ay + length), fill=(128, 124, 118), width=6)
+        draw.line((ax, ay, ax + length, ay + length), fill=HATCH, width=6)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     draw.arc((cx - 18, cy - 40, cx + 18, cy), 180, 360, fill=INK, width=8)
     draw.line((cx - 18, cy - 20, cx - 18, cy), fill=INK, width=8)

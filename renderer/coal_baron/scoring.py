@@ -10,9 +10,10 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import COAL_ELEMENT, VEHICLE_ELEMENT, ScoringElement
 from bot.games.coal_baron.scoring import ElementScore
 from renderer.coal_baron import glyphs
+from renderer.coal_baron.colours import PALETTE
 from renderer.coal_baron.labels import label, letters, player_name
 from renderer.coal_baron.model import Final, final_from_view, shift_results
-from renderer.draw import pawn, text, to_png
+from renderer.draw import pawn, text
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER, WHITE, player_colour
 
 WIDTH = 1100
@@ -81,7 +82,7 @@ def scoring_png(
     y += ROW_H
     if final is not None:
         _draw_final(draw, y + MARGIN, final, players, column_w, lang)
-    return to_png(image)
+    return PALETTE.to_png(image)
 
 
 def _column_x(seat: int, column_w: int) -> int:
@@ -147,7 +148,7 @@ def _cell(
         words = f"{vp:+d}".replace("-", "−")
         pill_w = 24 + len(words) * 20
         right = x + w - 16
-        fill = HIGHLIGHT if vp > 0 else (200, 200, 205)
+        fill = HIGHLIGHT if vp > 0 else glyphs.PALE_FRAME
         draw.rounded_rectangle(
             (right - pill_w, cy - 22, right, cy + 22), radius=20, fill=fill, outline=INK, width=2
         )

@@ -17,10 +17,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.saboteur.actions import seat_label
-from renderer.draw import text, to_png
+from renderer.draw import text
 from renderer.fonts import font
 from renderer.palette import RGB
 from renderer.saboteur import icons, palette
+from renderer.saboteur.colours import PALETTE
 from renderer.saboteur.labels import label
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
@@ -47,7 +48,7 @@ _FACES = {
 
 def render_board(view: dict[str, Any], lang: str) -> bytes:
     """The public board as PNG bytes; `view` is ``state.view(None)``."""
-    return to_png(board_image(view, lang))
+    return PALETTE.to_png(board_image(view, lang))
 
 
 def board_image(view: dict[str, Any], lang: str) -> Image.Image:
