@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n import CatalogTranslator
+from bot.render_pool import RenderPool, core_count, install, uninstall
 from bot.service import GameService
 from bot.storage import Storage
 from cogs.replies import ReplyingTree
@@ -62,6 +63,8 @@ class TableBot(commands.Bot):
         self.clock = clock
         self._storage: Storage | None = None
         self._service: GameService | None = None
+        workers = core_count() if settings.render_workers is None else settings.render_workers
+        self.render_pool = RenderPool(workers, settings.render_timeout)
 
     @property
     def service(self) -> GameService:
@@ -70,6 +73,8 @@ class TableBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
+        await self.render_pool.start()
+        install(self.render_pool)
         self._storage = await Storage.open(self.settings.database_path)
         self._service = GameService(self._storage, clock=self.clock)
         await self.tree.set_translator(CatalogTranslator())
@@ -90,6 +95,8 @@ class TableBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        uninstall(self.render_pool)
+        await self.render_pool.close()
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

@@ -22,11 +22,12 @@ from bot.games.base import Seat
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
 from bot.i18n import command_text, language_of, t
+from bot.presenters import image_file
 from bot.service import Table
 from cogs.coal_baron_components import TURN_ITEMS
 from cogs.coal_baron_draw import DRAW_ITEMS, open_draw_panel
 from cogs.coal_baron_extraction import EXTRACTION_ITEMS, open_extraction_panel
-from cogs.coal_baron_presenter import orders_lines, png_file, register
+from cogs.coal_baron_presenter import orders_lines, register
 from cogs.coal_baron_suggest import suggestions
 from cogs.coal_baron_turn import GAME_ID, NotAPlayer, coal_state
 from cogs.components import Interaction, game_table, post_turn, service_of
@@ -110,7 +111,7 @@ class CoalCog(
         await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
-        files = [await png_file("board.png", render_board, view, lang)]
+        files = [await image_file("board.png", render_board, view, lang)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
 
@@ -123,7 +124,7 @@ class CoalCog(
         await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
-        files = [await png_file("mine.png", render_mine, view, seat, lang)]
+        files = [await image_file("mine.png", render_mine, view, seat, lang)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)
 

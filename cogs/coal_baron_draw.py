@@ -27,6 +27,7 @@ from bot.games.coal_baron.actions import Keep
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
+from bot.render_pool import render_png
 from bot.service import Table
 from cogs.coal_baron_labels import View, card_text
 from cogs.coal_baron_turn import (
@@ -41,7 +42,6 @@ from cogs.coal_baron_turn import (
 )
 from cogs.components import Button, Interaction, Item, Select, select_menu
 from cogs.replies import defer_edit, defer_private, guarded, send_private
-from renderer import render_in_thread
 from renderer.coal_baron.draw5 import render_draw5
 
 DRAW_FILE = "draw.png"
@@ -88,7 +88,7 @@ async def draw_message(
     )
     embed.set_image(url=f"attachment://{DRAW_FILE}")
     embed.set_footer(text=footer_of(steps))
-    png = await render_in_thread(render_draw5, shown, language_of(locale))
+    png = await render_png(render_draw5, shown, language_of(locale))
     file = discord.File(io.BytesIO(png), filename=DRAW_FILE)
     return embed, file, draw_controls(locale, table, seat, after)
 

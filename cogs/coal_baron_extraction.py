@@ -29,6 +29,7 @@ from bot.games.coal_baron.components import COLOUR_LETTERS, COLOUR_NAMES, LEVELS
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
+from bot.render_pool import render_png
 from bot.service import Table
 from cogs.coal_baron_labels import View, colour_name, slots_text
 from cogs.coal_baron_turn import (
@@ -43,7 +44,6 @@ from cogs.coal_baron_turn import (
 )
 from cogs.components import CUSTOM_ID_LIMIT, Button, Interaction, Item, Select, select_menu
 from cogs.replies import defer_edit, defer_private, guarded, send_private
-from renderer import render_in_thread
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"
@@ -100,7 +100,7 @@ async def panel_message(
     )
     embed.set_image(url=f"attachment://{MINE_FILE}")
     embed.set_footer(text=footer_of(steps))
-    png = await render_in_thread(render_mine, view, seat, language_of(locale))
+    png = await render_png(render_mine, view, seat, language_of(locale))
     file = discord.File(io.BytesIO(png), filename=MINE_FILE)
     return embed, file, panel_controls(locale, table, seat, state, view)
 

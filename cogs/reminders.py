@@ -67,7 +67,9 @@ class ReminderCog(commands.Cog):
         )
         # The turn's images and buttons come along: a player back after a day sees the board.
         turn = await presenter_for(table.game).turn(table, locale)
-        view = turn_view(table, turn.actions, locale, items=turn.items)
+        view = turn_view(
+            table, turn.actions, locale, items=turn.items, retry_images=turn.images_missing
+        )
         await channel.send(text, view=view, files=turn.files)
 
 

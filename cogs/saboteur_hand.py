@@ -13,8 +13,6 @@ chosen notation; "Back" returns to the hand. Custom ids (persistent, no memory):
 
 from __future__ import annotations
 
-import asyncio
-import io
 import re
 
 import discord
@@ -24,7 +22,7 @@ from bot.games.base import Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import CardPlay, seat_label
 from bot.i18n import LocaleLike, language_of, t
-from bot.presenters import MAX_OFFERED_ACTIONS, TurnMessage
+from bot.presenters import MAX_OFFERED_ACTIONS, TurnMessage, image_file
 from bot.service import Table
 from cogs.components import (
     OPTION_LABEL_LIMIT,
@@ -59,8 +57,7 @@ HAND_FILE = "saboteur-hand.png"
 
 async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> discord.File:
     """The private image of `seat` (role, hand, peeks, gold): for that player only."""
-    png = await asyncio.to_thread(render_hand, state.view(seat), language_of(locale))
-    return discord.File(io.BytesIO(png), filename=HAND_FILE)
+    return await image_file(HAND_FILE, render_hand, state.view(seat), language_of(locale))
 
 
 def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:

@@ -31,7 +31,12 @@ def database_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def settings(database_path: Path) -> Settings:
-    return Settings(token=None, database_path=database_path, reminder_minutes=REMINDER_MINUTES)
+    # Images are drawn in threads: a process pool per test would cost seconds
+    # (tests/test_render_pool.py runs one).
+    return Settings(
+        token=None, database_path=database_path, reminder_minutes=REMINDER_MINUTES,
+        render_workers=0,
+    )
 
 
 @pytest.fixture

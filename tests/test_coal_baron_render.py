@@ -14,7 +14,6 @@ import pytest
 from PIL import Image
 
 from bot.games.coal_baron.state import CoalBaronState
-from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
 from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_image, render_mine
@@ -158,8 +157,3 @@ def test_every_image_of_a_finished_4_player_game_stays_under_500_kb(lang: str) -
     for png in images:
         assert len(png) < MAX_PNG_BYTES
         assert Image.open(io.BytesIO(png)).format == "PNG"
-
-
-async def test_render_in_thread_returns_the_same_png_as_a_direct_call() -> None:
-    view = CoalBaronState.new(3, seed=2).view(None)
-    assert await render_in_thread(render_board, view, "en") == render_board(view, "en")
