@@ -78,6 +78,7 @@ class CoalCog(
     @app_commands.rename(action=_text("play.action.name"))
     @app_commands.describe(action=_text("play.action.description"))
     async def play(self, interaction: Interaction, action: str) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         result = await service_of(interaction).act(table.id, interaction.user.id, action)
         await post_turn(interaction, result.table, result)
@@ -107,8 +108,8 @@ class CoalCog(
 
     @app_commands.command(name=_text("board.name"), description=_text("board.description"))
     async def board(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
-        await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
         files = [await image_file("board.png", render_board, view, lang)]
@@ -119,9 +120,9 @@ class CoalCog(
     @app_commands.rename(player=_text("mine.player.name"))
     @app_commands.describe(player=_text("mine.player.description"))
     async def mine(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
-        await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
         files = [await image_file("mine.png", render_mine, view, seat, lang)]
@@ -132,6 +133,7 @@ class CoalCog(
     @app_commands.rename(player=_text("orders.player.name"))
     @app_commands.describe(player=_text("orders.player.description"))
     async def orders(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
         view = coal_state(table).view(table.seat_of(interaction.user.id))

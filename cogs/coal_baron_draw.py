@@ -132,6 +132,7 @@ async def choose(
 ) -> None:
     """One choice on the panel: `op` is keep/top/bottom (with the select's `value`),
     order, undo or confirm."""
+    await defer_edit(interaction)  # acknowledged before any database or image work
     table, seat = await acting_seat(interaction, table_id, version)
     steps = group_steps(panel_tokens(interaction))
     state = coal_state(table)
@@ -151,7 +152,6 @@ async def choose(
     else:
         steps = [*steps, f"{op} {value}"]
     trial(state, seat, steps)  # raises the engine's reason if the choice is refused
-    await defer_edit(interaction)
     embed, file, controls = await draw_message(interaction.locale, table, seat, steps)
     await interaction.edit_original_response(embed=embed, attachments=[file], view=controls)
 

@@ -165,6 +165,7 @@ async def open_extraction_panel(
 
 async def press(interaction: Interaction, table_id: int, version: int, move: str) -> None:
     """One press on the panel: a move, undo or finish."""
+    await defer_edit(interaction)  # acknowledged before any database or image work
     table, seat = await acting_seat(interaction, table_id, version)
     steps = panel_tokens(interaction)
     state = coal_state(table)
@@ -179,7 +180,6 @@ async def press(interaction: Interaction, table_id: int, version: int, move: str
     else:
         steps = [*steps, move]
         trial(state, seat, steps)  # raises the engine's reason if the move is refused
-    await defer_edit(interaction)
     embed, file, controls = await panel_message(interaction.locale, table, seat, steps)
     await interaction.edit_original_response(embed=embed, attachments=[file], view=controls)
 

@@ -114,8 +114,9 @@ async def send_lobby(interaction: Interaction, table: Table, *, edit: bool) -> N
     """Show the lobby: edit the clicked lobby message, or post a new one."""
     locale = public_locale(interaction)
     content, view = lobby_text(table, locale), lobby_view(table, locale)
-    if edit:
-        await interaction.response.edit_message(content=content, view=view)
+    if edit:  # a lobby button, acknowledged on click
+        await defer_edit(interaction)
+        await interaction.edit_original_response(content=content, view=view)
     else:
         await interaction.response.send_message(content, view=view or discord.utils.MISSING)
 
@@ -196,6 +197,7 @@ async def play(interaction: Interaction, table_id: int, version: int, notation: 
     The checks before the service's own ones only choose the clearest answer:
     a click on an old or closed table says so, whoever clicks.
     """
+    await defer_edit(interaction)  # acknowledged before any database or image work
     service = service_of(interaction)
     table = await service.get_table(table_id)
     ensure_in_play(table)
@@ -219,8 +221,8 @@ async def seated_at(interaction: Interaction, table_id: int) -> tuple[Table, Sea
 
 async def show_private(interaction: Interaction, table_id: int) -> None:
     """The clicker's private view, ephemerally; spectators get nothing."""
+    await defer_private(interaction)  # acknowledged before any database or image work
     table, seat = await seated_at(interaction, table_id)
-    await defer_private(interaction)  # the presenter may draw images
     message = await presenter_for(table.game).private(table, seat, interaction.locale)
     await send_private(
         interaction,
@@ -301,12 +303,16 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=LOBBY_ID):
         return cls(_table_id(match), match["what"])
 
     async def callback(self, interaction: Interaction) -> None:
+        await guarded(interaction, self.pressed(interaction))
+
+    async def pressed(self, interaction: Interaction) -> None:
+        await defer_edit(interaction)  # acknowledged before any database or image work
         if self.what == "join":
-            await guarded(interaction, join_table(interaction, self.table_id, edit=True))
+            await join_table(interaction, self.table_id, edit=True)
         elif self.what == "leave":
-            await guarded(interaction, leave_table(interaction, self.table_id, edit=True))
+            await leave_table(interaction, self.table_id, edit=True)
         else:
-            await guarded(interaction, start_table(interaction, self.table_id))
+            await start_table(interaction, self.table_id)
 
 
 class ActionButton(discord.ui.DynamicItem[Button], template=ACTION_ID):
@@ -468,15 +474,16 @@ class AbandonButton(discord.ui.DynamicItem[Button], template=ABANDON_ID):
         await guarded(interaction, self.answered(interaction))
 
     async def answered(self, interaction: Interaction) -> None:
+        await defer_edit(interaction)  # acknowledged before any database or image work
         if self.answer == "no":
             text = t(interaction.locale, "abandon.kept")
-            await interaction.response.edit_message(content=text, view=None)
+            await interaction.edit_original_response(content=text, view=None)
             return
         can_manage = interaction.permissions.manage_channels
         table = await service_of(interaction).abandon(
             self.table_id, interaction.user.id, can_manage=can_manage
         )
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=t(interaction.locale, "abandon.done_private"), view=None
         )
         locale = public_locale(interaction)

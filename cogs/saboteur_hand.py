@@ -174,6 +174,7 @@ class CardSelect(
 
     async def chosen(self, interaction: Interaction) -> None:
         """Second step: the ways to play the chosen card, most relevant first."""
+        await defer_edit(interaction)  # acknowledged before any database or image work
         table = await owned_table(interaction, self.table_id, self.seat)
         if table.version != self.version:
             raise StaleAction()
@@ -190,7 +191,7 @@ class CardSelect(
         lines = [t(locale, "sab.hand.step", card=card_name(locale, card))]
         if len(choices) > MAX_OFFERED_ACTIONS:
             lines.append(t(locale, "sab.hand.more", shown=MAX_OFFERED_ACTIONS, total=len(choices)))
-        await interaction.response.edit_message(content="\n".join(lines), view=view)
+        await interaction.edit_original_response(content="\n".join(lines), view=view)
 
 
 class BackButton(discord.ui.DynamicItem[Button], template=r"sab:back:(?P<table>\d+):(?P<seat>\d+)"):
@@ -217,6 +218,7 @@ class BackButton(discord.ui.DynamicItem[Button], template=r"sab:back:(?P<table>\
         await guarded(interaction, self.back(interaction))
 
     async def back(self, interaction: Interaction) -> None:
+        await defer_edit(interaction)  # acknowledged before any database or image work
         await owned_table(interaction, self.table_id, self.seat)
         await show_hand(interaction, self.table_id, edit=True)
 
