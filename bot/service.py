@@ -270,9 +270,10 @@ class GameService:
         moves = [(a.seat, a.notation) for a in await self._storage.actions(table_id)]
         return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
 
-    async def due_reminders(self) -> list[Table]:
-        """Tables in play idle for their reminder period and not reminded yet this turn."""
-        return await self._storage.due_reminders(self._clock())
+    async def due_reminder_ids(self) -> list[int]:
+        """Ids of the tables in play idle for their reminder period and not reminded yet
+        this turn (load each with `get_table`)."""
+        return await self._storage.due_reminder_ids(self._clock())
 
     async def mark_reminded(self, table_id: int) -> None:
         await self._storage.mark_reminded(table_id)

@@ -282,14 +282,16 @@ class Storage:
 
     # -- reminders ------------------------------------------------------------------
 
-    async def due_reminders(self, now: float) -> list[Table]:
-        """Tables in play whose turn started `reminder_minutes` ago or more, not yet reminded."""
+    async def due_reminder_ids(self, now: float) -> list[int]:
+        """Ids of the tables in play whose turn started `reminder_minutes` ago or more, not
+        yet reminded. Ids only: after a downtime they may be many, and decoding every
+        state at once would hold the event loop."""
         rows = await self._fetch(
-            "SELECT * FROM games WHERE status = 'playing' AND reminded = 0 "
+            "SELECT id FROM games WHERE status = 'playing' AND reminded = 0 "
             "AND turn_started_at + reminder_minutes * 60 <= ? ORDER BY id",
             (now,),
         )
-        return [_table_from_row(row) for row in rows]
+        return [row["id"] for row in rows]
 
     async def mark_reminded(self, table_id: int) -> None:
         """Note that this turn's reminder was posted (not a change of the game: no new version)."""

@@ -2,7 +2,8 @@
 
 Every minute the loop asks the service which tables have waited longer than
 their reminder delay and were not reminded yet this turn, posts one reminder
-mentioning whoever is to act (with the turn's images and buttons), then marks the table.
+mentioning whoever is to act (with the turn's images and buttons), then marks the table,
+a few tables at a time (`bot.reminders.remind_due`).
 Nothing is kept in memory, so a restart neither loses nor repeats reminders
 (except one posted right before a crash and not yet marked: it is posted again).
 """
@@ -17,6 +18,7 @@ from discord.ext import commands, tasks
 from bot.app import TableBot
 from bot.i18n import t
 from bot.presenters import game_name, mention, presenter_for, timestamp
+from bot.reminders import remind_due
 from bot.service import SKIP_AFTER_REMINDERS, Table
 from cogs.components import turn_view
 
@@ -35,12 +37,14 @@ class ReminderCog(commands.Cog):
 
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
-        for table in await self.bot.service.due_reminders():
-            try:
-                await self.post_reminder(table)
-            except discord.HTTPException:
-                log.warning("could not post the reminder of table %s", table.id, exc_info=True)
-            await self.bot.service.mark_reminded(table.id)
+        await remind_due(self.bot.service, self.try_reminder)
+
+    async def try_reminder(self, table: Table) -> None:
+        """Post the reminder; one Discord refuses (a deleted channel...) is not retried."""
+        try:
+            await self.post_reminder(table)
+        except discord.HTTPException:
+            log.warning("could not post the reminder of table %s", table.id, exc_info=True)
 
     @remind.before_loop
     async def wait_until_connected(self) -> None:
