@@ -6,12 +6,14 @@ The reference ("bare encode") is the CPU time Pillow takes to save a plain RGB i
 of the board's size (filled with the paper colour) as PNG at compression level 6.
 
 Driven below the Discord layer: the real `GameService` on a database file, the real
-Coal Baron presenter (both images of every turn) and the render pool the bot starts,
-but no simcord, whose own CPU would be counted as the bot's. A turn is what
-`cogs.components.play` does: acknowledge (the first statement of every interaction
-path), `service.act`, then `presenter.turn`; its message is "sent" when the presenter
-returns. Durations: ``BENCH_LOAD_SECONDS`` (default 60) for the 50-table run,
-``BENCH_CAPACITY_SECONDS`` (default 8) for each step of the capacity search.
+Coal Baron presenter (both images of every turn) and the render pool the bot starts
+(one worker per core, warmed up), but no simcord, whose own CPU would be counted as
+the bot's. A turn is what `cogs.components.play` does: acknowledge (the first
+statement of every interaction path, so the time from the action's arrival to it is
+how long the event loop kept the player waiting), `service.act`, then
+`presenter.turn`; its message is "sent" when the presenter returns. Durations:
+``BENCH_LOAD_SECONDS`` (default 60) for the 50-table run, ``BENCH_CAPACITY_SECONDS``
+(default 8) for each step of the capacity search.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from benchmarks.timing import ms
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.registry import load_builtin_games
 from bot.presenters import presenter_for
+from bot.reminders import remind_due
+from bot.render_pool import RenderPool, core_count, install, uninstall
 from bot.service import GameService, Table
 from bot.storage import Storage
 from cogs.coal_baron_presenter import register
@@ -130,9 +134,9 @@ class Rig:
         """Play one turn as the bot does; returns when it was acknowledged and when its
         message was ready (seconds after `arrived`), and the table to play next: a
         finished game is replaced by a new one."""
+        acknowledged = time.perf_counter() - arrived
         user, line = self.next_move(table_id)
         result = await self.service.act(table_id, user, line)
-        acknowledged = time.perf_counter() - arrived  # today: post_turn defers after act
         await presenter_for("coal-baron").turn(result.table, LOCALE, result)
         sent = time.perf_counter() - arrived
         if result.table.status == "playing":
@@ -146,7 +150,7 @@ class Rig:
 async def cpu_per_turn(rig: Rig) -> list[float]:
     """CPU seconds of each of `CPU_TURNS` turns of one table, images drawn in this process."""
     table_id = await rig.new_table()
-    times = []
+    times: list[float] = []
     while len(times) < CPU_TURNS:
         user, line = rig.next_move(table_id)
         started = time.process_time()
@@ -191,12 +195,15 @@ class Steady:
     acks: list[float]
     latencies: list[float]
     stall: float
+    seconds: float
+    """How long the run took, the last turns included."""
 
 
 async def steady(rig: Rig, tables: int, seconds: float) -> Steady:
-    """`tables` tables each sending an action every second for `seconds`; a table's next
-    action waits for its previous message (its player reads it first) but its latency
-    counts from when it was due."""
+    """`tables` tables each sending an action every second for `seconds`. A player acts
+    on a table's latest message: when the bot is late, the table's next action comes as
+    soon as its message is out (so a slow bot sees fewer actions, as on Discord);
+    latencies count from when the action was sent."""
     ids = [await rig.new_table() for _ in range(tables)]
     acks: list[float] = []
     latencies: list[float] = []
@@ -206,14 +213,14 @@ async def steady(rig: Rig, tables: int, seconds: float) -> Steady:
         due = start + index / tables
         while due < start + seconds:
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
-            ack, sent, table_id = await rig.turn(table_id, due)
+            ack, sent, table_id = await rig.turn(table_id, time.perf_counter())
             acks.append(ack)
             latencies.append(sent)
             due += 1.0
 
     with StallMeter() as meter:
         await asyncio.gather(*(player(i, table_id) for i, table_id in enumerate(ids)))
-    return Steady(acks, latencies, meter.longest)
+    return Steady(acks, latencies, meter.longest, time.perf_counter() - start)
 
 
 async def capacity(rig: Rig) -> tuple[int, dict[int, float]]:
@@ -250,16 +257,49 @@ async def reminder_pass(folder: Path) -> tuple[int, float, float]:
             await due_rig.new_table()
         clock[0] += 24 * 3600
         presenter = presenter_for("coal-baron")
+
+        async def post(table: Table) -> None:
+            await presenter.turn(table, LOCALE)
+
         started = time.perf_counter()
-        posted = 0
         with StallMeter() as meter:
-            for table in await service.due_reminders():
-                await presenter.turn(table, LOCALE)
-                await service.mark_reminded(table.id)
-                posted += 1
+            posted = await remind_due(service, post)
         return posted, time.perf_counter() - started, meter.longest
     finally:
         await storage.close()
+
+
+def workers_cpu_seconds(pool: RenderPool) -> float:
+    """CPU seconds the pool's worker processes have used (Linux: /proc/<pid>/stat)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pool.worker_pids():
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
+
+
+async def cpu_per_turn_through_pool(rig: Rig, pool: RenderPool, turns: int) -> float:
+    """Mean CPU seconds per turn played as the bot plays it: this process (engine,
+    database, sending the view) plus the workers (drawing, encoding)."""
+    table_id = await rig.new_table()
+    main, workers = time.process_time(), workers_cpu_seconds(pool)
+    for _ in range(turns):
+        table_id = (await rig.turn(table_id, time.perf_counter()))[2]
+    spent = time.process_time() - main + workers_cpu_seconds(pool) - workers
+    return spent / turns
+
+
+async def started_pool(workers: int) -> RenderPool:
+    pool = RenderPool(workers)
+    await pool.start()
+    install(pool)
+    return pool
+
+
+async def stopped(pool: RenderPool) -> None:
+    uninstall(pool)
+    await pool.close()
 
 
 async def run(folder: Path) -> None:
@@ -270,6 +310,7 @@ async def run(folder: Path) -> None:
           f"{ms(bare, 2)} CPU; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     storage = await Storage.open(folder / "load.sqlite3")
     rig = Rig(GameService(storage))
+    pool = await started_pool(core_count())
     try:
         times = await cpu_per_turn(rig)
         median = statistics.median(times)
@@ -277,6 +318,9 @@ async def run(folder: Path) -> None:
         print(f"(a) CPU per turn (engine + database + board + mine), {len(times)} turns: "
               f"median {ms(median, 2)} = {median / bare:.2f} x bare encode "
               f"(target at most {CPU_TARGET:g}: {verdict})")
+        mean = await cpu_per_turn_through_pool(rig, pool, CPU_TURNS // 2)
+        print(f"    through the render pool ({pool.workers} workers), this process + workers: "
+              f"mean {ms(mean, 2)} = {mean / bare:.2f} x bare encode")
 
         idle = await idle_stall(2.0)
         stall, elapsed = await busy_stall(rig)
@@ -295,17 +339,23 @@ async def run(folder: Path) -> None:
               f"{'ok' if not late else 'MISSED'}); turn to message median "
               f"{ms(statistics.median(load.latencies))}, p95 "
               f"{ms(statistics.quantiles(load.latencies, n=20)[-1])}; "
-              f"longest stall {ms(load.stall)}")
-
-        served, medians = await capacity(rig)
-        steps = ", ".join(f"{n}: {ms(m, 0)}" for n, m in sorted(medians.items()))
-        print(f"(d) tables served at 1 action/s with a median turn under "
-              f"{ms(CAPACITY_LIMIT_SECONDS, 0)}: {served} (median turn by table count: {steps})")
+              f"{len(load.acks) / load.seconds:.1f} actions/s; longest stall {ms(load.stall)}")
 
         posted, seconds, longest = await reminder_pass(folder)
         print(f"(e) reminder pass over {posted} due tables: {seconds:.1f} s, "
               f"longest stall {ms(longest)}")
+        await stopped(pool)
+
+        for workers in (1, 2):
+            pool = await started_pool(workers)
+            served, medians = await capacity(rig)
+            await stopped(pool)
+            steps = ", ".join(f"{n}: {ms(m, 0)}" for n, m in sorted(medians.items()))
+            print(f"(d) {workers} worker(s): tables served at 1 action/s with a median turn "
+                  f"under {ms(CAPACITY_LIMIT_SECONDS, 0)}: {served} "
+                  f"(median turn by table count: {steps})")
     finally:
+        await stopped(pool)
         await storage.close()
 
 
