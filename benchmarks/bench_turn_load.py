@@ -210,10 +210,13 @@ async def steady(rig: Rig, tables: int, seconds: float) -> Steady:
     start = time.perf_counter() + 0.5
 
     async def player(index: int, table_id: int) -> None:
-        due = start + index / tables
+        due = ready = start + index / tables
         while due < start + seconds:
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
-            ack, sent, table_id = await rig.turn(table_id, time.perf_counter())
+            # The action is sent when due, or as soon as the last message is out; a late
+            # wake-up here is the event loop's delay in taking the interaction.
+            ack, sent, table_id = await rig.turn(table_id, max(due, ready))
+            ready = time.perf_counter()
             acks.append(ack)
             latencies.append(sent)
             due += 1.0
