@@ -128,8 +128,7 @@ class RenderPool:
         )
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
     def worker_pids(self) -> list[int]:
         """The process ids of the workers (for measuring their CPU time)."""
@@ -141,10 +140,11 @@ class RenderPool:
 
         Raises RenderFailed.
         """
-        if self.workers and self._executor is None:
+        executor = self._executor
+        if self.workers and executor is None:
             raise RenderFailed("the render pool is not running")
         try:
-            if self._executor is None:
+            if executor is None:
                 png: bytes = await asyncio.wait_for(asyncio.to_thread(fn, *args), self.timeout)
             else:
                 work = self._run(_render_within, self.timeout, fn, *args)
@@ -153,7 +153,8 @@ class RenderPool:
         except TimeoutError:  # raised by the worker's timer, or the wait here
             raise RenderFailed(f"{fn.__name__} took more than {self.timeout:g} s") from None
         except BrokenProcessPool as error:
-            self._restart()
+            if self._executor is executor:  # the first of the renders it broke restarts it
+                self._restart()
             raise RenderFailed("a render worker died; the pool was restarted") from error
         except Exception as error:
             log.warning("%s failed", fn.__name__, exc_info=error)
@@ -165,7 +166,7 @@ class RenderPool:
             old.shutdown(wait=False, cancel_futures=True)
 
     async def close(self) -> None:
-        """Stop the workers (renders still running are abandoned)."""
+        """Stop the workers: renders waiting for one are cancelled, running ones finish."""
         executor, self._executor = self._executor, None
         if executor is not None:
             await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

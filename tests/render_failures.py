@@ -3,6 +3,7 @@ process can import them by name."""
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -17,3 +18,8 @@ def slow_render(*args: Any) -> bytes:
     """Longer than the pool's timeout in the tests."""
     time.sleep(SLOW_SECONDS)
     return b""
+
+
+def dying_render(*args: Any) -> bytes:
+    """A worker that dies (a crash in Pillow's C code would look the same)."""
+    os._exit(1)

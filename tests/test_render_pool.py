@@ -14,7 +14,7 @@ from bot.render_pool import RenderFailed, RenderPool, install, render_png, unins
 from renderer.coal_baron.board import render_board
 from tests.coal_baron_discord_support import attachment_names, fixed_seed, state_of
 from tests.discord_support import custom_ids
-from tests.render_failures import broken_render, slow_render
+from tests.render_failures import broken_render, dying_render, slow_render
 from tests.test_coal_baron_discord import acting, started
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
@@ -59,6 +59,15 @@ async def test_a_render_longer_than_the_timeout_gives_render_failed(workers: int
     with pytest.raises(RenderFailed, match="took more than"):
         await pool.render(slow_render)
     await pool.close()
+
+
+async def test_a_dead_worker_gives_render_failed_and_the_pool_starts_again(
+    pool: RenderPool,
+) -> None:
+    with pytest.raises(RenderFailed, match="died"):
+        await pool.render(dying_render)
+    view = CoalBaronState.new(2, seed=5).view(None)
+    assert await pool.render(render_board, view, "en") == render_board(view, "en")
 
 
 async def test_a_pool_not_started_refuses_to_render() -> None:
