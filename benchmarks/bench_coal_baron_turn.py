@@ -53,7 +53,9 @@ def turn_line(state: CoalBaronState, seat: int, rng: random.Random) -> str:
 
 
 async def run(database: Path) -> list[float]:
-    bot = create_bot(Settings(token=None, database_path=database))
+    # Images in threads: a render pool started in setup_hook under simcord hangs the run
+    # (simcord settles the loop around it); bench_turn_load measures the pool's path.
+    bot = create_bot(Settings(token=None, database_path=database, render_workers=0))
     assert isinstance(bot, TableBot)
     env = simcord.Env(bot)
     await env.start()

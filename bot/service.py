@@ -278,10 +278,11 @@ class GameService:
         moves = [(a.seat, a.notation) for a in await self._storage.actions(table_id)]
         return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
 
-    async def due_reminders(self, shards: ShardSet | None = None) -> list[Table]:
+    async def due_reminder_ids(self, shards: ShardSet | None = None) -> list[int]:
         """Claim the tables in play (of `shards`, default all) idle for their reminder
         period and not reminded yet this turn: no other call, in this process or
-        another, gets them too. Confirm each posted reminder with `mark_reminded`."""
+        another, gets them too. Ids only (load each with `get_table`); confirm each
+        posted reminder with `mark_reminded`."""
         return await self._storage.claim_reminders(self._clock(), shards or ShardSet.all())
 
     async def mark_reminded(self, table_id: int) -> None:

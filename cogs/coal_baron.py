@@ -22,11 +22,12 @@ from bot.games.base import Seat
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.extraction import Extraction
 from bot.i18n import command_text, language_of, t
+from bot.presenters import image_file
 from bot.service import Table
 from cogs.coal_baron_components import TURN_ITEMS
 from cogs.coal_baron_draw import DRAW_ITEMS, open_draw_panel
 from cogs.coal_baron_extraction import EXTRACTION_ITEMS, open_extraction_panel
-from cogs.coal_baron_presenter import orders_lines, png_file, register
+from cogs.coal_baron_presenter import orders_lines, register
 from cogs.coal_baron_suggest import suggestions
 from cogs.coal_baron_turn import GAME_ID, NotAPlayer, coal_state
 from cogs.components import Interaction, game_table, post_turn, service_of
@@ -81,6 +82,7 @@ class CoalCog(
     async def play(
         self, interaction: Interaction, action: app_commands.Range[str, 1, ACTION_TEXT_LIMIT]
     ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         result = await service_of(interaction).act(table.id, interaction.user.id, action)
         await post_turn(interaction, result.table, result)
@@ -110,12 +112,12 @@ class CoalCog(
 
     @app_commands.command(name=_text("board.name"), description=_text("board.description"))
     async def board(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
-        await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
         names = numbered_names(len(table.seats), lang)
-        files = [await png_file("board.png", render_board, view, names, lang)]
+        files = [await image_file("board.png", render_board, view, names, lang)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
 
@@ -123,13 +125,13 @@ class CoalCog(
     @app_commands.rename(player=_text("mine.player.name"))
     @app_commands.describe(player=_text("mine.player.description"))
     async def mine(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
-        await defer_private(interaction)
         view = coal_state(table).view(table.seat_of(interaction.user.id))
         lang = language_of(interaction.locale)
         names = numbered_names(len(table.seats), lang)
-        files = [await png_file("mine.png", render_mine, view, seat, names, lang)]
+        files = [await image_file("mine.png", render_mine, view, seat, names, lang)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)
 
@@ -137,6 +139,7 @@ class CoalCog(
     @app_commands.rename(player=_text("orders.player.name"))
     @app_commands.describe(player=_text("orders.player.description"))
     async def orders(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
         view = coal_state(table).view(table.seat_of(interaction.user.id))

@@ -52,7 +52,7 @@ from cogs.components import (
     Select,
     select_menu,
 )
-from cogs.replies import guarded
+from cogs.replies import defer_edit, guarded, send_private
 
 SPACE_GROUPS = (
     ("factory", ("factory", "factory-draw")),
@@ -103,6 +103,7 @@ def turn_items(table: Table, locale: LocaleLike) -> list[Item]:
 
 async def choose_space(interaction: Interaction, table_id: int, version: int, space: str) -> None:
     """The acting player chose `space` in a space select."""
+    await defer_edit(interaction)  # acknowledged before any database or image work
     table, seat = await acting_seat(interaction, table_id, version)
     state = coal_state(table)
     legal = [
@@ -130,12 +131,11 @@ async def ask_fill(
     options = action_options(locale, coal_state(table), seat, legal)
     choice = discord.ui.View(timeout=None)
     choice.add_item(FillSelect(table.id, table.version, options, t(locale, "coal.fill.choose")))
-    await interaction.response.send_message(
-        t(locale, "coal.fill.shortage"), view=choice, ephemeral=True
-    )
+    await send_private(interaction, t(locale, "coal.fill.shortage"), view=choice)
 
 
 async def fill_chosen(interaction: Interaction, table_id: int, version: int, line: str) -> None:
+    await defer_edit(interaction)  # acknowledged before any database or image work
     table, _ = await acting_seat(interaction, table_id, version)
     result = await commit(interaction, table, line)
     await close_panel(interaction, result)
@@ -143,6 +143,7 @@ async def fill_chosen(interaction: Interaction, table_id: int, version: int, lin
 
 async def open_panel(interaction: Interaction, table_id: int, version: int) -> None:
     """Open the panel of the decision in progress, for the acting player."""
+    await defer_edit(interaction)  # acknowledged before any database or image work
     table, seat = await acting_seat(interaction, table_id, version)
     if isinstance(coal_state(table).pending, DrawFive):
         await open_draw_panel(interaction, table, seat)

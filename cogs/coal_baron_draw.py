@@ -27,6 +27,7 @@ from bot.games.coal_baron.actions import Keep
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
+from bot.render_pool import render_png
 from bot.service import Table
 from cogs.coal_baron_labels import View, card_text
 from cogs.coal_baron_turn import (
@@ -41,7 +42,6 @@ from cogs.coal_baron_turn import (
 )
 from cogs.components import Button, Interaction, Item, Select, select_menu
 from cogs.replies import defer_edit, defer_private, guarded, send_private
-from renderer import render_in_thread
 from renderer.coal_baron.draw5 import render_draw5
 from renderer.coal_baron.labels import numbered_names
 
@@ -91,7 +91,7 @@ async def draw_message(
     embed.set_footer(text=footer_of(steps))
     lang = language_of(locale)
     names = numbered_names(len(table.seats), lang)
-    png = await render_in_thread(render_draw5, shown, names, lang)
+    png = await render_png(render_draw5, shown, names, lang)
     file = discord.File(io.BytesIO(png), filename=DRAW_FILE)
     return embed, file, draw_controls(locale, table, seat, after)
 
@@ -135,6 +135,7 @@ async def choose(
 ) -> None:
     """One choice on the panel: `op` is keep/top/bottom (with the select's `value`),
     order, undo or confirm."""
+    await defer_edit(interaction)  # acknowledged before any database or image work
     table, seat = await acting_seat(interaction, table_id, version)
     steps = group_steps(panel_tokens(interaction))
     state = coal_state(table)
@@ -154,7 +155,6 @@ async def choose(
     else:
         steps = [*steps, f"{op} {value}"]
     trial(state, seat, steps)  # raises the engine's reason if the choice is refused
-    await defer_edit(interaction)
     embed, file, controls = await draw_message(interaction.locale, table, seat, steps)
     await interaction.edit_original_response(embed=embed, attachments=[file], view=controls)
 

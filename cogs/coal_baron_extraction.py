@@ -29,6 +29,7 @@ from bot.games.coal_baron.components import COLOUR_LETTERS, COLOUR_NAMES, LEVELS
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
+from bot.render_pool import render_png
 from bot.service import Table
 from cogs.coal_baron_labels import View, colour_name, slots_text
 from cogs.coal_baron_turn import (
@@ -43,7 +44,6 @@ from cogs.coal_baron_turn import (
 )
 from cogs.components import CUSTOM_ID_LIMIT, Button, Interaction, Item, Select, select_menu
 from cogs.replies import defer_edit, defer_private, guarded, send_private
-from renderer import render_in_thread
 from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 
@@ -103,7 +103,7 @@ async def panel_message(
     embed.set_footer(text=footer_of(steps))
     lang = language_of(locale)
     names = numbered_names(len(table.seats), lang)
-    png = await render_in_thread(render_mine, view, seat, names, lang)
+    png = await render_png(render_mine, view, seat, names, lang)
     file = discord.File(io.BytesIO(png), filename=MINE_FILE)
     return embed, file, panel_controls(locale, table, seat, state, view)
 
@@ -168,6 +168,7 @@ async def open_extraction_panel(
 
 async def press(interaction: Interaction, table_id: int, version: int, move: str) -> None:
     """One press on the panel: a move, undo or finish."""
+    await defer_edit(interaction)  # acknowledged before any database or image work
     table, seat = await acting_seat(interaction, table_id, version)
     steps = panel_tokens(interaction)
     state = coal_state(table)
@@ -182,7 +183,6 @@ async def press(interaction: Interaction, table_id: int, version: int, move: str
     else:
         steps = [*steps, move]
         trial(state, seat, steps)  # raises the engine's reason if the move is refused
-    await defer_edit(interaction)
     embed, file, controls = await panel_message(interaction.locale, table, seat, steps)
     await interaction.edit_original_response(embed=embed, attachments=[file], view=controls)
 

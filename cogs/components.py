@@ -8,6 +8,7 @@ any in-memory state. The custom_id scheme (all under 100 characters):
     mt:act:<table>:<version>:<notation>    an action button
     mt:pick:<table>:<version>:<n>          the n-th action select; option values are notations
     mt:view:<table>                        "My view": the clicker's private view, ephemerally
+    mt:img:<table>:<version>               draw again the images a turn message lacks
     mt:abandon:<table>:yes|no              the abandon confirmation
 
 Actions carry the version they were offered at; a click on an older message
@@ -34,7 +35,7 @@ from bot.i18n import LocaleLike, t
 from bot.presenters import ActionChoice, game_name, mention, presenter_for
 from bot.service import ActResult, GameService, Table
 from cogs.errors import NoTableHere, TableAbandoned, WrongGame
-from cogs.replies import defer_private, guarded, public_locale, send_private
+from cogs.replies import defer_edit, defer_private, guarded, public_locale, send_private
 
 BUTTONS_PER_ROW = 5
 OPTIONS_PER_SELECT = 25
@@ -55,6 +56,7 @@ LOBBY_ID = r"mt:lobby:(?P<table>\d+):(?P<what>join|leave|start)"
 ACTION_ID = r"mt:act:(?P<table>\d+):(?P<version>\d+):(?P<notation>.+)"
 PICK_ID = r"mt:pick:(?P<table>\d+):(?P<version>\d+):(?P<index>\d)"
 VIEW_ID = r"mt:view:(?P<table>\d+)"
+RETRY_IMAGES_ID = r"mt:img:(?P<table>\d+):(?P<version>\d+)"
 ABANDON_ID = r"mt:abandon:(?P<table>\d+):(?P<answer>yes|no)"
 
 
@@ -112,8 +114,9 @@ async def send_lobby(interaction: Interaction, table: Table, *, edit: bool) -> N
     """Show the lobby: edit the clicked lobby message, or post a new one."""
     locale = public_locale(interaction)
     content, view = lobby_text(table, locale), lobby_view(table, locale)
-    if edit:
-        await interaction.response.edit_message(content=content, view=view)
+    if edit:  # a lobby button, acknowledged on click
+        await defer_edit(interaction)
+        await interaction.edit_original_response(content=content, view=view)
     else:
         await interaction.response.send_message(content, view=view or discord.utils.MISSING)
 
@@ -152,7 +155,9 @@ async def post_turn(
     presenter = presenter_for(table.game)
     message = await presenter.turn(table, locale, played)
     content = f"{header}\n{message.content}" if header else message.content
-    view = turn_view(table, message.actions, locale, items=message.items)
+    view = turn_view(
+        table, message.actions, locale, items=message.items, retry_images=message.images_missing
+    )
     if typed:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
@@ -192,6 +197,7 @@ async def play(interaction: Interaction, table_id: int, version: int, notation: 
     The checks before the service's own ones only choose the clearest answer:
     a click on an old or closed table says so, whoever clicks.
     """
+    await defer_edit(interaction)  # acknowledged before any database or image work
     service = service_of(interaction)
     table = await service.get_table(table_id)
     ensure_in_play(table)
@@ -215,8 +221,8 @@ async def seated_at(interaction: Interaction, table_id: int) -> tuple[Table, Sea
 
 async def show_private(interaction: Interaction, table_id: int) -> None:
     """The clicker's private view, ephemerally; spectators get nothing."""
+    await defer_private(interaction)  # acknowledged before any database or image work
     table, seat = await seated_at(interaction, table_id)
-    await defer_private(interaction)  # the presenter may draw images
     message = await presenter_for(table.game).private(table, seat, interaction.locale)
     await send_private(
         interaction,
@@ -239,9 +245,11 @@ def turn_view(
     *,
     items: Sequence[Item] = (),
     with_private: bool = True,
+    retry_images: bool = False,
 ) -> discord.ui.View:
     """Buttons for a few short actions, else selects; then the game's own `items`;
-    then the private view button while in play."""
+    then the private view button while in play, and with `retry_images` a button to
+    draw the images that could not be drawn."""
     view = discord.ui.View(timeout=None)
     buttons = [
         ActionButton(table.id, table.version, a) for a in actions if ActionButton.fits(table, a)
@@ -258,6 +266,8 @@ def turn_view(
     if with_private and table.status == "playing":
         label = t(locale, presenter_for(table.game).private_button_key)
         view.add_item(PrivateViewButton(table.id, label))
+    if retry_images:
+        view.add_item(RetryImagesButton(table.id, table.version, t(locale, "button.retry_images")))
     return view
 
 
@@ -293,12 +303,16 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=LOBBY_ID):
         return cls(_table_id(match), match["what"])
 
     async def callback(self, interaction: Interaction) -> None:
+        await guarded(interaction, self.pressed(interaction))
+
+    async def pressed(self, interaction: Interaction) -> None:
+        await defer_edit(interaction)  # acknowledged before any database or image work
         if self.what == "join":
-            await guarded(interaction, join_table(interaction, self.table_id, edit=True))
+            await join_table(interaction, self.table_id, edit=True)
         elif self.what == "leave":
-            await guarded(interaction, leave_table(interaction, self.table_id, edit=True))
+            await leave_table(interaction, self.table_id, edit=True)
         else:
-            await guarded(interaction, start_table(interaction, self.table_id))
+            await start_table(interaction, self.table_id)
 
 
 class ActionButton(discord.ui.DynamicItem[Button], template=ACTION_ID):
@@ -396,6 +410,45 @@ class PrivateViewButton(discord.ui.DynamicItem[Button], template=VIEW_ID):
         await guarded(interaction, show_private(interaction, self.table_id))
 
 
+async def retry_images(interaction: Interaction, table_id: int, version: int) -> None:
+    """Draw the images of the clicked turn message again and attach them to it, while
+    the table is still at that turn."""
+    await defer_edit(interaction)
+    table = await service_of(interaction).get_table(table_id)
+    if table.version != version:
+        raise StaleAction()
+    locale = public_locale(interaction)
+    message = await presenter_for(table.game).turn(table, locale)
+    view = turn_view(
+        table, message.actions, locale, items=message.items, retry_images=message.images_missing
+    )
+    await interaction.edit_original_response(attachments=message.files, view=view)
+
+
+class RetryImagesButton(discord.ui.DynamicItem[Button], template=RETRY_IMAGES_ID):
+    """On a turn message posted without its images: draws them again."""
+
+    def __init__(self, table_id: int, version: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mt:img:{table_id}:{version}",
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Item, match: re.Match[str], /
+    ) -> RetryImagesButton:
+        return cls(_table_id(match), int(match["version"]), "")
+
+    async def callback(self, interaction: Interaction) -> None:
+        await guarded(interaction, retry_images(interaction, self.table_id, self.version))
+
+
 class AbandonButton(discord.ui.DynamicItem[Button], template=ABANDON_ID):
     """The answer to "abandon this game?", shown only to who asked."""
 
@@ -421,15 +474,16 @@ class AbandonButton(discord.ui.DynamicItem[Button], template=ABANDON_ID):
         await guarded(interaction, self.answered(interaction))
 
     async def answered(self, interaction: Interaction) -> None:
+        await defer_edit(interaction)  # acknowledged before any database or image work
         if self.answer == "no":
             text = t(interaction.locale, "abandon.kept")
-            await interaction.response.edit_message(content=text, view=None)
+            await interaction.edit_original_response(content=text, view=None)
             return
         can_manage = interaction.permissions.manage_channels
         table = await service_of(interaction).abandon(
             self.table_id, interaction.user.id, can_manage=can_manage
         )
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=t(interaction.locale, "abandon.done_private"), view=None
         )
         locale = public_locale(interaction)
@@ -444,4 +498,11 @@ class AbandonButton(discord.ui.DynamicItem[Button], template=ABANDON_ID):
         )
 
 
-DYNAMIC_ITEMS = (LobbyButton, ActionButton, ActionSelect, PrivateViewButton, AbandonButton)
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    ActionButton,
+    ActionSelect,
+    PrivateViewButton,
+    RetryImagesButton,
+    AbandonButton,
+)

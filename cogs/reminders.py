@@ -3,11 +3,12 @@
 Every minute the loop claims from the service the tables of this process's
 shards that have waited longer than their reminder delay and were not reminded
 yet this turn, posts one reminder mentioning whoever is to act (with the turn's
-images and buttons), then confirms it. The claim is made in the database, so
-when several bot processes share it, each reminder is posted once. Nothing is
-kept in memory, so a restart neither loses nor repeats reminders (except one
-claimed right before a crash and not confirmed: it is posted again once the
-claim expires, `bot.storage.base.REMINDER_LEASE_SECONDS` later).
+images and buttons), then confirms it, a few tables at a time
+(`bot.reminders.remind_due`). The claim is made in the database, so when several
+bot processes share it, each reminder is posted once. Nothing is kept in memory,
+so a restart neither loses nor repeats reminders (except one claimed right before
+a crash and not confirmed: it is posted again once the claim expires,
+`bot.storage.base.REMINDER_LEASE_SECONDS` later).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from discord.ext import commands, tasks
 from bot.app import TableBot
 from bot.i18n import t
 from bot.presenters import game_name, mention, presenter_for, timestamp
+from bot.reminders import remind_due
 from bot.service import SKIP_AFTER_REMINDERS, Table
 from cogs.components import turn_view
 
@@ -38,12 +40,14 @@ class ReminderCog(commands.Cog):
 
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
-        for table in await self.bot.service.due_reminders(self.bot.shard_set):
-            try:
-                await self.post_reminder(table)
-            except discord.HTTPException:
-                log.warning("could not post the reminder of table %s", table.id, exc_info=True)
-            await self.bot.service.mark_reminded(table.id)
+        await remind_due(self.bot.service, self.try_reminder, self.bot.shard_set)
+
+    async def try_reminder(self, table: Table) -> None:
+        """Post the reminder; one Discord refuses (a deleted channel...) is not retried."""
+        try:
+            await self.post_reminder(table)
+        except discord.HTTPException:
+            log.warning("could not post the reminder of table %s", table.id, exc_info=True)
 
     @remind.before_loop
     async def wait_until_connected(self) -> None:
@@ -70,7 +74,9 @@ class ReminderCog(commands.Cog):
         )
         # The turn's images and buttons come along: a player back after a day sees the board.
         turn = await presenter_for(table.game).turn(table, locale)
-        view = turn_view(table, turn.actions, locale, items=turn.items)
+        view = turn_view(
+            table, turn.actions, locale, items=turn.items, retry_images=turn.images_missing
+        )
         await channel.send(text, view=view, files=turn.files)
 
 

@@ -84,8 +84,13 @@ async def defer_private(interaction: discord.Interaction[Any]) -> None:
 
 
 async def defer_edit(interaction: discord.Interaction[Any]) -> None:
-    """Acknowledge a component before slow work, to edit its message afterwards
-    with `interaction.edit_original_response` (see `defer_private`)."""
+    """Acknowledge a component before slow work, to edit its message afterwards with
+    `interaction.edit_original_response` or post a new one with `interaction.followup`
+    (see `defer_private`).
+
+    Commands answered publicly (/game new, join, leave, start) are not deferred: the
+    first follow-up of a deferred command takes the place of its "thinking..." message,
+    public, so their errors could no longer be answered privately."""
     if not interaction.response.is_done():
         await interaction.response.defer()
 

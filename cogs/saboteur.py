@@ -20,6 +20,7 @@ from bot.presenters import register_presenter
 from bot.service import Table
 from cogs.components import Interaction, game_table, post_turn, service_of
 from cogs.errors import NoTableHere, WrongGame
+from cogs.replies import defer_private
 from cogs.saboteur_choices import CHOICE_LIMIT, matching_choices, sab_state
 from cogs.saboteur_hand import HAND_ITEMS, show_hand
 from cogs.saboteur_presenter import SaboteurPresenter
@@ -60,6 +61,7 @@ class SaboteurCog(
     async def play(
         self, interaction: Interaction, action: app_commands.Range[str, 1, ACTION_TEXT_LIMIT]
     ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await saboteur_table(interaction)
         result = await service_of(interaction).act(table.id, interaction.user.id, action)
         await post_turn(interaction, result.table, result)
@@ -86,6 +88,7 @@ class SaboteurCog(
 
     @app_commands.command(name=_text("hand.name"), description=_text("hand.description"))
     async def hand(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await saboteur_table(interaction)
         await show_hand(interaction, table.id, edit=False)
 

@@ -13,8 +13,6 @@ chosen notation; "Back" returns to the hand. Custom ids (persistent, no memory):
 
 from __future__ import annotations
 
-import asyncio
-import io
 import re
 
 import discord
@@ -24,7 +22,7 @@ from bot.games.base import Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import CardPlay, seat_label
 from bot.i18n import LocaleLike, language_of, t
-from bot.presenters import MAX_OFFERED_ACTIONS, TurnMessage
+from bot.presenters import MAX_OFFERED_ACTIONS, TurnMessage, image_file
 from bot.service import Table
 from cogs.components import (
     OPTION_LABEL_LIMIT,
@@ -62,8 +60,7 @@ async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> dis
     """The private image of `seat` (role, hand, peeks, gold): for that player only."""
     lang = language_of(locale)
     names = numbered_names(state.players, lang)
-    png = await asyncio.to_thread(render_hand, state.view(seat), names, lang)
-    return discord.File(io.BytesIO(png), filename=HAND_FILE)
+    return await image_file(HAND_FILE, render_hand, state.view(seat), names, lang)
 
 
 def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
@@ -180,6 +177,7 @@ class CardSelect(
 
     async def chosen(self, interaction: Interaction) -> None:
         """Second step: the ways to play the chosen card, most relevant first."""
+        await defer_edit(interaction)  # acknowledged before any database or image work
         table = await owned_table(interaction, self.table_id, self.seat)
         if table.version != self.version:
             raise StaleAction()
@@ -196,7 +194,7 @@ class CardSelect(
         lines = [t(locale, "sab.hand.step", card=card_name(locale, card))]
         if len(choices) > MAX_OFFERED_ACTIONS:
             lines.append(t(locale, "sab.hand.more", shown=MAX_OFFERED_ACTIONS, total=len(choices)))
-        await interaction.response.edit_message(content="\n".join(lines), view=view)
+        await interaction.edit_original_response(content="\n".join(lines), view=view)
 
 
 class BackButton(discord.ui.DynamicItem[Button], template=r"sab:back:(?P<table>\d+):(?P<seat>\d+)"):
@@ -223,6 +221,7 @@ class BackButton(discord.ui.DynamicItem[Button], template=r"sab:back:(?P<table>\
         await guarded(interaction, self.back(interaction))
 
     async def back(self, interaction: Interaction) -> None:
+        await defer_edit(interaction)  # acknowledged before any database or image work
         await owned_table(interaction, self.table_id, self.seat)
         await show_hand(interaction, self.table_id, edit=True)
 

@@ -9,8 +9,6 @@ the hand view, drawn from ``state.view(seat)`` and answered ephemerally.
 
 from __future__ import annotations
 
-import asyncio
-import io
 from collections.abc import Sequence
 
 import discord
@@ -19,7 +17,7 @@ from bot.games.base import JSON, Event, Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.cards import ROUNDS
 from bot.i18n import LocaleLike, has_key, language_of, t
-from bot.presenters import Presenter, TurnMessage, mention
+from bot.presenters import Presenter, TurnMessage, drawn_files, image_file, mention
 from bot.service import ActResult, Table
 from cogs.saboteur_choices import (
     card_name,
@@ -47,11 +45,10 @@ def roster(table: Table, locale: LocaleLike) -> str:
 
 
 async def board_file(state: SaboteurState, locale: LocaleLike) -> discord.File:
-    """The public board, drawn in a worker thread from the spectator view only."""
+    """The public board, drawn off the event loop from the spectator view only."""
     lang = language_of(locale)
     names = numbered_names(state.players, lang)
-    png = await asyncio.to_thread(render_board, state.view(None), names, lang)
-    return discord.File(io.BytesIO(png), filename=BOARD_FILE)
+    return await image_file(BOARD_FILE, render_board, state.view(None), names, lang)
 
 
 class SaboteurPresenter(Presenter):
@@ -68,8 +65,8 @@ class SaboteurPresenter(Presenter):
         else:
             lines = self.event_lines(table, played.events, locale, seat=None)
         lines.append(self.status_text(table, locale))
-        board = await board_file(state, locale)
-        return TurnMessage("\n".join(lines), files=[board])
+        files, missing = await drawn_files([board_file(state, locale)])
+        return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
     def status_text(self, table: Table, locale: LocaleLike) -> str:
         """Whose turn and what they decide, or the standings once the game is over."""

@@ -74,8 +74,9 @@ def answers(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:
 
 
 def private_texts(result: simcord.InteractionResult) -> list[str]:
-    """The texts of the ephemeral answers of an interaction."""
-    return [m.content for m in answers(result) if m.ephemeral]
+    """The texts of the ephemeral answers of an interaction (a panel edited in place
+    after its click was acknowledged may have none)."""
+    return [m.content for m in answers(result) if m.ephemeral and m.content]
 
 
 def public_texts(result: simcord.InteractionResult) -> list[str]:

@@ -9,6 +9,7 @@ import discord
 import pytest
 import simcord
 
+import bot.presenters
 import cogs.coal_baron_draw
 import cogs.coal_baron_extraction
 import cogs.coal_baron_presenter
@@ -232,8 +233,8 @@ async def test_slow_images_still_reach_the_player(
 ) -> None:
     """Look-ups, "My view" and the panels are acknowledged before their images are drawn."""
     world = await started(simcord_env)
-    for module in (cogs.coal_baron_presenter, cogs.coal_baron_extraction, cogs.coal_baron_draw):
-        monkeypatch.setattr(module, "render_in_thread", slow(world.env, module.render_in_thread))
+    for module in (bot.presenters, cogs.coal_baron_extraction, cogs.coal_baron_draw):
+        monkeypatch.setattr(module, "render_png", slow(world.env, module.render_png))
     player, _ = await acting(world)
     table = await world.table()
     answers = [

@@ -355,7 +355,9 @@ async def test_a_hand_view_from_an_earlier_turn_is_refused(simcord_env: simcord.
     version, messages = (await w.table()).version, len(w.public_messages())
     card = component(hand, "sab:card:")
     result = await w.alice.select(hand, [card["options"][0]["value"]], custom_id=card["custom_id"])
-    assert private_texts(result) == [t("en", "error.stale_action")]
+    # acknowledged on the click (the hand message stays), then answered privately
+    answers = [(m.content, m.ephemeral) for m in result.followups]
+    assert answers == [(t("en", "error.stale_action"), True)]
     assert await unchanged_after(w, version, messages)
 
 
@@ -367,7 +369,9 @@ async def test_a_hand_view_of_an_abandoned_game_says_so(simcord_env: simcord.Env
     await w.bot.service.abandon(w.table_id, w.alice.id, can_manage=False)
     card = component(hand, "sab:card:")
     result = await w.alice.select(hand, [card["options"][0]["value"]], custom_id=card["custom_id"])
-    assert private_texts(result) == [t("en", "error.table_abandoned")]
+    # acknowledged on the click (the hand message stays), then answered privately
+    answers = [(m.content, m.ephemeral) for m in result.followups]
+    assert answers == [(t("en", "error.table_abandoned"), True)]
 
 
 # -- secrets ------------------------------------------------------------------------------

@@ -30,8 +30,10 @@ from bot.errors import (
     UnknownGame,
 )
 from bot.games.record import replay
+from bot.reminders import remind_due
 from bot.service import GameService, Table
 from bot.storage import Storage
+from bot.storage.base import REMINDER_LEASE_SECONDS
 from tests.storage_support import FAULTS, log_row_refused
 
 ALICE, BOB, CAROL, DAVE, EVE = 101, 102, 103, 104, 105
@@ -333,15 +335,16 @@ async def test_reminders_fall_due_once_per_turn(service: GameService, clock: Fak
     table = await open_tiny(service, ALICE, BOB)
     table = await play_to_choices_done(service, table)
     clock.now += 10 * 60 - 1
-    assert await service.due_reminders() == []
+    assert await service.due_reminder_ids() == []
     clock.now += 1
-    assert [t.id for t in await service.due_reminders()] == [table.id]
+    assert await service.due_reminder_ids() == [table.id]
     await service.mark_reminded(table.id)
-    assert await service.due_reminders() == []
+    assert await service.due_reminder_ids() == []
     assert (await service.get_table(table.id)).version == table.version
     await service.act(table.id, ALICE, "add 1")
     clock.now += 10 * 60
-    assert [t.users_to_act() for t in await service.due_reminders()] == [(BOB,)]
+    assert await service.due_reminder_ids() == [table.id]
+    assert (await service.get_table(table.id)).users_to_act() == (BOB,)
 
 
 async def test_simultaneous_choices_keep_the_turn_clock(
@@ -418,3 +421,42 @@ async def test_a_failure_before_commit_writes_nothing(
     assert await storage.actions(table.id) == []
     result = await service.act(table.id, ALICE, "swap")
     assert result.table.version == table.version + 1
+
+
+async def test_a_reminder_pass_posts_a_few_tables_at_a_time(
+    service: GameService, clock: FakeClock
+) -> None:
+    tables = []
+    for channel in range(10):
+        table = await open_tiny(service, ALICE, BOB, channel=100 + channel)
+        tables.append(await play_to_choices_done(service, table))
+    clock.now += 10 * 60
+    running, most = 0, 0
+
+    async def post(table: Table) -> None:
+        nonlocal running, most
+        running += 1
+        most = max(most, running)
+        await asyncio.sleep(0.01)
+        running -= 1
+
+    assert await remind_due(service, post, concurrency=3) == 10
+    assert most == 3
+    assert await service.due_reminder_ids() == []
+
+
+async def test_a_reminder_that_fails_comes_back_when_its_claim_expires(
+    service: GameService, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    clock.now += 10 * 60
+
+    async def broken(table: Table) -> None:
+        raise RuntimeError("no channel")
+
+    assert await remind_due(service, broken) == 1
+    assert "the reminder of table" in caplog.text
+    assert await service.due_reminder_ids() == []  # still claimed by the failed pass
+    clock.now += REMINDER_LEASE_SECONDS
+    assert await service.due_reminder_ids() == [table.id]
+    caplog.clear()

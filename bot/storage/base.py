@@ -258,10 +258,12 @@ class Storage(ABC):
     # -- reminders
 
     @abstractmethod
-    async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
+    async def claim_reminders(self, now: float, shards: ShardSet) -> list[int]:
         """Take the tables of `shards` in play whose turn started `reminder_minutes` ago
         or more, not reminded yet this turn nor claimed by another caller within
-        `REMINDER_LEASE_SECONDS`; another call (any process) will not get them again."""
+        `REMINDER_LEASE_SECONDS`; another call (any process) will not get them again.
+        Their ids only, in order: after a downtime they may be many, and decoding every
+        state at once would hold the event loop (the caller loads them one by one)."""
 
     @abstractmethod
     async def mark_reminded(self, table_id: int) -> None:
