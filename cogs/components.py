@@ -407,7 +407,9 @@ class PrivateViewButton(discord.ui.DynamicItem[Button], template=VIEW_ID):
         return cls(_table_id(match), "")
 
     async def callback(self, interaction: Interaction) -> None:
-        await guarded(interaction, show_private(interaction, self.table_id))
+        await guarded(
+            interaction, show_private(interaction, self.table_id), acknowledge=defer_private
+        )
 
 
 async def retry_images(interaction: Interaction, table_id: int, version: int) -> None:

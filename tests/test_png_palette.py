@@ -1,30 +1,50 @@
-"""The fixed palettes: every flat colour the renderers draw is in their game's palette.
+"""The fixed palettes: every flat colour the renderers draw is in their image's palette.
 
 Only antialiased edges may fall between palette colours (they are mapped to the
 nearest shade); a colour covering a real area must be exact, or a renderer drew
-with a colour its game's `colours.PALETTE` does not list.
+with a colour its palette (`renderer/*/colours.py`) does not list. Each renderer is
+run whole, and the RGB images it hands to `FixedPalette.map` are checked against
+the palette they are mapped onto, which must be the expected one.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Iterator
 
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
-from renderer.coal_baron.board import board_image
+from bot.games.saboteur.spots import placement_spots
+from bot.results import Player
+from bot.stats import LeaderboardRow
+from renderer.chart import render_score_chart
+from renderer.coal_baron.board import render_board
 from renderer.coal_baron.colours import PALETTE as COAL_BARON
-from renderer.coal_baron.mine import mine_image
-from renderer.coal_baron.model import board_from_view, mine_from_view
+from renderer.coal_baron.draw5 import render_draw5
+from renderer.coal_baron.mine import render_mine
+from renderer.coal_baron.mines import render_mines
+from renderer.coal_baron.scoring import render_scoring
+from renderer.colours import PALETTE as SHARED
+from renderer.leaderboard import render_leaderboard
 from renderer.png import FixedPalette, mix
-from renderer.saboteur.board import board_image as saboteur_board
+from renderer.replay import replay_png
+from renderer.saboteur.board import render_board as saboteur_board
+from renderer.saboteur.board import render_round_end
 from renderer.saboteur.colours import PALETTE as SABOTEUR
-from renderer.saboteur.hand import hand_image
-from tests.coal_baron_positions import mid_game
-from tests.saboteur_positions import late_in_round
+from renderer.saboteur.hand import render_hand
+from renderer.saboteur.placement import render_placement
+from tests.coal_baron_draft import DRAFT_2P, coal_baron_record
+from tests.coal_baron_positions import mid_game, pending
+from tests.coal_baron_positions import play as play_coal_baron
+from tests.saboteur_positions import after, late_in_round, play
 
 FLAT = 5
 """A pixel whose FLAT x FLAT square is all one colour is inside an area, not on an edge."""
+NAMES = ("Alice", "Bérénice-Marguerite du Pont", "Zoë", "Dan", "Eve", "Fay", "Gus", "Hal",
+         "Ida", "Jo")
+
+Mapped = list[tuple[FixedPalette, Image.Image]]
 
 
 def area_colours(image: Image.Image) -> set[tuple[int, int, int]]:
@@ -40,24 +60,81 @@ def area_colours(image: Image.Image) -> set[tuple[int, int, int]]:
     return {colour for _, colour in colours} - {(0, 0, 0)}  # black: outside the areas
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_coal_baron_images_draw_areas_in_palette_colours(seed: int) -> None:
+@pytest.fixture
+def mapped(monkeypatch: pytest.MonkeyPatch) -> Iterator[Mapped]:
+    """Every (palette, RGB image) a renderer maps while the test runs."""
+    seen: Mapped = []
+    original = FixedPalette.map
+
+    def recording(palette: FixedPalette, image: Image.Image) -> Image.Image:
+        seen.append((palette, image.copy()))
+        return original(palette, image)
+
+    monkeypatch.setattr(FixedPalette, "map", recording)
+    yield seen
+
+
+def assert_in_palette(mapped: Mapped, palette: FixedPalette, images: int) -> None:
+    assert len(mapped) == images
+    for used, image in mapped:
+        assert used is palette
+        assert area_colours(image) - set(palette.colours) == set()
+
+
+def coal_baron_images(seed: int) -> None:
     view = mid_game(4, seed).view(None)
-    for image in (
-        board_image(board_from_view(view), "fr"),
-        mine_image(mine_from_view(view, 0), "en"),
-    ):
-        assert area_colours(image) <= set(COAL_BARON.colours)
+    render_board(view, NAMES[:4], "fr")
+    render_mine(view, 0, NAMES[:4], "en")
+    render_mines(view, NAMES[:4], "fr")
+    render_scoring(play_coal_baron(4, seed + 10, stop=lambda s: False).view(None), 3,
+                   NAMES[:4], "en")
+    draw = pending(4, seed + 4, kind="draw-tiles")
+    render_draw5(draw.view(draw.to_act()[0]), NAMES[:4], "en")
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_saboteur_images_draw_areas_in_palette_colours(seed: int) -> None:
+def saboteur_images(seed: int) -> None:
     state = late_in_round(10, seed)
-    for image in (
-        saboteur_board(state.view(None), "fr"),
-        hand_image(state.view(state.to_act()[0]), "en"),
-    ):
-        assert area_colours(image) <= set(SABOTEUR.colours)
+    saboteur_board(state.view(None), NAMES, "fr")
+    render_hand(state.view(state.to_act()[0]), NAMES, "en")
+    placing = after(4, seed=2, actions=10)
+    seat = placing.to_act()[0]
+    spots = placement_spots(placing, seat, "NES")
+    render_placement(placing.view(seat), "NES", spots, NAMES[:4], "fr")
+    ended = play(4, seed=1, stop=lambda s: s.round == 2)
+    render_round_end(ended.view(None), 1, NAMES[:4], "fr")
+
+
+def shared_images() -> None:
+    series = [[0, seat, 2 * seat, 3 * seat + 1] for seat in range(10)]
+    render_score_chart(series, NAMES, "fr", marks=[(2, "Quart 1")])
+    rows = [LeaderboardRow(1, Player("1"), 12.5, 10, 6),
+            LeaderboardRow(2, Player("strong", computer=True), 3.25, 8, 1)]
+    render_leaderboard("coal-baron", rows, {Player("1"): "Alice"}, "en")
+
+
+CASES: list[tuple[str, Callable[[], None], FixedPalette, int]] = [
+    ("coal-baron-1", lambda: coal_baron_images(1), COAL_BARON, 5),
+    ("coal-baron-2", lambda: coal_baron_images(2), COAL_BARON, 5),
+    ("saboteur-1", lambda: saboteur_images(1), SABOTEUR, 4),
+    ("saboteur-2", lambda: saboteur_images(2), SABOTEUR, 4),
+    ("chart-and-leaderboard", shared_images, SHARED, 2),
+]
+
+
+@pytest.mark.parametrize(("draw", "palette", "images"), [case[1:] for case in CASES],
+                         ids=[case[0] for case in CASES])
+def test_images_draw_areas_in_their_palette_colours(
+    mapped: Mapped, draw: Callable[[], None], palette: FixedPalette, images: int
+) -> None:
+    draw()
+    assert_in_palette(mapped, palette, images)
+
+
+def test_replay_frames_are_mapped_onto_the_game_palette(mapped: Mapped) -> None:
+    replay_png(coal_baron_record([*DRAFT_2P, (0, "$4"), (1, "m6")]), "fr")
+    first, *_, last = mapped
+    assert_in_palette([first, last], COAL_BARON, 2)
+    assert {palette for palette, _ in mapped} == {COAL_BARON}
 
 
 def test_a_palette_holds_its_colours_then_the_shades_of_its_ramps() -> None:

@@ -12,6 +12,7 @@ import cogs.coal_baron_presenter
 from bot.games.coal_baron.state import CoalBaronState
 from bot.render_pool import RenderFailed, RenderPool, install, render_png, uninstall
 from renderer.coal_baron.board import render_board
+from renderer.coal_baron.labels import numbered_names
 from tests.coal_baron_discord_support import attachment_names, fixed_seed, state_of
 from tests.discord_support import custom_ids
 from tests.render_failures import broken_render, dying_render, slow_render
@@ -35,12 +36,15 @@ async def pool() -> AsyncIterator[RenderPool]:
 
 async def test_a_worker_draws_the_same_png_as_a_direct_call(pool: RenderPool) -> None:
     view = CoalBaronState.new(3, seed=2).view(None)
-    assert await render_png(render_board, view, "en") == render_board(view, "en")
+    names = numbered_names(3, "en")
+    assert await render_png(render_board, view, names, "en") == render_board(view, names, "en")
 
 
 async def test_without_workers_images_are_drawn_in_a_thread() -> None:
     view = CoalBaronState.new(2, seed=4).view(None)
-    assert await RenderPool(0).render(render_board, view, "fr") == render_board(view, "fr")
+    names = numbered_names(2, "fr")
+    drawn = await RenderPool(0).render(render_board, view, names, "fr")
+    assert drawn == render_board(view, names, "fr")
 
 
 @pytest.mark.parametrize("workers", [0, 1])
@@ -67,12 +71,13 @@ async def test_a_dead_worker_gives_render_failed_and_the_pool_starts_again(
     with pytest.raises(RenderFailed, match="died"):
         await pool.render(dying_render)
     view = CoalBaronState.new(2, seed=5).view(None)
-    assert await pool.render(render_board, view, "en") == render_board(view, "en")
+    names = numbered_names(2, "en")
+    assert await pool.render(render_board, view, names, "en") == render_board(view, names, "en")
 
 
 async def test_a_pool_not_started_refuses_to_render() -> None:
     with pytest.raises(RenderFailed, match="not running"):
-        await RenderPool(1).render(render_board, {}, "en")
+        await RenderPool(1).render(render_board, {}, (), "en")
 
 
 @pytest.mark.parametrize("failure", [broken_render, slow_render])

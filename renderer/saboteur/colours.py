@@ -8,10 +8,12 @@ the shared paper and ink of a replay's captions.
 
 from __future__ import annotations
 
+from PIL import Image
+
 from renderer.palette import INK as SHARED_INK
 from renderer.palette import PAPER as SHARED_PAPER
 from renderer.palette import RGB, WHITE
-from renderer.png import FixedPalette, mix
+from renderer.png import FixedPalette
 from renderer.saboteur import palette as p
 
 TILE_EDGES: tuple[tuple[RGB, tuple[RGB, ...]], ...] = (
@@ -29,10 +31,18 @@ TILE_EDGES: tuple[tuple[RGB, tuple[RGB, ...]], ...] = (
 GHOST = 0.55
 """How much of a path card shows over the empty cell on the placement image (faded: it
 is not laid yet)."""
-GHOSTS = tuple(
-    mix(p.EMPTY_CELL, colour, GHOST)
-    for colour in (p.ROCK, p.ROCK_DARK, p.TUNNEL, p.BLOCK, p.LADDER)
-)
+
+
+def ghost(colour: RGB) -> RGB:
+    """`colour` faded over the empty cell, exactly as `Image.blend` fades a card (which
+    truncates where `renderer.png.mix` rounds)."""
+    one = (1, 1)
+    faded = Image.blend(Image.new("RGB", one, p.EMPTY_CELL), Image.new("RGB", one, colour), GHOST)
+    red, green, blue = faded.tobytes()
+    return red, green, blue
+
+
+GHOSTS = tuple(ghost(colour) for colour in (p.ROCK, p.ROCK_DARK, p.TUNNEL, p.BLOCK, p.LADDER))
 """The faded path cards' colours (`renderer.saboteur.placement`)."""
 
 PALETTE = FixedPalette(
