@@ -16,11 +16,13 @@ from PIL import Image
 from benchmarks.timing import cpu_timed, ms
 from renderer.coal_baron.board import board_image
 from renderer.coal_baron.colours import PALETTE as COAL_BARON
+from renderer.coal_baron.labels import numbered_names as coal_baron_names
 from renderer.coal_baron.mine import mine_image
 from renderer.coal_baron.model import board_from_view, mine_from_view
 from renderer.png import COMPRESS_LEVEL, encode
 from renderer.saboteur.board import board_image as saboteur_board
 from renderer.saboteur.colours import PALETTE as SABOTEUR
+from renderer.saboteur.labels import numbered_names as saboteur_names
 from tests.coal_baron_positions import mid_game
 from tests.saboteur_positions import late_in_round
 
@@ -32,9 +34,11 @@ def main() -> None:
     drawn = []
     for seed in SEEDS:
         view = mid_game(4, seed).view(None)
-        drawn.append((COAL_BARON, board_image(board_from_view(view), "fr")))
-        drawn.append((COAL_BARON, mine_image(mine_from_view(view, 0), "fr")))
-        drawn.append((SABOTEUR, saboteur_board(late_in_round(10, seed).view(None), "fr")))
+        names = coal_baron_names(4, "fr")
+        drawn.append((COAL_BARON, board_image(board_from_view(view), names, "fr")))
+        drawn.append((COAL_BARON, mine_image(mine_from_view(view, 0), names[0], "fr")))
+        maze = saboteur_board(late_in_round(10, seed).view(None), saboteur_names(10, "fr"), "fr")
+        drawn.append((SABOTEUR, maze))
     timed_maps = [cpu_timed(palette.map, image) for palette, image in drawn]
     mapped: list[Image.Image] = [image for image, _ in timed_maps]
     mapping = statistics.median(seconds for _, seconds in timed_maps)

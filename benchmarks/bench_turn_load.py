@@ -41,6 +41,7 @@ from bot.storage import Storage
 from cogs.coal_baron_presenter import register
 from renderer.coal_baron import board
 from renderer.coal_baron.board import render_board
+from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
 from renderer.palette import PAPER
 from tests.coal_baron_positions import choose
@@ -159,9 +160,10 @@ async def cpu_per_turn(rig: Rig) -> list[float]:
         state = table.state
         assert state is not None
         view = state.view(None)
-        render_board(view, "fr")
+        names = numbered_names(len(table.seats), "fr")
+        render_board(view, names, "fr")
         if state.to_act():
-            render_mine(view, state.to_act()[0], "fr")
+            render_mine(view, state.to_act()[0], names, "fr")
         times.append(time.process_time() - started)
         if table.status != "playing":
             table_id = await rig.new_table()
