@@ -4,7 +4,8 @@ After a downtime hundreds of tables may be due at once. Their reminders are post
 with bounded concurrency: at most `REMINDER_CONCURRENCY` tables are loaded and
 drawn at a time, so the pass never fills the render pool ahead of a player's turn
 (a turn's images wait behind a handful of reminder images at most), and each
-table's state is decoded only when its turn comes.
+table's state is decoded only when its turn comes. A table played between the claim
+and its load is skipped: the reminder was for a turn that is over.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.service import GameService, Table
-from bot.storage import ShardSet
+from bot.storage import DueReminder, ShardSet
 
 log = logging.getLogger(__name__)
 
@@ -34,16 +35,18 @@ async def remind_due(
     (`bot.storage.base.REMINDER_LEASE_SECONDS`)."""
     slots = asyncio.Semaphore(concurrency)
 
-    async def remind(table_id: int) -> None:
+    async def remind(due: DueReminder) -> None:
         async with slots:
-            table = await service.get_table(table_id)
+            table = await service.get_table(due.table_id)
+            if table.status != "playing" or table.turn_started_at != due.turn_started_at:
+                return  # played since the claim: the new turn gets its own when due
             try:
                 await post(table)
             except Exception:
-                log.exception("the reminder of table %s failed", table_id)
+                log.exception("the reminder of table %s failed", table.id)
                 return
-            await service.mark_reminded(table_id)
+            await service.mark_reminded(table.id)
 
-    due = await service.due_reminder_ids(shards)
-    await asyncio.gather(*(remind(table_id) for table_id in due))
-    return len(due)
+    claimed = await service.due_reminders(shards)
+    await asyncio.gather(*(remind(due) for due in claimed))
+    return len(claimed)

@@ -44,7 +44,7 @@ from bot.errors import (
 from bot.games import record as records
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_builtin_games
-from bot.storage import OpenTableExists, ShardSet, Storage, Table
+from bot.storage import DueReminder, OpenTableExists, ShardSet, Storage, Table
 
 __all__ = ["ActResult", "GameService", "Table"]
 
@@ -278,11 +278,12 @@ class GameService:
         moves = [(a.seat, a.notation) for a in await self._storage.actions(table_id)]
         return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
 
-    async def due_reminder_ids(self, shards: ShardSet | None = None) -> list[int]:
+    async def due_reminders(self, shards: ShardSet | None = None) -> list[DueReminder]:
         """Claim the tables in play (of `shards`, default all) idle for their reminder
         period and not reminded yet this turn: no other call, in this process or
-        another, gets them too. Ids only (load each with `get_table`); confirm each
-        posted reminder with `mark_reminded`."""
+        another, gets them too. Table ids and turns only (load each with `get_table`,
+        and skip it if its turn moved on); confirm each posted reminder with
+        `mark_reminded`."""
         return await self._storage.claim_reminders(self._clock(), shards or ShardSet.all())
 
     async def mark_reminded(self, table_id: int) -> None:

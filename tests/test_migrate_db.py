@@ -46,7 +46,7 @@ async def fill(location: str) -> dict[str, int]:
             action = rng.choice(table.state.legal_actions(seat))
             text = table.state.format_action(action)
             table = (await service.act(table.id, table.seats[seat], text)).table
-    await GameService(storage, clock=lambda: 1e12).due_reminder_ids()  # claimed, some confirmed
+    await GameService(storage, clock=lambda: 1e12).due_reminders()  # claimed, some confirmed
     for table_id in (await storage.table_ids())[::2]:
         await storage.mark_reminded(table_id)
     counts = await storage.counts()

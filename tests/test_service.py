@@ -331,19 +331,23 @@ async def test_acts_on_different_tables_do_not_wait_for_each_other(
 # -- turns, reminders, skip -----------------------------------------------------------------
 
 
+async def claimed_ids(service: GameService) -> list[int]:
+    return [due.table_id for due in await service.due_reminders()]
+
+
 async def test_reminders_fall_due_once_per_turn(service: GameService, clock: FakeClock) -> None:
     table = await open_tiny(service, ALICE, BOB)
     table = await play_to_choices_done(service, table)
     clock.now += 10 * 60 - 1
-    assert await service.due_reminder_ids() == []
+    assert await service.due_reminders() == []
     clock.now += 1
-    assert await service.due_reminder_ids() == [table.id]
+    assert await claimed_ids(service) == [table.id]
     await service.mark_reminded(table.id)
-    assert await service.due_reminder_ids() == []
+    assert await service.due_reminders() == []
     assert (await service.get_table(table.id)).version == table.version
     await service.act(table.id, ALICE, "add 1")
     clock.now += 10 * 60
-    assert await service.due_reminder_ids() == [table.id]
+    assert await claimed_ids(service) == [table.id]
     assert (await service.get_table(table.id)).users_to_act() == (BOB,)
 
 
@@ -442,7 +446,27 @@ async def test_a_reminder_pass_posts_a_few_tables_at_a_time(
 
     assert await remind_due(service, post, concurrency=3) == 10
     assert most == 3
-    assert await service.due_reminder_ids() == []
+    assert await service.due_reminders() == []
+
+
+async def test_a_table_played_between_its_claim_and_its_reminder_is_not_reminded(
+    service: GameService, clock: FakeClock
+) -> None:
+    first = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    second = await play_to_choices_done(
+        service, await open_tiny(service, ALICE, BOB, channel=101)
+    )
+    clock.now += 10 * 60
+    posted: list[int] = []
+
+    async def post(table: Table) -> None:
+        posted.append(table.id)
+        await service.act(second.id, ALICE, "add 1")  # the second table's turn moves on
+
+    assert await remind_due(service, post, concurrency=1) == 2
+    assert posted == [first.id]
+    clock.now += 10 * 60
+    assert await claimed_ids(service) == [second.id]  # its new turn, when due
 
 
 async def test_a_reminder_that_fails_comes_back_when_its_claim_expires(
@@ -456,7 +480,7 @@ async def test_a_reminder_that_fails_comes_back_when_its_claim_expires(
 
     assert await remind_due(service, broken) == 1
     assert "the reminder of table" in caplog.text
-    assert await service.due_reminder_ids() == []  # still claimed by the failed pass
+    assert await service.due_reminders() == []  # still claimed by the failed pass
     clock.now += REMINDER_LEASE_SECONDS
-    assert await service.due_reminder_ids() == [table.id]
+    assert await claimed_ids(service) == [table.id]
     caplog.clear()
