@@ -53,7 +53,11 @@ def turn_line(state: CoalBaronState, seat: int, rng: random.Random) -> str:
 
 
 async def run(database: Path) -> list[float]:
-    bot = create_bot(Settings(token=None, database_path=database, shard_count=1))
+    # Images in threads: a render pool started in setup_hook under simcord hangs the run
+    # (simcord settles the loop around it); bench_turn_load measures the pool's path.
+    bot = create_bot(
+        Settings(token=None, database_path=database, shard_count=1, render_workers=0)
+    )
     assert isinstance(bot, TableBot)
     env = simcord.Env(bot)
     await env.start()

@@ -1,8 +1,9 @@
 """Build and run the Discord bot.
 
-`create_bot` assembles the bot without connecting: storage and service are
-opened in `setup_hook` (so tests can build a bot, run it against simcord and
-close it), the cogs are loaded as extensions, and the persistent buttons are
+`create_bot` assembles the bot without connecting: the render processes
+(`bot.render_pool`), storage and service are started in `setup_hook` (so tests
+can build a bot, run it against simcord and close it) and stopped in `close`;
+the cogs are loaded as extensions, and the persistent buttons are
 registered there too. `run` is what ``python -m bot`` calls: it checks the
 database first, so a database the bot cannot use stops it before it connects.
 
@@ -23,6 +24,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.render_pool import RenderPool, core_count, install, uninstall
 from bot.service import GameService
 from bot.storage import ShardSet, Storage
 from cogs.platform.replies import ReplyingTree
@@ -80,6 +82,8 @@ class TableBot(commands.AutoShardedBot):
         self.clock = clock
         self._storage: Storage | None = None
         self._service: GameService | None = None
+        workers = core_count() if settings.render_workers is None else settings.render_workers
+        self.render_pool = RenderPool(workers, settings.render_timeout)
 
     @property
     def service(self) -> GameService:
@@ -94,6 +98,8 @@ class TableBot(commands.AutoShardedBot):
         return ShardSet(count, frozenset(self.shard_ids or range(count)))
 
     async def setup_hook(self) -> None:
+        await self.render_pool.start()
+        install(self.render_pool)
         self._storage = await Storage.open(self.settings.database)
         self._service = GameService(self._storage, clock=self.clock)
         await self.tree.set_translator(CatalogTranslator())
@@ -114,6 +120,8 @@ class TableBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await super().close()
+        uninstall(self.render_pool)
+        await self.render_pool.close()
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

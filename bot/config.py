@@ -19,6 +19,10 @@ MAX_REMINDER_MINUTES = 7 * 24 * 60
 """A week, as for a table's own delay (`/game new reminder:`)."""
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+DEFAULT_RENDER_TIMEOUT = 15.0
+MAX_RENDER_WORKERS = 64
+MAX_RENDER_TIMEOUT = 300
+"""Five minutes: a turn waiting longer for its images is better sent without them."""
 
 
 class SettingsError(ValueError):
@@ -44,6 +48,10 @@ class Settings:
     """Discord shards of the whole bot; None lets Discord recommend (one process)."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process holds; None for all of them."""
+    render_workers: int | None = None
+    """Processes drawing images: None for one per core, 0 to draw in threads instead."""
+    render_timeout: float = DEFAULT_RENDER_TIMEOUT
+    """Seconds an image may take before the turn goes out without it."""
 
     def __repr__(self) -> str:
         token = "set" if self.token else "missing"
@@ -52,7 +60,8 @@ class Settings:
             f"Settings(token=<{token}>, database={database}, "
             f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
             f"reminder_minutes={self.reminder_minutes!r}, shard_count={self.shard_count!r}, "
-            f"shard_ids={self.shard_ids!r})"
+            f"shard_ids={self.shard_ids!r}, render_workers={self.render_workers!r}, "
+            f"render_timeout={self.render_timeout!r})"
         )
 
     @property
@@ -63,9 +72,10 @@ class Settings:
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         """Read `DISCORD_TOKEN`, `DATABASE_PATH`, `DATABASE_URL`, `LOG_LEVEL`,
-        `DEV_GUILD_ID`, `REMINDER_MINUTES`, `SHARD_COUNT` and `SHARD_IDS` from the
-        environment, after loading `env_file` if it exists (variables already set in
-        the environment win over the file). Raises `SettingsError` for a bad value."""
+        `DEV_GUILD_ID`, `REMINDER_MINUTES`, `SHARD_COUNT`, `SHARD_IDS`, `RENDER_WORKERS`
+        and `RENDER_TIMEOUT` from the environment, after loading `env_file` if it exists
+        (variables already set in the environment win over the file). Raises
+        `SettingsError` for a bad value."""
         if env_file is not None and Path(env_file).is_file():
             load_dotenv(env_file, override=False)
         database = _text("DATABASE_PATH")
@@ -81,6 +91,11 @@ class Settings:
             or DEFAULT_REMINDER_MINUTES,
             shard_count=shard_count,
             shard_ids=_shard_ids(shard_count),
+            render_workers=_optional_int("RENDER_WORKERS", minimum=0,
+                                         maximum=MAX_RENDER_WORKERS),
+            render_timeout=_optional_int("RENDER_TIMEOUT", minimum=1,
+                                         maximum=MAX_RENDER_TIMEOUT)
+            or DEFAULT_RENDER_TIMEOUT,
         )
         if settings.shard_ids is not None and settings.database_url is None:
             raise SettingsError(

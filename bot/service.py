@@ -46,9 +46,10 @@ from bot.errors import (
 from bot.games import record as records
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
-from bot.storage import OpenTableExists, ShardSet, Storage, Table
+from bot.storage import DueReminder, OpenTableExists, ShardSet, Storage, Table
 
 __all__ = ["ActResult", "GameService", "Table", "TableStatus", "check_turn"]
+
 
 class TableStatus(StrEnum):
     """Where a table is in its life; stored as its string (``Table.status``)."""
@@ -296,10 +297,12 @@ class GameService:
         moves = [(a.seat, a.notation) for a in await self._storage.actions(table_id)]
         return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
 
-    async def due_reminders(self, shards: ShardSet | None = None) -> list[Table]:
+    async def due_reminders(self, shards: ShardSet | None = None) -> list[DueReminder]:
         """Claim the tables in play (of `shards`, default all) idle for their reminder
         period and not reminded yet this turn: no other call, in this process or
-        another, gets them too. Confirm each posted reminder with `mark_reminded`."""
+        another, gets them too. Table ids and turns only (load each with `get_table`,
+        and skip it if its turn moved on); confirm each posted reminder with
+        `mark_reminded`."""
         return await self._storage.claim_reminders(self._clock(), shards or ShardSet.all())
 
     async def mark_reminded(self, table_id: int) -> None:

@@ -135,6 +135,7 @@ class GameCog(
 
     @app_commands.command(name=_text("status.name"), description=_text("status.description"))
     async def status(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         locale = interaction.locale
         if table.status == TableStatus.LOBBY:
@@ -152,12 +153,12 @@ class GameCog(
             since=timestamp(table.turn_started_at),
             scores=scores_line(public, locale),
         )
-        await defer_private(interaction)  # the presenter may draw the board
         board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))
     async def skip(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         result = await service_of(interaction).skip(table.id, interaction.user.id)
         locale = public_locale(interaction)
@@ -171,6 +172,7 @@ class GameCog(
 
     @app_commands.command(name=_text("abandon.name"), description=_text("abandon.description"))
     async def abandon(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         if table.creator_id != interaction.user.id and not interaction.permissions.manage_channels:
             raise NotCreator()  # said now rather than after a confirmation (the service checks too)
@@ -186,6 +188,7 @@ class GameCog(
         interaction: Interaction,
         table: app_commands.Range[int, 1, LARGEST_TABLE_NUMBER] | None = None,
     ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         service = service_of(interaction)
         if table is None:
             found = await self._table_here(interaction)
@@ -204,6 +207,7 @@ class GameCog(
     @app_commands.describe(game=_text("rules.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: str | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         if game is None:
             game = (await self._table_here(interaction)).game
         locale = interaction.locale

@@ -3,11 +3,12 @@
 Every minute the loop claims from the service the tables of this process's
 shards that have waited longer than their reminder delay and were not reminded
 yet this turn, posts one reminder mentioning whoever is to act (with the turn's
-images and buttons), then confirms it. The claim is made in the database, so
-when several bot processes share it, each reminder is posted once. Nothing is
-kept in memory, so a restart neither loses nor repeats reminders (except one
-claimed right before a crash and not confirmed: it is posted again once the
-claim expires, `bot.storage.base.REMINDER_LEASE_SECONDS` later).
+images and buttons), then confirms it, a few tables at a time
+(`bot.reminders.remind_due`). The claim is made in the database, so when several
+bot processes share it, each reminder is posted once. Nothing is kept in memory,
+so a restart neither loses nor repeats reminders (except one claimed right before
+a crash and not confirmed: it is posted again once the claim expires,
+`bot.storage.base.REMINDER_LEASE_SECONDS` later).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.i18n import t
+from bot.reminders import remind_due
 from bot.service import SKIP_AFTER_REMINDERS, Table
 from cogs.platform.host import TableHost, host_of
 from cogs.platform.live import replace_live
@@ -42,12 +44,14 @@ class ReminderCog(commands.Cog):
 
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
-        for table in await self.host.service.due_reminders(self.host.shard_set):
-            try:
-                await self.post_reminder(table)
-            except discord.HTTPException:
-                log.warning("could not post the reminder of table %s", table.id, exc_info=True)
-            await self.host.service.mark_reminded(table.id)
+        await remind_due(self.host.service, self.try_reminder, self.host.shard_set)
+
+    async def try_reminder(self, table: Table) -> None:
+        """Post the reminder; one Discord refuses (a deleted channel...) is not retried."""
+        try:
+            await self.post_reminder(table)
+        except discord.HTTPException:
+            log.warning("could not post the reminder of table %s", table.id, exc_info=True)
 
     @remind.before_loop
     async def wait_until_connected(self) -> None:
@@ -76,7 +80,9 @@ class ReminderCog(commands.Cog):
         presenter = presenter_for(table.game)
         public = seen(table, None, public_choices=presenter.public_choices)
         turn = await presenter.turn(public, locale)
-        view = turn_view(table, turn.actions, locale, items=turn.items)
+        view = turn_view(
+            table, turn.actions, locale, items=turn.items, retry_images=turn.images_missing
+        )
         posted = await channel.send(
             text, view=view, files=turn.files, allowed_mentions=pings(table)
         )

@@ -88,11 +88,13 @@ async def database_location(
 
 @pytest.fixture
 def settings(database_location: str) -> Settings:
+    # Images are drawn in threads: a process pool per test would cost seconds
+    # (tests/test_render_pool.py runs one).
     if database_location.startswith("postgresql://"):
         return Settings(token=None, database_url=database_location,
-                        reminder_minutes=REMINDER_MINUTES, shard_count=1)
+                        reminder_minutes=REMINDER_MINUTES, shard_count=1, render_workers=0)
     return Settings(token=None, database_path=Path(database_location),
-                    reminder_minutes=REMINDER_MINUTES, shard_count=1)
+                    reminder_minutes=REMINDER_MINUTES, shard_count=1, render_workers=0)
 
 
 @pytest.fixture

@@ -9,12 +9,11 @@ import discord
 import pytest
 import simcord
 
-import cogs.coal_baron.draw
-import cogs.coal_baron.extraction
-import cogs.coal_baron.presenter
+import cogs.platform.presenter
 from bot.errors import IllegalAction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
+from bot.render_pool import render_png
 from cogs.coal_baron.suggest import suggestions
 from cogs.coal_baron.turn import NotAPlayer
 from cogs.platform.errors import NoTableHere
@@ -255,8 +254,8 @@ async def test_slow_images_still_reach_the_player(
 ) -> None:
     """Look-ups, "My view" and the panels are acknowledged before their images are drawn."""
     world = await started(simcord_env)
-    for module in (cogs.coal_baron.presenter, cogs.coal_baron.extraction, cogs.coal_baron.draw):
-        monkeypatch.setattr(module, "render_in_thread", slow(world.env, module.render_in_thread))
+    # every image of the Discord layer is drawn through `image_file`
+    monkeypatch.setattr(cogs.platform.presenter, "render_png", slow(world.env, render_png))
     player, _ = await acting(world)
     table = await world.table()
     answers = [

@@ -4,6 +4,7 @@ PostgreSQL (`postgres`: one database shared by several bot processes).
 `await Storage.open(location)` picks the backend from the location."""
 
 from bot.storage.base import (
+    DueReminder,
     LoggedAction,
     OpenTableExists,
     ShardSet,
@@ -12,4 +13,7 @@ from bot.storage.base import (
     Table,
 )
 
-__all__ = ["LoggedAction", "OpenTableExists", "ShardSet", "StartupError", "Storage", "Table"]
+__all__ = [
+    "DueReminder", "LoggedAction", "OpenTableExists", "ShardSet", "StartupError", "Storage",
+    "Table",
+]

@@ -5,13 +5,13 @@ what it did, who is to play (a mention) and what they are deciding, the board
 image and the acting player's mine image, and the components of
 `cogs.coal_baron.spaces`. After a shift the scoring is added (an image and
 a table in words); at the end, the final conversions and the standings.
-Images are drawn from the public view (`state.view(None)`), in a worker thread.
+Images are drawn from the public view (`state.view(None)`), off the event loop
+(`bot.render_pool`); if they cannot be, the text goes out alone with a button to
+draw them again.
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
 from typing import Any
 
 import discord
@@ -28,9 +28,16 @@ from cogs.coal_baron.labels import View, colour_name, order_text, slots_text, ve
 from cogs.coal_baron.spaces import turn_items
 from cogs.coal_baron.suggest import ranked_steps, suggestions
 from cogs.coal_baron.turn import coal_state
-from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, mention
+from cogs.platform.presenter import (
+    ActionChoice,
+    Presenter,
+    Ranked,
+    TurnMessage,
+    drawn_files,
+    image_file,
+    mention,
+)
 from cogs.platform.seen import Seen
-from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.labels import numbered_names
 from renderer.coal_baron.mine import render_mine
@@ -42,11 +49,6 @@ SCORING_EVENTS = ("shift-end", "game-end")
 """Events shown by the scoring table rather than by a line."""
 RETURN_STEPS = ("top", "bottom")
 """Draw-5 steps naming the cards put back on the pile, which only the drawer saw."""
-
-
-async def png_file(name: str, render: Any, *args: Any) -> discord.File:
-    png = await render_in_thread(render, *args)
-    return discord.File(io.BytesIO(png), filename=name)
 
 
 def element_name(locale: LocaleLike, element: str) -> str:
@@ -164,23 +166,27 @@ class CoalBaronPresenter(Presenter):
             lines.append(t(locale, "coal.turn.played", player=player, action=action))
             lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = numbered_names(len(table.seats), lang)
-        renders = [png_file("board.png", render_board, view, names, lang)]
+        renders = [image_file("board.png", render_board, view, names, lang)]
         if seen.to_act:
             lines.append(to_act_line(locale, table, view))
-            renders.append(png_file("mine.png", render_mine, view, seen.to_act[0], names, lang))
+            seat = seen.to_act[0]
+            renders.append(image_file("mine.png", render_mine, view, seat, names, lang))
         for event in events:
             if event.kind == "shift-end":
                 shift = event.data["shift"]
-                renders.append(
-                    png_file(f"scoring-{shift}.png", render_scoring, view, shift, names, lang)
-                )
+                name = f"scoring-{shift}.png"
+                renders.append(image_file(name, render_scoring, view, shift, names, lang))
         embeds = scoring_embeds(locale, table, events)
         if table.status == TableStatus.FINISHED and not embeds:  # e.g. /game status after the end
             final = Event("game-end", view["final"])
             embeds = scoring_embeds(locale, table, [final])
-        files = list(await asyncio.gather(*renders))
+        files, missing = await drawn_files(renders)
         return TurnMessage(
-            "\n".join(lines), files=files, embeds=embeds, items=turn_items(seen, locale)
+            "\n".join(lines),
+            files=files,
+            embeds=embeds,
+            items=turn_items(seen, locale),
+            images_missing=missing,
         )
 
     async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
@@ -192,7 +198,7 @@ class CoalBaronPresenter(Presenter):
         lines.extend(orders_lines(locale, view, seat))
         lang = language_of(locale)
         names = numbered_names(len(seen.table.seats), lang)
-        mine = await png_file("mine.png", render_mine, view, seat, names, lang)
+        mine = await image_file("mine.png", render_mine, view, seat, names, lang)
         items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
 

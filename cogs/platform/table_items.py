@@ -5,6 +5,7 @@ Custom ids (all `cogs.platform.items.TableItem`s):
     mt:act:<table>:<version>:<notation>    an action button
     mt:pick:<table>:<version>:<n>          the n-th action select; option values are notations
     mt:view:<table>                        "My view" (`cogs.platform.private`)
+    mt:img:<table>:<version>               draw again the images a turn message lacks
 
 Actions carry the version they were offered at; a click on an older message
 answers that the table moved on (`bot.service.check_turn`, the one check of
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.errors import StaleAction
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.platform.errors import NoTableHere, WrongGame
@@ -82,7 +84,9 @@ async def post_turn(
     public = seen(table, None, public_choices=presenter.public_choices)
     message = await presenter.turn(public, locale, played)
     content = f"{header}\n{message.content}" if header else message.content
-    view = turn_view(table, message.actions, locale, items=message.items)
+    view = turn_view(
+        table, message.actions, locale, items=message.items, retry_images=message.images_missing
+    )
     if typed:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
@@ -133,9 +137,11 @@ def turn_view(
     *,
     items: Sequence[Item] = (),
     with_private: bool = True,
+    retry_images: bool = False,
 ) -> discord.ui.View:
     """Buttons for a few short actions, else selects; then the game's own `items`;
-    then the private view button while in play."""
+    then the private view button while in play, and with `retry_images` a button to
+    draw the images that could not be drawn."""
     view = discord.ui.View(timeout=None)
     fits = all(
         ActionButton.fits(table.id, table.version, a.notation) and len(a.label) <= LABEL_LIMIT
@@ -165,6 +171,9 @@ def turn_view(
                 custom_id=f"{PRIVATE_VIEW}:{table.id}",
             )
         )
+    if retry_images:
+        label = t(locale, "button.retry_images")
+        view.add_item(RetryImagesButton.as_button(table.id, table.version, "", label))
     return view
 
 
@@ -195,4 +204,28 @@ class ActionSelect(TableItem[Select], prefix="mt:pick", arg=r"\d"):
         await play(interaction, self.table_id, self.version, self.value)
 
 
-TURN_ITEMS = (ActionButton, ActionSelect)
+async def retry_images(interaction: Interaction, table_id: int, version: int) -> None:
+    """Draw the images of the clicked turn message again and attach them to it, while
+    the table is still at that turn."""
+    table = await service_of(interaction).get_table(table_id)
+    if table.version != version:
+        raise StaleAction()
+    locale = public_locale(interaction)
+    presenter = presenter_for(table.game)
+    public = seen(table, None, public_choices=presenter.public_choices)
+    message = await presenter.turn(public, locale)
+    view = turn_view(
+        table, message.actions, locale, items=message.items, retry_images=message.images_missing
+    )
+    await interaction.edit_original_response(attachments=message.files, view=view)
+
+
+class RetryImagesButton(TableItem[Button], prefix="mt:img", arg=None):
+    """On a turn message posted without its images: draws them again."""
+
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await retry_images(interaction, self.table_id, self.version)
+
+
+TURN_ITEMS = (ActionButton, ActionSelect, RetryImagesButton)

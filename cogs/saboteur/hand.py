@@ -12,8 +12,6 @@ yet; the panel names the chosen play in words instead.
 
 from __future__ import annotations
 
-import asyncio
-import io
 from typing import Any
 
 import discord
@@ -26,6 +24,7 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps
 from cogs.platform.items import OPTIONS_PER_SELECT
+from cogs.platform.presenter import image_file
 from cogs.saboteur.choices import (
     card_name,
     choice,
@@ -51,8 +50,7 @@ async def hand_file(state: SaboteurState, seat: Seat, locale: LocaleLike) -> dis
     """The private image of `seat` (role, hand, peeks, gold): for that player only."""
     lang = language_of(locale)
     names = numbered_names(state.players, lang)
-    png = await asyncio.to_thread(render_hand, state.view(seat), names, lang)
-    return discord.File(io.BytesIO(png), filename=HAND_FILE)
+    return await image_file(HAND_FILE, render_hand, state.view(seat), names, lang)
 
 
 def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:

@@ -10,8 +10,6 @@ the turn builder opened by "My hand".
 
 from __future__ import annotations
 
-import asyncio
-import io
 from collections.abc import Sequence
 
 import discord
@@ -20,7 +18,14 @@ from bot.games.base import JSON, Event, Seat
 from bot.games.saboteur.shapes import as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult, Table
-from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, mention
+from cogs.platform.presenter import (
+    ActionChoice,
+    Presenter,
+    TurnMessage,
+    drawn_files,
+    image_file,
+    mention,
+)
 from cogs.platform.seen import Seen
 from cogs.saboteur.choices import (
     card_name,
@@ -51,11 +56,10 @@ def roster(table: Table, locale: LocaleLike) -> str:
 
 
 async def board_file(view: JSON, locale: LocaleLike) -> discord.File:
-    """The public board, drawn in a worker thread from the spectator view only."""
+    """The public board, drawn off the event loop from the spectator view only."""
     lang = language_of(locale)
     names = numbered_names(as_view(view)["players"], lang)
-    png = await asyncio.to_thread(render_board, view, names, lang)
-    return discord.File(io.BytesIO(png), filename=BOARD_FILE)
+    return await image_file(BOARD_FILE, render_board, view, names, lang)
 
 
 class SaboteurPresenter(Presenter):
@@ -73,8 +77,8 @@ class SaboteurPresenter(Presenter):
         else:
             lines = self.event_lines(seen, played.events, locale, seat=None)
         lines.append(self.status_text(seen, locale))
-        board = await board_file(seen.view, locale)
-        return TurnMessage("\n".join(lines), files=[board])
+        files, missing = await drawn_files([board_file(seen.view, locale)])
+        return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
     def status_text(self, seen: Seen, locale: LocaleLike) -> str:
         """Whose turn and what they decide, or the standings once the game is over."""
