@@ -208,6 +208,14 @@ def private_text(result: simcord.InteractionResult) -> str:
     return "\n".join(private)
 
 
+def followup_text(result: simcord.InteractionResult) -> str:
+    """The text of the private follow-ups of a click: a click acknowledged first leaves
+    its message (a panel, a hand) as it was and answers after it."""
+    private = [m.content for m in result.followups if m.ephemeral]
+    assert private and len(private) == len(result.followups), f"not private: {result!r}"
+    return "\n".join(private)
+
+
 def reminders(world: TableWorld) -> list[discord.Message]:
     """The reminder messages posted in the channel so far."""
     return [m for m in world.channel.history() if m.content.startswith("⏰")]

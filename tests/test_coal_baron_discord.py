@@ -28,6 +28,7 @@ from tests.discord_support import (
     as_seen_before,
     custom_ids,
     enabled_ids,
+    followup_text,
     now,
     private_text,
     select_offering,
@@ -199,7 +200,7 @@ async def test_a_stale_panel_is_refused(simcord_env: simcord.Env) -> None:
     shown = panel(result, "mt:turn:")
     await player.slash(world.channel, "coal play", action="bank")  # the turn goes on without it
     refused = await player.click(shown, custom_id=step_id(table, "extraction", "c1"))
-    assert private_text(refused) == STALE
+    assert followup_text(refused) == STALE
 
 
 async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen(
