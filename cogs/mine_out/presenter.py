@@ -22,6 +22,7 @@ from cogs.platform.presenter import (
     Presenter,
     Ranked,
     TurnMessage,
+    drawn_files,
     matching,
     mention,
     roster_text,
@@ -66,8 +67,8 @@ class MineOutPresenter(Presenter):
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
                            round=view["round"]))
-        town = await town_file(table, seen.view, locale)
-        return TurnMessage("\n".join(lines), files=[town])
+        files, missing = await drawn_files([town_file(table, seen.view, locale)])
+        return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
     def event_lines(
         self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None
