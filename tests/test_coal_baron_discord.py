@@ -248,7 +248,7 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     assert [m.content for m in result.followups if not m.ephemeral] == [world.last().content]
     assert f"{player.mention} buys tile {tile_text('en', kept)} for" in world.last().content
     assert kept not in world.last().content  # words, not the notation
-    assert "puts 4 of the tiles back on top of the pile and 0 under it" in world.last().content
+    assert "puts the other tiles back: 4 on top of the pile, 0 under it" in world.last().content
     assert not any(f"top {name}" in world.last().content for name in back)
     assert shown.content == t("en", "builder.done")  # the drawer's own panel, closed
 
