@@ -27,7 +27,7 @@ from tests.coal_baron_positions import mid_game, pending, play
 from tests.golden_images import assert_matches_golden
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "coal_baron"
-I18N_DIR = Path(__file__).parents[1] / "bot" / "i18n"
+I18N_DIR = Path(__file__).parents[1] / "renderer" / "coal_baron" / "i18n"
 MAX_PNG_BYTES = 500_000
 NAMES = ("Alice", "Bérénice-Marguerite du Pont", "Zoë 🎲", "🐉🐉")
 """A short name, a long one, one with an emoji the fonts lack, one made only of emoji."""

@@ -26,7 +26,7 @@ from tests import golden_images
 from tests.saboteur_positions import after, late_in_round, play
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "saboteur"
-I18N_DIR = Path(__file__).parents[1] / "bot" / "i18n"
+I18N_DIR = Path(__file__).parents[1] / "renderer" / "saboteur" / "i18n"
 NAMES = ("Alice", "Bérénice-Marguerite", "Zoë 🎲", "🐉", "Élodie", "Dmitri", "Kenji", "Lou",
          "Maëlys", "Noor")
 """Short and long names, one with an emoji the fonts lack, one made only of emoji."""
