@@ -8,14 +8,13 @@ can be stored as JSON. Pure: no discord, no storage.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.games.base import JSON, GameState, Outcome, Seat
+from bot.games.base import JSON, GameState, Match, Outcome, Seat
 from bot.games.record import initial_state, play_entry
-from bot.games.saboteur import SaboteurState
 
 
 @dataclass(frozen=True, order=True)
@@ -37,25 +36,6 @@ class Player:
         if kind not in ("user", "computer") or not ident:
             raise ValueError(f"not a player key: {key!r}")
         return cls(ident, kind == "computer")
-
-
-@dataclass(frozen=True)
-class Match:
-    """One result to rate: teams of seats and their ranks (0 = best; ties share a rank).
-
-    A free-for-all game is one match of one-seat teams; Saboteur is one match
-    per round, diggers against saboteurs.
-    """
-
-    teams: tuple[tuple[Seat, ...], ...]
-    ranks: tuple[int, ...]
-
-    def to_json(self) -> JSON:
-        return {"teams": [list(team) for team in self.teams], "ranks": list(self.ranks)}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Match:
-        return cls(tuple(tuple(team) for team in data["teams"]), tuple(data["ranks"]))
 
 
 @dataclass(frozen=True)
@@ -119,37 +99,6 @@ class GameSummary:
 
 # -- who beat whom ----------------------------------------------------------------------
 
-MatchRule = Callable[[GameState[Any]], list[Match]]
-
-MATCH_RULES: dict[str, MatchRule] = {}
-"""Game id -> how its final state turns into matches; `free_for_all` when absent."""
-
-
-def match_rule(game: str) -> Callable[[MatchRule], MatchRule]:
-    """Decorator: `game`'s own way of reading matches from its final state."""
-
-    def register(rule: MatchRule) -> MatchRule:
-        MATCH_RULES[game] = rule
-        return rule
-
-    return register
-
-
-def outcome_ranks(outcome: Outcome) -> tuple[int, ...]:
-    """Rank of each seat: winners 0, then by score (equal scores share a rank)."""
-    others = [score for seat, score in enumerate(outcome.scores) if seat not in outcome.winners]
-    return tuple(
-        0 if seat in outcome.winners else 1 + sum(other > score for other in others)
-        for seat, score in enumerate(outcome.scores)
-    )
-
-
-def free_for_all(state: GameState[Any]) -> list[Match]:
-    """Every seat for itself, ranked by the outcome."""
-    outcome = state.outcome()
-    assert outcome is not None, "the game is not over"
-    return [Match(tuple((seat,) for seat in range(state.num_players)), outcome_ranks(outcome))]
-
 
 def team_match(teams: Sequence[Sequence[Seat]], outcome: Outcome) -> Match:
     """Fixed teams (Mine Out's 2-vs-2): a team holding a winner ranks first, the others
@@ -161,24 +110,6 @@ def team_match(teams: Sequence[Sequence[Seat]], outcome: Outcome) -> Match:
         for i in range(len(teams))
     )
     return Match(tuple(tuple(team) for team in teams), ranks)
-
-
-@match_rule("saboteur")
-def saboteur_rounds(state: GameState[Any]) -> list[Match]:
-    """One match per round: the gold-diggers against the saboteurs, the winning side
-    first. A round without saboteurs is not rated (one side only)."""
-    assert isinstance(state, SaboteurState)
-    matches = []
-    for entry in state.history:
-        roles = entry["roles"]
-        diggers = tuple(s for s, role in enumerate(roles) if role == "digger")
-        saboteurs = tuple(s for s, role in enumerate(roles) if role == "saboteur")
-        if not diggers or not saboteurs:
-            continue
-        winner = entry["winner"]
-        ranks = (0, 1) if winner == "diggers" else (1, 0)
-        matches.append(Match((diggers, saboteurs), ranks))
-    return matches
 
 
 # -- turn times ---------------------------------------------------------------------------
@@ -219,14 +150,13 @@ def summarize(game: FinishedGame) -> GameSummary:
     outcome = state.outcome()
     if outcome is None:
         raise ValueError(f"table {game.table_id} is not over")
-    rule = MATCH_RULES.get(game.game, free_for_all)
     return GameSummary(
         table_id=game.table_id,
         game=game.game,
         players=game.players,
         scores=outcome.scores,
         winners=outcome.winners,
-        matches=tuple(rule(state)),
+        matches=tuple(state.matches()),
         turn_seconds=tuple(tuple(seconds) for seconds in turns),
         started_at=game.started_at,
         ended_at=game.action_times[-1] if game.action_times else game.started_at,

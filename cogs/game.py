@@ -47,7 +47,7 @@ from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
 from renderer import render_in_thread
-from renderer.replay import BOARDS, replay_png
+from renderer.replay import replay_png
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
 LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
@@ -237,10 +237,11 @@ class GameCog(
         data = json.dumps(record, indent=2, ensure_ascii=False).encode()
         files = [discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")]
         text = t(interaction.locale, "export.done", table=found.id)
-        if found.status == TableStatus.FINISHED and found.game in BOARDS:
+        board = plugin_for(found.game).replay_board
+        if found.status == TableStatus.FINISHED and board is not None:
             await defer_private(interaction)  # a replay takes a few seconds to draw
             lang = language_of(interaction.locale)
-            png = await render_in_thread(replay_png, record, lang)
+            png = await render_in_thread(replay_png, record, lang, board)
             name = f"{found.game}-{found.id}-replay.png"
             files.append(discord.File(io.BytesIO(png), filename=name))
             text = t(interaction.locale, "export.done_replay", table=found.id)

@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 
 import tests.tinygame  # noqa: F401  (registers the "tiny" game)
-from bot.results import FinishedGame, Match, Player, summarize
+from bot.games.base import Match
+from bot.results import FinishedGame, Player, summarize
 from bot.stats import Totals, game_totals, player_totals, totals_by_player
 from tests.results_support import PEOPLE, START, season
 

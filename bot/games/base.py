@@ -45,6 +45,34 @@ class Outcome:
     winners: tuple[Seat, ...]
 
 
+@dataclass(frozen=True)
+class Match:
+    """One result to rate: teams of seats and their ranks (0 = best; ties share a rank).
+
+    A free-for-all game is one match of one-seat teams (`GameState.matches`);
+    Saboteur is one match per round, diggers against saboteurs.
+    """
+
+    teams: tuple[tuple[Seat, ...], ...]
+    ranks: tuple[int, ...]
+
+    def to_json(self) -> JSON:
+        return {"teams": [list(team) for team in self.teams], "ranks": list(self.ranks)}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Match:
+        return cls(tuple(tuple(team) for team in data["teams"]), tuple(data["ranks"]))
+
+
+def outcome_ranks(outcome: Outcome) -> tuple[int, ...]:
+    """Rank of each seat: winners 0, then by score (equal scores share a rank)."""
+    others = [score for seat, score in enumerate(outcome.scores) if seat not in outcome.winners]
+    return tuple(
+        0 if seat in outcome.winners else 1 + sum(other > score for other in others)
+        for seat, score in enumerate(outcome.scores)
+    )
+
+
 class GameState(ABC, Generic[A]):
     """One game in progress. Subclasses are registered in `bot.games.registry`."""
 
@@ -102,6 +130,13 @@ class GameState(ABC, Generic[A]):
         """The scores everyone may see now; None for a game that keeps them secret
         until its end (Saboteur's gold). Anything shown in a channel uses this."""
         return self.scores()
+
+    def matches(self) -> list[Match]:
+        """Who beat whom in the finished game, for the ratings (`bot.ratings`). The
+        default: every seat for itself, ranked by the outcome."""
+        outcome = self.outcome()
+        assert outcome is not None, "the game is not over"
+        return [Match(tuple((seat,) for seat in range(self.num_players)), outcome_ranks(outcome))]
 
     # -- actions -------------------------------------------------------------------
 

@@ -28,7 +28,14 @@ from bot.games.coal_baron.components import (
     VEHICLE_ELEMENT,
 )
 from renderer.coal_baron import glyphs
-from renderer.coal_baron.labels import Names, counted, label, letters, seat_names
+from renderer.coal_baron.labels import (
+    Names,
+    counted,
+    label,
+    letters,
+    numbered_names,
+    seat_names,
+)
 from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
 from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, to_png, worker_chips
 from renderer.names import fit_name
@@ -121,6 +128,11 @@ def render_board(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes
 
 def board_png(board: Board, names: Names, lang: str) -> bytes:
     return to_png(board_image(board, names, lang))
+
+
+def replay_board(view: dict[str, Any], lang: str) -> Image.Image:
+    """The public board of a replay's frame (`renderer.replay`), players numbered."""
+    return board_image(board_from_view(view), numbered_names(view["num_players"], lang), lang)
 
 
 def board_image(board: Board, names: Names, lang: str) -> Image.Image:

@@ -26,7 +26,7 @@ from renderer.fonts import font
 from renderer.names import fit_name
 from renderer.palette import RGB
 from renderer.saboteur import icons, palette
-from renderer.saboteur.labels import Names, label, seat_names
+from renderer.saboteur.labels import Names, label, numbered_names, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 CELL = 72
@@ -85,6 +85,11 @@ def render_round_end(
         "winner": played["winner"],
     }
     return to_png(board_image(ended, seat_names(names, lang), lang))
+
+
+def replay_board(view: dict[str, Any], lang: str) -> Image.Image:
+    """The public board of a replay's frame (`renderer.replay`), players numbered."""
+    return board_image(view, numbered_names(view["players"], lang), lang)
 
 
 def board_image(view: dict[str, Any], names: Names, lang: str) -> Image.Image:
