@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.ai.knowledge import KNOWLEDGE_MODULES
+from bot.ai.knowledge import has_computer_players
 from bot.computer_turns import (
     TABLE_LEVELS,
     ComputerTurns,
@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 def offers_computers(game_id: str) -> bool:
     """Whether computer players know `game_id` (`bot.ai.knowledge`)."""
-    return game_id in KNOWLEDGE_MODULES
+    return has_computer_players(game_id)
 
 
 def computers_due(table: Table) -> bool:

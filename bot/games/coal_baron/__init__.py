@@ -9,6 +9,7 @@ from bot.games.registry import GameSpec
 GAME = GameSpec(
     CoalBaronState,
     plugin="cogs.coal_baron:PLUGIN",
+    ai="bot.ai.coal_baron:KNOWLEDGE",
     catalogs=(
         "bot.games.coal_baron.i18n",
         "cogs.coal_baron.i18n",

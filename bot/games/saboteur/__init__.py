@@ -9,6 +9,7 @@ from bot.games.saboteur.state import SaboteurState
 GAME = GameSpec(
     SaboteurState,
     plugin="cogs.saboteur:PLUGIN",
+    ai="bot.ai.saboteur:KNOWLEDGE",
     catalogs=(
         "bot.games.saboteur.i18n",
         "cogs.saboteur.i18n",
