@@ -1,7 +1,7 @@
 """Hostile input to every command option and every component custom_id, through simcord.
 
-The bot runs against simcord in a world with a table of each kind (Coal Baron and
-Saboteur in play, a tiny game in play, a lobby, a closed table, a table in another
+The bot runs against simcord in a world with a table of each kind (one in play
+of every registered game, a tiny game's lobby, a closed table, a table in another
 server). Each case sends one generated interaction, from a player or a stranger,
 in English or French:
 
@@ -49,6 +49,7 @@ import tests.tinygame  # noqa: F401  (registers the "tiny" game)
 from bot.app import create_bot
 from bot.config import Settings
 from bot.errors import UserError
+from bot.games.registry import game_ids, get_game
 from bot.i18n import catalog
 from tests.forging import FORGED_TEXT, forged_component, forged_slash
 
@@ -307,8 +308,9 @@ async def build_world(env: simcord.Env, database: Path) -> FuzzWorld:
             await service.abandon(opened.id, players[0].id, can_manage=False)
         world.versions[opened.id] = (await service.get_table(opened.id)).version
 
-    await table("coal", "coal-baron", [alice, bob], "playing")
-    await table("sab", "saboteur", [alice, bob, carol], "playing")
+    for game in game_ids():  # a table in play of every registered game
+        if game != "tiny":
+            await table(game, game, members[: get_game(game).min_players], "playing")
     await table("tiny", "tiny", [bob, alice], "playing")
     await table("lobby", "tiny", [carol], "lobby")
     await table("closed", "tiny", [alice, bob], "abandoned")
