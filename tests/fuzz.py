@@ -16,7 +16,7 @@ in English or French:
 Each case must be answered privately (ephemerally, or by editing the clicked
 message: the bot puts buttons that do so on ephemeral messages only) with lines of
 the user's language catalog, log no error and leave the stored tables (every row of
-`games` and `actions`) as they were. `run_fuzz` returns what broke and the slowest
+`tables` and `actions`) as they were. `run_fuzz` returns what broke and the slowest
 answers; `tests/test_fuzz.py` runs a few hundred cases per command in `make test`,
 and ``python -m tests.fuzz --inputs 10000`` (`make fuzz`) a deeper run.
 """
@@ -67,7 +67,7 @@ FORGED_TEXTS = (
     "Saboteur ",
     "../../etc/passwd",
     "tiny\x00",
-    "'; DROP TABLE games; --",
+    "'; DROP TABLE tables; --",
     "@everyone",
     "<@1>",
     "{table}",
@@ -325,12 +325,12 @@ async def build_world(env: simcord.Env, database: Path) -> FuzzWorld:
 
 
 def stored_rows(database: Path) -> tuple[list[Any], list[Any]]:
-    """Every row of `games` and `actions`, in order."""
+    """Every row of `tables` and `actions`, in order."""
     with sqlite3.connect(database) as connection:
-        games = connection.execute("SELECT * FROM games ORDER BY id").fetchall()
+        tables = connection.execute("SELECT * FROM tables ORDER BY id").fetchall()
         actions = connection.execute("SELECT * FROM actions ORDER BY id").fetchall()
     connection.close()
-    return games, actions
+    return tables, actions
 
 
 # -- checking answers -------------------------------------------------------------------

@@ -23,7 +23,7 @@ async def locked(settings: Settings) -> AsyncIterator[None]:
         connection = await asyncpg.connect(settings.database_url)
         transaction = connection.transaction()
         await transaction.start()
-        await connection.execute("LOCK TABLE games IN EXCLUSIVE MODE")
+        await connection.execute("LOCK TABLE tables IN EXCLUSIVE MODE")
         try:
             yield
         finally:

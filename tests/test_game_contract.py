@@ -15,7 +15,7 @@ import pytest
 from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game
 from bot.selfplay import play_random_game
-from bot.service import ActResult, Table
+from bot.service import ActResult, Table, TableStatus
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seen
 from tests.secrets_support import SHUFFLERS
@@ -94,7 +94,8 @@ def table_of(state: GameState[Any], game: str) -> Table:
     return Table(
         id=1, guild_id=1, channel_id=2, game=game, creator_id=100,
         seats=tuple(100 + seat for seat in range(state.num_players)),
-        status="finished" if state.is_over() else "playing", options={}, seed=0, version=1,
+        status=TableStatus.FINISHED if state.is_over() else TableStatus.PLAYING,
+        options={}, seed=0, version=1,
         reminder_minutes=60, created_at=0.0, updated_at=0.0, turn_started_at=0.0,
         reminded=False, state=state,
     )

@@ -11,8 +11,10 @@ from bot.storage.base import (
     StartupError,
     Storage,
     Table,
+    TableStatus,
 )
 
 __all__ = [
     "LoggedAction", "OpenTableExists", "Presence", "ShardSet", "StartupError", "Storage", "Table",
+    "TableStatus",
 ]
