@@ -32,8 +32,9 @@ from bot.i18n import t
 from renderer.draw import text
 from renderer.palette import INK, PAPER
 
-BoardRenderer = Callable[[dict[str, Any], str], Image.Image]
-"""A game's public board as a Pillow image, from (spectator view, language): named by
+BoardRenderer = Callable[[JSON, str], Image.Image]
+"""A game's public board as a Pillow image, from (spectator view: the game's own view
+shape, language): named by
 the game's plugin (``replay_board``), defined in the game's renderer package."""
 
 

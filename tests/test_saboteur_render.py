@@ -16,7 +16,7 @@ from PIL import Image
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.cards import hand_cards
 from bot.games.saboteur.spots import placement_spots
-from bot.games.saboteur.view import card_json
+from bot.games.saboteur.view import SaboteurView, card_json
 from renderer.saboteur.board import render_board, render_round_end
 from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
 from renderer.saboteur.hand import GAP, render_hand
@@ -122,7 +122,7 @@ def test_board_reads_nothing_from_a_seat_view() -> None:
 
 
 def test_hand_lays_its_cards_three_to_a_row() -> None:
-    view: dict[str, Any] = after(3, seed=2, actions=4).view(0)
+    view: SaboteurView = after(3, seed=2, actions=4).view(0)
     heights = {}
     for count in (0, 3, 6):
         view["you"]["hand"] = [card_json("NES")] * count

@@ -6,7 +6,7 @@ public except the `you` entry, built for the viewing seat only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from bot.games.base import JSON, Seat
 from bot.games.saboteur.cards import GOAL_GOLD, PATH_CARDS, ROUNDS, card_tools, card_type
@@ -16,9 +16,99 @@ if TYPE_CHECKING:
     from bot.games.saboteur.state import SaboteurState
 
 
-def build_view(state: SaboteurState, seat: Seat | None) -> JSON:
+class MazeCard(TypedDict):
+    x: int
+    y: int
+    card: str
+    kind: str
+    """"start", "path", "goal_gold" or "goal_stone"."""
+    edges: str
+    dead_end: bool
+    rotated: bool
+
+
+class Goal(TypedDict):
+    x: int
+    y: int
+    name: str
+    revealed: bool
+    gold: bool | None
+    """None while face down."""
+
+
+class Bounds(TypedDict):
+    min_x: int
+    max_x: int
+    min_y: int
+    max_y: int
+
+
+class RoundPlayed(TypedDict):
+    round: int
+    winner: str
+    """"diggers", "saboteurs" or "nobody"."""
+    finder: Seat | None
+    roles: list[str]
+    maze: NotRequired[list[MazeCard]]
+    """The final maze, every goal face up (absent from rounds stored before it was kept)."""
+
+
+class HandCard(TypedDict):
+    card: str
+    type: str
+    edges: str
+    dead_end: bool
+    tools: list[str]
+
+
+class Peek(TypedDict):
+    x: int
+    y: int
+    name: str
+    card: str
+    gold: bool
+
+
+class You(TypedDict):
+    """What only the viewing seat sees."""
+
+    role: str
+    hand: list[HandCard]
+    peeks: list[Peek]
+    gold: list[int]
+    nuggets: int
+    gold_offer: list[int]
+
+
+class SaboteurView(TypedDict):
+    """What `SaboteurState.view` returns (docs/saboteur.md, "View JSON")."""
+
+    game: str
+    players: int
+    round: int
+    rounds: int
+    phase: str
+    to_act: list[Seat]
+    seat: Seat | None
+    maze: list[MazeCard]
+    goals: list[Goal]
+    bounds: Bounds
+    deck: int
+    discard: int
+    gold_deck: int
+    hands: list[int]
+    broken_tools: list[list[str]]
+    gold_pool: int
+    rounds_played: list[RoundPlayed]
+    scores: list[int] | None
+    winners: list[Seat] | None
+    you: NotRequired[You]
+    """Only in a seat's view."""
+
+
+def build_view(state: SaboteurState, seat: Seat | None) -> SaboteurView:
     outcome = state.outcome()
-    view: dict[str, JSON] = {
+    view: SaboteurView = {
         "game": state.game_id,
         "players": state.players,
         "round": state.round,
@@ -58,7 +148,7 @@ def _gold_offer(state: SaboteurState, seat: Seat) -> list[int]:
     return []
 
 
-def card_json(code: str) -> JSON:
+def card_json(code: str) -> HandCard:
     """A hand card as the renderer needs it (see docs/saboteur.md)."""
     path = PATH_CARDS.get(code)
     return {
@@ -70,7 +160,7 @@ def card_json(code: str) -> JSON:
     }
 
 
-def _maze_card(pos: Pos, placed: Placed) -> JSON:
+def _maze_card(pos: Pos, placed: Placed) -> MazeCard:
     if pos == START_POS:
         kind = "start"
     elif pos in GOAL_NAMES:
@@ -88,7 +178,7 @@ def _maze_card(pos: Pos, placed: Placed) -> JSON:
     }
 
 
-def _goal(state: SaboteurState, pos: Pos) -> JSON:
+def _goal(state: SaboteurState, pos: Pos) -> Goal:
     placed = state.maze.cards.get(pos)
     return {
         "x": pos[0],
@@ -99,14 +189,16 @@ def _goal(state: SaboteurState, pos: Pos) -> JSON:
     }
 
 
-def _peek(name: GoalName, card: str) -> JSON:
+def _peek(name: GoalName, card: str) -> Peek:
     x, y = GOAL_POSITIONS[name]
     return {"x": x, "y": y, "name": name, "card": card, "gold": card == GOAL_GOLD.code}
 
 
-def _round_played(entry: dict[str, JSON]) -> JSON:
+def _round_played(entry: dict[str, JSON]) -> RoundPlayed:
     """A finished round; its final maze (every goal face up) shaped like ``maze``."""
-    played = {key: value for key, value in entry.items() if key != "maze"}
+    played = RoundPlayed(
+        round=entry["round"], winner=entry["winner"], finder=entry["finder"], roles=entry["roles"]
+    )
     if "maze" in entry:  # rounds stored before the final maze was kept have none
         played["maze"] = [
             _maze_card((x, y), Placed(code, rotated)) for x, y, code, rotated in entry["maze"]
@@ -114,6 +206,6 @@ def _round_played(entry: dict[str, JSON]) -> JSON:
     return played
 
 
-def _bounds(cells: list[Pos]) -> JSON:
+def _bounds(cells: list[Pos]) -> Bounds:
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
     return {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)}
