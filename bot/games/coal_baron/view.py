@@ -7,7 +7,7 @@ that seat sees them; the others see how many).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from bot.games.base import JSON, Seat
 from bot.games.coal_baron.components import (
@@ -32,11 +32,146 @@ if TYPE_CHECKING:
     from bot.games.coal_baron.state import CoalBaronState
 
 
+class TileView(TypedDict):
+    name: str
+    colour: str
+    level: int
+    carts: int
+    lit: bool
+    cost: int
+
+
+class OrderView(TypedDict):
+    name: str
+    vehicle: str
+    slots: list[str]
+    vp: int
+
+
+class FilledSlot(TypedDict):
+    colour: str
+    """The colour printed on the slot."""
+    cubes: list[str]
+
+
+class OrderInProgressView(OrderView):
+    filled: list[FilledSlot]
+    free: int
+    complete: bool
+
+
+class CartView(TypedDict):
+    tile: str | None
+    """The name of the tile the cart is on; None for a starting cart."""
+    tile_id: int | None
+    colour: str
+    cube: str | None
+
+
+class MineLevel(TypedDict):
+    level: int
+    colour: str
+    lit: list[CartView]
+    dark: list[CartView]
+
+
+class LitAndDark(TypedDict):
+    lit: int
+    dark: int
+
+
+class Cage(TypedDict):
+    level: int
+    cubes: list[str]
+
+
+class PlayerView(TypedDict):
+    seat: Seat
+    money: int
+    vp: int
+    workers_left: int
+    workers_total: int
+    mine: list[MineLevel]
+    tiles: LitAndDark
+    cage: Cage
+    stock: dict[str, int]
+    """Colour name -> cubes."""
+    orders: list[OrderInProgressView]
+    delivered: list[OrderView]
+
+
+class SpaceView(TypedDict):
+    id: str
+    kind: str
+    param: str | int
+    """The vehicle name of a delivery space; else the space's number parameter."""
+    locked: bool
+    tile: TileView | None
+    order: OrderView | None
+    workers: list[int]
+
+
+class PendingView(TypedDict):
+    """The decision under way: `kind` ("draft", "extraction", "draw-tiles",
+    "draw-orders" or "place") and the seat making it; the other keys by kind."""
+
+    kind: str
+    seat: Seat
+    picks_made: NotRequired[int]
+    space: NotRequired[str]
+    moves: NotRequired[int]
+    moves_left: NotRequired[int]
+    step: NotRequired[str]
+    count: NotRequired[int]
+    cards: NotRequired[list[TileView] | list[OrderView] | None]
+    """The cards looked at: only in the drawer's own view."""
+    returned_top: NotRequired[int]
+    returned_bottom: NotRequired[int]
+    sides: NotRequired[list[str]]
+
+
+class Piles(TypedDict):
+    tiles: int
+    orders: int
+
+
+class ScoringElementView(TypedDict):
+    element: str
+    first: int
+    second: int | None
+
+
+class CoalBaronView(TypedDict):
+    """What `CoalBaronState.view` returns (docs/coal-baron.md, "View")."""
+
+    game: str
+    viewer: Seat | None
+    num_players: int
+    phase: str
+    shift: int
+    first_player: Seat
+    to_act: list[Seat]
+    pending: PendingView | None
+    scores: list[int]
+    draft: list[OrderView]
+    spaces: list[SpaceView]
+    bank: list[int]
+    canteen: list[int]
+    piles: Piles
+    supply: dict[str, int]
+    scoring: list[ScoringElementView]
+    players: list[PlayerView]
+    shift_scores: list[JSON]
+    """The engine's scoring records (`ElementScore.to_json`), read back with ``from_json``."""
+    final: JSON
+    """The engine's final record (None until the end)."""
+
+
 def _colour(colour: int) -> str | None:
     return COLOUR_NAMES[colour] if colour >= 0 else None
 
 
-def tile_view(tile: int) -> JSON:
+def tile_view(tile: int) -> TileView:
     design = TILES[tile]
     return {
         "name": design.name,
@@ -48,7 +183,7 @@ def tile_view(tile: int) -> JSON:
     }
 
 
-def order_view(card: int) -> JSON:
+def order_view(card: int) -> OrderView:
     order = ORDERS[card]
     return {
         "name": order.name,
@@ -58,7 +193,7 @@ def order_view(card: int) -> JSON:
     }
 
 
-def _cart_view(cart: Cart) -> JSON:
+def _cart_view(cart: Cart) -> CartView:
     return {
         "tile": TILES[cart.tile].name if cart.tile >= 0 else None,
         "tile_id": cart.tile if cart.tile >= 0 else None,
@@ -67,7 +202,7 @@ def _cart_view(cart: Cart) -> JSON:
     }
 
 
-def _order_in_progress_view(order: OrderInProgress) -> JSON:
+def _order_in_progress_view(order: OrderInProgress) -> OrderInProgressView:
     printed = ORDERS[order.card].slots
     return {
         **order_view(order.card),
@@ -80,7 +215,7 @@ def _order_in_progress_view(order: OrderInProgress) -> JSON:
     }
 
 
-def _player_view(state: CoalBaronState, seat: Seat, player: Player) -> JSON:
+def _player_view(state: CoalBaronState, seat: Seat, player: Player) -> PlayerView:
     lit, dark = player.lit_and_dark_tiles()
     return {
         "seat": seat,
@@ -105,7 +240,7 @@ def _player_view(state: CoalBaronState, seat: Seat, player: Player) -> JSON:
     }
 
 
-def _space_view(state: CoalBaronState, index: int) -> JSON:
+def _space_view(state: CoalBaronState, index: int) -> SpaceView:
     space = SPACES[index]
     card = state.space_cards[index]
     return {
@@ -119,7 +254,7 @@ def _space_view(state: CoalBaronState, index: int) -> JSON:
     }
 
 
-def _pending_view(state: CoalBaronState, seat: Seat | None) -> JSON:
+def _pending_view(state: CoalBaronState, seat: Seat | None) -> PendingView | None:
     pending = state.pending
     acting = state.to_act()
     if state.phase == "draft":
@@ -134,12 +269,12 @@ def _pending_view(state: CoalBaronState, seat: Seat | None) -> JSON:
         }
     if isinstance(pending, DrawFive):
         drawing = acting[0]
-        shown: JSON = None
+        shown: list[TileView] | list[OrderView] | None = None
         if seat == drawing:
-            shown = [
-                tile_view(c) if pending.kind == TILES_KIND else order_view(c)
-                for c in pending.cards
-            ]
+            if pending.kind == TILES_KIND:
+                shown = [tile_view(c) for c in pending.cards]
+            else:
+                shown = [order_view(c) for c in pending.cards]
         return {
             "kind": "draw-tiles" if pending.kind == TILES_KIND else "draw-orders",
             "seat": drawing,
@@ -156,7 +291,7 @@ def _pending_view(state: CoalBaronState, seat: Seat | None) -> JSON:
     return None
 
 
-def state_view(state: CoalBaronState, seat: Seat | None) -> JSON:
+def state_view(state: CoalBaronState, seat: Seat | None) -> CoalBaronView:
     """The public state plus `seat`'s own secret (cards it is looking at)."""
     return {
         "game": state.game_id,
