@@ -15,6 +15,9 @@ import pytest
 from bot.config import Settings
 from tests.discord_support import TableWorld, action_id, private_text, speak_french
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
+
 
 @asynccontextmanager
 async def locked(settings: Settings) -> AsyncIterator[None]:

@@ -38,6 +38,9 @@ from bot.service import GameService, Table
 from bot.storage import Storage
 from tests.storage_support import FAULTS, log_row_refused
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
+
 ALICE, BOB, CAROL, DAVE, EVE = 101, 102, 103, 104, 105
 CHANNEL = 555
 
