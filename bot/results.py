@@ -39,7 +39,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class FinishedGame:
+class FinishedTable:
     """A finished table as the storage holds it."""
 
     table_id: int
@@ -138,26 +138,26 @@ def turn_durations(
     return durations
 
 
-def summarize(game: FinishedGame) -> GameSummary:
-    """Replay `game` (it must be over) into its summary."""
-    entries = list(game.record.get("actions", []))
-    if len(entries) != len(game.action_times):
-        raise ValueError(f"{len(entries)} actions but {len(game.action_times)} action times")
-    state = initial_state(game.record)
-    if len(game.players) != state.num_players:
-        raise ValueError(f"{len(game.players)} players for {state.num_players} seats")
-    turns = turn_durations(state, entries, game.started_at, game.action_times)
+def summarize(table: FinishedTable) -> GameSummary:
+    """Replay the game of `table` (it must be over) into its summary."""
+    entries = list(table.record.get("actions", []))
+    if len(entries) != len(table.action_times):
+        raise ValueError(f"{len(entries)} actions but {len(table.action_times)} action times")
+    state = initial_state(table.record)
+    if len(table.players) != state.num_players:
+        raise ValueError(f"{len(table.players)} players for {state.num_players} seats")
+    turns = turn_durations(state, entries, table.started_at, table.action_times)
     outcome = state.outcome()
     if outcome is None:
-        raise ValueError(f"table {game.table_id} is not over")
+        raise ValueError(f"table {table.table_id} is not over")
     return GameSummary(
-        table_id=game.table_id,
-        game=game.game,
-        players=game.players,
+        table_id=table.table_id,
+        game=table.game,
+        players=table.players,
         scores=outcome.scores,
         winners=outcome.winners,
         matches=tuple(state.matches()),
         turn_seconds=tuple(tuple(seconds) for seconds in turns),
-        started_at=game.started_at,
-        ended_at=game.action_times[-1] if game.action_times else game.started_at,
+        started_at=table.started_at,
+        ended_at=table.action_times[-1] if table.action_times else table.started_at,
     )

@@ -55,7 +55,7 @@ from bot.games import undo
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
 from bot.ratings import Ratings, recompute, update
-from bot.results import FinishedGame, GameSummary, Player, summarize
+from bot.results import FinishedTable, GameSummary, Player, summarize
 from bot.storage import (
     LoggedAction,
     OpenTableExists,
@@ -406,7 +406,7 @@ class GameService:
         record = records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
         times = [entry.created_at for entry in log] + [now]
         return summarize(
-            FinishedGame(
+            FinishedTable(
                 table_id=table.id,
                 game=table.game,
                 players=tuple(Player(str(user)) for user in table.seats),

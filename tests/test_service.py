@@ -33,7 +33,7 @@ from bot.errors import (
 from bot.games.record import replay
 from bot.games.undo import ActionRevealed
 from bot.ratings import Ratings, recompute
-from bot.results import FinishedGame, Player, summarize
+from bot.results import FinishedTable, Player, summarize
 from bot.service import GameService, Table
 from bot.storage import Storage
 from tests.storage_support import FAULTS, log_row_refused
@@ -510,7 +510,7 @@ async def test_ratings_recomputed_from_the_action_logs_equal_the_stored_ones(
         log = [a for a in await storage.actions(table.id) if not a.taken_back]
         record = await service.record(table.id)
         assert table.started_at is not None
-        summaries.append(summarize(FinishedGame(
+        summaries.append(summarize(FinishedTable(
             table.id, "tiny", tuple(Player(str(user)) for user in table.seats), record,
             datetime.fromtimestamp(table.started_at, UTC),
             tuple(datetime.fromtimestamp(a.created_at, UTC) for a in log),
