@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.games.base import JSON, GameState, Match, Outcome, Seat
+from bot.games.base import JSON, GameState, Match, Seat
 from bot.games.record import initial_state, play_entry
 
 
@@ -95,21 +95,6 @@ class GameSummary:
             started_at=datetime.fromisoformat(data["started_at"]),
             ended_at=datetime.fromisoformat(data["ended_at"]),
         )
-
-
-# -- who beat whom ----------------------------------------------------------------------
-
-
-def team_match(teams: Sequence[Sequence[Seat]], outcome: Outcome) -> Match:
-    """Fixed teams (Mine Out's 2-vs-2): a team holding a winner ranks first, the others
-    by their best score."""
-    best = [max(outcome.scores[seat] for seat in team) for team in teams]
-    won = [any(seat in outcome.winners for seat in team) for team in teams]
-    ranks = tuple(
-        0 if won[i] else 1 + sum(not won[j] and best[j] > best[i] for j in range(len(teams)))
-        for i in range(len(teams))
-    )
-    return Match(tuple(tuple(team) for team in teams), ranks)
 
 
 # -- turn times ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ PIL or SQL.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -71,6 +71,18 @@ def outcome_ranks(outcome: Outcome) -> tuple[int, ...]:
         0 if seat in outcome.winners else 1 + sum(other > score for other in others)
         for seat, score in enumerate(outcome.scores)
     )
+
+
+def team_match(teams: Sequence[Sequence[Seat]], outcome: Outcome) -> Match:
+    """Fixed teams (Mine Out's 2-vs-2): a team holding a winner ranks first, the others
+    by their best score."""
+    best = [max(outcome.scores[seat] for seat in team) for team in teams]
+    won = [any(seat in outcome.winners for seat in team) for team in teams]
+    ranks = tuple(
+        0 if won[i] else 1 + sum(not won[j] and best[j] > best[i] for j in range(len(teams)))
+        for i in range(len(teams))
+    )
+    return Match(tuple(tuple(team) for team in teams), ranks)
 
 
 class GameState(ABC, Generic[A]):
