@@ -14,8 +14,8 @@ import pytest
 from PIL import Image
 
 from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.shapes import CoalView
 from bot.games.coal_baron.state import CoalBaronState
-from bot.games.coal_baron.view import CoalBaronView
 from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
@@ -104,7 +104,7 @@ def test_board_panels_show_each_players_francs_workers_and_orders() -> None:
         assert held[seat].workers == player.workers
         assert held[seat].orders == len(player.orders)
         assert held[seat].delivered == len(player.delivered)
-    richer: CoalBaronView = copy.deepcopy(view)
+    richer: CoalView = copy.deepcopy(view)
     richer["players"][0]["money"] += 7
     assert render_board(richer, NAMES, "en") != render_board(view, NAMES, "en")
 

@@ -15,8 +15,9 @@ from PIL import Image
 
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.cards import hand_cards
+from bot.games.saboteur.shapes import SaboteurView
 from bot.games.saboteur.spots import placement_spots
-from bot.games.saboteur.view import SaboteurView, card_json
+from bot.games.saboteur.view import card_json
 from renderer.saboteur.board import render_board, render_round_end
 from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
 from renderer.saboteur.hand import GAP, render_hand

@@ -26,7 +26,7 @@ from bot.games.coal_baron.components import (
     SPACES,
     VEHICLE_ELEMENT,
 )
-from bot.games.coal_baron.view import CoalBaronView
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.labels import (
     Names,
@@ -120,7 +120,7 @@ CANTEEN_BOX: Box = (
 )
 
 
-def render_board(view: CoalBaronView, names: Sequence[str], lang: str) -> bytes:
+def render_board(view: CoalView, names: Sequence[str], lang: str) -> bytes:
     """The board as seen in `view` (any seat's or a spectator's), as PNG bytes; `names` are
     the players' display names, index = seat."""
     return board_png(board_from_view(view), seat_names(names, lang), lang)
@@ -130,7 +130,7 @@ def board_png(board: Board, names: Names, lang: str) -> bytes:
     return to_png(board_image(board, names, lang))
 
 
-def replay_board(view: CoalBaronView, lang: str) -> Image.Image:
+def replay_board(view: CoalView, lang: str) -> Image.Image:
     """The public board of a replay's frame (`renderer.replay`), players numbered."""
     return board_image(board_from_view(view), numbered_names(view["num_players"], lang), lang)
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import Order, Tile
-from bot.games.coal_baron.view import CoalBaronView
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import drawn_card, order
@@ -29,7 +29,7 @@ Card = Tile | Order | None
 """A tile, an order card, or None for a card the viewer may not see."""
 
 
-def render_draw5(view: CoalBaronView, names: Sequence[str], lang: str) -> bytes:
+def render_draw5(view: CoalView, names: Sequence[str], lang: str) -> bytes:
     """The choice pending in `view` (draw-5 tiles, draw-5 orders or draft), as PNG bytes;
     `names`: the players' display names, index = seat.
 

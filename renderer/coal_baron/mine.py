@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import CAGE_PLACES, COLOURS, LEVELS, VEHICLES, Order
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
-from bot.games.coal_baron.view import CoalBaronView
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.labels import counted, label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, mine_from_view
@@ -60,7 +60,7 @@ class Placed:
     x: int
 
 
-def render_mine(view: CoalBaronView, seat: int, names: Sequence[str], lang: str) -> bytes:
+def render_mine(view: CoalView, seat: int, names: Sequence[str], lang: str) -> bytes:
     """`seat`'s mine as seen in `view`, as PNG bytes; `names`: display names, index = seat."""
     return mine_png(mine_from_view(view, seat), seat_names(names, lang)[seat], lang)
 

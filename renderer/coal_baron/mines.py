@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import BLACK, COLOURS, LEVELS, VEHICLES
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
-from bot.games.coal_baron.view import CoalBaronView
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.labels import counted, label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, OrderInProgress, mine_from_view
@@ -48,7 +48,7 @@ DARK_SIDE = (122, 124, 134)
 SHAFT = (92, 78, 66)
 
 
-def render_mines(view: CoalBaronView, names: Sequence[str], lang: str) -> bytes:
+def render_mines(view: CoalView, names: Sequence[str], lang: str) -> bytes:
     """Every seat's mine as seen in `view`, one panel per seat in seat order, as PNG bytes;
     `names`: the players' display names, index = seat."""
     mines = [mine_from_view(view, seat) for seat in range(view["num_players"])]

@@ -23,7 +23,7 @@ from bot.games.coal_baron.components import (
     Tile,
 )
 from bot.games.coal_baron.scoring import ElementScore, FinalConversion
-from bot.games.coal_baron.view import CartView, CoalBaronView, OrderView, TileView
+from bot.games.coal_baron.shapes import CartView, CoalView, OrderView, TileView
 
 Workers = tuple[tuple[int, int], ...]
 """(seat, count) pairs, seats with no worker left out."""
@@ -151,7 +151,7 @@ def workers(counts: list[int]) -> Workers:
     return tuple((seat, count) for seat, count in enumerate(counts) if count)
 
 
-def board_from_view(view: CoalBaronView) -> Board:
+def board_from_view(view: CoalView) -> Board:
     spaces = view["spaces"]
     pending = view["pending"]
     return Board(
@@ -205,7 +205,7 @@ def _galleries(carts: list[CartView], lit: bool) -> list[Gallery]:
     return galleries
 
 
-def mine_from_view(view: CoalBaronView, seat: int) -> Mine:
+def mine_from_view(view: CoalView, seat: int) -> Mine:
     player = view["players"][seat]
     galleries = [
         gallery

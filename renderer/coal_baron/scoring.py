@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import COAL_ELEMENT, VEHICLE_ELEMENT, ScoringElement
 from bot.games.coal_baron.scoring import ElementScore
-from bot.games.coal_baron.view import CoalBaronView
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.labels import Names, label, letters, seat_names
 from renderer.coal_baron.model import Final, final_from_view, shift_results
@@ -28,7 +28,7 @@ HEAD_H = 70
 STANDING_H = 90
 
 
-def render_scoring(view: CoalBaronView, shift: int, names: Sequence[str], lang: str) -> bytes:
+def render_scoring(view: CoalView, shift: int, names: Sequence[str], lang: str) -> bytes:
     """The scoring of finished `shift` (1-3) in `view`; with the game over and `shift` 3,
     the final conversions and standings too. PNG bytes; `names`: display names by seat."""
     results = shift_results(view["shift_scores"][shift - 1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from bot.games.mine_out.components import CARDS
-from bot.games.mine_out.view import MineOutView
+from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import t
 from renderer.draw import text
 from renderer.palette import INK, RGB, text_colour_on

@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.mine_out.abilities import miner_bonus, negotiator_bonus
 from bot.games.mine_out.components import CARDS, KIND_BY_ID, ORES
-from bot.games.mine_out.view import MineOutView
+from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import t
 from renderer.draw import text, to_png
 from renderer.mine_out.common import ORE_IDS, WIDTH, card_text, cube, position_name

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.games.mine_out.components import KIND_BY_ID, KIND_DATA, NODES, RAILS
-from bot.games.mine_out.view import MineOutView, PositionView
+from bot.games.mine_out.shapes import MineOutView, PositionView
 from bot.i18n import t
 from renderer.draw import mark, text, to_png
 from renderer.mine_out.common import ORE_IDS, WIDTH, card_text, cube, position_name

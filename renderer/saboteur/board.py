@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games.saboteur.view import Goal, RoundPlayed, SaboteurView
+from bot.games.saboteur.shapes import Goal, RoundPlayed, SaboteurView
 from renderer.draw import text, to_png
 from renderer.fonts import font
 from renderer.names import fit_name

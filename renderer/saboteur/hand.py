@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.saboteur.cards import MAZE_CARDS
-from bot.games.saboteur.view import SaboteurView, You
+from bot.games.saboteur.shapes import SaboteurView, YouView
 from renderer.draw import text, to_png
 from renderer.fonts import font
 from renderer.saboteur import icons, palette
@@ -114,7 +114,7 @@ def _draw_peeks(
              fill=palette.TEXT if gold is not None else palette.TEXT_DIM, max_width=step - 8)
 
 
-def _draw_gold(draw: ImageDraw.ImageDraw, you: You, lang: str, top: int) -> None:
+def _draw_gold(draw: ImageDraw.ImageDraw, you: YouView, lang: str, top: int) -> None:
     """The seat's own gold cards (secret from the others until the end)."""
     mid = top + GOLD_ROW // 2
     x = MARGIN + text(draw, (MARGIN, mid), label(lang, "gold_total", nuggets=you["nuggets"]), 24,

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.saboteur.cards import PATH_CARDS, shape_of
+from bot.games.saboteur.shapes import Bounds, SaboteurView
 from bot.games.saboteur.spots import Spot
-from bot.games.saboteur.view import Bounds, SaboteurView
 from renderer.draw import text, to_png
 from renderer.saboteur import palette
 from renderer.saboteur.board import CELL, MARGIN, cell_box, maze_image

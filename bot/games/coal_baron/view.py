@@ -7,9 +7,9 @@ that seat sees them; the others see how many).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING
 
-from bot.games.base import JSON, Seat
+from bot.games.base import Seat
 from bot.games.coal_baron.components import (
     BANK_INDEX,
     COLOUR_NAMES,
@@ -27,144 +27,19 @@ from bot.games.coal_baron.components import (
 from bot.games.coal_baron.draw import TILES_KIND, DrawFive, sides
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.player import Cart, OrderInProgress, Player
+from bot.games.coal_baron.shapes import (
+    CartView,
+    CoalView,
+    OrderInProgressView,
+    OrderView,
+    PendingView,
+    PlayerView,
+    SpaceView,
+    TileView,
+)
 
 if TYPE_CHECKING:
     from bot.games.coal_baron.state import CoalBaronState
-
-
-class TileView(TypedDict):
-    name: str
-    colour: str
-    level: int
-    carts: int
-    lit: bool
-    cost: int
-
-
-class OrderView(TypedDict):
-    name: str
-    vehicle: str
-    slots: list[str]
-    vp: int
-
-
-class FilledSlot(TypedDict):
-    colour: str
-    """The colour printed on the slot."""
-    cubes: list[str]
-
-
-class OrderInProgressView(OrderView):
-    filled: list[FilledSlot]
-    free: int
-    complete: bool
-
-
-class CartView(TypedDict):
-    tile: str | None
-    """The name of the tile the cart is on; None for a starting cart."""
-    tile_id: int | None
-    colour: str
-    cube: str | None
-
-
-class MineLevel(TypedDict):
-    level: int
-    colour: str
-    lit: list[CartView]
-    dark: list[CartView]
-
-
-class LitAndDark(TypedDict):
-    lit: int
-    dark: int
-
-
-class Cage(TypedDict):
-    level: int
-    cubes: list[str]
-
-
-class PlayerView(TypedDict):
-    seat: Seat
-    money: int
-    vp: int
-    workers_left: int
-    workers_total: int
-    mine: list[MineLevel]
-    tiles: LitAndDark
-    cage: Cage
-    stock: dict[str, int]
-    """Colour name -> cubes."""
-    orders: list[OrderInProgressView]
-    delivered: list[OrderView]
-
-
-class SpaceView(TypedDict):
-    id: str
-    kind: str
-    param: str | int
-    """The vehicle name of a delivery space; else the space's number parameter."""
-    locked: bool
-    tile: TileView | None
-    order: OrderView | None
-    workers: list[int]
-
-
-class PendingView(TypedDict):
-    """The decision under way: `kind` ("draft", "extraction", "draw-tiles",
-    "draw-orders" or "place") and the seat making it; the other keys by kind."""
-
-    kind: str
-    seat: Seat
-    picks_made: NotRequired[int]
-    space: NotRequired[str]
-    moves: NotRequired[int]
-    moves_left: NotRequired[int]
-    step: NotRequired[str]
-    count: NotRequired[int]
-    cards: NotRequired[list[TileView] | list[OrderView] | None]
-    """The cards looked at: only in the drawer's own view."""
-    returned_top: NotRequired[int]
-    returned_bottom: NotRequired[int]
-    sides: NotRequired[list[str]]
-
-
-class Piles(TypedDict):
-    tiles: int
-    orders: int
-
-
-class ScoringElementView(TypedDict):
-    element: str
-    first: int
-    second: int | None
-
-
-class CoalBaronView(TypedDict):
-    """What `CoalBaronState.view` returns (docs/coal-baron.md, "View")."""
-
-    game: str
-    viewer: Seat | None
-    num_players: int
-    phase: str
-    shift: int
-    first_player: Seat
-    to_act: list[Seat]
-    pending: PendingView | None
-    scores: list[int]
-    draft: list[OrderView]
-    spaces: list[SpaceView]
-    bank: list[int]
-    canteen: list[int]
-    piles: Piles
-    supply: dict[str, int]
-    scoring: list[ScoringElementView]
-    players: list[PlayerView]
-    shift_scores: list[JSON]
-    """The engine's scoring records (`ElementScore.to_json`), read back with ``from_json``."""
-    final: JSON
-    """The engine's final record (None until the end)."""
 
 
 def _colour(colour: int) -> str | None:
@@ -291,7 +166,7 @@ def _pending_view(state: CoalBaronState, seat: Seat | None) -> PendingView | Non
     return None
 
 
-def state_view(state: CoalBaronState, seat: Seat | None) -> CoalBaronView:
+def state_view(state: CoalBaronState, seat: Seat | None) -> CoalView:
     """The public state plus `seat`'s own secret (cards it is looking at)."""
     return {
         "game": state.game_id,

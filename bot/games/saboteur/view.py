@@ -6,104 +6,23 @@ public except the `you` entry, built for the viewing seat only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING
 
 from bot.games.base import JSON, Seat
 from bot.games.saboteur.cards import GOAL_GOLD, PATH_CARDS, ROUNDS, card_tools, card_type
 from bot.games.saboteur.maze import GOAL_NAMES, GOAL_POSITIONS, START_POS, GoalName, Placed, Pos
+from bot.games.saboteur.shapes import (
+    Bounds,
+    Goal,
+    HandCard,
+    MazeCard,
+    PeekView,
+    RoundPlayed,
+    SaboteurView,
+)
 
 if TYPE_CHECKING:
     from bot.games.saboteur.state import SaboteurState
-
-
-class MazeCard(TypedDict):
-    x: int
-    y: int
-    card: str
-    kind: str
-    """"start", "path", "goal_gold" or "goal_stone"."""
-    edges: str
-    dead_end: bool
-    rotated: bool
-
-
-class Goal(TypedDict):
-    x: int
-    y: int
-    name: str
-    revealed: bool
-    gold: bool | None
-    """None while face down."""
-
-
-class Bounds(TypedDict):
-    min_x: int
-    max_x: int
-    min_y: int
-    max_y: int
-
-
-class RoundPlayed(TypedDict):
-    round: int
-    winner: str
-    """"diggers", "saboteurs" or "nobody"."""
-    finder: Seat | None
-    roles: list[str]
-    maze: NotRequired[list[MazeCard]]
-    """The final maze, every goal face up (absent from rounds stored before it was kept)."""
-
-
-class HandCard(TypedDict):
-    card: str
-    type: str
-    edges: str
-    dead_end: bool
-    tools: list[str]
-
-
-class Peek(TypedDict):
-    x: int
-    y: int
-    name: str
-    card: str
-    gold: bool
-
-
-class You(TypedDict):
-    """What only the viewing seat sees."""
-
-    role: str
-    hand: list[HandCard]
-    peeks: list[Peek]
-    gold: list[int]
-    nuggets: int
-    gold_offer: list[int]
-
-
-class SaboteurView(TypedDict):
-    """What `SaboteurState.view` returns (docs/saboteur.md, "View JSON")."""
-
-    game: str
-    players: int
-    round: int
-    rounds: int
-    phase: str
-    to_act: list[Seat]
-    seat: Seat | None
-    maze: list[MazeCard]
-    goals: list[Goal]
-    bounds: Bounds
-    deck: int
-    discard: int
-    gold_deck: int
-    hands: list[int]
-    broken_tools: list[list[str]]
-    gold_pool: int
-    rounds_played: list[RoundPlayed]
-    scores: list[int] | None
-    winners: list[Seat] | None
-    you: NotRequired[You]
-    """Only in a seat's view."""
 
 
 def build_view(state: SaboteurState, seat: Seat | None) -> SaboteurView:
@@ -189,7 +108,7 @@ def _goal(state: SaboteurState, pos: Pos) -> Goal:
     }
 
 
-def _peek(name: GoalName, card: str) -> Peek:
+def _peek(name: GoalName, card: str) -> PeekView:
     x, y = GOAL_POSITIONS[name]
     return {"x": x, "y": y, "name": name, "card": card, "gold": card == GOAL_GOLD.code}
 
