@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.games.base import JSON, Event, Seat
-from bot.games.saboteur.shapes import as_view
+from bot.games.saboteur.shapes import SaboteurView, as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult, Table
 from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, mention
@@ -49,7 +49,9 @@ def roster(table: Table, locale: LocaleLike) -> str:
     return t(locale, "sab.roster", players=players)
 
 
-async def board_file(view: JSON, names: Sequence[str], locale: LocaleLike) -> discord.File:
+async def board_file(
+    view: SaboteurView, names: Sequence[str], locale: LocaleLike
+) -> discord.File:
     """The public board with the players strip, drawn in a worker thread from the
     spectator view only."""
     png = await asyncio.to_thread(render_board, view, names, language_of(locale))
@@ -57,7 +59,7 @@ async def board_file(view: JSON, names: Sequence[str], locale: LocaleLike) -> di
 
 
 async def round_end_file(
-    view: JSON, round_number: int, names: Sequence[str], locale: LocaleLike
+    view: SaboteurView, round_number: int, names: Sequence[str], locale: LocaleLike
 ) -> discord.File:
     """The final maze of the round just ended, every goal face up."""
     png = await asyncio.to_thread(
