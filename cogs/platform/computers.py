@@ -42,11 +42,6 @@ from cogs.platform.table_items import pings, turn_view
 log = logging.getLogger(__name__)
 
 
-def offers_computers(game_id: str) -> bool:
-    """Whether computer players know `game_id` (`bot.ai.knowledge`)."""
-    return has_computer_players(game_id)
-
-
 def computers_due(table: Table) -> bool:
     """Whether a computer is to act at `table` now."""
     if table.status != TableStatus.PLAYING or table.state is None:
@@ -83,7 +78,7 @@ class ComputerButton(
 def computer_buttons(table: Table, locale: LocaleLike) -> list[ComputerButton]:
     """One "Add a computer" button per level, then "Remove a computer" and "Watch
     only" once one sits; none for a game computers do not play."""
-    if not offers_computers(table.game):
+    if not has_computer_players(table.game):
         return []
     buttons = [
         ComputerButton.as_button(
