@@ -19,6 +19,7 @@ registers itself with `register` instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -63,6 +64,7 @@ def register(
         AI_PATHS[cls.game_id] = ai
     if catalogs:
         CATALOGS[cls.game_id] = catalogs
+        catalog_folders.cache_clear()
     return cls
 
 
@@ -109,7 +111,9 @@ def ai_path(game_id: str) -> str | None:
     return AI_PATHS.get(game_id)
 
 
-def catalog_folders() -> list[str]:
-    """The catalog folders of every registered game (dotted, see `GameSpec.catalogs`)."""
+@cache
+def catalog_folders() -> tuple[str, ...]:
+    """The catalog folders of every registered game (dotted, see `GameSpec.catalogs`);
+    cached until a game registers more (every text looked up asks for them)."""
     load_games()
-    return [folder for game_id in sorted(CATALOGS) for folder in CATALOGS[game_id]]
+    return tuple(folder for game_id in sorted(CATALOGS) for folder in CATALOGS[game_id])

@@ -86,13 +86,13 @@ def load_catalog(
 
 def catalog(language: str) -> dict[str, str]:
     """The merged catalog of `language`: the platform's and every registered game's."""
-    return _merged(language, tuple(game_catalog_dirs()))
+    return _merged(language, catalog_folders())
 
 
 @cache
-def _merged(language: str, game_dirs: tuple[Path, ...]) -> dict[str, str]:
+def _merged(language: str, folders: tuple[str, ...]) -> dict[str, str]:
     """Loaded once per process for each set of games (a test game may register later)."""
-    return load_catalog(language, CATALOG_DIR, game_dirs)
+    return load_catalog(language, CATALOG_DIR, [folder_path(folder) for folder in folders])
 
 
 def language_of(locale: LocaleLike) -> str:
