@@ -13,8 +13,8 @@ a player watches:
 - frames scaled together to fit `MAX_SIZE`, on one canvas the size of the
   largest (Saboteur's maze grows);
 - `FRAME_MS` per frame, `LAST_FRAME_MS` on the final position; looping;
-- one shared palette of 256 colours, and Pillow stores only the part of a
-  frame that changed.
+- every frame on the game's fixed palette (`renderer.png.FixedPalette`), and
+  Pillow stores only the part of a frame that changed.
 """
 
 from __future__ import annotations
@@ -31,11 +31,18 @@ from bot.games.record import initial_state, parse_entry, play_entry
 from bot.i18n import t
 from renderer.draw import text
 from renderer.palette import INK, PAPER
+from renderer.png import COMPRESS_LEVEL, FixedPalette
 
-BoardRenderer = Callable[[JSON, str], Image.Image]
-"""A game's public board as a Pillow image, from (spectator view: the game's own view
-shape, language): named by
-the game's plugin (``replay_board``), defined in the game's renderer package."""
+
+@dataclass(frozen=True)
+class ReplayBoard:
+    """How a game's replay frames are drawn, defined in the game's renderer package and
+    named by its plugin (``replay_board``)."""
+
+    draw: Callable[[JSON, str], Image.Image]
+    """The public board as a Pillow image, from (spectator view, language)."""
+    palette: FixedPalette
+    """The game's fixed palette, which every frame is mapped onto."""
 
 
 MAX_FRAMES = 60
@@ -108,21 +115,17 @@ def _compose(board: Image.Image, caption: str, scale: float, size: tuple[int, in
     return canvas
 
 
-def replay_png(record: Mapping[str, JSON], language: str, render: BoardRenderer) -> bytes:
-    """The animated PNG of `record` (see the module's bounds), each frame's board drawn by
-    `render`; raises `bot.games.record.ReplayError` for a bad record."""
+def replay_png(record: Mapping[str, JSON], language: str, board: ReplayBoard) -> bytes:
+    """The animated PNG of `record` (see the module's bounds), each frame drawn by
+    `board`; raises `bot.games.record.ReplayError` for a bad record."""
     frames = pick(positions(record, language), MAX_FRAMES)
-    boards = [render(frame.view, language) for frame in frames]
+    boards = [board.draw(frame.view, language) for frame in frames]
     scale, size = _fit(boards)
     images = [
         _compose(board, frame.caption, scale, size)
         for board, frame in zip(boards, frames, strict=True)
     ]
-    reference = Image.new("RGB", (size[0], size[1] * 2))
-    reference.paste(images[0], (0, 0))
-    reference.paste(images[-1], (0, size[1]))
-    palette = reference.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-    quantized = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
+    quantized = [board.palette.map(image) for image in images]
     durations = [FRAME_MS] * (len(quantized) - 1) + [LAST_FRAME_MS]
     buffer = io.BytesIO()
     quantized[0].save(
@@ -132,6 +135,6 @@ def replay_png(record: Mapping[str, JSON], language: str, render: BoardRenderer)
         append_images=quantized[1:],
         duration=durations,
         loop=0,
-        compress_level=6,
+        compress_level=COMPRESS_LEVEL,
     )
     return buffer.getvalue()

@@ -12,9 +12,9 @@ from bot.games.saboteur import SaboteurState
 from bot.selfplay import play_random_game
 from cogs.platform.plugins import GamePlugin, all_plugins
 from renderer import replay
-from renderer.coal_baron.board import replay_board
+from renderer.coal_baron.board import REPLAY
 from renderer.replay import Frame, pick, positions, replay_png
-from renderer.saboteur.board import replay_board as saboteur_board
+from renderer.saboteur.board import REPLAY as SABOTEUR_REPLAY
 from tests.coal_baron_draft import DRAFT_2P, coal_baron_record
 
 TURNS = [(0, "$4"), (1, "m6"), (1, "c1"), (1, "+y"), (1, "end"), (0, "bank")]
@@ -57,7 +57,7 @@ def test_one_frame_per_turn_with_captions() -> None:
 
 
 def test_replay_is_an_animated_png_within_bounds() -> None:
-    data = replay_png(game_record(), "en", replay_board)
+    data = replay_png(game_record(), "en", REPLAY)
     frames = frames_of(data)
     assert len(frames) == 9
     assert [ms for _, ms in frames] == [replay.FRAME_MS] * 8 + [replay.LAST_FRAME_MS]
@@ -73,7 +73,7 @@ def test_a_long_game_is_cut_to_the_frame_limit(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(replay, "MAX_FRAMES", 6)
     _, record = play_random_game(SaboteurState, 4, 2, check=False)
     assert len(positions(record, "fr")) > 6
-    frames = frames_of(replay_png(record, "fr", saboteur_board))
+    frames = frames_of(replay_png(record, "fr", SABOTEUR_REPLAY))
     assert len(frames) == 6
     assert frames[-1][1] == replay.LAST_FRAME_MS
     assert frames[-1][0].tobytes() != frames[-2][0].tobytes()

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from bot.storage.base import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
+    DueReminder,
     LoggedAction,
     OpenTableExists,
     Presence,
@@ -212,17 +213,17 @@ class SqlStorage(Storage):
 
     # -- reminders ------------------------------------------------------------------
 
-    async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
+    async def claim_reminders(self, now: float, shards: ShardSet) -> list[DueReminder]:
         rows = await self._write_one(
             "UPDATE tables SET reminder_claimed_at = ? "
             "WHERE status = 'playing' AND NOT reminded "
             "AND turn_started_at + reminder_minutes * 60 <= ? "
             "AND (reminder_claimed_at IS NULL OR reminder_claimed_at <= ?) "
             f"AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({', '.join('?' * len(shards.ids))}) "
-            "RETURNING *",
+            "RETURNING id, turn_started_at",
             now, now, now - REMINDER_LEASE_SECONDS, shards.count, *sorted(shards.ids),
         )
-        return sorted((table_from_row(row) for row in rows), key=lambda t: t.id)
+        return sorted(DueReminder(row[0], row[1]) for row in rows)
 
     async def mark_reminded(self, table_id: int) -> None:
         await self._write_one(

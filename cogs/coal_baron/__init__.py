@@ -14,7 +14,7 @@ from cogs.coal_baron.extraction import EXTRACTION
 from cogs.coal_baron.presenter import CoalBaronPresenter
 from cogs.coal_baron.spaces import TURN_ITEMS
 from cogs.platform.plugins import GamePlugin
-from renderer.coal_baron.board import replay_board
+from renderer.coal_baron.board import REPLAY
 
 PLUGIN = GamePlugin(
     CoalBaronState,
@@ -22,5 +22,5 @@ PLUGIN = GamePlugin(
     commands=CoalCog,
     items=TURN_ITEMS,
     builders={EXTRACTION.kind: EXTRACTION, DRAW.kind: DRAW},
-    replay_board=replay_board,
+    replay_board=REPLAY,
 )

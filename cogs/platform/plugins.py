@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.games.base import JSON, GameState
 from bot.games.registry import game_ids, get_game, plugin_path
 from cogs.platform.presenter import Presenter
-from renderer.replay import BoardRenderer
+from renderer.replay import ReplayBoard
 
 if TYPE_CHECKING:
     from cogs.platform.builder import TurnSteps
@@ -45,7 +45,7 @@ class GamePlugin:
     (`cogs.platform.builder`)."""
     default_options: Mapping[str, JSON] = field(default_factory=dict)
     """The options a table of this game opens with."""
-    replay_board: BoardRenderer | None = None
+    replay_board: ReplayBoard | None = None
     """Draws the public board of a finished game's replay (`renderer.replay`), from the
     spectator's view; None: ``/game export`` sends the record without a replay."""
 

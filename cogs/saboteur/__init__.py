@@ -10,12 +10,12 @@ from cogs.platform.plugins import GamePlugin
 from cogs.saboteur.commands import SaboteurCog
 from cogs.saboteur.hand import HAND
 from cogs.saboteur.presenter import SaboteurPresenter
-from renderer.saboteur.board import replay_board
+from renderer.saboteur.board import REPLAY
 
 PLUGIN = GamePlugin(
     SaboteurState,
     SaboteurPresenter(),
     commands=SaboteurCog,
     builders={HAND.kind: HAND},
-    replay_board=replay_board,
+    replay_board=REPLAY,
 )

@@ -21,11 +21,13 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.saboteur.shapes import Goal, RoundPlayed, SaboteurView
-from renderer.draw import text, to_png
+from renderer.draw import text
 from renderer.fonts import font
 from renderer.names import fit_name
 from renderer.palette import RGB
+from renderer.replay import ReplayBoard
 from renderer.saboteur import icons, palette
+from renderer.saboteur.colours import PALETTE
 from renderer.saboteur.labels import Names, label, numbered_names, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
@@ -55,7 +57,7 @@ _FACES = {
 def render_board(view: SaboteurView, names: Sequence[str], lang: str) -> bytes:
     """The public board as PNG bytes; `view` is ``state.view(None)``, `names` the players'
     display names (index = seat)."""
-    return to_png(board_image(view, seat_names(names, lang), lang))
+    return PALETTE.to_png(board_image(view, seat_names(names, lang), lang))
 
 
 def render_round_end(
@@ -82,12 +84,16 @@ def render_round_end(
         "gold_pool": 0,
         "to_act": [],
     }
-    return to_png(maze_image(ended, seat_names(names, lang), lang, ended=played)[0])
+    return PALETTE.to_png(maze_image(ended, seat_names(names, lang), lang, ended=played)[0])
 
 
 def replay_board(view: SaboteurView, lang: str) -> Image.Image:
     """The public board of a replay's frame (`renderer.replay`), players numbered."""
     return board_image(view, numbered_names(view["players"], lang), lang)
+
+
+REPLAY = ReplayBoard(replay_board, PALETTE)
+"""Saboteur's replay frames (`cogs.saboteur.PLUGIN`)."""
 
 
 def board_image(view: SaboteurView, names: Names, lang: str) -> Image.Image:

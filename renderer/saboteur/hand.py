@@ -13,11 +13,12 @@ from PIL import Image, ImageDraw
 
 from bot.games.saboteur.cards import MAZE_CARDS
 from bot.games.saboteur.shapes import SaboteurView, YouView
-from renderer.draw import text, to_png
+from renderer.draw import text
 from renderer.fonts import font
 from renderer.saboteur import icons, palette
 from renderer.saboteur.board import maze_tiles
 from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
+from renderer.saboteur.colours import PALETTE
 from renderer.saboteur.labels import label, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
@@ -39,7 +40,7 @@ def render_hand(view: SaboteurView, names: Sequence[str], lang: str) -> bytes:
     seat = view["seat"]
     if seat is None:
         raise ValueError("a hand is drawn from a seat's view, not the spectator's")
-    return to_png(hand_image(view, seat_names(names, lang)[seat], lang))
+    return PALETTE.to_png(hand_image(view, seat_names(names, lang)[seat], lang))
 
 
 def hand_image(view: SaboteurView, name: str, lang: str) -> Image.Image:
