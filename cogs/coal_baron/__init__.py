@@ -15,6 +15,7 @@ from cogs.coal_baron.presenter import CoalBaronPresenter
 from cogs.coal_baron.spaces import TURN_ITEMS
 from cogs.platform.plugins import GamePlugin
 from renderer.coal_baron.board import REPLAY
+from renderer.coal_baron.warm import warm_up
 
 PLUGIN = GamePlugin(
     CoalBaronState,
@@ -23,4 +24,5 @@ PLUGIN = GamePlugin(
     items=TURN_ITEMS,
     builders={EXTRACTION.kind: EXTRACTION, DRAW.kind: DRAW},
     replay_board=REPLAY,
+    warm_up=warm_up,
 )

@@ -45,6 +45,9 @@ class GamePlugin:
     (`cogs.platform.builder`)."""
     default_options: Mapping[str, JSON] = field(default_factory=dict)
     """The options a table of this game opens with."""
+    warm_up: Callable[[str], object] | None = None
+    """Draws the game's usual images once in a language (its renderer package), so that a
+    render worker has imported them and filled its caches before the first turn."""
     replay_board: ReplayBoard | None = None
     """Draws the public board of a finished game's replay (`renderer.replay`), from the
     spectator's view; None: ``/game export`` sends the record without a replay."""

@@ -11,6 +11,7 @@ from cogs.saboteur.commands import SaboteurCog
 from cogs.saboteur.hand import HAND
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import REPLAY
+from renderer.saboteur.warm import warm_up
 
 PLUGIN = GamePlugin(
     SaboteurState,
@@ -18,4 +19,5 @@ PLUGIN = GamePlugin(
     commands=SaboteurCog,
     builders={HAND.kind: HAND},
     replay_board=REPLAY,
+    warm_up=warm_up,
 )
