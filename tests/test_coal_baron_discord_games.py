@@ -10,6 +10,7 @@ checks every game shares are in tests/test_discord_complete_games.py).
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from tests.coal_baron_discord_support import coal_world, fixed_seed, play_to_the_end
@@ -17,6 +18,7 @@ from tests.coal_baron_discord_support import coal_world, fixed_seed, play_to_the
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
 
+@pytest.mark.complete_game("coal-baron")
 async def test_a_complete_two_player_game_through_the_bot(simcord_env: simcord.Env) -> None:
     world = await coal_world(simcord_env)
     driver = await play_to_the_end(world, 2)

@@ -14,6 +14,8 @@ import json
 import random
 import re
 import string
+import subprocess
+import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
@@ -22,8 +24,9 @@ import discord
 import pytest
 
 from bot.games.errors import GameError, IllegalAction
-from bot.games.registry import ENTRY_POINT_GROUP, get_game
+from bot.games.registry import ENTRY_POINT_GROUP, game_ids, get_game
 from bot.i18n import (
+    DEFAULT_LANGUAGE,
     LANGUAGES,
     catalog,
     catalog_dirs,
@@ -306,3 +309,22 @@ def test_the_engines_name_their_refusal_and_syntax_keys_in_their_source() -> Non
     assert {"reason.coal-baron.not-drawn", "expected.coal-baron.step"} <= coal_baron
     assert {"reason.mine-out.only-moves", "expected.mine-out.step"} <= keys_in_source("mine-out")
     assert "expected.saboteur.action" in keys_in_source("saboteur")
+
+
+def test_the_platform_catalogs_name_no_game() -> None:
+    """A game's texts live in its own packages (`GameSpec.catalogs`), none in bot/i18n."""
+    platform_keys = load_catalog(DEFAULT_LANGUAGE).keys()
+    named = [key for key in platform_keys for game_id in game_ids() if game_id in key]
+    assert named == []
+    for game_id in game_ids():
+        assert f"game.{game_id}.name" in catalog(DEFAULT_LANGUAGE)
+
+
+def test_reading_a_games_catalogs_imports_no_discord() -> None:
+    """A renderer's process reads the Discord folders' catalogs without importing them."""
+    code = (
+        "import sys; from bot.i18n import t; "
+        "t('fr', 'render.coal-baron.colour_letters'); "
+        "assert 'discord' not in sys.modules and 'cogs.coal_baron' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[1])
