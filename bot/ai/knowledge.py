@@ -84,6 +84,7 @@ def relative_rewards(values: list[float], scale: float) -> list[float]:
 KNOWLEDGE_MODULES: dict[str, str] = {
     "coal-baron": "bot.ai.coal_baron",
     "saboteur": "bot.ai.saboteur",
+    "mine-out": "bot.ai.mine_out",
 }
 """Game id -> module defining ``KNOWLEDGE``, its `GameKnowledge` instance."""
 
