@@ -62,9 +62,10 @@ def posted_texts(w: TableWorld) -> list[str]:
     return [m.content for m in w.channel.history() if m.author.bot]
 
 
-async def play_out(w: TableWorld, rng: random.Random) -> Table:
+async def play_out(w: TableWorld, rng: random.Random, default: bool = False) -> Table:
     """Let computers play (in the background) and alice play a random legal move
-    whenever it is her turn, typed with /game play, until the game ends."""
+    (with `default`: the turn's default action) whenever it is her turn, typed
+    with /game play, until the game ends."""
     for _ in range(MOVE_LIMIT):
         await table_bot(w).computers.idle()
         table = await table_of(w)
@@ -73,7 +74,8 @@ async def play_out(w: TableWorld, rng: random.Random) -> Table:
         assert table.state is not None
         seat = table.seats.index(w.alice.id)
         assert seat in table.state.to_act(), "the computers stopped while it is their turn"
-        action = rng.choice(table.state.legal_actions(seat))
+        legal = table.state.legal_actions(seat)
+        action = table.state.default_action(seat) if default else rng.choice(legal)
         notation = table.state.format_action(action)
         await w.alice.slash(w.channel, "game play", action=notation)
     raise AssertionError("the game did not end")
@@ -175,6 +177,23 @@ async def test_one_person_and_two_computers_play_saboteur_to_the_end(
     table = await play_out(w, random.Random(3))
     assert table.status == TableStatus.FINISHED
     assert_no_computer_mention(posted_texts(w))
+
+
+async def test_one_person_and_one_computer_play_mine_out_to_the_end(
+    table_world: TableWorld,
+) -> None:
+    w = table_world
+    lobby = await open_with_computers(w, "mine-out", ["easy"])
+    assert "Computer 1 (easy)" in lobby.content
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    table = await play_out(w, random.Random(4), default=True)
+    assert table.status == TableStatus.FINISHED
+    assert table.seats == (w.alice.id, -11)
+    final = [text for text in posted_texts(w) if "Final standings" in text]
+    assert len(final) == 1 and "Computer 1 (easy)" in final[0]
+    assert_no_computer_mention(posted_texts(w))
+    record = await table_bot(w).service.record(1)
+    assert len(posted_texts(w)) >= len(record["actions"])
 
 
 async def test_computers_waiting_when_the_bot_stopped_play_after_a_restart(
