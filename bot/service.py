@@ -456,6 +456,25 @@ class GameService:
             changed = replace(table, options=with_stand_ins(table, seats))
             return await self._save_settings(table, changed), seat
 
+    async def takeovers_due(self, guild_ids: list[int]) -> list[Table]:
+        """The tables in play of these servers with the take-over option where a person
+        no computer plays for has waited past the skip delay (`take_over` checks
+        the rest: away, paused)."""
+        now = self._clock()
+        due = []
+        for guild_id in guild_ids:
+            for table in await self._storage.playing_tables(guild_id):
+                if not takes_over(table) or table.state is None:
+                    continue
+                waited = now - table.turn_started_at
+                people = [
+                    seat for seat in table.state.to_act()
+                    if table.seats[seat] > 0 and seat not in stand_ins(table)
+                ]
+                if people and waited >= SKIP_AFTER_REMINDERS * table.reminder_minutes * 60:
+                    due.append(table)
+        return due
+
     async def hand_back(self, table_id: int, user_id: int) -> Table:
         """`user_id` takes their seat back from the computer playing it (NotStoodIn if
         none does)."""

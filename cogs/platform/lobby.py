@@ -13,11 +13,12 @@ import discord
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
-from cogs.platform.computers import computer_buttons
+from cogs.platform.computers import computer_buttons, offers_computers
 from cogs.platform.host import service_of
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.presenter import game_name, mention
 from cogs.platform.replies import public_locale
+from cogs.platform.stand_in import takeover_button, takeover_line
 from cogs.platform.table_items import post_turn
 
 
@@ -26,7 +27,7 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
     game = get_game(table.game)
     if table.status == TableStatus.ABANDONED:
         return t(locale, "lobby.closed", game=game_name(locale, table.game), table=table.id)
-    return t(
+    text = t(
         locale,
         "lobby.text",
         game=game_name(locale, table.game),
@@ -38,6 +39,8 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
         max=game.max_players,
         minutes=table.reminder_minutes,
     )
+    option = takeover_line(table, locale)
+    return f"{text}\n{option}" if option else text
 
 
 def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
@@ -49,6 +52,8 @@ def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
         view.add_item(LobbyButton.as_button(table.id, None, what, label, style))
     for button in computer_buttons(table, locale):
         view.add_item(button)
+    if offers_computers(table.game):
+        view.add_item(takeover_button(table, locale))
     return view
 
 
@@ -107,7 +112,9 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
         lobby, opened = await service_of(interaction).rematch(self.table_id, interaction.user.id)
         header = ""
         if opened:
-            others = " ".join(mention(user) for user in old.seats if user != interaction.user.id)
+            others = " ".join(
+                mention(user) for user in old.seats if user > 0 and user != interaction.user.id
+            )
             header = t(public_locale(interaction), "rematch.opened", table=old.id, players=others)
         await send_lobby(interaction, lobby, edit=False, header=header)
 
