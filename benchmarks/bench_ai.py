@@ -19,7 +19,7 @@ from bot.ai.runner import DEFAULT_SECONDS, ComputerRunner
 from bot.games.base import Event, GameState
 from bot.games.registry import get_game
 
-GAMES = (("coal-baron", 2), ("saboteur", 4))
+GAMES = (("coal-baron", 2), ("saboteur", 4), ("mine-out", 2))
 POSITIONS = 12
 LEVELS = ("easy", "normal", "strong")
 

@@ -432,13 +432,13 @@ class GameService:
         return new
 
     async def set_takeover(self, table_id: int, user_id: int, on: bool) -> Table:
-        """The creator turns on or off, in the lobby or during the game, the option "a
-        computer takes over the seat of a player idle past the skip delay"."""
+        """The creator turns on or off, in the lobby, the option "a computer takes over
+        the seat of a player idle past the skip delay"."""
         async with self._locked(table_id) as table:
             if user_id != table.creator_id:
                 raise NotCreator()
-            if table.status not in OPEN_STATUSES:
-                raise NotPlaying()
+            if table.status != TableStatus.LOBBY:
+                raise NotInLobby()
             changed = replace(table, options=with_settings(table, takeover=True if on else None))
             return await self._save_settings(table, changed)
 

@@ -22,16 +22,24 @@ from typing import ClassVar
 
 import discord
 
+from bot.ai.knowledge import KNOWLEDGE_MODULES
 from bot.errors import TableError
 from bot.i18n import LocaleLike, t
 from bot.service import GameService, Table
 from bot.table_settings import STAND_IN_LEVEL, stand_ins, takes_over
+from cogs.platform.errors import NoComputers
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.presenter import mention
 from cogs.platform.replies import public_locale
 
 log = logging.getLogger(__name__)
+
+
+def check_computers(table: Table) -> None:
+    """NoComputers unless computer players play the table's game."""
+    if table.game not in KNOWLEDGE_MODULES:
+        raise NoComputers()
 
 
 def computer_words(locale: LocaleLike) -> str:
@@ -59,7 +67,9 @@ class TakeoverButton(TableItem[Button], prefix="mt:takeover", versioned=False, a
     async def run(self, interaction: Interaction) -> None:
         from cogs.platform.lobby import send_lobby  # the lobby shows this button
 
-        table = await service_of(interaction).set_takeover(
+        service = service_of(interaction)
+        check_computers(await service.get_table(self.table_id))
+        table = await service.set_takeover(
             self.table_id, interaction.user.id, self.arg == "on"
         )
         await send_lobby(interaction, table, edit=True)
@@ -105,6 +115,7 @@ async def skip_to_computer(interaction: Interaction, table: Table) -> None:
 
 async def vote_stand_in(interaction: Interaction, table: Table) -> None:
     """``/game standin``: vote, publicly, for a computer to play for the players away."""
+    check_computers(table)
     host = host_of(interaction.client)
     counts = await host.service.vote_stand_in(table.id, interaction.user.id)
     locale = public_locale(interaction)
