@@ -115,7 +115,8 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
             others = " ".join(
                 mention(user) for user in old.seats if user > 0 and user != interaction.user.id
             )
-            header = t(public_locale(interaction), "rematch.opened", table=old.id, players=others)
+            key = "rematch.opened" if others else "rematch.opened_alone"
+            header = t(public_locale(interaction), key, table=old.id, players=others)
         await send_lobby(interaction, lobby, edit=False, header=header)
 
 
