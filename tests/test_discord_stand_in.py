@@ -105,12 +105,13 @@ async def test_an_idle_seat_is_taken_over_by_a_computer_then_handed_back(
     assert (await table_of(w)).users_to_act() == (other.id,)
     assert len(stand_in_messages(w, idle)) > len(taken)
 
-    result = await other.click(w.last(), custom_id="mt:back:1")  # not theirs
+    stood = stand_in_messages(w, idle)[-1]
+    result = await other.click(stood, custom_id="mt:back:1")  # not theirs
     assert private_text(result) == "No computer is playing your seat: you play it yourself."
-    result = await idle.click(w.last(), custom_id="mt:back:1")
+    result = await idle.click(stood, custom_id="mt:back:1")
     assert public_texts(result) == [f"🙋 {idle.mention} is back and plays their own seat again."]
     speak_french(monkeypatch, idle)
-    result = await idle.click(w.last(), custom_id="mt:back:1")  # twice
+    result = await idle.click(stood, custom_id="mt:back:1")  # twice
     assert private_text(result) == "Aucun ordinateur ne joue à votre place : c'est à vous de jouer."
     await play_default(w, other)
     assert (await table_of(w)).users_to_act() == (idle.id,), "the seat is theirs again"
@@ -120,10 +121,11 @@ async def test_an_idle_seat_is_taken_over_by_a_computer_then_handed_back(
 async def test_skip_lets_a_computer_take_over_at_a_table_with_the_option(
     w: TableWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def not_yet(*args: object) -> None:
+    async def none_due(guild_ids: list[int]) -> list[Table]:
         """The reminder loop would take over at the same minute: leave it to the skip."""
+        return []
 
-    monkeypatch.setattr("cogs.reminders.take_over_idle", not_yet)
+    monkeypatch.setattr(table_bot(w).service, "takeovers_due", none_due)
     lobby = await w.open_lobby("mine-out")
     await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
     await w.alice.click(w.last(), custom_id="mt:takeover:1:on")
