@@ -204,7 +204,7 @@ async def test_one_person_and_one_computer_play_mine_out_to_the_end_then_a_remat
     await w.alice.click(over, custom_id="mt:rematch:1")
     rematch = w.last()
     assert rematch.content.startswith("🔁 Rematch of table #1, with the same computers.\n")
-    assert "Players (2/2, 2 needed to start): " in rematch.content
+    assert "Players (2/4, 2 needed to start): " in rematch.content
     assert "Computer 1 (easy)" in rematch.content
     assert "🤖 A computer takes over the seat of a player idle" in rematch.content
     assert (await table_of(w, 2)).seats == (w.alice.id, -11)
