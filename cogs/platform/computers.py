@@ -33,14 +33,12 @@ from bot.computer_turns import (
 )
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
-from bot.table_settings import stand_ins
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.live import replace_live
 from cogs.platform.plugins import presenter_for
-from cogs.platform.presenter import mention
 from cogs.platform.seen import seen
-from cogs.platform.stand_in import back_button, computer_words
+from cogs.platform.stand_in import back_button, stand_in_line
 from cogs.platform.table_items import pings, turn_view
 
 log = logging.getLogger(__name__)
@@ -172,11 +170,9 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
     message = await presenter.turn(public, locale, played)
     view = turn_view(table, message.actions, locale, items=message.items)
     content = message.content
-    if played.seat in stand_ins(table):
+    line = stand_in_line(table, played.seat, locale)
+    if line:
         # A computer played for a person: say so, and offer them their seat back.
-        why = stand_ins(table)[played.seat]
-        line = t(locale, f"standin.{why}", computer=computer_words(locale),
-                 player=mention(table.seats[played.seat], locale))
         content = f"{line}\n{content}"
         try:
             view.add_item(back_button(table, locale))

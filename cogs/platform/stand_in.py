@@ -24,6 +24,7 @@ import discord
 
 from bot.ai.knowledge import KNOWLEDGE_MODULES
 from bot.errors import TableError
+from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import GameService, Table
 from bot.table_settings import STAND_IN_LEVEL, stand_ins, takes_over
@@ -52,13 +53,18 @@ def takeover_line(table: Table, locale: LocaleLike) -> str:
     return t(locale, "takeover.on") if takes_over(table) else ""
 
 
+def stand_in_line(table: Table, seat: Seat, locale: LocaleLike) -> str:
+    """Says that a computer plays `seat` for its person, and why ("" if none does)."""
+    why = stand_ins(table).get(seat)
+    if why is None:
+        return ""
+    return t(locale, f"standin.{why}", computer=computer_words(locale),
+             player=mention(table.seats[seat], locale))
+
+
 def stand_in_lines(table: Table, locale: LocaleLike) -> list[str]:
-    """One line per seat a computer plays for its person, and why."""
-    return [
-        t(locale, f"standin.{why}", computer=computer_words(locale),
-          player=mention(table.seats[seat], locale))
-        for seat, why in sorted(stand_ins(table).items())
-    ]
+    """One line per seat a computer plays for its person."""
+    return [stand_in_line(table, seat, locale) for seat in sorted(stand_ins(table))]
 
 
 class TakeoverButton(TableItem[Button], prefix="mt:takeover", versioned=False, arg="on|off"):
