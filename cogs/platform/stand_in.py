@@ -32,7 +32,7 @@ from cogs.platform.errors import NoComputers
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.presenter import mention
-from cogs.platform.replies import public_locale
+from cogs.platform.replies import public_locale, send_private
 
 log = logging.getLogger(__name__)
 
@@ -97,8 +97,9 @@ class BackButton(TableItem[Button], prefix="mt:back", versioned=False, arg=None)
     async def run(self, interaction: Interaction) -> None:
         await service_of(interaction).hand_back(self.table_id, interaction.user.id)
         locale = public_locale(interaction)
-        await interaction.response.send_message(
-            t(locale, "standin.back", player=mention(interaction.user.id, locale))
+        await interaction.followup.send(  # a new message: the click was acknowledged
+            t(locale, "standin.back", player=mention(interaction.user.id, locale)),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
 
@@ -107,15 +108,19 @@ def back_button(table: Table, locale: LocaleLike) -> BackButton:
 
 
 async def skip_to_computer(interaction: Interaction, table: Table) -> None:
-    """``/game skip`` at a table with the option: a computer takes over the idle seat."""
+    """``/game skip`` at a table with the option: a computer takes over the idle seat.
+    Said in the channel; the command (acknowledged privately) is answered "Done"."""
     host = host_of(interaction.client)
     taken, seat = await host.service.take_over(table.id, interaction.user.id)
     locale = public_locale(interaction)
-    await interaction.response.send_message(
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    await channel.send(
         t(locale, "skip.takeover", player=mention(interaction.user.id, locale),
           idle=mention(taken.seats[seat], locale), computer=computer_words(locale)),
         allowed_mentions=discord.AllowedMentions.none(),
     )
+    await send_private(interaction, t(interaction.locale, "turn.done"))
     host.computers.schedule(taken)
 
 
