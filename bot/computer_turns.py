@@ -28,7 +28,7 @@ from bot.ai.knowledge import knowledge_for
 from bot.ai.runner import ComputerRunner
 from bot.errors import NotCreator, NotSeated, StaleAction
 from bot.games.base import JSON, Event, Seat
-from bot.service import ActResult, GameService, Table
+from bot.service import ActResult, GameService, Table, TableStatus
 from bot.table_settings import STAND_IN_LEVEL, stand_ins
 
 log = logging.getLogger(__name__)
@@ -122,7 +122,7 @@ class ComputerTurns:
         results: list[ActResult] = []
         while True:
             table = await self._service.get_table(table_id)
-            if table.status != "playing" or table.state is None:
+            if table.status != TableStatus.PLAYING or table.state is None:
                 return results
             computers = playing_computers(table)
             seat = next((s for s in table.state.to_act() if s in computers), None)

@@ -22,7 +22,7 @@ from typing import ClassVar
 
 import discord
 
-from bot.ai.knowledge import KNOWLEDGE_MODULES
+from bot.ai.knowledge import has_computer_players
 from bot.errors import TableError
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 
 def check_computers(table: Table) -> None:
     """NoComputers unless computer players play the table's game."""
-    if table.game not in KNOWLEDGE_MODULES:
+    if not has_computer_players(table.game):
         raise NoComputers()
 
 

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from bot.ai.knowledge import KNOWLEDGE_MODULES, knowledge_for
+from bot.ai.knowledge import has_computer_players, knowledge_for
+from bot.games.registry import game_ids
 from bot.games.coal_baron.determinize import determinize as coal_baron_determinize
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.mine_out.determinize import determinize as mine_out_determinize
@@ -19,7 +20,7 @@ from bot.selfplay import check_state
 from tests.ai.positions import midgame
 
 POSITIONS = [(seed, actions) for seed in range(4) for actions in (0, 25, 70, 140)]
-GAMES = sorted(KNOWLEDGE_MODULES)
+GAMES = sorted(filter(has_computer_players, game_ids()))
 
 
 def players_of(game: str) -> int:

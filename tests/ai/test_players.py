@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from bot.ai.coal_baron import extraction_step
-from bot.ai.knowledge import KNOWLEDGE_MODULES, knowledge_for
+from bot.ai.knowledge import has_computer_players, knowledge_for
+from bot.games.registry import game_ids
 from bot.ai.match import play_match
 from bot.ai.observation import observe
 from bot.ai.players import SearchPlayer, make_player
@@ -35,7 +36,7 @@ def choice(state: GameState[Any], events: list[Event], player_level: str, seed: 
     return player.choose(observation, random.Random(seed))
 
 
-@pytest.mark.parametrize("game", sorted(KNOWLEDGE_MODULES))
+@pytest.mark.parametrize("game", sorted(filter(has_computer_players, game_ids())))
 @pytest.mark.parametrize("level", ["random", "easy", "search"])
 @pytest.mark.parametrize("actions", [3, 20, 45])
 def test_a_choice_ignores_the_other_seats_secrets(game: str, level: str, actions: int) -> None:
@@ -49,7 +50,7 @@ def test_a_choice_ignores_the_other_seats_secrets(game: str, level: str, actions
     assert choice(state, events, level, 3) == choice(shuffled, events, level, 3)
 
 
-@pytest.mark.parametrize("game", sorted(KNOWLEDGE_MODULES))
+@pytest.mark.parametrize("game", sorted(filter(has_computer_players, game_ids())))
 def test_every_level_plays_a_legal_game_to_its_end(game: str) -> None:
     levels = ["easy"] + ["random"] * (get_game(game).min_players - 1)
     match = play_match(get_game(game), levels, seed=2, check=True)
