@@ -10,10 +10,11 @@ from typing import ClassVar
 
 import discord
 
+from bot.ai.knowledge import has_computer_players
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
-from cogs.platform.computers import computer_buttons, offers_computers
+from cogs.platform.computers import computer_buttons
 from cogs.platform.host import service_of
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.presenter import game_name, mention
@@ -52,7 +53,7 @@ def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
         view.add_item(LobbyButton.as_button(table.id, None, what, label, style))
     for button in computer_buttons(table, locale):
         view.add_item(button)
-    if offers_computers(table.game):
+    if has_computer_players(table.game):
         view.add_item(takeover_button(table, locale))
     return view
 

@@ -7,12 +7,11 @@ import random
 import pytest
 
 from bot.ai.knowledge import has_computer_players, knowledge_for
-from bot.games.registry import game_ids
 from bot.games.coal_baron.determinize import determinize as coal_baron_determinize
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.mine_out.determinize import determinize as mine_out_determinize
 from bot.games.mine_out.state import MineOutState
-from bot.games.registry import get_game
+from bot.games.registry import game_ids, get_game
 from bot.games.saboteur.determinize import determinize as saboteur_determinize
 from bot.games.saboteur.determinize import saboteur_sets
 from bot.games.saboteur.state import SaboteurState

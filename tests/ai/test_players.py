@@ -9,7 +9,6 @@ import pytest
 
 from bot.ai.coal_baron import extraction_step
 from bot.ai.knowledge import has_computer_players, knowledge_for
-from bot.games.registry import game_ids
 from bot.ai.match import play_match
 from bot.ai.observation import observe
 from bot.ai.players import SearchPlayer, make_player
@@ -19,7 +18,7 @@ from bot.games.coal_baron.actions import Cage, Cube, Load, Take
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.mine_out.state import MineOutState
-from bot.games.registry import get_game
+from bot.games.registry import game_ids, get_game
 from bot.games.saboteur.state import SaboteurState
 from tests.ai.positions import midgame
 
