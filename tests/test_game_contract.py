@@ -2,7 +2,7 @@
 
 Each test is parametrized over the registry (the built-in games from the entry
 points, and the test game): a new game is checked by registering it, with no
-copy of these tests. Its secrets shuffler lives in `tests.secrets_support`.
+copy of these tests. Secrets are shuffled by the engine's own `shuffle_secrets`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from bot.service import ActResult, Table, TableStatus
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import Presenter
 from cogs.platform.seen import seen
-from tests.secrets_support import SHUFFLERS
 
 GAMES = game_ids()
 SEEDS = range(3)
@@ -53,8 +52,7 @@ def random_positions(game: str, players: int, seed: int) -> list[GameState[Any]]
 
 
 def test_the_registry_holds_the_built_in_games_and_the_test_game() -> None:
-    assert {"coal-baron", "saboteur", "tiny"} <= set(GAMES)
-    assert set(GAMES) <= set(SHUFFLERS), "every game needs a secrets shuffler"
+    assert {"coal-baron", "saboteur", "mine-out", "tiny"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -85,10 +83,21 @@ def test_the_default_action_is_legal_in_every_phase(game: str) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_views_hide_every_secret(game: str, seed: int) -> None:
     rng = random.Random(seed)
-    shuffle = SHUFFLERS[game]
     for state in random_positions(game, players_of(game)[0], seed)[::2]:
         for seat in [None, *range(state.num_players)]:
-            assert shuffle(state, seat, rng).view(seat) == state.view(seat), seat
+            shuffled = state.shuffle_secrets(seat, rng)
+            assert shuffled.view(seat) == state.view(seat), seat
+            assert shuffled.legal_actions(seat) == state.legal_actions(seat), seat
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_secrets_shuffler_changes_a_game_under_way(game: str) -> None:
+    """A shuffler that kept everything would let every leak test pass."""
+    rng = random.Random(4)
+    positions = random_positions(game, players_of(game)[-1], seed=4)
+    middle = positions[len(positions) // 3]
+    for seat in [None, *range(middle.num_players)]:
+        assert middle.shuffle_secrets(seat, rng).to_json() != middle.to_json(), seat
 
 
 def table_of(state: GameState[Any], game: str) -> Table:
@@ -141,7 +150,7 @@ async def test_public_text_and_images_are_the_same_whatever_the_secrets(game: st
         action = rng.choice(state.legal_actions(seat))
         notation = state.format_action(action)
         events = state.apply(seat, action)
-        hidden = SHUFFLERS[game](state, None, random.Random(rng.random()))
+        hidden = state.shuffle_secrets(None, random.Random(rng.random()))
         played = ActResult(table_of(state, game), seat, notation, events)
         other = ActResult(table_of(hidden, game), seat, notation, events)
         assert await public_message(state, game, played) == await public_message(

@@ -14,6 +14,7 @@ Registered as game id "tiny" when this module is imported, with its catalogs
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -189,6 +190,19 @@ class TinyGame(GameState[TinyAction]):
 
     def default_action(self, seat: Seat) -> TinyAction:
         return TinyAction("keep") if self._choosing() else TinyAction("add", 1)
+
+    def shuffle_secrets(self, seat: Seat | None, rng: random.Random) -> Self:
+        """The cards of the other seats and the deck, until the end reveals them."""
+        other = copy.deepcopy(self)
+        if self.reached_by is not None:
+            return other
+        others = [s for s in range(self.num_players) if s != seat]
+        pool = [other.cards[s] for s in others] + other.deck
+        rng.shuffle(pool)
+        for s in others:
+            other.cards[s] = pool.pop()
+        other.deck = pool
+        return other
 
     def view(self, seat: Seat | None) -> JSON:
         over = self.reached_by is not None

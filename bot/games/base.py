@@ -9,6 +9,7 @@ PIL or SQL.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -202,6 +203,18 @@ class GameState(ABC, Generic[A]):
     @abstractmethod
     def view(self, seat: Seat | None) -> JSON:
         """What `seat` may see (None: a spectator). Never contains another seat's secrets."""
+
+    @abstractmethod
+    def shuffle_secrets(self, seat: Seat | None, rng: random.Random) -> Self:
+        """A copy in which what `seat` (None: a spectator) does not know is drawn again
+        from `rng`, the rest kept: the seat cannot tell it from this state.
+
+        Its `view(seat)` and `legal_actions(seat)` are this state's, and so is what
+        the public history told the seat. Computer players decide from such copies
+        (`bot.ai`, which adds a game's belief), and the generic tests compare what
+        a viewer is shown of both, so anything that differs leaked a secret
+        (tests/test_game_contract.py).
+        """
 
     def check_invariants(self) -> None:
         """Raise `AssertionError` if the state breaks a rule of conservation."""

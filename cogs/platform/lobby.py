@@ -11,6 +11,7 @@ from typing import ClassVar
 
 import discord
 
+from bot.ai.knowledge import has_computer_players
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
@@ -19,6 +20,7 @@ from cogs.platform.host import service_of
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.presenter import game_name, mention
 from cogs.platform.replies import public_locale
+from cogs.platform.stand_in import takeover_button, takeover_line
 from cogs.platform.table_items import post_turn
 
 
@@ -27,7 +29,7 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
     game = get_game(table.game)
     if table.status == TableStatus.ABANDONED:
         return t(locale, "lobby.closed", game=game_name(locale, table.game), table=table.id)
-    return t(
+    text = t(
         locale,
         "lobby.text",
         game=game_name(locale, table.game),
@@ -39,6 +41,8 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
         max=game.max_players,
         minutes=table.reminder_minutes,
     )
+    option = takeover_line(table, locale)
+    return f"{text}\n{option}" if option else text
 
 
 def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
@@ -50,6 +54,8 @@ def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
         view.add_item(LobbyButton.as_button(table.id, None, what, label, style))
     for button in computer_buttons(table, locale):
         view.add_item(button)
+    if has_computer_players(table.game):
+        view.add_item(takeover_button(table, locale))
     return view
 
 
@@ -126,8 +132,10 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
         header = ""
         others = [user for user in old.seats if user != interaction.user.id]
         if opened:
-            players = " ".join(mention(user) for user in others)
-            header = t(public_locale(interaction), "rematch.opened", table=old.id, players=players)
+            humans = [user for user in others if user > 0]
+            players = " ".join(mention(user) for user in humans)
+            key = "rematch.opened" if humans else "rematch.opened_alone"
+            header = t(public_locale(interaction), key, table=old.id, players=players)
         invited = [user for user in others if user > 0] if opened else []  # no computer
         await send_lobby(interaction, lobby, edit=False, header=header, ping=invited)
 

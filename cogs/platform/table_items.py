@@ -24,6 +24,7 @@ import discord
 from bot.errors import StaleAction
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
+from bot.table_settings import stand_ins
 from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (
@@ -63,9 +64,15 @@ async def game_table(interaction: Interaction, game_id: str) -> Table:
 
 
 def pings(table: Table) -> discord.AllowedMentions:
-    """Only the players who must act now are pinged (never a computer seat); everyone
-    else a message names (the last actor, a target) is named without a ping."""
-    users = [discord.Object(user) for user in table.users_to_act() if user > 0]
+    """Only the players who must act now are pinged (never a computer seat, nor a
+    person a computer plays for); everyone else a message names (the last actor,
+    a target) is named without a ping."""
+    computers, to_act = stand_ins(table), table.users_to_act()
+    users = [
+        discord.Object(user)
+        for seat, user in enumerate(table.seats)
+        if user > 0 and user in to_act and seat not in computers
+    ]
     return discord.AllowedMentions(users=users, roles=False, everyone=False)
 
 

@@ -10,6 +10,7 @@ from bot.games.registry import GameSpec
 GAME = GameSpec(
     MineOutState,
     plugin="cogs.mine_out:PLUGIN",
+    ai="bot.ai.mine_out:KNOWLEDGE",
     catalogs=(
         "bot.games.mine_out.i18n",
         "cogs.mine_out.i18n",

@@ -244,6 +244,11 @@ class SaboteurState(GameState[Action]):
     def view(self, seat: Seat | None) -> JSON:
         return build_view(self, seat)
 
+    def shuffle_secrets(self, seat: Seat | None, rng: random.Random) -> SaboteurState:
+        from bot.games.saboteur.secrets import shuffle_secrets  # it builds on this module
+
+        return shuffle_secrets(self, seat, rng)
+
     def check_invariants(self) -> None:
         in_play = Counter(self.deck) + Counter(self.maze.path_cards()) + Counter(self.discard)
         for hand in self.hands:
