@@ -78,7 +78,16 @@ def check_complete_games(items: list[pytest.Item]) -> None:
         )
 
 
+SETTLE_SECONDS = 60.0
+"""How long simcord waits for the bot to settle after an action (its default is 5 s).
+A busy machine (CI, two test legs, two cores) may take more than 5 s for one turn
+of a whole game; waiting longer costs a passing test nothing."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
     if config.getoption("--backend") != "postgresql":
         return
     keep = [item for item in items if in_postgres_leg(item)]
