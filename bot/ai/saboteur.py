@@ -182,15 +182,28 @@ def belief_of(observation: Observation[Action]) -> Belief:
     return belief
 
 
+def seen_maze(view: dict[str, Any]) -> Maze:
+    """The maze as a seat sees it: the goals not turned over are unknown cards."""
+    return Maze(
+        cards={(c["x"], c["y"]): Placed(c["card"], c["rotated"]) for c in view["maze"]},
+        hidden_goals={(g["x"], g["y"]): "?" for g in view["goals"] if not g["revealed"]},
+    )
+
+
+def hiding(observation: Observation[Action]) -> bool:
+    """Whether the seat is a saboteur that should still hide (the gold is far)."""
+    belief = belief_of(observation)
+    return belief.role == "saboteur" and (
+        gold_distance(seen_maze(observation.view), belief.gold) > HIDING_DISTANCE
+    )
+
+
 def ranked_plays(observation: Observation[Action], rng: random.Random) -> list[Action]:
     """The legal plays, best first by `score_play` (ties broken at random)."""
     belief = belief_of(observation)
     chances = belief.saboteur_chances()
     view = observation.view
-    maze = Maze(
-        cards={(c["x"], c["y"]): Placed(c["card"], c["rotated"]) for c in view["maze"]},
-        hidden_goals={(g["x"], g["y"]): "?" for g in view["goals"] if not g["revealed"]},
-    )
+    maze = seen_maze(view)
     distance = gold_distance(maze, belief.gold)
     scores = [
         score_play(action, maze, belief, chances, distance) + rng.random() * 0.01
@@ -348,7 +361,11 @@ class SaboteurKnowledge(GameKnowledge[Action]):
     def root_candidates(
         self, observation: Observation[Action], rng: random.Random
     ) -> list[Action]:
-        return ranked_plays(observation, rng)[:ROOT_CANDIDATES]
+        """The heuristic's best few plays; only its best while a saboteur hides: a
+        playout never punishes a player who gave itself away, so the search cannot
+        tell hiding from blocking in the open."""
+        plays = ranked_plays(observation, rng)
+        return plays[:1] if hiding(observation) else plays[:ROOT_CANDIDATES]
 
     def playout_action(self, state: GameState[Action], seat: Seat, rng: random.Random) -> Action:
         assert isinstance(state, SaboteurState)

@@ -13,7 +13,8 @@ from bot.games.saboteur.actions import Discard, PlacePath
 from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.state import SaboteurState
 
-DETERMINIZER = knowledge_for("saboteur").determinizer
+KNOWLEDGE = knowledge_for("saboteur")
+DETERMINIZER = KNOWLEDGE.determinizer
 
 
 def seat_with(state: SaboteurState, role: str) -> int:
@@ -117,6 +118,18 @@ def test_a_saboteur_near_the_gold_blocks_it() -> None:
     _hand(state, me, ["EWx", "EW", "NS"])
     action = easy_choice(observe(state, me, [], DETERMINIZER), random.Random(0))
     assert action == PlacePath("EWx", 7, 0)
+
+
+def test_the_search_leaves_a_hiding_saboteur_to_its_heuristic() -> None:
+    state = SaboteurState.new(4, seed=2)
+    me = seat_with(state, "saboteur")
+    _hand(state, me, ["EWx", "NS", "SW", "EW"])
+    far = observe(state, me, [], DETERMINIZER)
+    assert KNOWLEDGE.root_candidates(far, random.Random(0)) == [easy_choice(far, random.Random(0))]
+    for x in range(1, 7):
+        state.maze.place("EW", False, (x, 0))
+    near = observe(state, me, [], DETERMINIZER)
+    assert len(KNOWLEDGE.root_candidates(near, random.Random(0))) > 1
 
 
 def test_a_gold_digger_looking_further_says_the_first_goal_was_stone() -> None:
