@@ -48,7 +48,7 @@ from cogs.platform.standings import send_leaderboard, send_stats
 from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
-from renderer.replay import BOARDS, replay_png
+from renderer.replay import replay_png
 
 log = logging.getLogger(__name__)
 
@@ -247,11 +247,12 @@ class GameCog(
         data = json.dumps(record, indent=2, ensure_ascii=False).encode()
         files = [discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")]
         text = t(interaction.locale, "export.done", table=found.id)
-        if found.status == TableStatus.FINISHED and found.game in BOARDS:
+        board = plugin_for(found.game).replay_board
+        if found.status == TableStatus.FINISHED and board is not None:
             lang = language_of(interaction.locale)
             name = f"{found.game}-{found.id}-replay.png"
             try:  # a replay takes a few seconds to draw; the record goes out without it
-                files.append(await image_file(name, replay_png, record, lang))
+                files.append(await image_file(name, replay_png, record, lang, board))
                 text = t(interaction.locale, "export.done_replay", table=found.id)
             except RenderFailed:
                 log.warning("table %s: the replay could not be drawn", found.id)

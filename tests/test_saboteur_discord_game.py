@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import pytest
 import simcord
 
 from bot.app import TableBot
@@ -92,6 +93,7 @@ async def play_game(w: SabWorld, seed: int) -> list[Turn]:
     return turns
 
 
+@pytest.mark.complete_game("saboteur")
 async def test_three_players_play_three_rounds_to_the_standings(
     simcord_env: simcord.Env,
 ) -> None:
