@@ -20,7 +20,7 @@ import math
 import secrets
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -57,7 +57,15 @@ from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
 from bot.ratings import Ratings, recompute, update
 from bot.results import FinishedGame, GameSummary, Player, summarize
-from bot.storage import LoggedAction, OpenTableExists, Presence, ShardSet, Storage, Table
+from bot.storage import (
+    LoggedAction,
+    OpenTableExists,
+    PingMode,
+    Presence,
+    ShardSet,
+    Storage,
+    Table,
+)
 
 __all__ = ["ActResult", "GameService", "Table", "TableStatus", "TakenBack", "check_turn"]
 
@@ -169,9 +177,7 @@ class GameService:
         Raises ChannelBusy if the channel has a table in its lobby or in play,
         UnknownGame if no game is registered as `game`.
         """
-        load_games()
-        if game not in GAMES:
-            raise UnknownGame(games=", ".join(sorted(GAMES)))
+        check_game(game)
         existing = await self._storage.open_table_in(channel_id)
         if existing is not None:
             raise ChannelBusy(existing)
@@ -203,35 +209,44 @@ class GameService:
                 raise
             raise ChannelBusy(existing) from None
 
-    async def rematch(self, table_id: int, user_id: int) -> tuple[Table, bool]:
-        """Seat `user_id`, a player of the finished table, at its rematch: a lobby in the
-        same channel with the same game, options and reminder delay, opened by the
-        first player who asks; the others' asking seats them. Returns the lobby and
-        whether this call opened it. AlreadySeated if the user asks twice.
+    async def rematch(
+        self,
+        table_id: int,
+        user_id: int,
+        new_channel: Callable[[], Awaitable[int]] | None = None,
+    ) -> tuple[Table, bool]:
+        """Seat `user_id`, a player of the finished table, at its rematch: a lobby with
+        the same game, options and reminder delay, opened by the first player who asks
+        (in the same channel, or in the channel `new_channel` makes: a new thread when
+        the old table's thread is over); the others' asking seats them. Returns the
+        lobby and whether this call opened it. AlreadySeated if the user asks twice.
 
-        The rematch is the channel's lobby that `_is_rematch_of` the table; another
-        open table there is ChannelBusy, as for any new table.
+        The rematch is a lobby of the server that `_is_rematch_of` the table; calls for
+        one finished table take turns, so `new_channel` runs once. Another open table
+        in the channel is ChannelBusy, as for any new table.
         """
-        old = await self.get_table(table_id)
-        if old.status != TableStatus.FINISHED:
-            raise RematchBeforeEnd()
-        if user_id not in old.seats:
-            raise NotSeated()
-        try:
+        async with self._locked(table_id) as old:
+            if old.status != TableStatus.FINISHED:
+                raise RematchBeforeEnd()
+            if user_id not in old.seats:
+                raise NotSeated()
+            lobbies = await self._storage.lobbies(old.guild_id) if old.guild_id else []
+            lobby = next((found for found in lobbies if _is_rematch_of(found, old)), None)
+            if lobby is None and old.guild_id is None:
+                lobby = await self._storage.open_table_in(old.channel_id)
+                lobby = lobby if lobby is not None and _is_rematch_of(lobby, old) else None
+            if lobby is not None:
+                return await self.join(lobby.id, user_id), False
+            channel_id = old.channel_id if new_channel is None else await new_channel()
             opened = await self.open_table(
                 guild_id=old.guild_id,
-                channel_id=old.channel_id,
+                channel_id=channel_id,
                 game=old.game,
                 creator_id=user_id,
                 options=old.options,
                 reminder_minutes=old.reminder_minutes,
             )
-        except ChannelBusy as busy:
-            lobby = busy.table
-            if not _is_rematch_of(lobby, old):
-                raise
-            return await self.join(lobby.id, user_id), False
-        return opened, True
+            return opened, True
 
     async def active_table(self, channel_id: int) -> Table | None:
         """The channel's table in its lobby or in play, if any."""
@@ -449,6 +464,22 @@ class GameService:
         current = (await self._storage.presence([user_id]))[user_id]
         await self._storage.set_presence(user_id, replace(current, dm_reminders=on))
 
+    async def set_ping_mode(self, table_id: int, user_id: int, mode: PingMode) -> Table:
+        """How `user_id`, seated at the table (in its lobby or in play), wants it to tell
+        them it is their turn (docs/platform.md, "Pings"). Returns the table."""
+        table = await self.get_table(table_id)
+        if table.status == TableStatus.LOBBY:
+            if user_id not in table.seats:
+                raise NotSeated()
+        else:
+            check_turn(table, user_id, None, to_act=False)
+        await self._storage.set_ping_mode(table_id, user_id, mode)
+        return table
+
+    async def ping_modes(self, table_id: int) -> dict[int, PingMode]:
+        """The ping mode of each player of the table who chose one (others: ping)."""
+        return await self._storage.ping_modes(table_id)
+
     async def presence(self, user_ids: tuple[int, ...]) -> dict[int, Presence]:
         return await self._storage.presence(user_ids)
 
@@ -556,6 +587,14 @@ class GameService:
     async def mark_reminded(self, table_id: int) -> None:
         """Note that this turn's reminder was posted (not a change of the game: no new version)."""
         await self._storage.mark_reminded(table_id)
+
+
+def check_game(game: str) -> None:
+    """UnknownGame if no game is registered as `game` (checked before anything is
+    made for a new table: its thread, its row)."""
+    load_games()
+    if game not in GAMES:
+        raise UnknownGame(games=", ".join(sorted(GAMES)))
 
 
 def check_turn(

@@ -7,21 +7,19 @@ the server's language. Errors are answered by the tree (`cogs.platform.replies.R
 
 from __future__ import annotations
 
-import io
-import json
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotCreator
 from bot.games.registry import game_ids
-from bot.i18n import has_key, language_of, t
-from bot.service import OPEN_STATUSES, Table, TableStatus
+from bot.i18n import has_key, t
+from bot.service import Table, TableStatus, check_game
+from bot.storage import PingMode
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.computers import COMPUTER_ITEMS
-from cogs.platform.errors import ExportBeforeEnd, NoTableHere
+from cogs.platform.errors import NoTableHere
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
 from cogs.platform.lobby import (
@@ -31,10 +29,12 @@ from cogs.platform.lobby import (
     leave_table,
     lobby_text,
     send_lobby,
+    send_lobby_in,
     start_table,
 )
 from cogs.platform.my_tables import send_my_tables
 from cogs.platform.names import display_names
+from cogs.platform.notify import set_ping_mode
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
@@ -43,11 +43,11 @@ from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import seen
 from cogs.platform.standings import send_leaderboard, send_stats
+from cogs.platform.summary import SUMMARY_ITEMS, send_export
 from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
+from cogs.platform.threads import open_thread, thread_parent
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
-from renderer import render_in_thread
-from renderer.replay import BOARDS, replay_png
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
 LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
@@ -104,15 +104,32 @@ class GameCog(
         reminder: app_commands.Range[int, 1, MAX_REMINDER_MINUTES] | None = None,
     ) -> None:
         assert interaction.channel_id is not None
+        check_game(game)  # before its thread is made
+        parent = thread_parent(interaction)
+        thread = None
+        if parent is not None:
+            thread = await open_thread(parent, game, interaction.user.display_name)
         table = await service_of(interaction).open_table(
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=interaction.channel_id if thread is None else thread.id,
             game=game,
             creator_id=interaction.user.id,
             options=plugin_for(game).default_options,
             reminder_minutes=reminder or self.bot.settings.reminder_minutes,
         )
-        await send_lobby(interaction, table, edit=False)
+        if thread is None:
+            await send_lobby(interaction, table, edit=False)
+            return
+        locale = public_locale(interaction)
+        answer = t(
+            locale,
+            "thread.opened",
+            player=mention(interaction.user.id, locale),
+            game=game_name(locale, game),
+            table=table.id,
+            thread=thread.mention,
+        )
+        await send_lobby_in(interaction, table, answer, public=True)
 
     @app_commands.command(name=_text("join.name"), description=_text("join.description"))
     async def join(self, interaction: Interaction) -> None:
@@ -204,6 +221,18 @@ class GameCog(
     async def dm(self, interaction: Interaction, enabled: bool) -> None:
         await set_dm_reminders(interaction, enabled)
 
+    @app_commands.command(name=_text("pings.name"), description=_text("pings.description"))
+    @app_commands.rename(mode=_text("pings.mode.name"))
+    @app_commands.describe(mode=_text("pings.mode.description"))
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name=_text(f"pings.mode.{mode}"), value=mode.value)
+            for mode in PingMode
+        ]
+    )
+    async def pings(self, interaction: Interaction, mode: str) -> None:
+        await set_ping_mode(interaction, await self._table_here(interaction), mode)
+
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
     async def undo(self, interaction: Interaction) -> None:
         table = await self._table_here(interaction)
@@ -226,25 +255,11 @@ class GameCog(
         interaction: Interaction,
         table: app_commands.Range[int, 1, LARGEST_TABLE_NUMBER] | None = None,
     ) -> None:
-        service = service_of(interaction)
         if table is None:
             found = await self._table_here(interaction)
         else:  # only a table of this server whose channel the user can view now
             found = await viewable_table(interaction, table)
-        if found.status in OPEN_STATUSES:
-            raise ExportBeforeEnd()
-        record = await service.record(found.id)
-        data = json.dumps(record, indent=2, ensure_ascii=False).encode()
-        files = [discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")]
-        text = t(interaction.locale, "export.done", table=found.id)
-        if found.status == TableStatus.FINISHED and found.game in BOARDS:
-            await defer_private(interaction)  # a replay takes a few seconds to draw
-            lang = language_of(interaction.locale)
-            png = await render_in_thread(replay_png, record, lang)
-            name = f"{found.game}-{found.id}-replay.png"
-            files.append(discord.File(io.BytesIO(png), filename=name))
-            text = t(interaction.locale, "export.done_replay", table=found.id)
-        await send_private(interaction, text, files=files)
+        await send_export(interaction, found)
 
     @app_commands.command(name=_text("stats.name"), description=_text("stats.description"))
     @app_commands.rename(player=_text("stats.player.name"), game=_text("stats.game.name"))
@@ -288,7 +303,8 @@ async def setup(bot: commands.Bot) -> None:
     components and its own commands."""
     host = host_of(bot)
     bot.add_dynamic_items(
-        *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS, *COMPUTER_ITEMS
+        *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS, *COMPUTER_ITEMS,
+        *SUMMARY_ITEMS,
     )
     await bot.add_cog(GameCog(host))
     for plugin in all_plugins():

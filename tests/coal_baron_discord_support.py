@@ -21,7 +21,7 @@ from bot.games.coal_baron.actions import Action, Cage, End, Load, Place, Stow, T
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.state import CoalBaronState
 from bot.service import GameService, Table
-from tests.discord_support import custom_ids, lobby_id
+from tests.discord_support import custom_ids, lobby_id, plain_channel
 
 SEED = 20261126
 NAMES = ("alice", "bob", "dave", "erin")
@@ -96,7 +96,7 @@ async def coal_world(env: simcord.Env, guild_locale: str | None = None) -> CoalW
     assert isinstance(bot, commands.bot.BotBase)
     await bot.tree.sync()
     guild = env.create_guild(name="mines", preferred_locale=guild_locale)
-    channel = guild.create_text_channel("coal")
+    channel = plain_channel(guild, "coal")
     players = [guild.add_member(env.create_user(name)) for name in NAMES]
     spectator = guild.add_member(env.create_user("sam"))
     return CoalWorld(env, guild, channel, players, spectator)

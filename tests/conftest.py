@@ -27,7 +27,7 @@ import simcord
 import tests.tiny_plugin  # noqa: F401  (registers the "tiny" game and its plugin)
 from bot.app import TableBot, create_bot
 from bot.config import Settings
-from tests.discord_support import TableWorld, bot_of
+from tests.discord_support import TableWorld, bot_of, plain_channel
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
 
 REMINDER_MINUTES = 5
@@ -113,7 +113,7 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[TableBot]:
 async def table_world(simcord_env: simcord.Env) -> AsyncIterator[TableWorld]:
     await bot_of(simcord_env).tree.sync()
     guild = simcord_env.create_guild(name="mines")
-    channel = guild.create_text_channel("games")
+    channel = plain_channel(guild, "games")
     names = ("alice", "bob", "carol")
     members = [guild.add_member(simcord_env.create_user(name)) for name in names]
     yield TableWorld(simcord_env, guild, channel, *members)

@@ -39,7 +39,7 @@ async def test_each_former_player_confirms_their_seat_at_the_rematch(
 ) -> None:
     await finish_tiny(w)
     over = w.last()
-    assert custom_ids(over) == ["mt:rematch:1"]
+    assert custom_ids(over) == ["mt:rematch:1", "mt:export:1"]
     await w.bob.click(over, custom_id="mt:rematch:1")
     lobby = w.last()
     assert lobby.content.startswith(

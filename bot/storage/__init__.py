@@ -6,6 +6,7 @@ PostgreSQL (`postgres`: one database shared by several bot processes).
 from bot.storage.base import (
     LoggedAction,
     OpenTableExists,
+    PingMode,
     Presence,
     ShardSet,
     StartupError,
@@ -14,5 +15,6 @@ from bot.storage.base import (
 )
 
 __all__ = [
-    "LoggedAction", "OpenTableExists", "Presence", "ShardSet", "StartupError", "Storage", "Table",
+    "LoggedAction", "OpenTableExists", "PingMode", "Presence", "ShardSet", "StartupError",
+    "Storage", "Table",
 ]

@@ -34,6 +34,7 @@ from bot.storage.base import (
     REMINDER_LEASE_SECONDS,
     LoggedAction,
     OpenTableExists,
+    PingMode,
     Presence,
     ShardSet,
     StartupError,
@@ -107,7 +108,9 @@ _RESULT = (
     "INSERT INTO results (game_id, guild_id, game, ended_at, summary) VALUES ($1, $2, $3, $4, $5)"
 )
 _ACTIONS = ACTIONS_QUERY.format(table="$1")
-COUNTED = ("games", "actions", "taken_back", "results", "presence", "pause_votes")
+COUNTED = (
+    "games", "actions", "taken_back", "results", "presence", "pause_votes", "ping_modes",
+)
 _CLAIM = (
     "UPDATE games SET reminder_claimed_at = $1 "
     "WHERE status = 'playing' AND NOT reminded "
@@ -196,6 +199,12 @@ class PostgresStorage(Storage):
         rows = await self._fetch(
             "SELECT * FROM games WHERE guild_id = $1 AND status = 'playing' ORDER BY id",
             guild_id,
+        )
+        return [table_from_row(row) for row in rows]
+
+    async def lobbies(self, guild_id: int) -> list[Table]:
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE guild_id = $1 AND status = 'lobby' ORDER BY id", guild_id
         )
         return [table_from_row(row) for row in rows]
 
@@ -298,6 +307,21 @@ class PostgresStorage(Storage):
             votes.setdefault((row["away_id"], row["away_until"]), set()).add(row["voter_id"])
         return votes
 
+    # -- ping modes -----------------------------------------------------------------
+
+    async def ping_modes(self, table_id: int) -> dict[int, PingMode]:
+        rows = await self._fetch(
+            "SELECT user_id, mode FROM ping_modes WHERE table_id = $1", table_id
+        )
+        return {row["user_id"]: PingMode(row["mode"]) for row in rows}
+
+    async def set_ping_mode(self, table_id: int, user_id: int, mode: PingMode) -> None:
+        await self._fetch(
+            "INSERT INTO ping_modes (table_id, user_id, mode) VALUES ($1, $2, $3) "
+            "ON CONFLICT (table_id, user_id) DO UPDATE SET mode = EXCLUDED.mode",
+            table_id, user_id, mode.value,
+        )
+
     # -- reminders ------------------------------------------------------------------
 
     async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
@@ -321,7 +345,8 @@ class PostgresStorage(Storage):
             "(SELECT COUNT(*) FROM taken_back) AS taken_back, "
             "(SELECT COUNT(*) FROM results) AS results, "
             "(SELECT COUNT(*) FROM presence) AS presence, "
-            "(SELECT COUNT(*) FROM pause_votes) AS pause_votes"
+            "(SELECT COUNT(*) FROM pause_votes) AS pause_votes, "
+            "(SELECT COUNT(*) FROM ping_modes) AS ping_modes"
         )
         return {name: row[name] for name in COUNTED}
 

@@ -30,6 +30,7 @@ from bot.storage.base import (
     REMINDER_LEASE_SECONDS,
     LoggedAction,
     OpenTableExists,
+    PingMode,
     Presence,
     ShardSet,
     StartupError,
@@ -177,6 +178,13 @@ class SqliteStorage(Storage):
         )
         return [table_from_row(row) for row in rows]
 
+    async def lobbies(self, guild_id: int) -> list[Table]:
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE guild_id = ? AND status = 'lobby' ORDER BY id",
+            (guild_id,),
+        )
+        return [table_from_row(row) for row in rows]
+
     async def save(
         self,
         table: Table,
@@ -316,6 +324,25 @@ class SqliteStorage(Storage):
             votes.setdefault((away_id, until), set()).add(voter)
         return votes
 
+    # -- ping modes -----------------------------------------------------------------
+
+    async def ping_modes(self, table_id: int) -> dict[int, PingMode]:
+        rows = await self._fetch(
+            "SELECT user_id, mode FROM ping_modes WHERE table_id = ?", (table_id,)
+        )
+        return {row[0]: PingMode(row[1]) for row in rows}
+
+    async def set_ping_mode(self, table_id: int, user_id: int, mode: PingMode) -> None:
+        async def work(db: aiosqlite.Connection) -> None:
+            await _run(
+                db,
+                "INSERT INTO ping_modes (table_id, user_id, mode) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id, user_id) DO UPDATE SET mode = excluded.mode",
+                (table_id, user_id, mode.value),
+            )
+
+        await self._write(work)
+
     # -- reminders ------------------------------------------------------------------
 
     async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
@@ -353,7 +380,8 @@ class SqliteStorage(Storage):
 
     async def counts(self) -> dict[str, int]:
         counts = {}
-        for name in ("games", "actions", "taken_back", "results", "presence", "pause_votes"):
+        for name in ("games", "actions", "taken_back", "results", "presence", "pause_votes",
+                     "ping_modes"):
             [row] = await self._fetch(f"SELECT COUNT(*) FROM {name}")
             counts[name] = row[0]
         return counts
