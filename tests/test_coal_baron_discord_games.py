@@ -209,7 +209,9 @@ async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
         assert after.version == before + actions
         message = world.last()
         names = attachment_names(message)
-        assert names == ["board.png", "mines.png"]  # the board and every mine, nothing more
+        # The board and every mine, nothing more; at the end, the summary's score chart.
+        summary = ["scores.png"] if after.status == "finished" else []
+        assert names == ["board.png", "mines.png", *summary]
         assert "`" not in message.content  # the action in words, never its notation
         # One live message, the newest: a turn's controls, then the end's Rematch button.
         assert [m.id for m in live_messages(world.channel)] == [message.id]
@@ -221,6 +223,7 @@ async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
             assert f"<@{after.seats[to_act]}>" in message.content
     final = world.last()
     assert shifts_scored == 3
+    assert _ids(final) == [f"mt:rematch:{world.table_id}", f"mt:export:{world.table_id}"]
     assert final.embeds[-1].title == "End of the game"
     description = final.embeds[-1].description or ""
     state = state_of(await world.table())
