@@ -34,7 +34,9 @@ def last(channel: simcord.ChannelHandle) -> discord.Message:
 
 
 def archived(w: TableWorld, thread: simcord.ChannelHandle) -> bool:
-    return bool(w.env.backend.channels[thread.id].thread_metadata.archived)
+    metadata = w.env.backend.channels[thread.id].thread_metadata
+    assert metadata is not None
+    return bool(metadata.archived)
 
 
 async def open_in_thread(
@@ -150,7 +152,8 @@ async def test_abandoning_archives_the_thread(w: TableWorld) -> None:
     parent = w.guild.create_text_channel("tables")
     thread, _ = await open_in_thread(w, parent)
     result = await w.alice.slash(thread, "game abandon")
-    await w.alice.click(result.response, custom_id="mt:abandon:1:yes")  # type: ignore[arg-type]
+    assert result.response is not None
+    await w.alice.click(result.response, custom_id="mt:abandon:1:yes")
     assert archived(w, thread)
     assert "abandoned" in last(thread).content
     assert not last(parent).content.startswith("🏁")  # no standings for an abandoned game
@@ -162,7 +165,7 @@ async def test_a_thread_the_bot_may_not_archive_is_left_open_quietly(
     me = w.guild.me
     assert me is not None
     parent = w.guild.create_text_channel(
-        "tables", overwrites={me: discord.PermissionOverwrite(manage_channels=False)}  # type: ignore[dict-item]
+        "tables", overwrites={me: discord.PermissionOverwrite(manage_channels=False)}
     )
     thread, _ = await open_in_thread(w, parent)
     await finish_in(w, thread)

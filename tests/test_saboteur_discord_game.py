@@ -27,7 +27,7 @@ from cogs.platform.seen import seen
 from cogs.saboteur.choices import sab_state
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board, render_round_end
-from tests.discord_support import bot_of, live_messages, suggested
+from tests.discord_support import bot_of, live_messages, plain_channel, suggested
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
@@ -191,7 +191,7 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
     env = simcord_env
     await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines", preferred_locale="fr")
-    channel = guild.create_text_channel("saboteur")
+    channel = plain_channel(guild, "saboteur")
     members = [guild.add_member(env.create_user(f"miner{n}")) for n in range(10)]
     await members[0].slash(channel, "game new", game="saboteur")
     for member in members[1:]:

@@ -19,7 +19,7 @@ import bot.storage.postgres
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.games.registry import get_game
-from bot.storage import OpenTableExists, Presence, ShardSet, Storage, Table
+from bot.storage import OpenTableExists, PingMode, Presence, ShardSet, Storage, Table
 from bot.storage.base import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
@@ -221,6 +221,18 @@ async def test_presence_defaults_to_none_and_is_replaced(contract_storage: Stora
     assert await storage.every_presence() == {7: Presence(60.0, True)}
 
 
+async def test_ping_modes_are_per_table_and_replaced(contract_storage: Storage) -> None:
+    storage = contract_storage
+    assert await storage.ping_modes(1) == {}  # nobody chose: everyone is pinged
+    await storage.set_ping_mode(1, 7, PingMode.OFF)
+    await storage.set_ping_mode(1, 7, PingMode.DM)
+    await storage.set_ping_mode(1, 8, PingMode.PING)
+    await storage.set_ping_mode(2, 7, PingMode.OFF)
+    assert await storage.ping_modes(1) == {7: PingMode.DM, 8: PingMode.PING}
+    assert await storage.ping_modes(2) == {7: PingMode.OFF}
+    assert (await storage.counts())["ping_modes"] == 3
+
+
 async def test_pause_votes_count_each_voter_once_per_away_period(
     contract_storage: Storage,
 ) -> None:
@@ -306,8 +318,10 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         ]  # who played them is unknown: none of them can be taken back
         assert await storage.counts() == {
             "games": 1, "actions": 2, "taken_back": 0, "results": 0, "presence": 0,
-            "pause_votes": 0,
+            "pause_votes": 0, "ping_modes": 0,
         }
+        await storage.set_ping_mode(1, 7, PingMode.OFF)  # the table added by 0007 / 0006
+        assert await storage.ping_modes(1) == {7: PingMode.OFF}
         assert await storage.save(replace(stored, version=5), previous_version=4,
                                   action=(0, "add 1"), played_by=7)
         assert [a.played_by for a in await storage.actions(1)] == [None, None, 7]
@@ -414,7 +428,8 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
     assert replace(stored, state=None) == replace(table, state=None)
     assert await storage.actions(40) == log
     assert await storage.counts() == {
-        "games": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0
+        "games": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0,
+        "ping_modes": 0,
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40
