@@ -27,7 +27,7 @@ from cogs.platform.seen import seen
 from cogs.saboteur.choices import sab_state
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board, render_round_end
-from tests.discord_support import bot_of, live_messages, plain_channel, suggested
+from tests.discord_support import bot_of, labels, live_messages, plain_channel, suggested
 from tests.saboteur_discord_support import (
     SabWorld,
     discard_from_hand,
@@ -219,3 +219,6 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
     assert rounds_ended == 3
     last = channel.last_message
     assert last is not None and "🏁" in last.content
+    # The summary, in French: the score chart, Revanche and Exporter.
+    assert last.attachments[-1].filename == "scores.png"
+    assert labels(last) == ["Revanche", "Exporter"]
