@@ -220,6 +220,7 @@ class GameService:
         (in the same channel, or in the channel `new_channel` makes: a new thread when
         the old table's thread is over); the others' asking seats them. Returns the
         lobby and whether this call opened it. AlreadySeated if the user asks twice.
+        The user's ping mode at the old table, if they chose one, is theirs at the new.
 
         The rematch is a lobby of the server that `_is_rematch_of` the table; calls for
         one finished table take turns, so `new_channel` runs once. Another open table
@@ -236,17 +237,21 @@ class GameService:
                 lobby = await self._storage.open_table_in(old.channel_id)
                 lobby = lobby if lobby is not None and _is_rematch_of(lobby, old) else None
             if lobby is not None:
-                return await self.join(lobby.id, user_id), False
-            channel_id = old.channel_id if new_channel is None else await new_channel()
-            opened = await self.open_table(
-                guild_id=old.guild_id,
-                channel_id=channel_id,
-                game=old.game,
-                creator_id=user_id,
-                options=old.options,
-                reminder_minutes=old.reminder_minutes,
-            )
-            return opened, True
+                seated, opened = await self.join(lobby.id, user_id), False
+            else:
+                channel_id = old.channel_id if new_channel is None else await new_channel()
+                seated, opened = await self.open_table(
+                    guild_id=old.guild_id,
+                    channel_id=channel_id,
+                    game=old.game,
+                    creator_id=user_id,
+                    options=old.options,
+                    reminder_minutes=old.reminder_minutes,
+                ), True
+            mode = (await self._storage.ping_modes(old.id)).get(user_id)
+            if mode is not None:  # the player's ping mode comes along
+                await self._storage.set_ping_mode(seated.id, user_id, mode)
+            return seated, opened
 
     async def active_table(self, channel_id: int) -> Table | None:
         """The channel's table in its lobby or in play, if any."""
