@@ -159,6 +159,7 @@ class GameCog(
 
     @app_commands.command(name=_text("status.name"), description=_text("status.description"))
     async def status(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         locale = interaction.locale
         if table.status == TableStatus.LOBBY:
@@ -182,12 +183,12 @@ class GameCog(
         for user, until in (await service.away(table.seats)).items():
             key = "status.paused" if user in paused else "status.away"
             text += "\n" + t(locale, key, player=mention(user), until=day_text(until))
-        await defer_private(interaction)  # the presenter may draw the board
         board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))
     async def skip(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         result = await service_of(interaction).skip(table.id, interaction.user.id)
         locale = public_locale(interaction)
@@ -201,6 +202,7 @@ class GameCog(
 
     @app_commands.command(name=_text("list.name"), description=_text("list.description"))
     async def list_tables(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         await send_my_tables(interaction)
 
     @app_commands.command(name=_text("away.name"), description=_text("away.description"))
@@ -209,6 +211,7 @@ class GameCog(
     async def away(
         self, interaction: Interaction, until: app_commands.Range[str, 1, 32] | None = None
     ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         await set_away(interaction, until)
 
     @app_commands.command(name=_text("pause.name"), description=_text("pause.description"))
@@ -219,6 +222,7 @@ class GameCog(
     @app_commands.rename(enabled=_text("dm.enabled.name"))
     @app_commands.describe(enabled=_text("dm.enabled.description"))
     async def dm(self, interaction: Interaction, enabled: bool) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         await set_dm_reminders(interaction, enabled)
 
     @app_commands.command(name=_text("pings.name"), description=_text("pings.description"))
@@ -235,11 +239,13 @@ class GameCog(
 
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
     async def undo(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         await take_back(interaction, table.id, None)
 
     @app_commands.command(name=_text("abandon.name"), description=_text("abandon.description"))
     async def abandon(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         if table.creator_id != interaction.user.id and not interaction.permissions.manage_channels:
             raise NotCreator()  # said now rather than after a confirmation (the service checks too)
@@ -255,6 +261,7 @@ class GameCog(
         interaction: Interaction,
         table: app_commands.Range[int, 1, LARGEST_TABLE_NUMBER] | None = None,
     ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         if table is None:
             found = await self._table_here(interaction)
         else:  # only a table of this server whose channel the user can view now
@@ -273,6 +280,7 @@ class GameCog(
         player: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         await send_stats(interaction, player, game)
 
     @app_commands.command(
@@ -289,6 +297,7 @@ class GameCog(
     @app_commands.describe(game=_text("rules.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: str | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         if game is None:
             game = (await self._table_here(interaction)).game
         locale = interaction.locale

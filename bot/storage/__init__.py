@@ -4,6 +4,7 @@ PostgreSQL (`postgres`: one database shared by several bot processes).
 `await Storage.open(location)` picks the backend from the location."""
 
 from bot.storage.base import (
+    DueReminder,
     LoggedAction,
     OpenTableExists,
     PingMode,
@@ -15,6 +16,7 @@ from bot.storage.base import (
 )
 
 __all__ = [
-    "LoggedAction", "OpenTableExists", "PingMode", "Presence", "ShardSet", "StartupError",
+    "DueReminder", "LoggedAction", "OpenTableExists", "PingMode", "Presence", "ShardSet",
+    "StartupError",
     "Storage", "Table",
 ]

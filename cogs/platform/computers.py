@@ -34,7 +34,7 @@ from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, TableItem
-from cogs.platform.names import display_names
+from cogs.platform.names import known_names
 from cogs.platform.notify import ping_modes
 from cogs.platform.table_items import pings, public_turn, published, turn_view
 
@@ -153,8 +153,10 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
         return
     guild = getattr(channel, "guild", None)
     locale = guild.preferred_locale if guild is not None else None
-    message = await public_turn(client, table, played, locale, await display_names(client, table))
-    view = turn_view(table, message.actions, locale, items=message.items)
+    message = await public_turn(client, table, played, locale, known_names(table))
+    view = turn_view(
+        table, message.actions, locale, items=message.items, retry_images=message.images_missing
+    )
     modes = await ping_modes(client, table)
     posted = await channel.send(
         message.content, view=view, files=message.files, embeds=message.embeds,

@@ -16,29 +16,37 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 
 import discord
 
 from bot.i18n import LocaleLike, language_of, t
+from bot.render_pool import RenderFailed
 from bot.service import OPEN_STATUSES, GameService, Table, TableStatus
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import EXPORT, Button, Interaction, TableItem
+from cogs.platform.presenter import image_file
 from cogs.platform.replies import defer_private, send_private
-from renderer import render_in_thread
 from renderer.chart import record_chart
 from renderer.replay import BOARDS, replay_png
+
+log = logging.getLogger(__name__)
 
 CHART_FILE = "scores.png"
 
 
 async def score_chart(
     service: GameService, table: Table, names: tuple[str, ...], locale: LocaleLike
-) -> discord.File:
-    """The chart of each player's score over the finished game, as a file to post."""
+) -> list[discord.File]:
+    """The chart of each player's score over the finished game, as a file to post;
+    none if it could not be drawn (logged: the summary goes out without it)."""
     record = await service.record(table.id)
-    png = await render_in_thread(record_chart, record, names, language_of(locale))
-    return discord.File(io.BytesIO(png), filename=CHART_FILE)
+    try:
+        return [await image_file(CHART_FILE, record_chart, record, names, language_of(locale))]
+    except RenderFailed:
+        log.warning("table %s: the score chart could not be drawn", table.id)
+        return []
 
 
 async def send_export(interaction: Interaction, table: Table) -> None:
@@ -53,10 +61,12 @@ async def send_export(interaction: Interaction, table: Table) -> None:
     if table.status == TableStatus.FINISHED and table.game in BOARDS:
         await defer_private(interaction)  # a replay takes a few seconds to draw
         lang = language_of(interaction.locale)
-        png = await render_in_thread(replay_png, record, lang)
         name = f"{table.game}-{table.id}-replay.png"
-        files.append(discord.File(io.BytesIO(png), filename=name))
-        text = t(interaction.locale, "export.done_replay", table=table.id)
+        try:  # the record goes out without the replay if it cannot be drawn
+            files.append(await image_file(name, replay_png, record, lang))
+            text = t(interaction.locale, "export.done_replay", table=table.id)
+        except RenderFailed:
+            log.warning("table %s: the replay could not be drawn", table.id)
     await send_private(interaction, text, files=files)
 
 

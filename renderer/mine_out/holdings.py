@@ -9,7 +9,8 @@ from bot.games.base import JSON
 from bot.games.mine_out.abilities import miner_bonus, negotiator_bonus
 from bot.games.mine_out.components import CARDS, KIND_BY_ID, ORES
 from bot.i18n import t
-from renderer.draw import text, to_png
+from renderer.draw import text
+from renderer.mine_out.colours import PALETTE
 from renderer.mine_out.common import ORE_IDS, WIDTH, card_text, cube, position_name
 from renderer.palette import INK, MUTED, PAPER, player_colour
 
@@ -72,4 +73,4 @@ def render_holdings(view: JSON, index: int, names: list[str], lang: str) -> byte
         y += LINE
     if hand is None:
         text(draw, (32, y), t(lang, "mo.render.hand_hidden"), 22, fill=MUTED, anchor="lm")
-    return to_png(image)
+    return PALETTE.to_png(image)

@@ -8,7 +8,8 @@ from PIL import Image, ImageDraw
 from bot.games.base import JSON
 from bot.games.mine_out.components import KIND_BY_ID, KIND_DATA, NODES, RAILS
 from bot.i18n import t
-from renderer.draw import mark, text, to_png
+from renderer.draw import mark, text
+from renderer.mine_out.colours import PALETTE
 from renderer.mine_out.common import ORE_IDS, WIDTH, card_text, cube, position_name
 from renderer.palette import INK, MUTED, PANEL, PAPER, player_colour, player_mark
 
@@ -98,4 +99,4 @@ def render_town(view: JSON, names: list[str], lang: str) -> bytes:
                  fame=position["fame"], money=position["money"], hand=position["hand_size"])
         text(draw, (50, y), line, 22, bold=index == current, anchor="lm", max_width=WIDTH - 66)
         y += LINE
-    return to_png(image.crop((0, 0, WIDTH, y + 8)))
+    return PALETTE.to_png(image.crop((0, 0, WIDTH, y + 8)))
