@@ -73,6 +73,8 @@ async def send_export(interaction: Interaction, table: Table) -> None:
 class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
     """On a finished game's summary: its record, to the clicker only."""
 
+    answers_privately = True
+
     async def run(self, interaction: Interaction) -> None:
         await send_export(interaction, await service_of(interaction).get_table(self.table_id))
 
