@@ -108,6 +108,9 @@ class GameCog(
         parent = thread_parent(interaction)
         thread = None
         if parent is not None:
+            # Making the thread, the table and its lobby may outlast Discord's 3 s; the
+            # answer (where the table is) replaces the "thinking..." message.
+            await interaction.response.defer(thinking=True)
             thread = await open_thread(parent, game, interaction.user.display_name)
         table = await service_of(interaction).open_table(
             guild_id=interaction.guild_id,

@@ -33,6 +33,11 @@ def last(channel: simcord.ChannelHandle) -> discord.Message:
     return message
 
 
+def announcement(parent: simcord.ChannelHandle) -> str:
+    """The text of the bot's answer to `/game new` in `parent` (saying where the table is)."""
+    return next(m.content for m in parent.history() if m.content.startswith("🎲"))
+
+
 def archived(w: TableWorld, thread: simcord.ChannelHandle) -> bool:
     metadata = w.env.backend.channels[thread.id].thread_metadata
     assert metadata is not None
@@ -72,7 +77,7 @@ async def test_a_new_table_opens_in_its_own_thread_and_plays_there(w: TableWorld
     parent = w.guild.create_text_channel("tables")  # the bot may open threads here
     thread, result = await open_in_thread(w, parent)
     assert not result.ephemeral
-    assert last(parent).content == (
+    assert announcement(parent) == (
         f"🎲 {w.alice.mention} opened a **Tiny** table (#1). It plays in its own thread: "
         f"<#{thread.id}>"
     )
@@ -199,7 +204,7 @@ async def test_threads_in_french(w: TableWorld, monkeypatch: pytest.MonkeyPatch)
     speak_french(monkeypatch, alice, bob)
     await alice.slash(parent, "game new", game="tiny")
     thread = table_thread(parent)
-    assert last(parent).content == (
+    assert announcement(parent) == (
         f"🎲 {alice.mention} a ouvert une table de **Tiny** (n°1). La partie se joue dans "
         f"son propre fil : <#{thread.id}>"
     )

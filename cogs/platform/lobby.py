@@ -156,7 +156,10 @@ async def send_lobby_in(
     await channel.send(content, view=view or discord.utils.MISSING)
     if public:
         quiet = discord.AllowedMentions.none()
-        await interaction.response.send_message(answer, allowed_mentions=quiet)
+        if interaction.response.is_done():
+            await interaction.followup.send(answer, allowed_mentions=quiet)
+        else:
+            await interaction.response.send_message(answer, allowed_mentions=quiet)
     else:
         await send_private(interaction, answer)
 
