@@ -25,7 +25,7 @@ from bot.ai.knowledge import knowledge_for
 from bot.ai.runner import ComputerRunner
 from bot.errors import NotCreator, NotPlaying, NotSeated, SkipTooEarly, StaleAction
 from bot.games.base import JSON, Event, Seat
-from bot.service import SKIP_AFTER_REMINDERS, ActResult, GameService, Table
+from bot.service import SKIP_AFTER_REMINDERS, ActResult, GameService, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ class ComputerTurns:
         results: list[ActResult] = []
         while True:
             table = await self._service.get_table(table_id)
-            if table.status != "playing" or table.state is None:
+            if table.status != TableStatus.PLAYING or table.state is None:
                 return results
             computers = computer_seats(table)
             seat = next((s for s in table.state.to_act() if s in computers), None)
@@ -131,7 +131,7 @@ class ComputerTurns:
         The person gets their seat back simply by acting on their next turn.
         """
         table = await self._service.get_table(table_id)
-        if table.status != "playing" or table.state is None:
+        if table.status != TableStatus.PLAYING or table.state is None:
             raise NotPlaying()
         people = [s for s in table.state.to_act() if computer_level(table.seats[s]) is None]
         if not people:

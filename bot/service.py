@@ -24,7 +24,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from enum import StrEnum
 from typing import Any
 
 from bot.errors import (
@@ -56,7 +55,7 @@ from bot.games import undo
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
 from bot.ratings import Ratings, recompute, update
-from bot.results import FinishedGame, GameSummary, Player, summarize
+from bot.results import FinishedTable, GameSummary, Player, summarize
 from bot.storage import (
     DueReminder,
     LoggedAction,
@@ -66,19 +65,10 @@ from bot.storage import (
     ShardSet,
     Storage,
     Table,
+    TableStatus,
 )
 
 __all__ = ["ActResult", "GameService", "Table", "TableStatus", "TakenBack", "check_turn"]
-
-
-class TableStatus(StrEnum):
-    """Where a table is in its life; stored as its string (``Table.status``)."""
-
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    ABANDONED = "abandoned"
-
 
 OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 
@@ -410,7 +400,7 @@ class GameService:
         played = replace(
             table,
             state=state,
-            status=TableStatus.FINISHED if state.is_over() else "playing",
+            status=TableStatus.FINISHED if state.is_over() else TableStatus.PLAYING,
             turn_started_at=now if new_turn else table.turn_started_at,
             reminded=False if new_turn else table.reminded,
         )
@@ -430,7 +420,7 @@ class GameService:
         record = records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
         times = [entry.created_at for entry in log] + [now]
         return summarize(
-            FinishedGame(
+            FinishedTable(
                 table_id=table.id,
                 game=table.game,
                 players=tuple(Player(str(user)) for user in table.seats),

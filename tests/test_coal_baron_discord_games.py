@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import discord
+import pytest
 import simcord
 
 from bot.games.coal_baron.actions import Buy, Place
@@ -232,6 +233,7 @@ async def play_to_the_end(world: CoalWorld, players: int) -> Driver:
     return driver
 
 
+@pytest.mark.complete_game("coal-baron")
 async def test_a_complete_two_player_game_through_the_bot(simcord_env: simcord.Env) -> None:
     world = await coal_world(simcord_env)
     driver = await play_to_the_end(world, 2)

@@ -13,6 +13,8 @@ from tests.discord_support import (
     table_thread,
 )
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
 
 @pytest.fixture
 def w(table_world: TableWorld) -> TableWorld:

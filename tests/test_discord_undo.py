@@ -22,6 +22,8 @@ from tests.discord_support import (
     speak_french,
 )
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
 
 @pytest.fixture
 def w(table_world: TableWorld) -> TableWorld:
@@ -31,6 +33,7 @@ def w(table_world: TableWorld) -> TableWorld:
 async def click_action(
     w: TableWorld, actor: simcord.MemberActor, notation: str
 ) -> simcord.InteractionResult:
+
     return await actor.click(w.last(), custom_id=action_id(w.last(), notation))
 
 

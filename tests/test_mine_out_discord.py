@@ -54,7 +54,12 @@ async def play_game(w: MoWorld, seed: int, **options: object) -> dict[str, int]:
 
 @pytest.mark.parametrize(
     ("players", "seed", "options"),
-    [(2, 25, {}), (3, 4, {}), (4, 2, {}), (4, 2, {"variant": "teams"})],
+    [
+        pytest.param(2, 25, {}, marks=pytest.mark.complete_game("mine-out")),
+        (3, 4, {}),
+        (4, 2, {}),
+        (4, 2, {"variant": "teams"}),
+    ],
 )
 async def test_a_whole_game_reaches_the_standings(
     simcord_env: simcord.Env, players: int, seed: int, options: dict[str, object]

@@ -15,7 +15,7 @@ from bot.games.saboteur.maze import GOAL_POSITIONS
 from tests.i18n_support import keys_in_source
 from tests.saboteur_support import digger_play
 
-CATALOG_DIR = Path(__file__).parent.parent / "bot" / "i18n"
+CATALOG_DIR = Path(__file__).parent.parent / "bot" / "games" / "saboteur" / "i18n"
 
 
 def catalog(language: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ import pytest
 
 from bot.games.saboteur import SaboteurState
 from bot.i18n import t
-from bot.service import ActResult, Table
+from bot.service import ActResult, Table, TableStatus
 from cogs.platform.presenter import ActionChoice, matching
 from cogs.platform.seen import seen
 from cogs.saboteur.choices import AUTOCOMPLETE_LIMIT, first_actions
@@ -26,7 +26,8 @@ SEATS = (101, 102, 103, 104, 105)
 def table_of(state: SaboteurState) -> Table:
     return Table(
         id=1, guild_id=1, channel_id=2, game="saboteur", creator_id=SEATS[0],
-        seats=SEATS[: state.players], status="finished" if state.is_over() else "playing",
+        seats=SEATS[: state.players],
+        status=TableStatus.FINISHED if state.is_over() else TableStatus.PLAYING,
         options={}, seed=state.seed, version=1, reminder_minutes=60, created_at=0.0,
         updated_at=0.0, turn_started_at=0.0, reminded=False, state=state,
     )

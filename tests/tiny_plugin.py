@@ -8,8 +8,6 @@ purpose, so the platform announces them as "X played" (secrets fail closed).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from cogs.platform.plugins import GamePlugin, register_plugin
 from cogs.platform.presenter import Presenter
 from tests.tinygame import TinyGame
@@ -20,10 +18,5 @@ class TinyPresenter(Presenter):
 
 
 PLUGIN = register_plugin(
-    GamePlugin(
-        TinyGame,
-        TinyPresenter(),
-        catalogs=Path(__file__).parent / "tiny_i18n",
-        default_options={},
-    )
+    GamePlugin(TinyGame, TinyPresenter(), default_options={})
 )

@@ -8,7 +8,8 @@ target (option ``target``, default 21). The seat that reaches the target
 scores 10; at the end every seat also scores its card. A seat's card is secret
 until the game is over.
 
-Registered as game id "tiny" when this module is imported.
+Registered as game id "tiny" when this module is imported, with its catalogs
+(``tests/tiny_i18n/``: its name and events, read by the platform).
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ class TinyAction:
     amount: int = 0
 
 
-@register
 class TinyGame(GameState[TinyAction]):
     game_id = "tiny"
     min_players = 2
@@ -210,3 +210,6 @@ class TinyGame(GameState[TinyAction]):
         assert len(self.decided) == self.num_players
         assert self.total == 0 or not self._choosing(), "added before everyone chose"
         assert (self.reached_by is not None) == (self.total == self.target)
+
+
+register(TinyGame, catalogs=("tests.tiny_i18n",))

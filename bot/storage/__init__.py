@@ -13,10 +13,10 @@ from bot.storage.base import (
     StartupError,
     Storage,
     Table,
+    TableStatus,
 )
 
 __all__ = [
     "DueReminder", "LoggedAction", "OpenTableExists", "PingMode", "Presence", "ShardSet",
-    "StartupError",
-    "Storage", "Table",
+    "StartupError", "Storage", "Table", "TableStatus",
 ]

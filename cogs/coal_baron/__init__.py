@@ -14,6 +14,8 @@ from cogs.coal_baron.extraction import EXTRACTION
 from cogs.coal_baron.presenter import CoalBaronPresenter
 from cogs.coal_baron.spaces import TURN_ITEMS
 from cogs.platform.plugins import GamePlugin
+from renderer.coal_baron.board import REPLAY
+from renderer.coal_baron.warm import warm_up
 
 PLUGIN = GamePlugin(
     CoalBaronState,
@@ -21,4 +23,6 @@ PLUGIN = GamePlugin(
     commands=CoalCog,
     items=TURN_ITEMS,
     builders={EXTRACTION.kind: EXTRACTION, DRAW.kind: DRAW},
+    replay_board=REPLAY,
+    warm_up=warm_up,
 )

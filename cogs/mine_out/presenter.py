@@ -12,6 +12,7 @@ from bot.games.base import JSON, Event, Seat
 from bot.games.errors import GameError
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.components import CARDS, KIND_BY_CODE
+from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table
 from cogs.mine_out.images import town_file
@@ -58,7 +59,7 @@ class MineOutPresenter(Presenter):
         if seen.outcome is not None:
             lines.append(self.outcome_text(seen, locale))
         else:
-            view = seen.view
+            view: MineOutView = seen.view
             position = view["positions"][view["current"]]
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),

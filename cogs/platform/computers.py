@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.ai.knowledge import KNOWLEDGE_MODULES
+from bot.ai.knowledge import has_computer_players
 from bot.computer_turns import (
     TABLE_LEVELS,
     ComputerTurns,
@@ -39,11 +39,6 @@ from cogs.platform.notify import ping_modes
 from cogs.platform.table_items import pings, public_turn, published, turn_view
 
 log = logging.getLogger(__name__)
-
-
-def offers_computers(game_id: str) -> bool:
-    """Whether computer players know `game_id` (`bot.ai.knowledge`)."""
-    return game_id in KNOWLEDGE_MODULES
 
 
 def computers_due(table: Table) -> bool:
@@ -82,7 +77,7 @@ class ComputerButton(
 def computer_buttons(table: Table, locale: LocaleLike) -> list[ComputerButton]:
     """One "Add a computer" button per level, then "Remove a computer" and "Watch
     only" once one sits; none for a game computers do not play."""
-    if not offers_computers(table.game):
+    if not has_computer_players(table.game):
         return []
     buttons = [
         ComputerButton.as_button(

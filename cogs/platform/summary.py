@@ -26,10 +26,11 @@ from bot.service import OPEN_STATUSES, GameService, Table, TableStatus
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import EXPORT, Button, Interaction, TableItem
+from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import image_file
 from cogs.platform.replies import defer_private, send_private
 from renderer.chart import record_chart
-from renderer.replay import BOARDS, replay_png
+from renderer.replay import replay_png
 
 log = logging.getLogger(__name__)
 
@@ -58,12 +59,13 @@ async def send_export(interaction: Interaction, table: Table) -> None:
     data = json.dumps(record, indent=2, ensure_ascii=False).encode()
     files = [discord.File(io.BytesIO(data), filename=f"{table.game}-{table.id}.json")]
     text = t(interaction.locale, "export.done", table=table.id)
-    if table.status == TableStatus.FINISHED and table.game in BOARDS:
+    board = plugin_for(table.game).replay_board
+    if table.status == TableStatus.FINISHED and board is not None:
         await defer_private(interaction)  # a replay takes a few seconds to draw
         lang = language_of(interaction.locale)
         name = f"{table.game}-{table.id}-replay.png"
         try:  # the record goes out without the replay if it cannot be drawn
-            files.append(await image_file(name, replay_png, record, lang))
+            files.append(await image_file(name, replay_png, record, lang, board))
             text = t(interaction.locale, "export.done_replay", table=table.id)
         except RenderFailed:
             log.warning("table %s: the replay could not be drawn", table.id)

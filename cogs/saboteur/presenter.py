@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.games.base import JSON, Event, Seat
-from bot.games.saboteur.shapes import as_view
+from bot.games.saboteur.shapes import SaboteurView, as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult, Table
 from cogs.platform.presenter import (
@@ -54,14 +54,16 @@ def roster(table: Table, locale: LocaleLike) -> str:
     return t(locale, "sab.roster", players=players)
 
 
-async def board_file(view: JSON, names: Sequence[str], locale: LocaleLike) -> discord.File:
+async def board_file(
+    view: SaboteurView, names: Sequence[str], locale: LocaleLike
+) -> discord.File:
     """The public board with the players strip, drawn off the event loop from the
     spectator view only."""
     return await image_file(BOARD_FILE, render_board, view, names, language_of(locale))
 
 
 async def round_end_file(
-    view: JSON, round_number: int, names: Sequence[str], locale: LocaleLike
+    view: SaboteurView, round_number: int, names: Sequence[str], locale: LocaleLike
 ) -> discord.File:
     """The final maze of the round just ended, every goal face up."""
     name = f"saboteur-round-{round_number}.png"

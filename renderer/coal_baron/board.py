@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -27,9 +26,17 @@ from bot.games.coal_baron.components import (
     SPACES,
     VEHICLE_ELEMENT,
 )
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import HATCH, PALETTE, PILE
-from renderer.coal_baron.labels import Names, counted, label, letters, seat_names
+from renderer.coal_baron.labels import (
+    Names,
+    counted,
+    label,
+    letters,
+    numbered_names,
+    seat_names,
+)
 from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
 from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, worker_chips
 from renderer.names import fit_name
@@ -43,6 +50,7 @@ from renderer.palette import (
     WHITE,
     player_colour,
 )
+from renderer.replay import ReplayBoard
 
 WIDTH = 1100
 MARGIN = 20
@@ -114,10 +122,19 @@ CANTEEN_BOX: Box = (
 )
 
 
-def render_board(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+def render_board(view: CoalView, names: Sequence[str], lang: str) -> bytes:
     """The board as seen in `view` (any seat's or a spectator's), as PNG bytes; `names` are
     the players' display names, index = seat."""
     return PALETTE.to_png(board_image(board_from_view(view), seat_names(names, lang), lang))
+
+
+def replay_board(view: CoalView, lang: str) -> Image.Image:
+    """The public board of a replay's frame (`renderer.replay`), players numbered."""
+    return board_image(board_from_view(view), numbered_names(view["num_players"], lang), lang)
+
+
+REPLAY = ReplayBoard(replay_board, PALETTE)
+"""Coal Baron's replay frames (`cogs.coal_baron.PLUGIN`)."""
 
 
 def board_image(board: Board, names: Names, lang: str) -> Image.Image:

@@ -1,5 +1,5 @@
 """The words drawn on the Coal Baron images: ``render.coal-baron.*`` keys of the bot catalogs
-(bot/i18n/coal-baron-render.<lang>.json), and the players' names."""
+(renderer/coal_baron/i18n/coal-baron-render.<lang>.json), and the players' names."""
 
 from __future__ import annotations
 

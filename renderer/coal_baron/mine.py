@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import CAGE_PLACES, COLOURS, LEVELS, VEHICLES, Order
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import (
     CABLE,
@@ -68,7 +68,7 @@ class Placed:
     x: int
 
 
-def render_mine(view: dict[str, Any], seat: int, names: Sequence[str], lang: str) -> bytes:
+def render_mine(view: CoalView, seat: int, names: Sequence[str], lang: str) -> bytes:
     """`seat`'s mine as seen in `view`, as PNG bytes; `names`: display names, index = seat."""
     mine = mine_from_view(view, seat)
     return PALETTE.to_png(mine_image(mine, seat_names(names, lang)[seat], lang))

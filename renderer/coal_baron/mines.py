@@ -12,12 +12,12 @@ The full-size mine (`mine.render_mine`) stays the private, detailed view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import BLACK, COLOURS, LEVELS, VEHICLES
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import CAGE, DARK_SIDE, DIM_LEVEL, LIT_SIDE, PALETTE, SHAFT
 from renderer.coal_baron.labels import counted, label, letters, seat_names
@@ -45,7 +45,7 @@ ORDER_SLOT = 30
 DELIVERED_H = 50
 
 
-def render_mines(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+def render_mines(view: CoalView, names: Sequence[str], lang: str) -> bytes:
     """Every seat's mine as seen in `view`, one panel per seat in seat order, as PNG bytes;
     `names`: the players' display names, index = seat."""
     mines = [mine_from_view(view, seat) for seat in range(view["num_players"])]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from bot.games.base import JSON
 from bot.games.mine_out.components import CARDS
+from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import t
 from renderer.draw import text
 from renderer.palette import INK, RGB, text_colour_on
@@ -40,7 +40,7 @@ def card_text(card: str, lang: str) -> str:
              salary=data.salary, fame=data.fame, ability=ability)
 
 
-def position_name(view: JSON, index: int, names: list[str], lang: str) -> str:
+def position_name(view: MineOutView, index: int, names: list[str], lang: str) -> str:
     """A position's player name, ``(apprentice)`` added for a 2-player apprentice."""
     position = view["positions"][index]
     name = names[position["seat"]]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import JSON
 from bot.games.mine_out.abilities import miner_bonus, negotiator_bonus
 from bot.games.mine_out.components import CARDS, KIND_BY_ID, ORES
+from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import t
 from renderer.draw import text
 from renderer.mine_out.colours import PALETTE
@@ -34,7 +34,7 @@ def ability_lines(area: list[str], community: list[str], lang: str) -> list[str]
             t(lang, "mo.render.smiths", count=smiths)]
 
 
-def render_holdings(view: JSON, index: int, names: list[str], lang: str) -> bytes:
+def render_holdings(view: MineOutView, index: int, names: list[str], lang: str) -> bytes:
     """The holdings of position `index` in `view`, as a PNG."""
     position = view["positions"][index]
     hand = position.get("hand") if position["seat"] == view["seat"] else None

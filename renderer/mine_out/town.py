@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import JSON
 from bot.games.mine_out.components import KIND_BY_ID, KIND_DATA, NODES, RAILS
+from bot.games.mine_out.shapes import MineOutView, PositionView
 from bot.i18n import t
 from renderer.draw import mark, text
 from renderer.mine_out.colours import PALETTE
@@ -16,7 +16,7 @@ from renderer.palette import INK, MUTED, PANEL, PAPER, player_colour, player_mar
 LINE = 32
 
 
-def pawn(draw: ImageDraw.ImageDraw, x: int, y: int, position: JSON) -> None:
+def pawn(draw: ImageDraw.ImageDraw, x: int, y: int, position: PositionView) -> None:
     """A position's pawn: its seat's mark and colour; an apprentice's is smaller, on a
     white ring (told apart from its master's by shape, not only by colour)."""
     seat = position["seat"]
@@ -27,7 +27,7 @@ def pawn(draw: ImageDraw.ImageDraw, x: int, y: int, position: JSON) -> None:
         mark(draw, x, y, 11, player_mark(seat), player_colour(seat))
 
 
-def place_line(view: JSON, node: str, lang: str) -> str:
+def place_line(view: MineOutView, node: str, lang: str) -> str:
     """``Pub → Market, Silver mine``: a place and its rails (mines with cubes and rules)."""
     name = t(lang, f"mine-out.node.{node}")
     rails = ", ".join(t(lang, f"mine-out.node.{other}") for other in RAILS[node])
@@ -38,7 +38,7 @@ def place_line(view: JSON, node: str, lang: str) -> str:
     return f"{name} → {rails}"
 
 
-def render_town(view: JSON, names: list[str], lang: str) -> bytes:
+def render_town(view: MineOutView, names: list[str], lang: str) -> bytes:
     """The public town from a view (any seat's or the spectator's: hands are not drawn)."""
     rows = len(NODES) + 3 + 5 + 3 + 3 + 4 + len(view["positions"]) + 6
     image = Image.new("RGB", (WIDTH, 30 + LINE * rows), PAPER)

@@ -6,7 +6,7 @@ import pytest
 
 from bot.errors import GameError, IllegalAction
 from bot.games.coal_baron import CoalBaronState
-from bot.i18n import load_catalog
+from bot.i18n import catalog
 from tests.i18n_support import keys_in_source
 
 from .builders import playing, positions
@@ -15,7 +15,7 @@ TRIES = (
     "f1", "f8", "fd", "=y", "keep", "top", "bottom", "end", "c0", "c3", "+g", "+k",
     "g>1", "y+sb>1:g", "g>s", "sg>1", "dh", "o1", "bank",
 )
-CATALOGS = {language: load_catalog(language) for language in ("en", "fr")}
+CATALOGS = {language: catalog(language) for language in ("en", "fr")}
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -58,6 +58,6 @@ def test_rules_summary_exists_in_both_languages() -> None:
 def test_every_refusal_and_syntax_key_of_the_engine_source_has_a_text_in_both_languages() -> None:
     keys = keys_in_source("coal_baron", "coal-baron")
     assert {"reason.coal-baron.not-drawn", "expected.coal-baron.step"} <= keys
-    for language, catalog in CATALOGS.items():
-        missing = sorted(keys - catalog.keys())
+    for language, texts in CATALOGS.items():
+        missing = sorted(keys - texts.keys())
         assert not missing, f"{language}: {missing}"

@@ -7,12 +7,12 @@ import pytest
 from bot.games.errors import GameError, IllegalAction
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.components import KIND_DATA, NODES
-from bot.i18n import load_catalog
+from bot.i18n import catalog
 from tests.i18n_support import keys_in_source
 
 from .builders import arrange, community, playing
 
-CATALOGS = {language: load_catalog(language) for language in ("en", "fr")}
+CATALOGS = {language: catalog(language) for language in ("en", "fr")}
 TRIES = (
     "move pub", "move gold", "move copper", "hire MI05", "hire IN01", "dig MI01", "dig MI05 +WO05",
     "sell cu", "sell j:au", "sell au", "change", "play MI01", "play WO01 comm",
@@ -47,8 +47,8 @@ def test_every_event_kind_the_engine_can_name_has_a_text() -> None:
     kinds |= {"turn", "apprentice-turn", "turn-end", "scored", "hired", "changed", "played",
               "played-community", "investors-paid", "bank-short", "mine-out-scored", "bank-out",
               "bank-out-scored", "mafia", "slavers-drew", "drew", "reshuffled", "game-end"}
-    for language, catalog in CATALOGS.items():
-        missing = sorted(kind for kind in kinds if f"event.mine-out.{kind}" not in catalog)
+    for language, texts in CATALOGS.items():
+        missing = sorted(kind for kind in kinds if f"event.mine-out.{kind}" not in texts)
         assert not missing, f"{language}: {missing}"
 
 
@@ -76,8 +76,8 @@ def test_every_refusal_reason_met_has_a_text_that_formats(language: str) -> None
 def test_every_refusal_and_syntax_key_of_the_engine_source_has_a_text_in_both_languages() -> None:
     keys = keys_in_source("mine_out", "mine-out")
     assert {"reason.mine-out.only-moves", "expected.mine-out.step"} <= keys
-    for language, catalog in CATALOGS.items():
-        missing = sorted(keys - catalog.keys())
+    for language, texts in CATALOGS.items():
+        missing = sorted(keys - texts.keys())
         assert not missing, f"{language}: {missing}"
 
 
