@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.errors import StaleAction
+from bot.errors import NotPlaying, StaleAction
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from bot.storage import PingMode
@@ -309,8 +309,11 @@ class UndoButton(TableItem[Button], prefix="mt:undo", arg=None):
 
 async def retry_images(interaction: Interaction, table_id: int, version: int) -> None:
     """Draw the images of the clicked turn message again and attach them to it, while
-    the table is still at that turn."""
+    the table is still at that turn. A lobby has no turn message (the button
+    could only be forged): NotPlaying."""
     table = await service_of(interaction).get_table(table_id)
+    if table.status == TableStatus.LOBBY:
+        raise NotPlaying()
     if table.version != version:
         raise StaleAction()
     locale = public_locale(interaction)
