@@ -13,8 +13,8 @@ PostgreSQL server instead (`tests/postgres_support.py`): the second leg of
 database, among the tests that use one (`DATABASE_FIXTURES`):
 
 - the storage-facing modules, marked ``pytestmark = pytest.mark.storage_facing``
-  (the service, take-backs, reminders, presence, results and ratings, restarts,
-  locks, the list of a user's tables);
+  (the service, take-backs, reminders, presence, ping modes, results and ratings,
+  restarts, locks, the list of a user's tables);
 - one complete simcord game per registered game, marked
   ``@pytest.mark.complete_game("<game id>")``. A full run of the leg fails if a
   registered game has none (`check_complete_games`).
@@ -39,7 +39,7 @@ import tests.tiny_plugin  # noqa: F401  (registers the "tiny" game and its plugi
 from bot.app import TableBot, create_bot
 from bot.config import Settings
 from bot.games.registry import game_ids
-from tests.discord_support import TableWorld, bot_of
+from tests.discord_support import TableWorld, bot_of, plain_channel
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
 
 REMINDER_MINUTES = 5
@@ -156,7 +156,7 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[TableBot]:
 async def table_world(simcord_env: simcord.Env) -> AsyncIterator[TableWorld]:
     await bot_of(simcord_env).tree.sync()
     guild = simcord_env.create_guild(name="mines")
-    channel = guild.create_text_channel("games")
+    channel = plain_channel(guild, "games")
     names = ("alice", "bob", "carol")
     members = [guild.add_member(simcord_env.create_user(name)) for name in names]
     yield TableWorld(simcord_env, guild, channel, *members)
