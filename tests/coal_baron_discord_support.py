@@ -25,6 +25,7 @@ from bot.i18n import t
 from bot.service import GameService, Table
 from cogs.coal_baron.extraction import EXTRACTION
 from tests.discord_support import (
+    CompleteGame,
     custom_ids,
     enabled_ids,
     live_messages,
@@ -345,3 +346,11 @@ async def play_to_the_end(
                  vp=state.scores()[winner], money=state.players[winner].money)
     assert standing in description
     return driver
+
+
+COMPLETE_GAME = CompleteGame(
+    coal_world,
+    lambda w, hook: play_to_the_end(w, 3, hook),
+    lambda w: [*w.players, w.spectator],
+)
+"""A 3-player game (tests/test_discord_complete_games.py)."""

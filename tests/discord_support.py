@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -289,3 +289,18 @@ def slow(env: simcord.Env, render: Callable[..., Any]) -> Callable[..., Any]:
         return render(*args)
 
     return slowly
+
+
+@dataclass(frozen=True)
+class CompleteGame:
+    """How to play one game to its end through the bot: each game's
+    ``tests/<game>_discord_support.py`` names its own as ``COMPLETE_GAME``, and
+    tests/test_discord_complete_games.py finds it there by the game's id."""
+
+    world: Callable[[simcord.Env, str | None], Awaitable[Any]]
+    """A server in a language (None: English) whose `channel` hosts the table."""
+    play: Callable[[Any, Callable[[], Awaitable[None]]], Awaitable[object]]
+    """Plays the whole game in that world, awaiting the hook after the start and each move."""
+    members: Callable[[Any], list[simcord.MemberActor]]
+    """Everyone on the server (players and watchers)."""
+

@@ -22,7 +22,14 @@ from bot.games.mine_out import MineOutState
 from bot.games.mine_out.greedy import choose
 from bot.service import Table
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import bot_of, enabled_ids, options_of, select_offering, suggested
+from tests.discord_support import (
+    CompleteGame,
+    bot_of,
+    enabled_ids,
+    options_of,
+    select_offering,
+    suggested,
+)
 
 AfterMove = Callable[[], Awaitable[None]]
 """Awaited after each turn of a complete game (the generic checks of every game)."""
@@ -202,3 +209,11 @@ async def play_game(
         if after_move is not None:
             await after_move()
     return ways
+
+
+COMPLETE_GAME = CompleteGame(
+    lambda env, locale: mo_world(env, 3, locale),
+    lambda w, hook: play_game(w, 4, after_move=hook),
+    lambda w: [*w.players, w.watcher],
+)
+"""A 3-player game of seed 4 (tests/test_discord_complete_games.py)."""

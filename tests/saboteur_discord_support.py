@@ -31,7 +31,7 @@ from bot.games.saboteur.actions import (
 from bot.service import Table
 from cogs.saboteur.choices import sab_state
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import bot_of, build_turn, live_messages, suggested
+from tests.discord_support import CompleteGame, bot_of, build_turn, live_messages, suggested
 from tests.saboteur_support import digger_play
 
 MEMBER_NAMES = ("alice", "bob", "carol", "dave")
@@ -208,3 +208,9 @@ async def play_game(w: SabWorld, seed: int, after_move: AfterMove | None = None)
         if after_move is not None:
             await after_move()
     return turns
+
+
+COMPLETE_GAME = CompleteGame(
+    sab_world, lambda w, hook: play_game(w, 11, hook), lambda w: [w.alice, w.bob, w.carol, w.dave]
+)
+"""A 3-player game of seed 11 (tests/test_discord_complete_games.py)."""

@@ -6,14 +6,14 @@ table manners all games share, checked on every public message.
 - No public text holds the notation of an action just played (the turn is told in
   words; the notation belongs to ``/game play`` and its confirmation).
 
-Each game is played by its own complete-game driver (``tests/*_discord_support.py``),
-which calls back after each move; the checks here know nothing of any one game.
+Each game is played by its own complete-game driver (``COMPLETE_GAME`` in
+``tests/<game>_discord_support.py``, found by the game's id), which calls back after
+each move; the checks here know nothing of any one game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+import importlib
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -25,51 +25,31 @@ from bot.games.base import GameState
 from bot.games.record import initial_state, parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
 from bot.service import GameService
-from tests import coal_baron_discord_support as coal
-from tests import mine_out_discord_support as mine_out
-from tests import saboteur_discord_support as saboteur
-from tests.coal_baron_discord_support import fixed_seed
-from tests.discord_support import speak_french
+from tests.discord_support import CompleteGame, speak_french
 
-__all__ = ["fixed_seed"]  # an autouse fixture: Coal Baron deals the same every run
-
-AfterMove = Callable[[], Awaitable[None]]
+DEAL = 20261126
 
 
-@dataclass(frozen=True)
-class CompleteGame:
-    """How to play one game to its end through the bot."""
-
-    world: Callable[[simcord.Env, str | None], Awaitable[Any]]
-    """A server in a language (None: English) whose `channel` hosts the table."""
-    play: Callable[[Any, AfterMove], Awaitable[object]]
-    """Plays the whole game in that world, awaiting the hook after the start and each move."""
-    members: Callable[[Any], list[simcord.MemberActor]]
-    """Everyone on the server (players and watchers)."""
+@pytest.fixture(autouse=True)
+def same_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table gets the same seed every run (the service draws one with `secrets`)."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: DEAL)
 
 
-GAMES = {
-    "coal-baron": CompleteGame(
-        coal.coal_world,
-        lambda w, hook: coal.play_to_the_end(w, 3, hook),
-        lambda w: [*w.players, w.spectator],
-    ),
-    "saboteur": CompleteGame(
-        saboteur.sab_world,
-        lambda w, hook: saboteur.play_game(w, 11, hook),
-        lambda w: [w.alice, w.bob, w.carol, w.dave],
-    ),
-    "mine-out": CompleteGame(
-        lambda env, locale: mine_out.mo_world(env, 3, locale),
-        lambda w, hook: mine_out.play_game(w, 4, after_move=hook),
-        lambda w: [*w.players, w.watcher],
-    ),
-}
 SHIPPED_GAMES = sorted(entry.name for entry in entry_points(group=ENTRY_POINT_GROUP))
 
 
-def test_every_shipped_game_has_a_complete_game_here() -> None:
-    assert sorted(GAMES) == SHIPPED_GAMES
+def complete_game(game_id: str) -> CompleteGame:
+    """The game's driver, ``COMPLETE_GAME`` of ``tests/<game>_discord_support.py``."""
+    module = importlib.import_module(f"tests.{game_id.replace('-', '_')}_discord_support")
+    found = getattr(module, "COMPLETE_GAME", None)
+    assert isinstance(found, CompleteGame), f"{module.__name__} has no COMPLETE_GAME"
+    return found
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_every_shipped_game_has_a_complete_game_here(game: str) -> None:
+    assert complete_game(game).world is not None
 
 
 def public_text(message: discord.Message) -> str:
@@ -134,11 +114,11 @@ class Manners:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 async def test_a_complete_game_pings_only_who_acts_and_tells_every_move_in_words(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, game: str, language: str
 ) -> None:
-    complete = GAMES[game]
+    complete = complete_game(game)
     world = await complete.world(simcord_env, "fr" if language == "fr" else None)
     if language == "fr":
         speak_french(monkeypatch, *complete.members(world))
