@@ -24,6 +24,5 @@ PLUGIN = register_plugin(
         TinyGame,
         TinyPresenter(),
         catalogs=Path(__file__).parent / "tiny_i18n",
-        default_options={},
     )
 )

@@ -14,6 +14,11 @@ from cogs.coal_baron.extraction import EXTRACTION
 from cogs.coal_baron.presenter import CoalBaronPresenter
 from cogs.coal_baron.spaces import TURN_ITEMS
 from cogs.platform.plugins import GamePlugin
+from cogs.platform.table_options import TableOption
+
+PUT_BACK = TableOption("put_back", ("mixed", "one-side"), default="mixed")
+"""Where a draw-5's cards go back: each on a side of the player's choice, or all on one
+(the literal reading, Board Game Arena's); docs/coal-baron.md."""
 
 PLUGIN = GamePlugin(
     CoalBaronState,
@@ -21,4 +26,5 @@ PLUGIN = GamePlugin(
     commands=CoalCog,
     items=TURN_ITEMS,
     builders={EXTRACTION.kind: EXTRACTION, DRAW.kind: DRAW},
+    options=(PUT_BACK,),
 )

@@ -3,7 +3,7 @@
 A plugin is one object per game (`GamePlugin`), named by the game's entry point
 through its `bot.games.registry.GameSpec` (``plugin="cogs.coal_baron:PLUGIN"``).
 The platform asks it for the presenter (texts, components, images), the game's
-own commands and persistent components, its extra translations and its default
+own commands and persistent components, its extra translations and its table
 options. A registered engine without a plugin is hosted by `Presenter`, which
 shows text only; a test game registers its plugin with `register_plugin`.
 """
@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.games.base import JSON, GameState
+from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game, plugin_path
 from bot.i18n import add_catalog_dir
 from cogs.platform.presenter import Presenter
+from cogs.platform.table_options import TableOption
 
 if TYPE_CHECKING:
     from cogs.platform.builder import TurnSteps
@@ -46,8 +47,8 @@ class GamePlugin:
     catalogs: Path | None = None
     """A directory of ``<name>.<language>.json`` catalogs, for a game shipped outside
     this repository (the built-in games keep theirs in ``bot/i18n``)."""
-    default_options: Mapping[str, JSON] = field(default_factory=dict)
-    """The options a table of this game opens with."""
+    options: tuple[TableOption, ...] = ()
+    """The choices `/game new` offers for this game (`cogs.platform.table_options`)."""
 
     @property
     def game_id(self) -> str:
