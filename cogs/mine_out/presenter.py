@@ -55,7 +55,7 @@ class MineOutPresenter(Presenter):
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
                            round=view["round"]))
-        town = await town_file(table, seen.view, locale)
+        town = await town_file(seen.view, seen.seat_names(), locale)
         return TurnMessage("\n".join(lines), files=[town])
 
     def event_lines(
