@@ -10,7 +10,7 @@ import pytest
 import simcord
 
 from bot.errors import IllegalAction, NotSeated, NotYourTurn
-from bot.games.mine_out.actions import End, Move
+from bot.games.mine_out.actions import Change, Dig, Hire, Play, Sell
 from bot.games.mine_out.legality import cost
 from bot.i18n import t
 from tests.conftest import REMINDER_MINUTES
@@ -144,7 +144,7 @@ async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.E
     alice = w.players[0]
     panel = await open_panel(w, alice)
     text = shown_text(panel)
-    assert "5 action point(s) left" in text
+    assert "5 action points left" in text
     labels = [o["label"] for row in panel.components for c in row["components"]
               for o in c.get("options", [])]
     labels += [str(c.get("label")) for row in panel.components for c in row["components"]]
@@ -152,14 +152,14 @@ async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.E
     table = await w.table()
     move = next(i for i in enabled_ids(panel) if i.startswith("mt:step:") and ":move " in i)
     await alice.click(panel, custom_id=move)
-    assert "4 action point(s) left" in shown_text(panel)
+    assert "4 action points left" in shown_text(panel)
     await alice.click(panel, custom_id=turn_id(table, "turn", "undo"))
-    assert "5 action point(s) left" in shown_text(panel)
+    assert "5 action points left" in shown_text(panel)
     assert not any(i.endswith(":confirm") for i in enabled_ids(panel))  # moves only
     play = next(v for values in options_of(panel) for v in values if v.startswith("play "))
     await alice.select(panel, [play], custom_id=select_offering(panel, play))
     await alice.click(panel, custom_id=turn_id(table, "turn", "confirm"))
-    assert "3 action point(s): end the turn anyway?" in shown_text(panel)
+    assert "3 action points: end the turn anyway?" in shown_text(panel)
     await alice.click(panel, custom_id=turn_id(table, "turn", "sure"))
     assert (await w.state()).current == 1
 
@@ -233,7 +233,8 @@ async def test_skip_plays_the_cheapest_non_move_action_then_ends_the_turn(
     alice, bob = w.players[:2]
     before = await w.state()
     cheapest = min(
-        (step for step in before.legal_actions(0) if not isinstance(step, Move | End)),
+        (step for step in before.legal_actions(0)
+         if isinstance(step, Hire | Dig | Sell | Change | Play)),
         key=lambda step: cost(before, step),
     )
     await w.env.advance_time(2 * REMINDER_MINUTES * 60)
