@@ -104,7 +104,7 @@ async def test_the_coal_baron_put_back_option_reaches_the_engine(
     w = await mo_world(simcord_env, 2)
     alice, bob = w.players
     await alice.slash(w.channel, "game new", game="coal-baron", **{"put-back": "one-side"})
-    assert "Options: put-back: all on one side" in w.last().content
+    assert "Options: put-back: draw-5 cards all back on one side" in w.last().content
     await bob.slash(w.channel, "game join")
     await alice.slash(w.channel, "game start")
     table = await w.bot.service.active_table(w.channel.id)
@@ -119,7 +119,7 @@ async def test_a_table_without_options_stores_the_games_defaults(
     await w.players[0].slash(w.channel, "game new", game="coal-baron")
     table = await w.bot.service.active_table(w.channel.id)
     assert table is not None and table.options == {"put_back": "mixed"}
-    assert "put-back: each card on the side you choose" in w.last().content
+    assert "put-back: each draw-5 card back on the side you choose" in w.last().content
 
 
 async def test_an_option_of_another_game_is_refused_in_the_users_language(
