@@ -92,14 +92,11 @@ async def test_two_players_the_master_is_asked_for_the_apprentice(
 
 
 SCORINGS = {
-    ("mine-out", "en"): ("Mine Out: the {ore} mine is empty!",
-                         "{player}: +{fame} fame (cubes held: {cubes})."),
-    ("bank-out", "en"): ("Bank Out: the bank is empty!",
-                         "{player}: +{fame} fame (rupees held: {money})."),
-    ("bank-out", "fr"): ("Banque Épuisée : la banque est vide !",
-                         "{player} : +{fame} de renommée (roupies détenues : {money})."),
+    ("mine-out", "en"): "Mine Out: the {ore} mine is empty!",
+    ("bank-out", "en"): "Bank Out: the bank is empty!",
+    ("bank-out", "fr"): "Banque Épuisée : la banque est vide !",
 }
-"""A majority scoring's announcement and each holder's line, as the server reads them."""
+"""A majority scoring's announcement, as the server reads it."""
 
 
 @pytest.mark.parametrize(
@@ -110,11 +107,11 @@ async def test_a_mine_out_and_a_bank_out_name_who_scored_what(
     simcord_env: simcord.Env, scoring: str, seed: int, locale: str
 ) -> None:
     """Play typed turns (3 players, seeded) until the turn that empties a mine or the
-    bank: its message names the scoring and each holder's fame, as the engine scored it."""
+    bank: its message names the scoring, then each holder (mention) with the cubes or
+    rupees they held and the fame the engine gave them (the catalog's line)."""
     w = await mo_world(simcord_env, 3, locale=None if locale == "en" else locale)
     await w.start(seed)
     rng = random.Random(seed)
-    title, line = SCORINGS[scoring, locale]
     while (await w.table()).status == "playing":
         state = await w.state()
         seat = state.to_act()[0]
@@ -127,13 +124,15 @@ async def test_a_mine_out_and_a_bank_out_name_who_scored_what(
         if not announced:
             continue
         text = w.last().content
-        kind = announced[0].kind
-        assert title.format(ore=kind.removeprefix("mine-out-")) in text
+        ore = announced[0].kind.removeprefix("mine-out-")
+        assert SCORINGS[scoring, locale].format(ore=ore) in text
         scored = [e for e in events if e.kind == f"{scoring}-scored"]
         assert scored
         for event in scored:
             player = w.players[event.data["seat"]].mention
-            assert line.format(player=player, **event.data) in text, (line, text)
+            line = t(locale, f"event.mine-out.{scoring}-scored", **{**event.data, "player": player})
+            assert line in text, (line, text)
+            assert str(event.data["fame"]) in line and player in line
         return
     pytest.fail(f"no {scoring} in the game")
 
@@ -144,7 +143,7 @@ async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.E
     alice = w.players[0]
     panel = await open_panel(w, alice)
     text = shown_text(panel)
-    assert "5 action points left" in text
+    assert "5 action point(s) left" in text
     labels = [o["label"] for row in panel.components for c in row["components"]
               for o in c.get("options", [])]
     labels += [str(c.get("label")) for row in panel.components for c in row["components"]]
@@ -152,14 +151,14 @@ async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.E
     table = await w.table()
     move = next(i for i in enabled_ids(panel) if i.startswith("mt:step:") and ":move " in i)
     await alice.click(panel, custom_id=move)
-    assert "4 action points left" in shown_text(panel)
+    assert "4 action point(s) left" in shown_text(panel)
     await alice.click(panel, custom_id=turn_id(table, "turn", "undo"))
-    assert "5 action points left" in shown_text(panel)
+    assert "5 action point(s) left" in shown_text(panel)
     assert not any(i.endswith(":confirm") for i in enabled_ids(panel))  # moves only
     play = next(v for values in options_of(panel) for v in values if v.startswith("play "))
     await alice.select(panel, [play], custom_id=select_offering(panel, play))
     await alice.click(panel, custom_id=turn_id(table, "turn", "confirm"))
-    assert "3 action points: end the turn anyway?" in shown_text(panel)
+    assert "3 action point(s): end the turn anyway?" in shown_text(panel)
     await alice.click(panel, custom_id=turn_id(table, "turn", "sure"))
     assert (await w.state()).current == 1
 

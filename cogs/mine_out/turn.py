@@ -41,7 +41,7 @@ from bot.games.mine_out.components import ACTION_POINTS
 from bot.i18n import LocaleLike, t
 from bot.service import Table
 from cogs.mine_out.images import holdings_file
-from cogs.mine_out.words import counted, legal_steps, place_name, step_label
+from cogs.mine_out.words import legal_steps, place_name, step_label
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps
 from cogs.platform.items import OPTIONS_PER_SELECT
 from cogs.platform.names import known_names
@@ -179,7 +179,7 @@ class TurnStepsOfMineOut(TurnSteps):
         state = mine_state(after)
         if seat not in state.to_act() or state.turn.points == ACTION_POINTS or state in _DREW:
             return None  # the turn is over already
-        return counted(locale, "mo.panel.waste", state.turn.points)
+        return t(locale, "mo.panel.waste", points=state.turn.points)
 
     async def picture(
         self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
@@ -199,9 +199,8 @@ class TurnStepsOfMineOut(TurnSteps):
                 lines.append(t(locale, "mo.panel.turn_done"))
             else:
                 now = state.positions[state.current]
-                lines.append(counted(locale, "mo.panel.points", state.turn.points,
-                                     place=place_name(locale, now.node),
-                                     rupees=counted(locale, "mo.rupees", now.money)))
+                lines.append(t(locale, "mo.panel.points", points=state.turn.points,
+                               place=place_name(locale, now.node), money=now.money))
         if steps:
             lines.append(t(locale, "mo.panel.so_far", line=" ".join(steps)))
         index = before.current if seat in before.to_act() else before.seat_positions(seat)[0]

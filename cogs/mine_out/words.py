@@ -21,8 +21,7 @@ from bot.games.mine_out.actions import (
     Step,
 )
 from bot.games.mine_out.components import CARDS, KIND_BY_CODE, KIND_BY_ID, KIND_DATA
-from bot.i18n import LocaleLike, language_of, t
-from renderer.words import plural
+from bot.i18n import LocaleLike, t
 
 
 def ore_name(locale: LocaleLike, kind: int) -> str:
@@ -48,11 +47,6 @@ def card_name(locale: LocaleLike, card: str) -> str:
 def card_short(locale: LocaleLike, card: str) -> str:
     """``MI05 Miner``: a card as the turn message names it."""
     return f"{card} {t(locale, f'mine-out.type.{CARDS[card].type}')}"
-
-
-def counted(locale: LocaleLike, key: str, count: int, **params: object) -> str:
-    """``<key>.one`` or ``<key>.other`` as `count` asks in the locale's language."""
-    return t(locale, f"{key}.{plural(language_of(locale), count)}", count=count, **params)
 
 
 def cost_text(locale: LocaleLike, points: int) -> str:
@@ -121,5 +115,5 @@ def step_label(locale: LocaleLike, state: MineOutState, step: Step) -> str:
             text = t(locale, key, card=card_name(locale, card), salary=salary,
                      replace=replace or "")
         case End():
-            return counted(locale, "mo.step.end", state.turn.points)
+            return t(locale, "mo.step.end", points=state.turn.points)
     return f"{text} · {cost_text(locale, points)}"

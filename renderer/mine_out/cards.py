@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from bot.games.mine_out.components import CARDS
+from bot.games.mine_out.components import CARDS, SLAVER
 from bot.i18n import t
 from renderer.draw import text
 from renderer.fonts import font
@@ -43,7 +43,9 @@ def card_tile(draw: ImageDraw.ImageDraw, x: int, y: int, card: str, lang: str) -
     draw.rounded_rectangle((x, y, x + TILE_W, y + TILE_H), 8, fill=PANEL, outline=INK, width=2)
     draw.rounded_rectangle((x, y, x + TILE_W, y + BAND), 8, fill=INK)
     draw.rectangle((x, y + BAND - 8, x + TILE_W, y + BAND), fill=INK)
-    kind = label(lang, f"type.{data.type}")
+    # "Marchand d'esclaves" would not fit the band: the tile has a short form.
+    kind = (label(lang, "slaver_short") if data.type == SLAVER
+            else t(lang, f"mine-out.type.{data.type}"))
     text(draw, (x + PAD, y + BAND / 2 + 1), kind, SIZE, bold=True, fill=WHITE, anchor="lm",
          max_width=TILE_W - 2 * PAD)
     inner = TILE_W - 2 * PAD
