@@ -102,7 +102,7 @@ def draw_bonuses(
     y += SECTION
     first = 440
     for ore_index, ore in enumerate(ORE_IDS):
-        cube(draw, first + ore_index * 92, y - 30, ore, lang, 24)
+        cube(draw, first + ore_index * 92 + 2, y - 32, ore, lang, 28)
     for row_index, (key, values) in enumerate(rows):
         middle = y + BONUS_ROW // 2
         if row_index % 2 == 0:
