@@ -75,10 +75,12 @@ def value_label(locale: LocaleLike, game: str, name: str, value: str) -> str:
 
 @dataclass(frozen=True)
 class Declared:
-    """One option name across the games: the first declaring game and every value."""
+    """One option name across the games: the first game declaring it (whose texts name
+    the parameter) and every value, each with the first game offering it (whose text
+    names the value)."""
 
     game: str
-    values: tuple[str, ...]
+    values: Mapping[str, str]
 
 
 def declared(games: Iterable[tuple[str, tuple[TableOption, ...]]]) -> dict[str, Declared]:
@@ -86,12 +88,10 @@ def declared(games: Iterable[tuple[str, tuple[TableOption, ...]]]) -> dict[str, 
     found: dict[str, Declared] = {}
     for game, options in games:
         for option in options:
-            known = found.get(option.name)
-            if known is None:
-                found[option.name] = Declared(game, option.values)
-            else:
-                values = known.values + tuple(v for v in option.values if v not in known.values)
-                found[option.name] = Declared(known.game, values)
+            known = found.get(option.name, Declared(game, {}))
+            added = {value: game for value in option.values if value not in known.values}
+            values = {**known.values, **added}
+            found[option.name] = Declared(known.game, values)
     return found
 
 
@@ -125,8 +125,8 @@ def with_option_parameters(names: Mapping[str, Declared]) -> Callable[[F], F]:
             name: command_text(f"option.{d.game}.{name}.description") for name, d in names.items()
         })(func)
         app_commands.choices(**{
-            name: [app_commands.Choice(name=command_text(f"option.{d.game}.{name}.{value}"),
-                                       value=value) for value in d.values]
+            name: [app_commands.Choice(name=command_text(f"option.{owner}.{name}.{value}"),
+                                       value=value) for value, owner in d.values.items()]
             for name, d in names.items()
         })(func)
         return func
