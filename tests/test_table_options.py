@@ -32,9 +32,9 @@ def test_each_option_name_is_declared_once_with_every_value_of_every_game() -> N
 
 
 def test_the_defaults_fill_what_was_not_chosen() -> None:
-    chosen = {"variant": None, "end": None, "put_back": None}
-    assert table_options("mine-out", MINE_OUT, chosen, NAMES, "en") == {"end": "more-than-50"}
-    chosen = {"variant": "teams", "end": "50-or-more", "put_back": None}
+    nothing: dict[str, str | None] = {"variant": None, "end": None, "put_back": None}
+    assert table_options("mine-out", MINE_OUT, nothing, NAMES, "en") == {"end": "more-than-50"}
+    chosen: dict[str, str | None] = {"variant": "teams", "end": "50-or-more", "put_back": None}
     assert table_options("mine-out", MINE_OUT, chosen, NAMES, "en") == {
         "variant": "teams", "end": "50-or-more"}
 
