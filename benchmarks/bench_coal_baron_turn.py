@@ -4,7 +4,7 @@ Runs the real bot in simcord (an in-memory Discord) at a 4-player table in the
 middle of shift 2 (reached through the service, as `tests.coal_baron_positions.mid_game`
 plays it), then times `TURNS` turns: each is one ``/coal play`` of a placement
 (a whole extraction on one line for a mining space) until the public message
-with the board and the acting player's mine has been posted. Target (issue 4):
+with the board and every player's mine has been posted. Target (issue 4):
 median under 300 ms on the 2-core machines.
 """
 
@@ -53,7 +53,11 @@ def turn_line(state: CoalBaronState, seat: int, rng: random.Random) -> str:
 
 
 async def run(database: Path) -> list[float]:
-    bot = create_bot(Settings(token=None, database_path=database, shard_count=1))
+    # Images in threads: a render pool started in setup_hook under simcord hangs the run
+    # (simcord settles the loop around it); bench_turn_load measures the pool's path.
+    bot = create_bot(
+        Settings(token=None, database_path=database, shard_count=1, render_workers=0)
+    )
     assert isinstance(bot, TableBot)
     env = simcord.Env(bot)
     await env.start()
@@ -103,7 +107,7 @@ async def time_turns(env: simcord.Env, bot: commands.AutoShardedBot) -> list[flo
         turn = channel.last_message
         assert turn is not None and {a.filename for a in turn.attachments} >= {
             "board.png",
-            "mine.png",
+            "mines.png",
         }
         table = await service.get_table(table.id)
     return times
@@ -113,7 +117,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         times = asyncio.run(run(Path(directory) / "bench.sqlite3"))
     met = statistics.median(times) * 1000 < TARGET_MS
-    print(f"/coal play -> turn message with board and mine, {PLAYERS} players mid-game,")
+    print(f"/coal play -> turn message with board and all mines, {PLAYERS} players mid-game,")
     print(f"  {len(times)} turns through simcord: {median_p95(times)}")
     print(f"  target: median under {TARGET_MS} ms -> {'ok' if met else 'MISSED'}")
 

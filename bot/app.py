@@ -1,8 +1,9 @@
 """Build and run the Discord bot.
 
-`create_bot` assembles the bot without connecting: storage and service are
-opened in `setup_hook` (so tests can build a bot, run it against simcord and
-close it), the cogs are loaded as extensions, and the persistent buttons are
+`create_bot` assembles the bot without connecting: the render processes
+(`bot.render_pool`), storage and service are started in `setup_hook` (so tests
+can build a bot, run it against simcord and close it) and stopped in `close`;
+the cogs are loaded as extensions, and the persistent buttons are
 registered there too. `run` is what ``python -m bot`` calls: it checks the
 database first, so a database the bot cannot use stops it before it connects.
 
@@ -25,6 +26,7 @@ from discord.ext import commands
 from bot.ai.runner import ComputerRunner
 from bot.computer_turns import ComputerTurns
 from bot.config import Settings
+from bot.render_pool import RenderPool, core_count, install, uninstall
 from bot.service import GameService
 from bot.storage import ShardSet, Storage
 from cogs.platform.computers import ComputerTable
@@ -86,6 +88,8 @@ class TableBot(commands.AutoShardedBot):
         self._runner: ComputerRunner | None = None
         self._computers: ComputerTable | None = None
         self._resumed = False
+        workers = core_count() if settings.render_workers is None else settings.render_workers
+        self.render_pool = RenderPool(workers, settings.render_timeout)
 
     @property
     def service(self) -> GameService:
@@ -107,6 +111,8 @@ class TableBot(commands.AutoShardedBot):
         return ShardSet(count, frozenset(self.shard_ids or range(count)))
 
     async def setup_hook(self) -> None:
+        await self.render_pool.start()
+        install(self.render_pool)
         self._storage = await Storage.open(self.settings.database)
         self._service = GameService(self._storage, clock=self.clock)
         self._runner = ComputerRunner(seconds=self.settings.computer_seconds)
@@ -143,6 +149,8 @@ class TableBot(commands.AutoShardedBot):
         if self._runner is not None:
             self._runner.close()
             self._runner = None
+        uninstall(self.render_pool)
+        await self.render_pool.close()
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

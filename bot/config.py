@@ -25,6 +25,10 @@ MAX_COMPUTER_PAUSE = 30.0
 DEFAULT_COMPUTER_SECONDS = 1.0
 """Thinking budget of one computer move (the runner's hard limit is derived from it)."""
 MAX_COMPUTER_SECONDS = 10.0
+DEFAULT_RENDER_TIMEOUT = 15.0
+MAX_RENDER_WORKERS = 64
+MAX_RENDER_TIMEOUT = 300
+"""Five minutes: a turn waiting longer for its images is better sent without them."""
 
 
 class SettingsError(ValueError):
@@ -52,6 +56,10 @@ class Settings:
     """The shards this process holds; None for all of them."""
     computer_pause_seconds: float = DEFAULT_COMPUTER_PAUSE
     computer_seconds: float = DEFAULT_COMPUTER_SECONDS
+    render_workers: int | None = None
+    """Processes drawing images: None for one per core, 0 to draw in threads instead."""
+    render_timeout: float = DEFAULT_RENDER_TIMEOUT
+    """Seconds an image may take before the turn goes out without it."""
 
     def __repr__(self) -> str:
         token = "set" if self.token else "missing"
@@ -62,7 +70,8 @@ class Settings:
             f"reminder_minutes={self.reminder_minutes!r}, shard_count={self.shard_count!r}, "
             f"shard_ids={self.shard_ids!r}, "
             f"computer_pause_seconds={self.computer_pause_seconds!r}, "
-            f"computer_seconds={self.computer_seconds!r})"
+            f"computer_seconds={self.computer_seconds!r}, "
+            f"render_workers={self.render_workers!r}, render_timeout={self.render_timeout!r})"
         )
 
     @property
@@ -73,10 +82,10 @@ class Settings:
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         """Read `DISCORD_TOKEN`, `DATABASE_PATH`, `DATABASE_URL`, `LOG_LEVEL`,
-        `DEV_GUILD_ID`, `REMINDER_MINUTES`, `SHARD_COUNT`, `SHARD_IDS`, `COMPUTER_PAUSE_SECONDS`
-        and `COMPUTER_SECONDS` from the
-        environment, after loading `env_file` if it exists (variables already set in
-        the environment win over the file). Raises `SettingsError` for a bad value."""
+        `DEV_GUILD_ID`, `REMINDER_MINUTES`, `SHARD_COUNT`, `SHARD_IDS`, `COMPUTER_PAUSE_SECONDS`,
+        `COMPUTER_SECONDS`, `RENDER_WORKERS` and `RENDER_TIMEOUT` from the environment, after
+        loading `env_file` if it exists (variables already set in the environment win over the
+        file). Raises `SettingsError` for a bad value."""
         if env_file is not None and Path(env_file).is_file():
             load_dotenv(env_file, override=False)
         database = _text("DATABASE_PATH")
@@ -100,6 +109,11 @@ class Settings:
                 "COMPUTER_SECONDS", DEFAULT_COMPUTER_SECONDS, minimum=0.1,
                 maximum=MAX_COMPUTER_SECONDS,
             ),
+            render_workers=_optional_int("RENDER_WORKERS", minimum=0,
+                                         maximum=MAX_RENDER_WORKERS),
+            render_timeout=_optional_int("RENDER_TIMEOUT", minimum=1,
+                                         maximum=MAX_RENDER_TIMEOUT)
+            or DEFAULT_RENDER_TIMEOUT,
         )
         if settings.shard_ids is not None and settings.database_url is None:
             raise SettingsError(

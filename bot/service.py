@@ -57,9 +57,18 @@ from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
 from bot.ratings import Ratings, recompute, update
 from bot.results import FinishedGame, GameSummary, Player, summarize
-from bot.storage import LoggedAction, OpenTableExists, Presence, ShardSet, Storage, Table
+from bot.storage import (
+    DueReminder,
+    LoggedAction,
+    OpenTableExists,
+    Presence,
+    ShardSet,
+    Storage,
+    Table,
+)
 
 __all__ = ["ActResult", "GameService", "Table", "TableStatus", "TakenBack", "check_turn"]
+
 
 class TableStatus(StrEnum):
     """Where a table is in its life; stored as its string (``Table.status``)."""
@@ -547,10 +556,12 @@ class GameService:
         tables = [await self._storage.get(table_id) for table_id in await self._storage.table_ids()]
         return [t for t in tables if t is not None and t.status == TableStatus.PLAYING]
 
-    async def due_reminders(self, shards: ShardSet | None = None) -> list[Table]:
+    async def due_reminders(self, shards: ShardSet | None = None) -> list[DueReminder]:
         """Claim the tables in play (of `shards`, default all) idle for their reminder
         period and not reminded yet this turn: no other call, in this process or
-        another, gets them too. Confirm each posted reminder with `mark_reminded`."""
+        another, gets them too. Table ids and turns only (load each with `get_table`,
+        and skip it if its turn moved on); confirm each posted reminder with
+        `mark_reminded`."""
         return await self._storage.claim_reminders(self._clock(), shards or ShardSet.all())
 
     async def mark_reminded(self, table_id: int) -> None:

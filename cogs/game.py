@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 
 import discord
 from discord import app_commands
@@ -17,6 +18,7 @@ from discord.ext import commands
 from bot.errors import NotCreator
 from bot.games.registry import game_ids
 from bot.i18n import has_key, language_of, t
+from bot.render_pool import RenderFailed
 from bot.service import OPEN_STATUSES, Table, TableStatus
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
@@ -38,7 +40,7 @@ from cogs.platform.names import display_names
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
-from cogs.platform.presenter import game_name, mention, scores_line, timestamp
+from cogs.platform.presenter import game_name, image_file, mention, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import seen
@@ -47,8 +49,9 @@ from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
 from cogs.platform.table_options import declared, table_options, with_option_parameters
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
-from renderer import render_in_thread
 from renderer.replay import BOARDS, replay_png
+
+log = logging.getLogger(__name__)
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
 LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
@@ -154,6 +157,7 @@ class GameCog(
 
     @app_commands.command(name=_text("status.name"), description=_text("status.description"))
     async def status(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         locale = interaction.locale
         if table.status == TableStatus.LOBBY:
@@ -177,12 +181,12 @@ class GameCog(
         for user, until in (await service.away(table.seats)).items():
             key = "status.paused" if user in paused else "status.away"
             text += "\n" + t(locale, key, player=mention(user), until=day_text(until))
-        await defer_private(interaction)  # the presenter may draw the board
         board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))
     async def skip(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         result = await service_of(interaction).skip(table.id, interaction.user.id)
         locale = public_locale(interaction)
@@ -196,6 +200,7 @@ class GameCog(
 
     @app_commands.command(name=_text("list.name"), description=_text("list.description"))
     async def list_tables(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         await send_my_tables(interaction)
 
     @app_commands.command(name=_text("away.name"), description=_text("away.description"))
@@ -204,6 +209,7 @@ class GameCog(
     async def away(
         self, interaction: Interaction, until: app_commands.Range[str, 1, 32] | None = None
     ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         await set_away(interaction, until)
 
     @app_commands.command(name=_text("pause.name"), description=_text("pause.description"))
@@ -214,15 +220,18 @@ class GameCog(
     @app_commands.rename(enabled=_text("dm.enabled.name"))
     @app_commands.describe(enabled=_text("dm.enabled.description"))
     async def dm(self, interaction: Interaction, enabled: bool) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         await set_dm_reminders(interaction, enabled)
 
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
     async def undo(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         await take_back(interaction, table.id, None)
 
     @app_commands.command(name=_text("abandon.name"), description=_text("abandon.description"))
     async def abandon(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         if table.creator_id != interaction.user.id and not interaction.permissions.manage_channels:
             raise NotCreator()  # said now rather than after a confirmation (the service checks too)
@@ -238,6 +247,7 @@ class GameCog(
         interaction: Interaction,
         table: app_commands.Range[int, 1, LARGEST_TABLE_NUMBER] | None = None,
     ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         service = service_of(interaction)
         if table is None:
             found = await self._table_here(interaction)
@@ -250,12 +260,13 @@ class GameCog(
         files = [discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")]
         text = t(interaction.locale, "export.done", table=found.id)
         if found.status == TableStatus.FINISHED and found.game in BOARDS:
-            await defer_private(interaction)  # a replay takes a few seconds to draw
             lang = language_of(interaction.locale)
-            png = await render_in_thread(replay_png, record, lang)
             name = f"{found.game}-{found.id}-replay.png"
-            files.append(discord.File(io.BytesIO(png), filename=name))
-            text = t(interaction.locale, "export.done_replay", table=found.id)
+            try:  # a replay takes a few seconds to draw; the record goes out without it
+                files.append(await image_file(name, replay_png, record, lang))
+                text = t(interaction.locale, "export.done_replay", table=found.id)
+            except RenderFailed:
+                log.warning("table %s: the replay could not be drawn", found.id)
         await send_private(interaction, text, files=files)
 
     @app_commands.command(name=_text("stats.name"), description=_text("stats.description"))
@@ -270,6 +281,7 @@ class GameCog(
         player: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         await send_stats(interaction, player, game)
 
     @app_commands.command(
@@ -286,6 +298,7 @@ class GameCog(
     @app_commands.describe(game=_text("rules.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: str | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         if game is None:
             game = (await self._table_here(interaction)).game
         locale = interaction.locale

@@ -3,17 +3,18 @@
 Every minute the loop claims from the service the tables of this process's
 shards that have waited longer than their reminder delay and were not reminded
 yet this turn, posts one reminder mentioning whoever is to act (with the turn's
-images and buttons), then confirms it. The claim is made in the database, so
-when several bot processes share it, each reminder is posted once. Nothing is
-kept in memory, so a restart neither loses nor repeats reminders (except one
-claimed right before a crash and not confirmed: it is posted again once the
-claim expires, `bot.storage.base.REMINDER_LEASE_SECONDS` later).
+images and buttons), then confirms it, a few tables at a time
+(`bot.reminders.remind_due`). The claim is made in the database, so when several
+bot processes share it, each reminder is posted once. Nothing is kept in memory,
+so a restart neither loses nor repeats reminders (except one claimed right before
+a crash and not confirmed: it is posted again once the claim expires,
+`bot.storage.base.REMINDER_LEASE_SECONDS` later).
 
 A turn waiting only for players who are away (`/game away`), or at a table
 paused by vote while one is (`/game pause`), gets no reminder:
 its claim is left unconfirmed, so it is looked at again once the lease ends.
 Players who asked for it (`/game dm`) also get the reminder by direct message,
-with a link to the reminder.
+with a link to the reminder. A turn waiting only for computers is played instead.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.i18n import LocaleLike, t
+from bot.reminders import remind_due
 from bot.service import SKIP_AFTER_REMINDERS, Table
 from cogs.platform.host import TableHost, host_of
 from cogs.platform.live import replace_live
@@ -49,18 +51,21 @@ class ReminderCog(commands.Cog):
 
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
-        for table in await self.host.service.due_reminders(self.host.shard_set):
-            if not any(user > 0 for user in table.users_to_act()):
-                # Only computers are to act: they are never pinged, they play now.
-                self.host.computers.schedule(table)
-                await self.host.service.mark_reminded(table.id)
-                continue
-            try:
-                if not await self.post_reminder(table):
-                    continue  # claimed again once the lease ends: the player may be back
-            except discord.HTTPException:
-                log.warning("could not post the reminder of table %s", table.id, exc_info=True)
-            await self.host.service.mark_reminded(table.id)
+        await remind_due(self.host.service, self.try_reminder, self.host.shard_set)
+
+    async def try_reminder(self, table: Table) -> bool:
+        """Remind the players `table` waits for; False leaves its claim unconfirmed (they
+        are all away, or the table is paused). A reminder Discord refuses (a deleted
+        channel...) is not retried."""
+        if not any(user > 0 for user in table.users_to_act()):
+            # Only computers are to act: they are never pinged, they play now.
+            self.host.computers.schedule(table)
+            return True
+        try:
+            return await self.post_reminder(table)
+        except discord.HTTPException:
+            log.warning("could not post the reminder of table %s", table.id, exc_info=True)
+            return True
 
     @remind.before_loop
     async def wait_until_connected(self) -> None:
@@ -96,7 +101,9 @@ class ReminderCog(commands.Cog):
         names = await display_names(self.bot, table)
         public = seen(table, None, public_choices=presenter.public_choices, names=names)
         turn = await presenter.turn(public, locale)
-        view = turn_view(table, turn.actions, locale, items=turn.items)
+        view = turn_view(
+            table, turn.actions, locale, items=turn.items, retry_images=turn.images_missing
+        )
         posted = await channel.send(
             text, view=view, files=turn.files, allowed_mentions=pings(table)
         )

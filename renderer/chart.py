@@ -15,7 +15,8 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from renderer.draw import mark, text, text_width, to_png
+from renderer.colours import GRID_LINE, MORE_COLOURS, PALETTE
+from renderer.draw import mark, text, text_width
 from renderer.names import drawable_names, fit_name
 from renderer.palette import (
     INK,
@@ -41,16 +42,6 @@ Marks = Sequence[tuple[int, str]]
 """(step, words) pairs drawn as labelled vertical lines, e.g. the end of each shift."""
 Unit = Literal["turn", "round"]
 """What one step of the series is, named under the horizontal axis."""
-MORE_COLOURS: tuple[RGB, ...] = (
-    (230, 159, 0),  # orange (Okabe–Ito)
-    (86, 180, 233),  # sky blue (Okabe–Ito)
-    (34, 34, 38),  # black
-    (140, 86, 75),  # brown
-    (127, 127, 127),  # grey
-    (148, 103, 189),  # violet
-)
-"""Seats 5 to 10 (Saboteur): with the four seat colours and the four mark shapes, no two
-seats share both colour and mark."""
 
 
 def line_colour(seat: int) -> RGB:
@@ -83,7 +74,7 @@ def render_score_chart(
     plot = (PLOT_LEFT, MARGIN + TITLE_H, WIDTH - PLOT_RIGHT_ROOM, HEIGHT - 50)
     _plot(draw, series, plot, marks, t(lang, "render.chart.x_axis." + unit))
     _legend(draw, shown, [s[-1] for s in series], HEIGHT, columns)
-    return to_png(image)
+    return PALETTE.to_png(image)
 
 
 def _plot(
@@ -107,7 +98,7 @@ def _plot(
     draw.rectangle(box, fill=PANEL)
     for value in _ticks(low, high):
         y = at(0, value)[1]
-        draw.line((left, y, right, y), fill=(214, 208, 196), width=1)
+        draw.line((left, y, right, y), fill=GRID_LINE, width=1)
         text(draw, (left - 10, y), str(value), 24, fill=MUTED, anchor="rm")
     for step, words in marks:
         x = at(step, low)[0]

@@ -1,11 +1,13 @@
-"""Drawing primitives shared by every game's images: text, seat marks, worker chips, PNG output."""
+"""Drawing primitives shared by every game's images: text, seat marks, worker chips."""
 
 from __future__ import annotations
 
-import io
+import math
 from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont
 
 from renderer.fonts import font
 from renderer.palette import INK, RGB, Mark, player_colour, player_mark, text_colour_on
@@ -27,12 +29,28 @@ def text(
     """Draw `s` anchored at `xy` (Pillow anchors: "mm" = centred); returns its width.
 
     With `max_width`, the size shrinks until the text fits (translations vary in length).
+    What `ImageDraw.text` does for one line, with the glyphs rendered once per text,
+    size and sub-pixel position (`_glyph_mask`): the same words come back on every turn.
     """
-    face = fit_font(s, size, bold, max_width) if max_width else font(size, bold)
-    draw.text(xy, s, font=face, fill=fill, anchor=anchor)
-    return int(face.getlength(s))
+    if max_width:
+        size = fitted_size(s, size, bold, max_width)
+    x, y = int(xy[0]), int(xy[1])
+    start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
+    mask, (dx, dy) = _glyph_mask(s, size, bold, anchor, start)
+    ink = draw._getink(fill)[0]  # the ink ImageDraw.text would use
+    draw.draw.draw_bitmap((x + dx, y + dy), mask, ink)
+    return text_width(s, size, bold)
 
 
+@lru_cache(maxsize=8192)
+def _glyph_mask(
+    s: str, size: int, bold: bool, anchor: str, start: tuple[float, float]
+) -> tuple[Any, tuple[int, int]]:
+    """The antialiased mask of `s` and its offset from the anchor point (FreeType's work)."""
+    return font(size, bold).getmask2(s, "L", anchor=anchor, start=start)
+
+
+@lru_cache(maxsize=8192)
 def text_width(s: str, size: int, bold: bool = False) -> int:
     """How wide `s` is drawn at `size` px."""
     return int(font(size, bold).getlength(s))
@@ -40,11 +58,16 @@ def text_width(s: str, size: int, bold: bool = False) -> int:
 
 def fit_font(s: str, size: int, bold: bool, max_width: int) -> ImageFont.FreeTypeFont:
     """The largest font of at most `size` px in which `s` is at most `max_width` wide."""
-    face = font(size, bold)
-    while size > 12 and face.getlength(s) > max_width:
+    return font(fitted_size(s, size, bold, max_width), bold)
+
+
+@lru_cache(maxsize=4096)
+def fitted_size(s: str, size: int, bold: bool, max_width: int) -> int:
+    """The largest size of at most `size` px (in steps of 2, at least 12) in which `s` is
+    at most `max_width` wide."""
+    while size > 12 and font(size, bold).getlength(s) > max_width:
         size -= 2
-        face = font(size, bold)
-    return face
+    return size
 
 
 def mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, shape: Mark, fill: RGB) -> None:
@@ -108,12 +131,3 @@ def worker_chips(
         x += worker_chip(draw, x, y, seat, count) + gap
     return x
 
-
-def to_png(image: Image.Image) -> bytes:
-    """Encode as PNG, reduced to a palette: flat drawings lose nothing visible and get small."""
-    buffer = io.BytesIO()
-    quantized = image.quantize(
-        colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    quantized.save(buffer, "PNG", compress_level=6)
-    return buffer.getvalue()

@@ -15,7 +15,8 @@ from PIL import Image, ImageDraw
 from bot.i18n import has_key, t
 from bot.results import Player
 from bot.stats import LeaderboardRow
-from renderer.draw import text, text_width, to_png
+from renderer.colours import PALETTE
+from renderer.draw import text, text_width
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER, WHITE
 
 WIDTH = 800
@@ -116,4 +117,4 @@ def render_leaderboard(
 ) -> bytes:
     """The leaderboard of `game` (its id) as PNG bytes: `rows` from `bot.stats.leaderboard`,
     `names` the display name of each player (a missing name shows the player's id)."""
-    return to_png(leaderboard_image(game, rows, names, lang))
+    return PALETTE.to_png(leaderboard_image(game, rows, names, lang))

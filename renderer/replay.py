@@ -12,8 +12,8 @@ long game stays a file Discord takes and a player watches:
 - frames scaled together to fit `MAX_SIZE`, on one canvas the size of the
   largest (Saboteur's maze grows);
 - `FRAME_MS` per frame, `LAST_FRAME_MS` on the final position; looping;
-- one shared palette of 256 colours, and Pillow stores only the part of a
-  frame that changed.
+- every frame on the game's fixed palette (`renderer.png.FixedPalette`), and
+  Pillow stores only the part of a frame that changed.
 """
 
 from __future__ import annotations
@@ -29,11 +29,14 @@ from bot.games.base import JSON, GameState
 from bot.games.record import initial_state, parse_entry, play_entry
 from bot.i18n import t
 from renderer.coal_baron import board as coal_baron
+from renderer.coal_baron.colours import PALETTE as COAL_BARON_PALETTE
 from renderer.coal_baron.labels import numbered_names as coal_baron_names
 from renderer.coal_baron.model import board_from_view
 from renderer.draw import text
 from renderer.palette import INK, PAPER
+from renderer.png import COMPRESS_LEVEL, FixedPalette
 from renderer.saboteur import board as saboteur
+from renderer.saboteur.colours import PALETTE as SABOTEUR_PALETTE
 from renderer.saboteur.labels import numbered_names as saboteur_names
 
 BoardRenderer = Callable[[dict[str, Any], str], Image.Image]
@@ -53,6 +56,11 @@ BOARDS: dict[str, BoardRenderer] = {
     "saboteur": saboteur_board,
 }
 """Game id -> its public board as a Pillow image, from (view, language)."""
+PALETTES: dict[str, FixedPalette] = {
+    "coal-baron": COAL_BARON_PALETTE,
+    "saboteur": SABOTEUR_PALETTE,
+}
+"""Game id -> the fixed palette its frames are mapped onto."""
 
 MAX_FRAMES = 60
 MAX_SIZE = (900, 1000)
@@ -138,11 +146,7 @@ def replay_png(record: Mapping[str, JSON], language: str) -> bytes:
         _compose(board, frame.caption, scale, size)
         for board, frame in zip(boards, frames, strict=True)
     ]
-    reference = Image.new("RGB", (size[0], size[1] * 2))
-    reference.paste(images[0], (0, 0))
-    reference.paste(images[-1], (0, size[1]))
-    palette = reference.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
-    quantized = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
+    quantized = [PALETTES[game].map(image) for image in images]
     durations = [FRAME_MS] * (len(quantized) - 1) + [LAST_FRAME_MS]
     buffer = io.BytesIO()
     quantized[0].save(
@@ -152,6 +156,6 @@ def replay_png(record: Mapping[str, JSON], language: str) -> bytes:
         append_images=quantized[1:],
         duration=durations,
         loop=0,
-        compress_level=6,
+        compress_level=COMPRESS_LEVEL,
     )
     return buffer.getvalue()

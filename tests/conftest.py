@@ -92,12 +92,14 @@ COMPUTER_SECONDS = 0.2
 
 @pytest.fixture
 def settings(database_location: str) -> Settings:
+    # Images are drawn in threads: a process pool per test would cost seconds
+    # (tests/test_render_pool.py runs one).
     if database_location.startswith("postgresql://"):
         return Settings(token=None, database_url=database_location,
-                        reminder_minutes=REMINDER_MINUTES, shard_count=1,
+                        reminder_minutes=REMINDER_MINUTES, shard_count=1, render_workers=0,
                         computer_pause_seconds=0.0, computer_seconds=COMPUTER_SECONDS)
     return Settings(token=None, database_path=Path(database_location),
-                    reminder_minutes=REMINDER_MINUTES, shard_count=1,
+                    reminder_minutes=REMINDER_MINUTES, shard_count=1, render_workers=0,
                     computer_pause_seconds=0.0, computer_seconds=COMPUTER_SECONDS)
 
 

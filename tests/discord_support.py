@@ -191,8 +191,9 @@ def answers(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:
 
 
 def private_texts(result: simcord.InteractionResult) -> list[str]:
-    """The texts of the ephemeral answers of an interaction."""
-    return [m.content for m in answers(result) if m.ephemeral]
+    """The texts of the ephemeral answers of an interaction (a panel edited in place
+    after its click was acknowledged may have none)."""
+    return [m.content for m in answers(result) if m.ephemeral and m.content]
 
 
 def public_texts(result: simcord.InteractionResult) -> list[str]:
@@ -204,6 +205,14 @@ def private_text(result: simcord.InteractionResult) -> str:
     """The text of an ephemeral answer (response or follow-up); fails if it was public."""
     private = private_texts(result)
     assert private, f"no ephemeral answer in {result!r}"
+    return "\n".join(private)
+
+
+def followup_text(result: simcord.InteractionResult) -> str:
+    """The text of the private follow-ups of a click: a click acknowledged first leaves
+    its message (a panel, a hand) as it was and answers after it."""
+    private = [m.content for m in result.followups if m.ephemeral]
+    assert private and len(private) == len(result.followups), f"not private: {result!r}"
     return "\n".join(private)
 
 
@@ -247,7 +256,7 @@ SLOW_SECONDS = 4
 
 
 def slow(env: simcord.Env, render: Callable[..., Any]) -> Callable[..., Any]:
-    """`render` (a renderer or `render_in_thread`), taking `SLOW_SECONDS` of simcord's clock:
+    """`render` (a renderer or `render_png`), taking `SLOW_SECONDS` of simcord's clock:
     an interaction answered only after it is lost (10062 Unknown interaction)."""
 
     def slowly(*args: Any) -> Any:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import discord
 import simcord
 import simcord.env as simcord_env
@@ -260,7 +261,8 @@ class ForgedTables:
 @dataclass
 class FuzzWorld:
     env: simcord.Env
-    database: Path
+    database: str
+    """The bot's tables: a SQLite file's path or a PostgreSQL URL (`Settings.database`)."""
     members: list[simcord.MemberActor]
     french: set[int]
     channels: list[simcord.ChannelHandle]
@@ -270,7 +272,7 @@ class FuzzWorld:
     """Table -> its version (which no case may change)."""
 
 
-async def build_world(env: simcord.Env, database: Path) -> FuzzWorld:
+async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
     """Two servers; in the first a channel per kind of table, four members (two French).
 
     The reminder loop is stopped: it takes no input, and simcord would wait on its
@@ -322,11 +324,21 @@ async def build_world(env: simcord.Env, database: Path) -> FuzzWorld:
     return world
 
 
-def stored_rows(database: Path) -> tuple[list[Any], list[Any]]:
-    """Every row of `games` and `actions`, in order."""
+STORED_ROWS = ("SELECT * FROM games ORDER BY id", "SELECT * FROM actions ORDER BY id")
+
+
+async def stored_rows(database: str) -> tuple[list[Any], list[Any]]:
+    """Every row of `games` and `actions`, in order, from the SQLite file or the
+    PostgreSQL database `database`."""
+    if database.startswith("postgresql://"):
+        server = await asyncpg.connect(database)
+        try:
+            games, actions = [[tuple(row) for row in await server.fetch(q)] for q in STORED_ROWS]
+        finally:
+            await server.close()
+        return games, actions
     with sqlite3.connect(database) as connection:
-        games = connection.execute("SELECT * FROM games ORDER BY id").fetchall()
-        actions = connection.execute("SELECT * FROM actions ORDER BY id").fetchall()
+        games, actions = [connection.execute(query).fetchall() for query in STORED_ROWS]
     connection.close()
     return games, actions
 
@@ -496,12 +508,12 @@ async def run_fuzz(
     unexpected = {language: catalog(language)["error.unexpected"] for language in patterns}
     handler = ErrorRecords()
     logging.getLogger().addHandler(handler)
+    before = await stored_rows(world.database)
     try:
         for case, send in cases(world, rng, per_command, per_component):
             report.inputs += 1
             report.per_target[case.target] = report.per_target.get(case.target, 0) + 1
             language = "fr" if any(m.user.name == case.actor for m in _french(world)) else "en"
-            before = stored_rows(world.database)
             cursor = len(world.env.errors)
             handler.records.clear()
             started = time.perf_counter()
@@ -513,9 +525,10 @@ async def run_fuzz(
             if crashes or logged or any(unexpected[language] in text for text in texts):
                 shown = [repr(e) for e in crashes] or logged or texts
                 report.crashes.append(f"{case}\n      -> {shown[0][:300]}")
-            if stored_rows(world.database) != before:
+            after = await stored_rows(world.database)
+            if after != before:
                 report.violations.append(str(case))
-                before = stored_rows(world.database)
+                before = after
             clicked = getattr(result._interaction, "source_message_id", None)
             private = [
                 m.content
@@ -577,7 +590,7 @@ async def deep_run(inputs: int, seed: int) -> FuzzReport:
         database = Path(folder) / "fuzz.sqlite3"
         bot = create_bot(Settings(token=None, database_path=database, reminder_minutes=5))
         async with simcord.run(bot) as env:
-            world = await build_world(env, database)
+            world = await build_world(env, str(database))
             undo = speak_french_for(world)
             try:
                 targets = len(leaf_commands(bot)) + len(registered_templates(bot))

@@ -29,7 +29,8 @@ import time
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.errors import UserError
-from bot.service import GameService
+from bot.reminders import remind_due
+from bot.service import GameService, Table
 from bot.storage import ShardSet, Storage
 
 REMINDER_CLOCK_AHEAD = 61.0
@@ -71,11 +72,12 @@ async def play(service: GameService, tables: list[int], actions: int, seed: int)
 
 async def remind_once(service: GameService, shards: ShardSet) -> int:
     """One pass of the reminder loop (as `cogs.reminders`); returns how many were posted."""
-    due = await service.due_reminders(shards)
-    for table in due:
+
+    async def post(table: Table) -> bool:
         print(f"reminded {table.id} {table.turn_started_at!r}", flush=True)
-        await service.mark_reminded(table.id)
-    return len(due)
+        return True
+
+    return await remind_due(service, post, shards)
 
 
 async def remind(service: GameService, shards: ShardSet, stop: asyncio.Event) -> None:

@@ -9,12 +9,11 @@ import discord
 import pytest
 import simcord
 
-import cogs.coal_baron.draw
-import cogs.coal_baron.extraction
-import cogs.coal_baron.presenter
+import cogs.platform.presenter
 from bot.errors import IllegalAction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
+from bot.render_pool import render_png
 from cogs.coal_baron.suggest import suggestions
 from cogs.coal_baron.turn import NotAPlayer
 from cogs.platform.errors import NoTableHere
@@ -29,6 +28,7 @@ from tests.discord_support import (
     as_seen_before,
     custom_ids,
     enabled_ids,
+    followup_text,
     now,
     private_text,
     select_offering,
@@ -201,7 +201,7 @@ async def test_a_stale_panel_is_refused(simcord_env: simcord.Env) -> None:
     shown = panel(result, "mt:turn:")
     await player.slash(world.channel, "coal play", action="bank")  # the turn goes on without it
     refused = await player.click(shown, custom_id=step_id(table, "extraction", "c1"))
-    assert private_text(refused) == STALE
+    assert followup_text(refused) == STALE
 
 
 async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen(
@@ -257,8 +257,8 @@ async def test_slow_images_still_reach_the_player(
 ) -> None:
     """Look-ups, "My view" and the panels are acknowledged before their images are drawn."""
     world = await started(simcord_env)
-    for module in (cogs.coal_baron.presenter, cogs.coal_baron.extraction, cogs.coal_baron.draw):
-        monkeypatch.setattr(module, "render_in_thread", slow(world.env, module.render_in_thread))
+    # every image of the Discord layer is drawn through `image_file`
+    monkeypatch.setattr(cogs.platform.presenter, "render_png", slow(world.env, render_png))
     player, _ = await acting(world)
     table = await world.table()
     answers = [

@@ -15,11 +15,10 @@ from PIL import Image
 
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.state import CoalBaronState
-from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
 from renderer.coal_baron.labels import numbered_names
-from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_png, render_mine
+from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_image, render_mine
 from renderer.coal_baron.mines import MINES_WIDTH, render_mines
 from renderer.coal_baron.model import Gallery, Mine, board_from_view
 from renderer.coal_baron.scoring import render_scoring
@@ -154,7 +153,7 @@ def test_a_full_side_of_a_level_wraps_onto_a_new_line_and_the_mine_keeps_its_wid
         to_act=False,
         first_player=False,
     )
-    assert Image.open(io.BytesIO(mine_png(mine, "Alice", "en"))).width == WIDTH
+    assert mine_image(mine, "Alice", "en").width == WIDTH
 
 
 # -- secrets -------------------------------------------------------------------------------
@@ -224,13 +223,6 @@ def test_every_image_of_a_finished_4_player_game_stays_under_500_kb(lang: str) -
     for png in images:
         assert len(png) < MAX_PNG_BYTES
         assert Image.open(io.BytesIO(png)).format == "PNG"
-
-
-async def test_render_in_thread_returns_the_same_png_as_a_direct_call() -> None:
-    view = CoalBaronState.new(3, seed=2).view(None)
-    assert await render_in_thread(render_board, view, names(3), "en") == render_board(
-        view, names(3), "en"
-    )
 
 
 def test_draw5_title_says_the_side_once_the_table_puts_cards_back_on_one_side() -> None:

@@ -12,7 +12,7 @@ from bot.config import DEFAULT_DATABASE_PATH, DEFAULT_REMINDER_MINUTES, Settings
 
 VARIABLES = (
     "DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID",
-    "REMINDER_MINUTES", "SHARD_COUNT", "SHARD_IDS",
+    "REMINDER_MINUTES", "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS", "RENDER_TIMEOUT",
 )
 
 
@@ -39,7 +39,7 @@ def test_settings_are_read_from_the_env_file(tmp_path: Path) -> None:
     env = tmp_path / ".env"
     env.write_text(
         "DISCORD_TOKEN=abc.def\nDATABASE_PATH=/tmp/x.sqlite3\nLOG_LEVEL=debug\n"
-        "DEV_GUILD_ID=123\nREMINDER_MINUTES=30\n"
+        "DEV_GUILD_ID=123\nREMINDER_MINUTES=30\nRENDER_WORKERS=0\nRENDER_TIMEOUT=20\n"
     )
     settings = Settings.from_env(env)
     assert settings == Settings(
@@ -48,6 +48,8 @@ def test_settings_are_read_from_the_env_file(tmp_path: Path) -> None:
         log_level="DEBUG",
         dev_guild_id=123,
         reminder_minutes=30,
+        render_workers=0,
+        render_timeout=20,
     )
 
 
@@ -93,6 +95,24 @@ def test_a_postgresql_url_and_a_shard_range_are_read(
     ],
 )
 def test_shard_settings_are_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], message: str
+) -> None:
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError, match=message):
+        Settings.from_env(tmp_path / "missing.env")
+
+
+@pytest.mark.parametrize(
+    ("variables", "message"),
+    [
+        ({"RENDER_WORKERS": "-1"}, "RENDER_WORKERS=-1 is out of range"),
+        ({"RENDER_WORKERS": "two"}, "RENDER_WORKERS must be a whole number"),
+        ({"RENDER_TIMEOUT": "0"}, "RENDER_TIMEOUT=0 is out of range"),
+        ({"RENDER_TIMEOUT": "1.5"}, "RENDER_TIMEOUT must be a whole number"),
+    ],
+)
+def test_render_settings_are_checked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], message: str
 ) -> None:
     for name, value in variables.items():

@@ -26,7 +26,7 @@ PER_COMPONENT = 60
 async def test_hostile_input_is_refused_cleanly_everywhere(
     simcord_env: simcord.Env, settings: Settings, caplog: pytest.LogCaptureFixture
 ) -> None:
-    world = await build_world(simcord_env, settings.database_path)
+    world = await build_world(simcord_env, settings.database)
     undo = speak_french_for(world)
     try:
         with quick_settle():

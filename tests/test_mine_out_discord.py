@@ -17,6 +17,7 @@ from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     as_seen_before,
     enabled_ids,
+    followup_text,
     options_of,
     private_text,
     select_offering,
@@ -184,13 +185,13 @@ async def test_refusals(simcord_env: simcord.Env) -> None:
     move = next(i for i in enabled_ids(panel) if i.startswith("mt:step:"))
     await turn_by_command(w, alice, plan_turn(await w.state(), rng))
     old = await alice.click(panel, custom_id=move)
-    assert private_text(old) == t("en", "error.stale_action")
+    assert followup_text(old) == t("en", "error.stale_action")
     table = await w.table()
     await turn_by_panel(w, bob, plan_turn(await w.state(), rng))
     assert (await w.state()).current == 2
     again = await as_seen_before(w.env, w.channel, turn_id(table, "turn", "confirm"))
     twice = await bob.click(again, custom_id=turn_id(table, "turn", "confirm"))
-    assert private_text(twice) == t("en", "error.stale_action")
+    assert followup_text(twice) == t("en", "error.stale_action")
     assert (await w.state()).current == 2
 
 

@@ -26,6 +26,7 @@ from renderer.saboteur.placement import render_placement
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     enabled_ids,
+    followup_text,
     options_of,
     private_texts,
     public_texts,
@@ -378,7 +379,7 @@ async def test_a_hand_view_from_an_earlier_turn_is_refused(simcord_env: simcord.
     version, messages = (await w.table()).version, len(w.public_messages())
     card = sorted(options_of(hand)[0])[0]
     result = await w.alice.select(hand, [card], custom_id=select_offering(hand, card))
-    assert private_texts(result) == [t("en", "error.stale_action")]
+    assert followup_text(result) == t("en", "error.stale_action")
     assert await unchanged_after(w, version, messages)
 
 
@@ -390,7 +391,7 @@ async def test_a_hand_view_of_an_abandoned_game_says_so(simcord_env: simcord.Env
     await w.bot.service.abandon(w.table_id, w.alice.id, can_manage=False)
     card = sorted(options_of(hand)[0])[0]
     result = await w.alice.select(hand, [card], custom_id=select_offering(hand, card))
-    assert private_texts(result) == [t("en", "error.table_abandoned")]
+    assert followup_text(result) == t("en", "error.table_abandoned")
 
 
 # -- secrets ------------------------------------------------------------------------------

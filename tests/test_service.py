@@ -33,9 +33,11 @@ from bot.errors import (
 from bot.games.record import replay
 from bot.games.undo import ActionRevealed
 from bot.ratings import Ratings, recompute
+from bot.reminders import remind_due
 from bot.results import FinishedGame, Player, summarize
 from bot.service import GameService, Table
 from bot.storage import Storage
+from bot.storage.base import REMINDER_LEASE_SECONDS
 from tests.storage_support import FAULTS, log_row_refused
 
 ALICE, BOB, CAROL, DAVE, EVE = 101, 102, 103, 104, 105
@@ -333,19 +335,24 @@ async def test_acts_on_different_tables_do_not_wait_for_each_other(
 # -- turns, reminders, skip -----------------------------------------------------------------
 
 
+async def claimed_ids(service: GameService) -> list[int]:
+    return [due.table_id for due in await service.due_reminders()]
+
+
 async def test_reminders_fall_due_once_per_turn(service: GameService, clock: FakeClock) -> None:
     table = await open_tiny(service, ALICE, BOB)
     table = await play_to_choices_done(service, table)
     clock.now += 10 * 60 - 1
     assert await service.due_reminders() == []
     clock.now += 1
-    assert [t.id for t in await service.due_reminders()] == [table.id]
+    assert await claimed_ids(service) == [table.id]
     await service.mark_reminded(table.id)
     assert await service.due_reminders() == []
     assert (await service.get_table(table.id)).version == table.version
     await service.act(table.id, ALICE, "add 1")
     clock.now += 10 * 60
-    assert [t.users_to_act() for t in await service.due_reminders()] == [(BOB,)]
+    assert await claimed_ids(service) == [table.id]
+    assert (await service.get_table(table.id)).users_to_act() == (BOB,)
 
 
 async def test_simultaneous_choices_keep_the_turn_clock(
@@ -527,3 +534,82 @@ async def test_ratings_missing_a_result_are_recomputed(
     await storage.store_ratings(1, "{}", 1)  # as if a crash came between the two writes
     assert await service.ratings(1) == good
     assert await service.ratings(2) == Ratings()  # another server: nothing
+
+
+# -- reminder pass ---------------------------------------------------------------------------
+
+
+async def test_a_reminder_pass_posts_a_few_tables_at_a_time(
+    service: GameService, clock: FakeClock
+) -> None:
+    tables = []
+    for channel in range(10):
+        table = await open_tiny(service, ALICE, BOB, channel=100 + channel)
+        tables.append(await play_to_choices_done(service, table))
+    clock.now += 10 * 60
+    running, most = 0, 0
+
+    async def post(table: Table) -> bool:
+        nonlocal running, most
+        running += 1
+        most = max(most, running)
+        await asyncio.sleep(0.01)
+        running -= 1
+        return True
+
+    assert await remind_due(service, post, concurrency=3) == 10
+    assert most == 3
+    assert await service.due_reminders() == []
+
+
+async def test_a_table_played_between_its_claim_and_its_reminder_is_not_reminded(
+    service: GameService, clock: FakeClock
+) -> None:
+    first = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    second = await play_to_choices_done(
+        service, await open_tiny(service, ALICE, BOB, channel=101)
+    )
+    clock.now += 10 * 60
+    posted: list[int] = []
+
+    async def post(table: Table) -> bool:
+        posted.append(table.id)
+        await service.act(second.id, ALICE, "add 1")  # the second table's turn moves on
+        return True
+
+    assert await remind_due(service, post, concurrency=1) == 2
+    assert posted == [first.id]
+    clock.now += 10 * 60
+    assert await claimed_ids(service) == [second.id]  # its new turn, when due
+
+
+async def test_a_reminder_that_fails_comes_back_when_its_claim_expires(
+    service: GameService, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    clock.now += 10 * 60
+
+    async def broken(table: Table) -> bool:
+        raise RuntimeError("no channel")
+
+    assert await remind_due(service, broken) == 1
+    assert "the reminder of table" in caplog.text
+    assert await service.due_reminders() == []  # still claimed by the failed pass
+    clock.now += REMINDER_LEASE_SECONDS
+    assert await claimed_ids(service) == [table.id]
+    caplog.clear()  # the failure was logged on purpose (`no_logged_errors`)
+
+
+async def test_a_reminder_not_posted_comes_back_when_its_claim_expires(
+    service: GameService, clock: FakeClock
+) -> None:
+    table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    clock.now += 10 * 60
+
+    async def everyone_away(table: Table) -> bool:
+        return False
+
+    assert await remind_due(service, everyone_away) == 1
+    assert await service.due_reminders() == []  # claimed, not confirmed
+    clock.now += REMINDER_LEASE_SECONDS
+    assert await claimed_ids(service) == [table.id]

@@ -81,6 +81,8 @@ def database(tmp_path: Path) -> Path:
         ("LOG_LEVEL", "LOUD", ("LOG_LEVEL=LOUD", "DEBUG, INFO, WARNING, ERROR")),
         ("SHARD_IDS", "0-1", ("SHARD_IDS", "SHARD_COUNT")),
         ("DATABASE_URL", "mysql://x", ("DATABASE_URL", "PostgreSQL URL")),
+        ("RENDER_WORKERS", "-1", ("RENDER_WORKERS=-1", "from 0 to 64")),
+        ("RENDER_TIMEOUT", "fast", ("RENDER_TIMEOUT", "whole number")),
     ],
 )
 def test_a_bad_setting_is_refused_in_one_line(

@@ -23,6 +23,7 @@ from bot.storage import OpenTableExists, Presence, ShardSet, Storage, Table
 from bot.storage.base import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
+    DueReminder,
     LoggedAction,
     row_values,
     shard_of,
@@ -329,7 +330,7 @@ async def test_a_due_reminder_is_claimed_once_among_racing_claimers(location: st
     rounds = await asyncio.gather(
         *(storage.claim_reminders(now, ShardSet.all()) for storage in storages for _ in range(4))
     )
-    claimed = sorted(table.id for tables in rounds for table in tables)
+    claimed = sorted(due.table_id for claim in rounds for due in claim)
     assert claimed == ids
     for storage in storages:
         await storage.close()
@@ -342,10 +343,10 @@ async def test_a_claim_not_confirmed_is_claimable_again_after_the_lease(
     table = await storage.insert(lobby())
     await storage.save(playing(table, version=1, turn_started_at=100.0), previous_version=0)
     due = 100.0 + 5 * 60
-    assert [t.id for t in await storage.claim_reminders(due, ShardSet.all())] == [table.id]
+    assert await storage.claim_reminders(due, ShardSet.all()) == [DueReminder(table.id, 100.0)]
     assert await storage.claim_reminders(due + REMINDER_LEASE_SECONDS - 1, ShardSet.all()) == []
     later = due + REMINDER_LEASE_SECONDS
-    assert [t.id for t in await storage.claim_reminders(later, ShardSet.all())] == [table.id]
+    assert await storage.claim_reminders(later, ShardSet.all()) == [DueReminder(table.id, 100.0)]
     await storage.mark_reminded(table.id)
     assert await storage.claim_reminders(later + 2 * REMINDER_LEASE_SECONDS, ShardSet.all()) == []
 
@@ -356,8 +357,8 @@ async def test_the_reminder_follows_the_turn(contract_storage: Storage) -> None:
     table = await storage.insert(lobby())
     started = playing(table, version=1, turn_started_at=100.0)
     await storage.save(started, previous_version=0)
-    [claimed] = await storage.claim_reminders(400.0, ShardSet.all())
-    await storage.mark_reminded(claimed.id)
+    assert await storage.claim_reminders(400.0, ShardSet.all()) == [DueReminder(table.id, 100.0)]
+    await storage.mark_reminded(table.id)
     same_turn = replace(started, version=2, reminded=False)  # read before the reminder
     assert await storage.save(same_turn, previous_version=1)
     assert await storage.claim_reminders(10_000.0, ShardSet.all()) == []
@@ -367,7 +368,7 @@ async def test_the_reminder_follows_the_turn(contract_storage: Storage) -> None:
     assert await storage.save(new_turn, previous_version=2)
     stored = await storage.get(table.id)
     assert stored is not None and not stored.reminded
-    assert [t.id for t in await storage.claim_reminders(800.0, ShardSet.all())] == [table.id]
+    assert await storage.claim_reminders(800.0, ShardSet.all()) == [DueReminder(table.id, 500.0)]
 
 
 async def test_a_confirmation_after_a_new_turn_does_not_mark_the_new_turn(
@@ -380,20 +381,23 @@ async def test_a_confirmation_after_a_new_turn_does_not_mark_the_new_turn(
     await storage.claim_reminders(400.0, ShardSet.all())
     await storage.save(replace(started, version=2, turn_started_at=450.0), previous_version=1)
     await storage.mark_reminded(table.id)  # the old turn's post, confirmed late
-    assert [t.id for t in await storage.claim_reminders(750.0, ShardSet.all())] == [table.id]
+    assert await storage.claim_reminders(750.0, ShardSet.all()) == [DueReminder(table.id, 450.0)]
 
 
 async def test_each_shard_set_claims_only_its_servers(contract_storage: Storage) -> None:
     storage = contract_storage
     guilds = [n << 22 for n in range(8)] + [None]  # shards 0..3 twice, then a DM table
+    guild_of = {}
     for channel, guild in enumerate(guilds):
         table = await storage.insert(lobby(channel=channel, guild=guild))
         await storage.save(playing(table, version=1, turn_started_at=0.0), previous_version=0)
+        guild_of[table.id] = guild
     even = await storage.claim_reminders(300.0, ShardSet(4, frozenset({0, 2})))
     odd = await storage.claim_reminders(300.0, ShardSet(4, frozenset({1, 3})))
-    assert {shard_of(t.guild_id, 4) for t in even} == {0, 2}
-    assert {shard_of(t.guild_id, 4) for t in odd} == {1, 3}
+    assert {shard_of(guild_of[due.table_id], 4) for due in even} == {0, 2}
+    assert {shard_of(guild_of[due.table_id], 4) for due in odd} == {1, 3}
     assert len(even) == 5 and len(odd) == 4  # the DM table is shard 0's
+    assert even == sorted(even) and odd == sorted(odd)
 
 
 # -- copying ----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ PostgreSQL (`postgres`: one database shared by several bot processes).
 `await Storage.open(location)` picks the backend from the location."""
 
 from bot.storage.base import (
+    DueReminder,
     LoggedAction,
     OpenTableExists,
     Presence,
@@ -14,5 +15,6 @@ from bot.storage.base import (
 )
 
 __all__ = [
-    "LoggedAction", "OpenTableExists", "Presence", "ShardSet", "StartupError", "Storage", "Table",
+    "DueReminder", "LoggedAction", "OpenTableExists", "Presence", "ShardSet", "StartupError",
+    "Storage", "Table",
 ]

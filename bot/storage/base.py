@@ -37,6 +37,15 @@ REMINDER_LEASE_SECONDS = 10 * 60
 MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
+@dataclass(frozen=True, order=True)
+class DueReminder:
+    """A reminder claimed by `Storage.claim_reminders`: which table, and which turn (its
+    start) the reminder is for."""
+
+    table_id: int
+    turn_started_at: float
+
+
 @dataclass(frozen=True)
 class Table:
     """One row of `games`, with its state decoded: a game in a channel."""
@@ -360,10 +369,13 @@ class Storage(ABC):
     # -- reminders
 
     @abstractmethod
-    async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
+    async def claim_reminders(self, now: float, shards: ShardSet) -> list[DueReminder]:
         """Take the tables of `shards` in play whose turn started `reminder_minutes` ago
         or more, not reminded yet this turn nor claimed by another caller within
-        `REMINDER_LEASE_SECONDS`; another call (any process) will not get them again."""
+        `REMINDER_LEASE_SECONDS`; another call (any process) will not get them again.
+        By table id; ids and turns only: after a downtime they may be many, and decoding
+        every state at once would hold the event loop (the caller loads them one by one,
+        and skips a table whose turn moved on since the claim)."""
 
     @abstractmethod
     async def mark_reminded(self, table_id: int) -> None:

@@ -32,6 +32,7 @@ from bot.storage.base import (
     ACTIONS_QUERY,
     COLUMNS,
     REMINDER_LEASE_SECONDS,
+    DueReminder,
     LoggedAction,
     OpenTableExists,
     Presence,
@@ -114,7 +115,7 @@ _CLAIM = (
     "AND turn_started_at + reminder_minutes * 60 <= $1 "
     "AND (reminder_claimed_at IS NULL OR reminder_claimed_at <= $2) "
     "AND ((COALESCE(guild_id, 0) >> 22) % $3::bigint) = ANY($4::bigint[]) "
-    "RETURNING *"
+    "RETURNING id, turn_started_at"
 )
 
 
@@ -300,11 +301,11 @@ class PostgresStorage(Storage):
 
     # -- reminders ------------------------------------------------------------------
 
-    async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
+    async def claim_reminders(self, now: float, shards: ShardSet) -> list[DueReminder]:
         rows = await self._fetch(
             _CLAIM, now, now - REMINDER_LEASE_SECONDS, shards.count, sorted(shards.ids)
         )
-        return sorted((table_from_row(row) for row in rows), key=lambda t: t.id)
+        return sorted(DueReminder(row["id"], row["turn_started_at"]) for row in rows)
 
     async def mark_reminded(self, table_id: int) -> None:
         await self._fetch(

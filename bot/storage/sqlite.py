@@ -28,6 +28,7 @@ from bot.storage.base import (
     ACTIONS_QUERY,
     COLUMNS,
     REMINDER_LEASE_SECONDS,
+    DueReminder,
     LoggedAction,
     OpenTableExists,
     Presence,
@@ -318,24 +319,24 @@ class SqliteStorage(Storage):
 
     # -- reminders ------------------------------------------------------------------
 
-    async def claim_reminders(self, now: float, shards: ShardSet) -> list[Table]:
+    async def claim_reminders(self, now: float, shards: ShardSet) -> list[DueReminder]:
         shard_filter, shard_params = "", []
         if not shards.holds_all:
             marks = ", ".join("?" * len(shards.ids))
             shard_filter = f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})"
             shard_params = [shards.count, *sorted(shards.ids)]
 
-        async def work(db: aiosqlite.Connection) -> list[Table]:
+        async def work(db: aiosqlite.Connection) -> list[DueReminder]:
             async with db.execute(
                 "UPDATE games SET reminder_claimed_at = ? "
                 "WHERE status = 'playing' AND reminded = 0 "
                 "AND turn_started_at + reminder_minutes * 60 <= ? "
                 "AND (reminder_claimed_at IS NULL OR reminder_claimed_at <= ?)"
-                f"{shard_filter} RETURNING *",
+                f"{shard_filter} RETURNING id, turn_started_at",
                 (now, now, now - REMINDER_LEASE_SECONDS, *shard_params),
             ) as cursor:
                 rows = await cursor.fetchall()
-            return sorted((table_from_row(row) for row in rows), key=lambda t: t.id)
+            return sorted(DueReminder(row["id"], row["turn_started_at"]) for row in rows)
 
         return await self._write(work)
 

@@ -16,11 +16,12 @@ from bot.games.base import Seat
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import language_of, t
 from bot.service import Table
-from cogs.coal_baron.presenter import orders_lines, png_file
+from cogs.coal_baron.presenter import orders_lines
 from cogs.coal_baron.turn import GAME_ID, NotAPlayer, coal_state
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
 from cogs.platform.play import GameCommands
+from cogs.platform.presenter import image_file
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
@@ -62,12 +63,12 @@ class CoalCog(
 
     @app_commands.command(name=_text("board.name"), description=_text("board.description"))
     async def board(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
-        await defer_private(interaction)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
         names = await display_names(interaction.client, table)
-        files = [await png_file("board.png", render_board, view, names, lang)]
+        files = [await image_file("board.png", render_board, view, names, lang)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
 
@@ -75,13 +76,13 @@ class CoalCog(
     @app_commands.rename(player=_text("mine.player.name"))
     @app_commands.describe(player=_text("mine.player.description"))
     async def mine(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
-        await defer_private(interaction)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
         names = await display_names(interaction.client, table)
-        files = [await png_file("mine.png", render_mine, view, seat, names, lang)]
+        files = [await image_file("mine.png", render_mine, view, seat, names, lang)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)
 
@@ -89,6 +90,7 @@ class CoalCog(
     @app_commands.rename(player=_text("orders.player.name"))
     @app_commands.describe(player=_text("orders.player.description"))
     async def orders(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))

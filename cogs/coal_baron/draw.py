@@ -12,10 +12,7 @@ top. Each choice is tried on a copy of the state; Confirm plays the whole line
 
 from __future__ import annotations
 
-import io
 from typing import Any
-
-import discord
 
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Keep
@@ -29,7 +26,7 @@ from cogs.coal_baron.turn import coal_state
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names
-from renderer import render_in_thread
+from cogs.platform.presenter import image_file
 from renderer.coal_baron.draw5 import render_draw5
 
 DRAW_FILE = "draw.png"
@@ -112,11 +109,11 @@ class DrawSteps(TurnSteps):
         shown = as_view(after.view(seat)) if pending_draw(after) else committed
         lang = language_of(locale)
         names = known_names(table)
-        png = await render_in_thread(render_draw5, shown, names, lang)
+        image = await image_file(DRAW_FILE, render_draw5, shown, names, lang)
         return Picture(
             t(locale, f"coal.draw.title.{drawing(committed)['kind']}"),
             summary_lines(locale, committed, steps),
-            discord.File(io.BytesIO(png), filename=DRAW_FILE),
+            image,
         )
 
 

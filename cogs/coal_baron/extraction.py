@@ -10,10 +10,7 @@ line, ending the extraction; with moves left it asks first.
 
 from __future__ import annotations
 
-import io
 from typing import Any
-
-import discord
 
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Action, Cage, Load, Stow, Take
@@ -28,7 +25,7 @@ from cogs.coal_baron.turn import coal_state
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names
-from renderer import render_in_thread
+from cogs.platform.presenter import image_file
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"
@@ -140,11 +137,11 @@ class ExtractionSteps(TurnSteps):
         space = mining_space(table, steps)
         lang = language_of(locale)
         names = known_names(table)
-        png = await render_in_thread(render_mine, view, seat, names, lang)
+        image = await image_file(MINE_FILE, render_mine, view, seat, names, lang)
         return Picture(
             t(locale, "coal.panel.title", space=space),
             status_lines(locale, view, seat, space),
-            discord.File(io.BytesIO(png), filename=MINE_FILE),
+            image,
         )
 
 

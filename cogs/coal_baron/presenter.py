@@ -7,13 +7,12 @@ one image) and the components of `cogs.coal_baron.spaces`. After a shift the
 scoring is added as a table in words; at the end, the final conversions and the
 standings. The start message lists the roster (seat, colour, player).
 Images are drawn from the public view (`state.view(None)`) with the players'
-display names, in a worker thread.
+display names, off the event loop (`bot.render_pool`); if they cannot be, the
+text goes out alone with a button to draw them again.
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
 from typing import Any
 
 import discord
@@ -38,9 +37,16 @@ from cogs.coal_baron.labels import (
 from cogs.coal_baron.spaces import turn_items
 from cogs.coal_baron.suggest import ranked_steps, suggestions
 from cogs.coal_baron.turn import coal_state
-from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, mention
+from cogs.platform.presenter import (
+    ActionChoice,
+    Presenter,
+    Ranked,
+    TurnMessage,
+    drawn_files,
+    image_file,
+    mention,
+)
 from cogs.platform.seen import Seen
-from renderer import render_in_thread
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
 from renderer.coal_baron.mines import render_mines
@@ -49,11 +55,6 @@ SEAT_PARAMS = ("seat", "first_player", "previous")
 """Event data holding a seat, shown as a mention."""
 SCORING_EVENTS = ("shift-end", "game-end")
 """Events shown by the scoring table rather than by a line."""
-
-
-async def png_file(name: str, render: Any, *args: Any) -> discord.File:
-    png = await render_in_thread(render, *args)
-    return discord.File(io.BytesIO(png), filename=name)
 
 
 def element_name(locale: LocaleLike, element: str) -> str:
@@ -171,8 +172,8 @@ class CoalBaronPresenter(Presenter):
             lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = seen.seat_names()
         renders = [
-            png_file("board.png", render_board, view, names, lang),
-            png_file("mines.png", render_mines, view, names, lang),
+            image_file("board.png", render_board, view, names, lang),
+            image_file("mines.png", render_mines, view, names, lang),
         ]
         if seen.to_act:
             lines.append(to_act_line(locale, table, view))
@@ -180,9 +181,13 @@ class CoalBaronPresenter(Presenter):
         if table.status == TableStatus.FINISHED and not embeds:  # e.g. /game status after the end
             final = Event("game-end", view["final"])
             embeds = scoring_embeds(locale, table, [final])
-        files = list(await asyncio.gather(*renders))
+        files, missing = await drawn_files(renders)
         return TurnMessage(
-            "\n".join(lines), files=files, embeds=embeds, items=turn_items(seen, locale)
+            "\n".join(lines),
+            files=files,
+            embeds=embeds,
+            items=turn_items(seen, locale),
+            images_missing=missing,
         )
 
     async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
@@ -193,7 +198,7 @@ class CoalBaronPresenter(Presenter):
         lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat], locale))]
         lines.extend(orders_lines(locale, view, seat))
         lang = language_of(locale)
-        mine = await png_file("mine.png", render_mine, view, seat, seen.seat_names(), lang)
+        mine = await image_file("mine.png", render_mine, view, seat, seen.seat_names(), lang)
         items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
 

@@ -39,6 +39,7 @@ from cogs.coal_baron.turn import acting_seat, coal_state
 from cogs.platform.builder import close_panel, play_line
 from cogs.platform.items import OPTION_LABEL_LIMIT, Button, Interaction, Item, Select, TableItem
 from cogs.platform.presenter import ActionChoice
+from cogs.platform.replies import send_private
 from cogs.platform.seen import Seen
 from cogs.platform.table_items import ActionButton, action_select
 
@@ -136,9 +137,7 @@ async def ask_fill(
     choice = discord.ui.View(timeout=None)
     placeholder = t(locale, "coal.fill.choose")
     choice.add_item(FillSelect.as_select(table.id, table.version, "", options, placeholder))
-    await interaction.response.send_message(
-        t(locale, "coal.fill.shortage"), view=choice, ephemeral=True
-    )
+    await send_private(interaction, t(locale, "coal.fill.shortage"), view=choice)
 
 
 async def fill_chosen(interaction: Interaction, table_id: int, version: int, line: str) -> None:

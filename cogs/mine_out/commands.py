@@ -46,13 +46,14 @@ class MineOutCog(
 
     @app_commands.command(name=_text("hand.name"), description=_text("hand.description"))
     async def hand(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table, _ = await mine_table(interaction)
         await show_private(interaction, table.id)
 
     @app_commands.command(name=_text("town.name"), description=_text("town.description"))
     async def town(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table, state = await mine_table(interaction)
-        await defer_private(interaction)
         names = await display_names(interaction.client, table)
         files = [await town_file(state.view(None), names, interaction.locale)]
         await send_private(interaction, t(interaction.locale, "mo.town.text", table=table.id),
@@ -62,12 +63,12 @@ class MineOutCog(
     @app_commands.rename(player=_text("player.player.name"))
     @app_commands.describe(player=_text("player.player.description"))
     async def player(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
         table, state = await mine_table(interaction)
         user = player or interaction.user
         seat = table.seat_of(user.id)
         if seat is None:
             seat = state.to_act()[0] if state.to_act() else 0
-        await defer_private(interaction)
         reader = table.seat_of(interaction.user.id)
         view = state.view(reader)
         names = await display_names(interaction.client, table)

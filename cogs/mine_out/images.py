@@ -1,16 +1,15 @@
-"""Mine Out's images as Discord files, drawn in a worker thread from views only, with
-the players' display names (`cogs.platform.names`)."""
+"""Mine Out's images as Discord files, drawn off the event loop (`bot.render_pool`)
+from views only, with the players' display names (`cogs.platform.names`)."""
 
 from __future__ import annotations
 
-import asyncio
-import io
 from collections.abc import Sequence
 
 import discord
 
 from bot.games.base import JSON
 from bot.i18n import LocaleLike, language_of
+from cogs.platform.presenter import image_file
 from renderer.mine_out.holdings import render_holdings
 from renderer.mine_out.town import render_town
 
@@ -19,13 +18,13 @@ HOLDINGS_FILE = "mine-out-player.png"
 
 
 async def town_file(view: JSON, names: Sequence[str], locale: LocaleLike) -> discord.File:
-    png = await asyncio.to_thread(render_town, view, names, language_of(locale))
-    return discord.File(io.BytesIO(png), filename=TOWN_FILE)
+    return await image_file(TOWN_FILE, render_town, view, tuple(names), language_of(locale))
 
 
 async def holdings_file(
     view: JSON, index: int, names: Sequence[str], locale: LocaleLike
 ) -> discord.File:
     """Position `index`'s holdings; its hand only if `view` is its owner's."""
-    png = await asyncio.to_thread(render_holdings, view, index, names, language_of(locale))
-    return discord.File(io.BytesIO(png), filename=HOLDINGS_FILE)
+    return await image_file(
+        HOLDINGS_FILE, render_holdings, view, index, tuple(names), language_of(locale)
+    )

@@ -17,7 +17,15 @@ from bot.service import ActResult, Table
 from cogs.mine_out.images import town_file
 from cogs.mine_out.turn import TURN, VERBS, split_steps
 from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
-from cogs.platform.presenter import ActionChoice, Presenter, Ranked, TurnMessage, matching, mention
+from cogs.platform.presenter import (
+    ActionChoice,
+    Presenter,
+    Ranked,
+    TurnMessage,
+    drawn_files,
+    matching,
+    mention,
+)
 from cogs.platform.seen import Seen
 
 
@@ -55,8 +63,8 @@ class MineOutPresenter(Presenter):
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
                            round=view["round"]))
-        town = await town_file(seen.view, seen.seat_names(), locale)
-        return TurnMessage("\n".join(lines), files=[town])
+        files, missing = await drawn_files([town_file(seen.view, seen.seat_names(), locale)])
+        return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
     def event_lines(
         self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None

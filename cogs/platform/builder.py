@@ -43,7 +43,7 @@ from cogs.platform.items import (
     TableItem,
 )
 from cogs.platform.plugins import plugin_for
-from cogs.platform.replies import defer_edit, defer_private, send_private
+from cogs.platform.replies import defer_private, send_private
 from cogs.platform.table_items import post_turn
 
 PLAY_COMMAND = "/game play"
@@ -237,14 +237,17 @@ async def open_builder(
 async def press(
     interaction: Interaction, table_id: int, version: int, kind: str, op: str, step: str = ""
 ) -> None:
-    """One press on a panel: a step, or undo, cancel, confirm, sure."""
+    """One press on a panel: a step, or undo, cancel, confirm, sure (acknowledged on
+    click by `TableItem`)."""
     table, seat = await service_of(interaction).authorize(table_id, interaction.user.id, version)
     builder = builder_of(table, kind)
     steps = builder.split(steps_of(interaction))
     locale = interaction.locale
     if op == "cancel":
         text = t(locale, "builder.cancelled")
-        await interaction.response.edit_message(content=text, embed=None, attachments=[], view=None)
+        await interaction.edit_original_response(
+            content=text, embed=None, attachments=[], view=None
+        )
         return
     assert table.state is not None
     after = builder.trial(table.state, seat, steps)
@@ -264,7 +267,6 @@ async def press(
     else:
         steps = [*steps, step]
         builder.trial(table.state, seat, steps)  # the engine's reason if the panel is outdated
-    await defer_edit(interaction)
     text, embed, files, controls = await panel(table, seat, builder, steps, locale, question)
     await interaction.edit_original_response(
         content=text, embed=embed, attachments=files, view=controls

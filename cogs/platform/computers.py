@@ -35,6 +35,7 @@ from bot.service import ActResult, Table, TableStatus
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.live import replace_live
+from cogs.platform.names import known_names
 from cogs.platform.plugins import presenter_for
 from cogs.platform.seen import seen
 from cogs.platform.table_items import pings, turn_view
@@ -155,9 +156,11 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
     guild = getattr(channel, "guild", None)
     locale = guild.preferred_locale if guild is not None else None
     presenter = presenter_for(table.game)
-    public = seen(table, None, public_choices=presenter.public_choices)
+    public = seen(table, None, public_choices=presenter.public_choices, names=known_names(table))
     message = await presenter.turn(public, locale, played)
-    view = turn_view(table, message.actions, locale, items=message.items)
+    view = turn_view(
+        table, message.actions, locale, items=message.items, retry_images=message.images_missing
+    )
     posted = await channel.send(
         message.content, view=view, files=message.files, embeds=message.embeds,
         allowed_mentions=pings(table),

@@ -8,7 +8,8 @@ needs, so it works after a restart with no memory on the bot side::
 The base builds the template from the class's ``prefix`` (and whether it is
 bound to a table version), parses the table id, version and argument back from
 a click, and runs the subclass's `run` under the error guard
-(`cogs.platform.replies.guarded`). A subclass only says what it looks like and
+(`cogs.platform.replies.guarded`), which acknowledges the click before any
+database or image work. A subclass only says what it looks like and
 what a click does::
 
     class ActionButton(TableItem[Button], prefix="mt:act"):
@@ -22,11 +23,11 @@ of the message as it is (labels and options included).
 from __future__ import annotations
 
 import re
-from typing import Any, Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 import discord
 
-from cogs.platform.replies import guarded
+from cogs.platform.replies import defer_edit, defer_private, guarded
 
 Interaction = discord.Interaction[Any]
 Button = discord.ui.Button[Any]
@@ -53,6 +54,9 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
 
     prefix: str
     versioned: bool
+    answers_privately: ClassVar[bool] = False
+    """The click is answered by a new ephemeral message (acknowledged with
+    `defer_private`) rather than by editing the clicked message (`defer_edit`)."""
 
     def __init_subclass__(
         cls, *, prefix: str, versioned: bool = True, arg: str | None = r".+", **kwargs: Any
@@ -146,7 +150,8 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         return str(self.item.values[0])
 
     async def callback(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.run(interaction))
+        acknowledge = defer_private if self.answers_privately else defer_edit
+        await guarded(interaction, self.run(interaction), acknowledge=acknowledge)
 
     async def run(self, interaction: Interaction) -> None:
         """What a click does; errors are answered to the clicker by the guard."""

@@ -69,8 +69,10 @@ async def send_lobby(
     locale = public_locale(interaction)
     content, view = lobby_text(table, locale), lobby_view(table, locale)
     content = f"{header}\n{content}" if header else content
-    if edit:
-        await interaction.response.edit_message(content=content, view=view)
+    if edit:  # a lobby button, acknowledged on click (`TableItem`)
+        await interaction.edit_original_response(content=content, view=view)
+    elif interaction.response.is_done():  # "Rematch", acknowledged on click: a new message
+        await interaction.followup.send(content, view=view or discord.utils.MISSING)
     else:
         await interaction.response.send_message(content, view=view or discord.utils.MISSING)
 
@@ -146,13 +148,13 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
     async def run(self, interaction: Interaction) -> None:
         if self.arg == "no":
             text = t(interaction.locale, "abandon.kept")
-            await interaction.response.edit_message(content=text, view=None)
+            await interaction.edit_original_response(content=text, view=None)
             return
         can_manage = interaction.permissions.manage_channels
         table = await service_of(interaction).abandon(
             self.table_id, interaction.user.id, can_manage=can_manage
         )
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=t(interaction.locale, "abandon.done_private"), view=None
         )
         locale = public_locale(interaction)

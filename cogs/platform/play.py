@@ -32,6 +32,7 @@ from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import ActionChoice
+from cogs.platform.replies import defer_private
 from cogs.platform.table_items import game_table, post_turn
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT
@@ -112,6 +113,7 @@ async def suggest(
 async def play_typed(interaction: Interaction, text: str, game_id: str | None = None) -> None:
     """Play a typed or suggested action for the user at this channel's table (which
     must play `game_id` when given: the per-game aliases ``/coal play``, ``/sab play``)."""
+    await defer_private(interaction)  # acknowledged before any database or image work
     assert interaction.channel_id is not None
     service = service_of(interaction)
     if game_id is not None:

@@ -16,7 +16,9 @@ public event the catalogs know is announced as "X played" and nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import io
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +27,7 @@ import discord
 from bot.computer_turns import computer_level
 from bot.games.base import Event, Seat
 from bot.i18n import LocaleLike, has_key, t
+from bot.render_pool import Renderer, RenderFailed, render_png
 from bot.service import ActResult, Table, TableStatus
 from cogs.platform.seen import Seen
 
@@ -47,7 +50,9 @@ class TurnMessage:
     """A message to post: text, optional files and embeds, and what it lets players do.
 
     `actions` become generic action buttons or selects; `items` are a game's own
-    persistent components (DynamicItems), placed after them.
+    persistent components (DynamicItems), placed after them. `images_missing`: some
+    image could not be drawn (`bot.render_pool.RenderFailed`); the message offers to
+    draw them again.
     """
 
     content: str
@@ -55,6 +60,31 @@ class TurnMessage:
     files: list[discord.File] = field(default_factory=list)
     embeds: list[discord.Embed] = field(default_factory=list)
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    images_missing: bool = False
+
+
+async def image_file(name: str, render: Renderer, *args: Any) -> discord.File:
+    """The PNG `render(*args)`, drawn off the event loop, as an attachment named `name`.
+
+    Raises RenderFailed.
+    """
+    png = await render_png(render, *args)
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+async def drawn_files(
+    renders: Iterable[Awaitable[discord.File]],
+) -> tuple[list[discord.File], bool]:
+    """The attachments of `renders`, drawn at once, without those that failed; and
+    whether any failed."""
+    results = await asyncio.gather(*renders, return_exceptions=True)
+    files = []
+    for result in results:
+        if isinstance(result, discord.File):
+            files.append(result)
+        elif not isinstance(result, RenderFailed):
+            raise result
+    return files, len(files) < len(results)
 
 
 def matching(choices: list[ActionChoice], typed: str) -> list[ActionChoice]:

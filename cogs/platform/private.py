@@ -19,6 +19,7 @@ from cogs.platform.table_items import turn_view
 
 async def show_private(interaction: Interaction, table_id: int) -> None:
     """The clicker's private view, ephemerally; spectators get nothing."""
+    await defer_private(interaction)  # acknowledged before any database or image work
     table, seat = await service_of(interaction).authorize(
         table_id, interaction.user.id, None, to_act=False
     )
@@ -26,7 +27,6 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
     if presenter.private_builder is not None:
         await open_builder(interaction, table, seat, presenter.private_builder, [])
         return
-    await defer_private(interaction)  # the presenter may draw images
     names = await display_names(interaction.client, table)
     message = await presenter.private(seen(table, seat, names=names), interaction.locale)
     await send_private(
@@ -42,6 +42,8 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
 
 class PrivateViewButton(TableItem[Button], prefix=PRIVATE_VIEW, versioned=False, arg=None):
     """Shows the clicker's private view and actions, ephemerally."""
+
+    answers_privately = True
 
     async def run(self, interaction: Interaction) -> None:
         await show_private(interaction, self.table_id)

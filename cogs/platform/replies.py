@@ -14,7 +14,7 @@ that the table its custom_id names is the one of the channel it was used in
 from __future__ import annotations
 
 import logging
-from collections.abc import Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
 import discord
@@ -84,8 +84,13 @@ async def defer_private(interaction: discord.Interaction[Any]) -> None:
 
 
 async def defer_edit(interaction: discord.Interaction[Any]) -> None:
-    """Acknowledge a component before slow work, to edit its message afterwards
-    with `interaction.edit_original_response` (see `defer_private`)."""
+    """Acknowledge a component before slow work, to edit its message afterwards with
+    `interaction.edit_original_response` or post a new one with `interaction.followup`
+    (see `defer_private`).
+
+    Commands answered publicly (/game new, join, leave, start) are not deferred: the
+    first follow-up of a deferred command takes the place of its "thinking..." message,
+    public, so their errors could no longer be answered privately."""
     if not interaction.response.is_done():
         await interaction.response.defer()
 
@@ -110,14 +115,21 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
 
 
 async def guarded(
-    interaction: discord.Interaction[Any], work: Coroutine[Any, Any, None]
+    interaction: discord.Interaction[Any],
+    work: Coroutine[Any, Any, None],
+    *,
+    acknowledge: Callable[[discord.Interaction[Any]], Awaitable[None]] = defer_edit,
 ) -> None:
     """Run a component's work, answering any error. Component callbacks must use it:
     discord.py only logs exceptions raised by a dynamic item's callback.
 
-    The work runs only if the table the component's custom_id names belongs to the
-    channel it was used in (`cogs.access.check_clicked_table`)."""
+    The click is acknowledged first (`acknowledge`: `defer_edit`, or `defer_private`
+    for a work that answers privately), before any database read, so that a slow
+    database never loses it. Then the work runs only if the table the component's
+    custom_id names belongs to the channel it was used in
+    (`cogs.access.check_clicked_table`)."""
     try:
+        await acknowledge(interaction)
         await check_clicked_table(interaction)
         await work
     except Exception as error:

@@ -7,8 +7,6 @@ privately, in the user's language.
 
 from __future__ import annotations
 
-import io
-
 import discord
 
 from bot.i18n import LocaleLike, language_of, t
@@ -16,9 +14,8 @@ from bot.results import Player
 from bot.stats import leaderboard, player_totals
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
-from cogs.platform.presenter import game_name, mention
+from cogs.platform.presenter import game_name, image_file, mention
 from cogs.platform.replies import defer_private, send_private
-from renderer import render_in_thread
 from renderer.leaderboard import render_leaderboard
 
 
@@ -72,16 +69,15 @@ async def send_stats(
 
 async def send_leaderboard(interaction: Interaction, game: str) -> None:
     """The best-rated players of `game` on this server, as an image."""
-    await defer_private(interaction)  # the image takes a moment
+    await defer_private(interaction)  # acknowledged before any database or image work
     service = service_of(interaction)
     summaries = await service.summaries(interaction.guild_id)
     rows = leaderboard(summaries, await service.ratings(interaction.guild_id), game)
     names = {row.player: display_name(interaction, row.player) for row in rows}
     lang = language_of(interaction.locale)
-    png = await render_in_thread(render_leaderboard, game, rows, names, lang)
+    file = await image_file(f"leaderboard-{game}.png", render_leaderboard, game, rows, names, lang)
     key = "leaderboard.text" if rows else "leaderboard.empty"
     text = t(interaction.locale, key, game=game_name(interaction.locale, game))
-    file = discord.File(io.BytesIO(png), filename=f"leaderboard-{game}.png")
     await send_private(interaction, text, file=file)
 
 

@@ -8,6 +8,7 @@ Custom ids (all `cogs.platform.items.TableItem`s):
     mt:rematch:<table>                     "Rematch", once the game is over (`cogs.platform.lobby`)
     mt:undo:<table>:<version>              "Take back", on the actor's private
                                            confirmation, valid at that version only
+    mt:img:<table>:<version>               draw again the images a turn message lacks
 
 Actions carry the version they were offered at; a click on an older message
 answers that the table moved on (`bot.service.check_turn`, the one check of
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.errors import StaleAction
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.platform.errors import NoTableHere, WrongGame
@@ -76,9 +78,12 @@ async def post_turn(
     A typed command that played an action is answered privately and the turn is
     posted as a plain channel message: anyone can open the options of a command
     from the public reply it gets, and they may hold a secret choice (a card
-    discarded face down, where drawn cards go back).
+    discarded face down, where drawn cards go back). So is any other command
+    acknowledged privately before it got here (``/game undo``).
     """
-    typed = played is not None and interaction.type is discord.InteractionType.application_command
+    command = interaction.type is discord.InteractionType.application_command
+    typed = played is not None and command
+    in_channel = typed or (command and interaction.response.is_done())
     if not interaction.response.is_done():
         # A presenter may take a while to draw the board.
         await interaction.response.defer(ephemeral=typed, thinking=typed)
@@ -88,8 +93,10 @@ async def post_turn(
     public = seen(table, None, public_choices=presenter.public_choices, names=names)
     message = await presenter.turn(public, locale, played)
     content = f"{header}\n{message.content}" if header else message.content
-    view = turn_view(table, message.actions, locale, items=message.items)
-    if typed:
+    view = turn_view(
+        table, message.actions, locale, items=message.items, retry_images=message.images_missing
+    )
+    if in_channel:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         posted: discord.Message = await channel.send(
@@ -142,9 +149,11 @@ def turn_view(
     *,
     items: Sequence[Item] = (),
     with_private: bool = True,
+    retry_images: bool = False,
 ) -> discord.ui.View:
     """Buttons for a few short actions, else selects; then the game's own `items`;
-    then the private view button while in play, or the rematch button at the end."""
+    then the private view button while in play, or the rematch button at the end; and
+    with `retry_images` a button to draw the images that could not be drawn."""
     view = discord.ui.View(timeout=None)
     fits = all(
         ActionButton.fits(table.id, table.version, a.notation) and len(a.label) <= LABEL_LIMIT
@@ -183,6 +192,9 @@ def turn_view(
                 custom_id=f"{REMATCH}:{table.id}",
             )
         )
+    if retry_images:
+        label = t(locale, "button.retry_images")
+        view.add_item(RetryImagesButton.as_button(table.id, table.version, "", label))
     return view
 
 
@@ -219,6 +231,8 @@ async def take_back(interaction: Interaction, table_id: int, version: int | None
 
     With `version` (the "Take back" button, made right after the action), the table
     must still be at it, and the button's message becomes that private answer.
+    Either way the interaction was acknowledged first (the button by `TableItem`,
+    ``/game undo`` privately).
     """
     service = service_of(interaction)
     if version is not None:
@@ -226,7 +240,7 @@ async def take_back(interaction: Interaction, table_id: int, version: int | None
     done = await service.take_back(table_id, interaction.user.id)
     text = t(interaction.locale, "undo.done_private", action=done.notation)
     if version is not None:
-        await interaction.response.edit_message(content=text, view=None)
+        await interaction.edit_original_response(content=text, view=None)
     header = t(public_locale(interaction), "undo.took_back", player=mention(interaction.user.id))
     await post_turn(interaction, done.table, None, header=header)
     if version is None:
@@ -247,4 +261,29 @@ class UndoButton(TableItem[Button], prefix="mt:undo", arg=None):
         await take_back(interaction, self.table_id, self.version)
 
 
-TURN_ITEMS = (ActionButton, ActionSelect, UndoButton)
+async def retry_images(interaction: Interaction, table_id: int, version: int) -> None:
+    """Draw the images of the clicked turn message again and attach them to it, while
+    the table is still at that turn."""
+    table = await service_of(interaction).get_table(table_id)
+    if table.version != version:
+        raise StaleAction()
+    locale = public_locale(interaction)
+    presenter = presenter_for(table.game)
+    names = await display_names(interaction.client, table)
+    public = seen(table, None, public_choices=presenter.public_choices, names=names)
+    message = await presenter.turn(public, locale)
+    view = turn_view(
+        table, message.actions, locale, items=message.items, retry_images=message.images_missing
+    )
+    await interaction.edit_original_response(attachments=message.files, view=view)
+
+
+class RetryImagesButton(TableItem[Button], prefix="mt:img", arg=None):
+    """On a turn message posted without its images: draws them again."""
+
+    async def run(self, interaction: Interaction) -> None:
+        assert self.version is not None
+        await retry_images(interaction, self.table_id, self.version)
+
+
+TURN_ITEMS = (ActionButton, ActionSelect, UndoButton, RetryImagesButton)

@@ -12,8 +12,6 @@ yet; the panel names the chosen play in words instead.
 
 from __future__ import annotations
 
-import asyncio
-import io
 from typing import Any
 
 import discord
@@ -29,6 +27,7 @@ from bot.service import Table
 from cogs.platform.builder import MENU_ROWS, Menu, Picture, Step, TurnSteps
 from cogs.platform.items import OPTIONS_PER_SELECT
 from cogs.platform.names import known_names
+from cogs.platform.presenter import image_file
 from cogs.saboteur.choices import (
     card_name,
     choice,
@@ -57,8 +56,7 @@ async def hand_file(
 ) -> discord.File:
     """The private image of `seat` (role, hand, peeks, gold): for that player only."""
     lang = language_of(locale)
-    png = await asyncio.to_thread(render_hand, state.view(seat), known_names(table), lang)
-    return discord.File(io.BytesIO(png), filename=HAND_FILE)
+    return await image_file(HAND_FILE, render_hand, state.view(seat), known_names(table), lang)
 
 
 async def placement_file(
@@ -67,10 +65,9 @@ async def placement_file(
     """The maze around the legal spots of path card `card`, each lettered as its button."""
     lang = language_of(locale)
     spots = placement_spots(state, seat, card)
-    png = await asyncio.to_thread(
-        render_placement, state.view(seat), card, spots, known_names(table), lang
+    return await image_file(
+        PLACEMENT_FILE, render_placement, state.view(seat), card, spots, known_names(table), lang
     )
-    return discord.File(io.BytesIO(png), filename=PLACEMENT_FILE)
 
 
 def spot_menus(spots: list[Spot], labels: list[str], placeholder: str) -> list[Menu]:

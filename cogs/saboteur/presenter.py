@@ -10,8 +10,6 @@ the turn builder opened by "My hand".
 
 from __future__ import annotations
 
-import asyncio
-import io
 from collections.abc import Sequence
 
 import discord
@@ -20,7 +18,14 @@ from bot.games.base import JSON, Event, Seat
 from bot.games.saboteur.shapes import as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult, Table
-from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, mention
+from cogs.platform.presenter import (
+    ActionChoice,
+    Presenter,
+    TurnMessage,
+    drawn_files,
+    image_file,
+    mention,
+)
 from cogs.platform.seen import Seen
 from cogs.saboteur.choices import (
     card_name,
@@ -50,20 +55,17 @@ def roster(table: Table, locale: LocaleLike) -> str:
 
 
 async def board_file(view: JSON, names: Sequence[str], locale: LocaleLike) -> discord.File:
-    """The public board with the players strip, drawn in a worker thread from the
+    """The public board with the players strip, drawn off the event loop from the
     spectator view only."""
-    png = await asyncio.to_thread(render_board, view, names, language_of(locale))
-    return discord.File(io.BytesIO(png), filename=BOARD_FILE)
+    return await image_file(BOARD_FILE, render_board, view, names, language_of(locale))
 
 
 async def round_end_file(
     view: JSON, round_number: int, names: Sequence[str], locale: LocaleLike
 ) -> discord.File:
     """The final maze of the round just ended, every goal face up."""
-    png = await asyncio.to_thread(
-        render_round_end, view, round_number, names, language_of(locale)
-    )
-    return discord.File(io.BytesIO(png), filename=f"saboteur-round-{round_number}.png")
+    name = f"saboteur-round-{round_number}.png"
+    return await image_file(name, render_round_end, view, round_number, names, language_of(locale))
 
 
 def ended_round(events: list[Event]) -> int | None:
@@ -90,13 +92,14 @@ class SaboteurPresenter(Presenter):
             lines = self.event_lines(seen, played.events, locale, seat=None)
         lines.append(self.status_text(seen, locale))
         names = seen.seat_names()
-        files = []
+        renders = []
         ended = ended_round(played.events) if played is not None else None
         if ended is not None:  # the maze as the round ended, before the next one's
-            files.append(await round_end_file(seen.view, ended, names, locale))
-        if seen.playing or not files:
-            files.append(await board_file(seen.view, names, locale))
-        return TurnMessage("\n".join(lines), files=files)
+            renders.append(round_end_file(seen.view, ended, names, locale))
+        if seen.playing or not renders:
+            renders.append(board_file(seen.view, names, locale))
+        files, missing = await drawn_files(renders)
+        return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
     def status_text(self, seen: Seen, locale: LocaleLike) -> str:
         """Whose turn and what they decide, or the standings once the game is over."""

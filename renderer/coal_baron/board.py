@@ -28,9 +28,10 @@ from bot.games.coal_baron.components import (
     VEHICLE_ELEMENT,
 )
 from renderer.coal_baron import glyphs
+from renderer.coal_baron.colours import HATCH, PALETTE, PILE
 from renderer.coal_baron.labels import Names, counted, label, letters, seat_names
 from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
-from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, to_png, worker_chips
+from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, worker_chips
 from renderer.names import fit_name
 from renderer.palette import (
     HIGHLIGHT,
@@ -116,11 +117,7 @@ CANTEEN_BOX: Box = (
 def render_board(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
     """The board as seen in `view` (any seat's or a spectator's), as PNG bytes; `names` are
     the players' display names, index = seat."""
-    return board_png(board_from_view(view), seat_names(names, lang), lang)
-
-
-def board_png(board: Board, names: Names, lang: str) -> bytes:
-    return to_png(board_image(board, names, lang))
+    return PALETTE.to_png(board_image(board_from_view(view), seat_names(names, lang), lang))
 
 
 def board_image(board: Board, names: Names, lang: str) -> Image.Image:
@@ -234,7 +231,7 @@ def _face_down_pile(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     for i in range(3):
         ox, oy = x + i * 8, y + i * 8
         draw.rounded_rectangle(
-            (ox, oy, ox + 56, oy + 66), radius=6, fill=(96, 92, 120), outline=INK, width=2
+            (ox, oy, ox + 56, oy + 66), radius=6, fill=PILE, outline=INK, width=2
         )
     text(draw, (x + 44, y + 52), "5", 36, bold=True, fill=WHITE)
 
@@ -246,7 +243,7 @@ def _draw_lock(draw: ImageDraw.ImageDraw, box: Box) -> None:
     for offset in range(-(y1 - y0), x1 - x0, 22):
         ax, ay = x0 + max(offset, 0), y0 + max(-offset, 0)
         length = min(x1 - ax, y1 - ay)
-        draw.line((ax, ay, ax + length, ay + length), fill=(128, 124, 118), width=6)
+        draw.line((ax, ay, ax + length, ay + length), fill=HATCH, width=6)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     draw.arc((cx - 18, cy - 40, cx + 18, cy), 180, 360, fill=INK, width=8)
     draw.line((cx - 18, cy - 20, cx - 18, cy), fill=INK, width=8)

@@ -13,9 +13,10 @@ from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import Order, Tile
 from renderer.coal_baron import glyphs
+from renderer.coal_baron.colours import PALETTE, PILE
 from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import order, tile
-from renderer.draw import pawn, text, to_png
+from renderer.draw import pawn, text
 from renderer.names import fit_name
 from renderer.palette import INK, MUTED, PANEL, PAPER, WHITE, player_colour
 
@@ -83,7 +84,7 @@ def _choice_png(
             (x, y, x + CARD_BOX[0], y + CARD_BOX[1]), radius=12, fill=PANEL, outline=MUTED, width=2
         )
         _card(draw, x, y, card, names, lang)
-    return to_png(image)
+    return PALETTE.to_png(image)
 
 
 def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Card, names: str, lang: str) -> None:
@@ -94,7 +95,7 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Card, names: str, lan
         draw.rounded_rectangle(
             (cx - 50, y + 30, cx + 50, y + h - 30),
             radius=10,
-            fill=(96, 92, 120),
+            fill=PILE,
             outline=INK,
             width=2,
         )

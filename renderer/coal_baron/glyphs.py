@@ -28,6 +28,14 @@ DARK_BG: RGB = (76, 79, 88)
 FLAME: RGB = (230, 120, 0)
 COIN: RGB = (246, 214, 110)
 """Francs."""
+LIGHT_RIM: RGB = (205, 205, 210)
+"""The rim of black cubes and carts (to stand out on dark tiles)."""
+WHEEL_RIM: RGB = (200, 200, 200)
+PALE_FRAME: RGB = (200, 200, 205)
+"""An unlit lantern's frame."""
+SLOT_INK: RGB = (90, 90, 90)
+"""A free order slot's letter, a printed cart's frame."""
+LANTERN_GLOW: RGB = (255, 214, 90)
 
 
 def cube(
@@ -35,7 +43,7 @@ def cube(
 ) -> None:
     """A coal cube with its letter; black cubes get a light rim to stand out on dark tiles."""
     fill = COAL[colour]
-    rim = (205, 205, 210) if colour == BLACK else INK
+    rim = LIGHT_RIM if colour == BLACK else INK
     draw.rounded_rectangle(
         (x, y, x + size, y + size), radius=size // 6, fill=fill, outline=rim, width=2
     )
@@ -70,7 +78,7 @@ def slot(
         letter,
         int(size * 0.5),
         bold=True,
-        fill=(90, 90, 90),
+        fill=SLOT_INK,
     )
 
 
@@ -105,7 +113,7 @@ def cart(
     """A minecart of `colour` in a CART_W x 78 box, with its cube on top or empty."""
     fill = COAL[colour]
     top, bottom = y + 30, y + 64
-    rim = (205, 205, 210) if colour == BLACK else INK
+    rim = LIGHT_RIM if colour == BLACK else INK
     draw.polygon(
         [(x + 2, top), (x + CART_W - 2, top), (x + CART_W - 8, bottom), (x + 8, bottom)],
         fill=fill,
@@ -113,7 +121,7 @@ def cart(
         width=2,
     )
     for wx in (x + 16, x + CART_W - 16):
-        draw.ellipse((wx - 7, bottom - 2, wx + 7, bottom + 12), fill=INK, outline=(200, 200, 200))
+        draw.ellipse((wx - 7, bottom - 2, wx + 7, bottom + 12), fill=INK, outline=WHEEL_RIM)
     text(
         draw,
         (x + CART_W / 2, (top + bottom) / 2 + 3),
@@ -128,12 +136,12 @@ def cart(
 
 def lantern(draw: ImageDraw.ImageDraw, x: float, y: float, lit: bool) -> None:
     """A 22 x 30 lantern: glowing with a flame when lit, a hollow frame when dark."""
-    frame: RGB = INK if lit else (200, 200, 205)
+    frame: RGB = INK if lit else PALE_FRAME
     draw.arc((x + 6, y, x + 16, y + 8), 180, 360, fill=frame, width=2)
     draw.rectangle((x + 2, y + 5, x + 20, y + 9), fill=frame)
     body = (x + 3, y + 9, x + 19, y + 26)
     if lit:
-        draw.rectangle(body, fill=(255, 214, 90), outline=frame, width=2)
+        draw.rectangle(body, fill=LANTERN_GLOW, outline=frame, width=2)
         draw.ellipse((x + 7, y + 12, x + 15, y + 24), fill=FLAME)
     else:
         draw.rectangle(body, outline=frame, width=2)
@@ -165,7 +173,7 @@ def tile(
     """
     w = tile_width(len(cubes))
     if printed:
-        draw.rounded_rectangle((x, y, x + w, y + TILE_H), radius=10, outline=(90, 90, 90), width=2)
+        draw.rounded_rectangle((x, y, x + w, y + TILE_H), radius=10, outline=SLOT_INK, width=2)
     else:
         draw.rounded_rectangle(
             (x, y, x + w, y + TILE_H), radius=10, fill=COAL[colour], outline=INK, width=2

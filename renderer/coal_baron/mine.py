@@ -19,11 +19,23 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import CAGE_PLACES, COLOURS, LEVELS, VEHICLES, Order
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from renderer.coal_baron import glyphs
+from renderer.coal_baron.colours import (
+    CABLE,
+    CAGE,
+    CAGE_PLACE_FRAME,
+    DARK_SIDE,
+    LEVEL_NUMBER,
+    LIT_SIDE,
+    PALETTE,
+    RAIL,
+    SHAFT,
+    SURFACE,
+)
 from renderer.coal_baron.labels import counted, label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, mine_from_view
-from renderer.draw import pawn, text, text_width, to_png
+from renderer.draw import pawn, text, text_width
 from renderer.names import fit_name
-from renderer.palette import HIGHLIGHT, INK, MUTED, PAPER, RGB, WHITE, player_colour
+from renderer.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, player_colour
 
 MARGIN = 20
 TITLE_H = 44
@@ -44,10 +56,6 @@ ORDER_COLUMNS = (WIDTH - 2 * MARGIN + 16) // (glyphs.ORDER_W + 16)
 DELIVERED_H = 110
 CAGE_PLACE = 36
 
-LIT_SIDE: RGB = (250, 238, 206)
-DARK_SIDE: RGB = (122, 124, 134)
-SURFACE: RGB = (205, 228, 240)
-SHAFT: RGB = (92, 78, 66)
 
 
 @dataclass(frozen=True)
@@ -62,10 +70,12 @@ class Placed:
 
 def render_mine(view: dict[str, Any], seat: int, names: Sequence[str], lang: str) -> bytes:
     """`seat`'s mine as seen in `view`, as PNG bytes; `names`: display names, index = seat."""
-    return mine_png(mine_from_view(view, seat), seat_names(names, lang)[seat], lang)
+    mine = mine_from_view(view, seat)
+    return PALETTE.to_png(mine_image(mine, seat_names(names, lang)[seat], lang))
 
 
-def mine_png(mine: Mine, name: str, lang: str) -> bytes:
+def mine_image(mine: Mine, name: str, lang: str) -> Image.Image:
+    """The mine as an RGB image (see `render_mine`); `name`: its player's display name."""
     lines, placed = arrange(mine.galleries)
     orders_y = _orders_y(lines)
     order_rows = max(1, -(-len(mine.orders) // ORDER_COLUMNS))
@@ -92,7 +102,7 @@ def mine_png(mine: Mine, name: str, lang: str) -> bytes:
     _draw_cage(draw, lines, mine.cage_level, mine.cage, names)
     _draw_orders(draw, mine, orders_y + TITLE_H, lang)
     _draw_delivered(draw, mine.delivered, delivered_y, lang)
-    return to_png(image)
+    return image
 
 
 def arrange(galleries: tuple[Gallery, ...]) -> tuple[tuple[int, ...], list[Placed]]:
@@ -154,7 +164,7 @@ def _frame(lines: tuple[int, ...], lang: str) -> Image.Image:
     )
     draw.rectangle((SHAFT_X, y, SHAFT_X + SHAFT_W, grid_bottom), fill=SHAFT)
     for rail in (SHAFT_X + 14, SHAFT_X + SHAFT_W - 14):
-        draw.line((rail, HEADER_H + 30, rail, grid_bottom), fill=(60, 50, 44), width=6)
+        draw.line((rail, HEADER_H + 30, rail, grid_bottom), fill=RAIL, width=6)
     for level in LEVELS:
         top = _level_top(lines, level)
         bottom = top + lines[level - 1] * LINE_H
@@ -168,7 +178,7 @@ def _frame(lines: tuple[int, ...], lang: str) -> Image.Image:
             str(level),
             64,
             bold=True,
-            fill=(140, 124, 110),
+            fill=LEVEL_NUMBER,
         )
     draw.rectangle((MARGIN, HEADER_H, right, grid_bottom), outline=INK, width=2)
     text(
@@ -241,8 +251,8 @@ def _draw_cage(
     at_surface = HEADER_H + SURFACE_H - h - 6
     y = at_surface if level == 0 else _level_top(lines, level) + (LINE_H - h) // 2
     for cable in (x + 20, x + w - 20):
-        draw.line((cable, HEADER_H + 30, cable, y), fill=(40, 40, 40), width=3)
-    draw.rectangle((x, y, x + w, y + h), fill=(214, 208, 196), outline=INK, width=4)
+        draw.line((cable, HEADER_H + 30, cable, y), fill=CABLE, width=3)
+    draw.rectangle((x, y, x + w, y + h), fill=CAGE, outline=INK, width=4)
     for place in range(CAGE_PLACES):
         row, col = divmod(place, 3)
         px = x + 8 + col * (CAGE_PLACE + 8) + (row * (CAGE_PLACE + 8) / 2)
@@ -253,7 +263,7 @@ def _draw_cage(
             draw.rounded_rectangle(
                 (px, py, px + CAGE_PLACE, py + CAGE_PLACE),
                 radius=6,
-                outline=(150, 144, 134),
+                outline=CAGE_PLACE_FRAME,
                 width=2,
             )
 

@@ -19,9 +19,10 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import BLACK, COLOURS, LEVELS, VEHICLES
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from renderer.coal_baron import glyphs
+from renderer.coal_baron.colours import CAGE, DARK_SIDE, DIM_LEVEL, LIT_SIDE, PALETTE, SHAFT
 from renderer.coal_baron.labels import counted, label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, OrderInProgress, mine_from_view
-from renderer.draw import pawn, text, text_width, to_png
+from renderer.draw import pawn, text, text_width
 from renderer.names import fit_name
 from renderer.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, player_colour
 
@@ -43,16 +44,12 @@ ORDER_H = 58
 ORDER_SLOT = 30
 DELIVERED_H = 50
 
-LIT_SIDE = (250, 238, 206)
-DARK_SIDE = (122, 124, 134)
-SHAFT = (92, 78, 66)
-
 
 def render_mines(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
     """Every seat's mine as seen in `view`, one panel per seat in seat order, as PNG bytes;
     `names`: the players' display names, index = seat."""
     mines = [mine_from_view(view, seat) for seat in range(view["num_players"])]
-    return to_png(mines_image(mines, seat_names(names, lang), lang))
+    return PALETTE.to_png(mines_image(mines, seat_names(names, lang), lang))
 
 
 def mines_image(mines: Sequence[Mine], names: Sequence[str], lang: str) -> Image.Image:
@@ -136,7 +133,7 @@ def _grid(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> None:
         if cage_here:
             draw.rectangle(
                 (SHAFT_X + 6, y + 5, SHAFT_X + SHAFT_W - 6, y + LEVEL_H - 5),
-                fill=(214, 208, 196),
+                fill=CAGE,
                 outline=INK,
                 width=3,
             )
@@ -146,7 +143,7 @@ def _grid(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> None:
             str(level),
             28,
             bold=True,
-            fill=INK if cage_here else (200, 186, 170),
+            fill=INK if cage_here else DIM_LEVEL,
         )
         for lit in (True, False):
             side = [g for g in mine.galleries if g.colour == level - 1 and g.lit == lit]
@@ -197,7 +194,7 @@ def _side(
 def _edge(colour: int) -> tuple[int, int, int]:
     """The outline of a tile or an empty cart of `colour`: its coal colour, but a light
     grey for black, which would vanish on the dark side."""
-    return (205, 205, 210) if colour == BLACK else glyphs.COAL[colour]
+    return glyphs.LIGHT_RIM if colour == BLACK else glyphs.COAL[colour]
 
 
 def _side_column(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> None:

@@ -11,9 +11,10 @@ from PIL import Image, ImageDraw
 from bot.games.coal_baron.components import COAL_ELEMENT, VEHICLE_ELEMENT, ScoringElement
 from bot.games.coal_baron.scoring import ElementScore
 from renderer.coal_baron import glyphs
+from renderer.coal_baron.colours import PALETTE
 from renderer.coal_baron.labels import Names, label, letters, seat_names
 from renderer.coal_baron.model import Final, final_from_view, shift_results
-from renderer.draw import pawn, text, to_png
+from renderer.draw import pawn, text
 from renderer.names import fit_name
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER, WHITE, player_colour
 
@@ -84,7 +85,7 @@ def scoring_png(
     y += ROW_H
     if final is not None:
         _draw_final(draw, y + MARGIN, final, names, column_w, lang)
-    return to_png(image)
+    return PALETTE.to_png(image)
 
 
 def _column_x(seat: int, column_w: int) -> int:
@@ -145,7 +146,7 @@ def _cell(
         words = f"{vp:+d}".replace("-", "−")
         pill_w = 24 + len(words) * 20
         right = x + w - 16
-        fill = HIGHLIGHT if vp > 0 else (200, 200, 205)
+        fill = HIGHLIGHT if vp > 0 else glyphs.PALE_FRAME
         draw.rounded_rectangle(
             (right - pill_w, cy - 22, right, cy + 22), radius=20, fill=fill, outline=INK, width=2
         )

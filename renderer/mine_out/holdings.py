@@ -12,8 +12,9 @@ from bot.games.base import JSON
 from bot.games.mine_out.abilities import miner_bonus, negotiator_bonus
 from bot.games.mine_out.components import CARDS, KIND_BY_ID, KIND_DATA, SMITH
 from bot.i18n import t
-from renderer.draw import text, text_width, to_png
+from renderer.draw import text, text_width
 from renderer.mine_out.cards import GAP, TILE_H, TILE_W, tile_row
+from renderer.mine_out.colours import PALETTE
 from renderer.mine_out.common import (
     ORE_IDS,
     WIDTH,
@@ -90,7 +91,7 @@ def render_holdings(view: JSON, index: int, names: Sequence[str], lang: str) -> 
              bold=True, anchor="lm")
         y += SECTION
         y = draw_tiles(draw, hand, y, lang)
-    return to_png(image.crop((0, 0, WIDTH, y + 8)))
+    return PALETTE.to_png(image.crop((0, 0, WIDTH, y + 8)))
 
 
 def draw_bonuses(

@@ -25,8 +25,9 @@ from bot.games.mine_out.components import (
 )
 from bot.games.mine_out.rulings import MORE_THAN_50
 from bot.i18n import t
-from renderer.draw import text, to_png
+from renderer.draw import text
 from renderer.mine_out.cards import TILE_H, tile_row, wrap
+from renderer.mine_out.colours import PALETTE
 from renderer.mine_out.common import (
     ORE_FILL,
     ORE_IDS,
@@ -92,7 +93,7 @@ def render_town(view: JSON, names: Sequence[str], lang: str) -> bytes:
         y += TILE_H + 12
     y = draw_fame(draw, view, drawn, y, lang)
     draw_players(draw, view, drawn, y, lang)
-    return to_png(image)
+    return PALETTE.to_png(image)
 
 
 def draw_header(draw: ImageDraw.ImageDraw, view: JSON, names: Names, lang: str) -> None:

@@ -21,11 +21,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.draw import text, to_png
+from renderer.draw import text
 from renderer.fonts import font
 from renderer.names import fit_name
 from renderer.palette import RGB
 from renderer.saboteur import icons, palette
+from renderer.saboteur.colours import PALETTE
 from renderer.saboteur.labels import Names, label, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
@@ -55,7 +56,7 @@ _FACES = {
 def render_board(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
     """The public board as PNG bytes; `view` is ``state.view(None)``, `names` the players'
     display names (index = seat)."""
-    return to_png(board_image(view, seat_names(names, lang), lang))
+    return PALETTE.to_png(board_image(view, seat_names(names, lang), lang))
 
 
 def render_round_end(
@@ -84,7 +85,7 @@ def render_round_end(
         "to_act": [],
         "winner": played["winner"],
     }
-    return to_png(board_image(ended, seat_names(names, lang), lang))
+    return PALETTE.to_png(board_image(ended, seat_names(names, lang), lang))
 
 
 def board_image(view: dict[str, Any], names: Names, lang: str) -> Image.Image:

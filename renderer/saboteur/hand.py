@@ -13,11 +13,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.saboteur.cards import MAZE_CARDS
-from renderer.draw import text, to_png
+from renderer.draw import text
 from renderer.fonts import font
 from renderer.saboteur import icons, palette
 from renderer.saboteur.board import maze_tiles
 from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
+from renderer.saboteur.colours import PALETTE
 from renderer.saboteur.labels import label, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
@@ -36,7 +37,7 @@ WIDTH = 2 * MARGIN + PER_ROW * CARD_W + (PER_ROW - 1) * GAP
 def render_hand(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
     """The hand of ``view["seat"]`` as PNG bytes; `view` is ``state.view(seat)``, `names`
     the players' display names (index = seat)."""
-    return to_png(hand_image(view, seat_names(names, lang)[view["seat"]], lang))
+    return PALETTE.to_png(hand_image(view, seat_names(names, lang)[view["seat"]], lang))
 
 
 def hand_image(view: dict[str, Any], name: str, lang: str) -> Image.Image:

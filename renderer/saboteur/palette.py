@@ -27,6 +27,7 @@ CARD_BACK: RGB = (0, 84, 140)  # a darker Okabe–Ito blue
 CARD_BACK_MARK: RGB = (86, 180, 233)  # Okabe–Ito sky blue
 GOLD: RGB = (240, 228, 66)  # Okabe–Ito yellow
 GOLD_DARK: RGB = (150, 120, 0)
+NUGGET_SHINE: RGB = (255, 250, 200)
 STONE: RGB = (150, 150, 150)
 STONE_DARK: RGB = (90, 90, 90)
 

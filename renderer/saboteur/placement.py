@@ -17,14 +17,13 @@ from PIL import Image, ImageDraw
 
 from bot.games.saboteur.cards import PATH_CARDS, shape_of
 from bot.games.saboteur.spots import Spot
-from renderer.draw import text, to_png
+from renderer.draw import text
 from renderer.saboteur import palette
 from renderer.saboteur.board import CELL, MARGIN, cell_box, maze_image
+from renderer.saboteur.colours import GHOST, PALETTE
 from renderer.saboteur.labels import compass, label, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
-GHOST = 0.55
-"""How much of the card shows over the empty cell (faded: it is not laid yet)."""
 TITLE = 56
 
 
@@ -57,7 +56,7 @@ def render_placement(
     for (x, y), here in by_cell.items():
         left, top = cell_box(grid, xs, ys, x, y)
         _draw_cell(image, draw, here, (left, top + TITLE))
-    return to_png(image)
+    return PALETTE.to_png(image)
 
 
 def _draw_cell(

@@ -136,7 +136,7 @@ def _draw_nugget(draw: ImageDraw.ImageDraw, big: int) -> None:
               (c + r * 0.4, c + r), (c - r * 0.6, c + r * 0.8)]
     draw.polygon(points, fill=palette.GOLD, outline=palette.GOLD_DARK, width=max(3, big // 40))
     s = r * 0.3
-    draw.ellipse((c - s * 1.6, c - s * 1.8, c - s * 0.4, c - s * 0.6), fill=(255, 250, 200))
+    draw.ellipse((c - s * 1.6, c - s * 1.8, c - s * 0.4, c - s * 0.6), fill=palette.NUGGET_SHINE)
 
 
 def _draw_stones(draw: ImageDraw.ImageDraw, big: int) -> None:

@@ -1,0 +1,54 @@
+"""The reminder pass: every table whose turn has waited too long gets one reminder.
+
+After a downtime hundreds of tables may be due at once. Their reminders are posted
+with bounded concurrency: at most `REMINDER_CONCURRENCY` tables are loaded and
+drawn at a time, so the pass never fills the render pool ahead of a player's turn
+(a turn's images wait behind a handful of reminder images at most), and each
+table's state is decoded only when its turn comes. A table played between the claim
+and its load is skipped: the reminder was for a turn that is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.service import GameService, Table
+from bot.storage import DueReminder, ShardSet
+
+log = logging.getLogger(__name__)
+
+REMINDER_CONCURRENCY = 4
+"""Tables reminded at once."""
+
+
+async def remind_due(
+    service: GameService,
+    post: Callable[[Table], Awaitable[bool]],
+    shards: ShardSet | None = None,
+    concurrency: int = REMINDER_CONCURRENCY,
+) -> int:
+    """Claim the due tables of `shards` (default all), `post` the reminder of each, then
+    mark it reminded; returns how many tables were claimed. A table whose reminder
+    raised, or whose `post` returned False (nobody to remind now), stays claimed,
+    unconfirmed: it comes back once its claim expires
+    (`bot.storage.base.REMINDER_LEASE_SECONDS`)."""
+    slots = asyncio.Semaphore(concurrency)
+
+    async def remind(due: DueReminder) -> None:
+        async with slots:
+            table = await service.get_table(due.table_id)
+            if table.status != "playing" or table.turn_started_at != due.turn_started_at:
+                return  # played since the claim: the new turn gets its own when due
+            try:
+                posted = await post(table)
+            except Exception:
+                log.exception("the reminder of table %s failed", table.id)
+                return
+            if posted:
+                await service.mark_reminded(table.id)
+
+    claimed = await service.due_reminders(shards)
+    await asyncio.gather(*(remind(due) for due in claimed))
+    return len(claimed)

@@ -1,0 +1,200 @@
+"""Images are drawn in worker processes, so that drawing never holds the event loop.
+
+A renderer is a pure function of plain data (a view, a language...) returning PNG
+bytes: it pickles by reference, its arguments and its result are cheap to send.
+Drawing in a thread would still stall the loop, as Pillow holds the GIL for most of
+its work; a process of its own does not. The bot starts one `RenderPool` in its
+`setup_hook` (one worker per core, warmed up: modules imported, fonts loaded, static
+layers drawn) and closes it with itself. Workers run at a lower priority than the
+bot's process, so that on a busy machine the event loop gets the CPU first and the
+images wait.
+
+`render_png` is what presenters call. It uses the pool the bot installed, or, with
+no pool (tests, scripts, ``RENDER_WORKERS=0``), a worker thread. Whatever goes
+wrong (the renderer raises, the render takes longer than the pool's timeout, a
+worker dies) comes out as `RenderFailed`, so that a caller can still post the
+turn's text without its images (with a button to draw them again). A worker times
+its render with a real-time timer and stops it when late, so that it is free for
+the next image (a thread cannot be stopped: a late one is only no longer waited for).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+Renderer = Callable[..., bytes]
+
+DEFAULT_TIMEOUT_SECONDS = 15.0
+"""A render taking longer is given up (the turn goes out without its images)."""
+WORKER_NICENESS = 10
+"""How much lower the workers' priority is than the bot's (see the module docstring)."""
+BACKSTOP_SECONDS = 5.0
+"""Beyond the timeout, how long the bot waits for a worker that did not stop itself."""
+
+
+class RenderFailed(Exception):
+    """An image could not be drawn: the renderer raised, timed out, or the pool is down."""
+
+
+def core_count() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _start_worker() -> None:
+    """Run in each worker as it starts: lower its priority."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        log.warning("could not lower the priority of a render worker")
+
+
+def _render_within(timeout: float, fn: Renderer, *args: Any) -> bytes:
+    """Run in a worker: `fn(*args)`, interrupted by a real-time timer after `timeout`
+    seconds, which frees the worker for the next image."""
+
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"{fn.__name__} took more than {timeout:g} s")
+
+    signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        return fn(*args)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+WARM_UP_LANGUAGES = ("fr", "en")
+
+
+def warm_up() -> int:
+    """Draw the images of a new 4-player Coal Baron game and a new 5-player Saboteur game
+    in each language: imports the renderers, loads the fonts, fills the caches of static
+    layers and glyphs. Returns the worker's process id."""
+    from bot.games.coal_baron.state import CoalBaronState
+    from bot.games.saboteur.state import SaboteurState
+    from renderer.coal_baron.board import render_board
+    from renderer.coal_baron.labels import numbered_names as coal_baron_names
+    from renderer.coal_baron.mine import render_mine
+    from renderer.coal_baron.mines import render_mines
+    from renderer.saboteur.board import render_board as render_maze
+    from renderer.saboteur.hand import render_hand
+    from renderer.saboteur.labels import numbered_names as saboteur_names
+
+    coal_baron = CoalBaronState.new(4, seed=1).view(None)
+    saboteur = SaboteurState.new(5, seed=1)
+    for lang in WARM_UP_LANGUAGES:
+        miners = coal_baron_names(4, lang)
+        render_board(coal_baron, miners, lang)
+        render_mines(coal_baron, miners, lang)
+        render_mine(coal_baron, 0, miners, lang)
+        dwarves = saboteur_names(5, lang)
+        render_maze(saboteur.view(None), dwarves, lang)
+        render_hand(saboteur.view(0), dwarves, lang)
+    return os.getpid()
+
+
+class RenderPool:
+    """`workers` processes drawing images; 0 draws in threads of this process instead."""
+
+    def __init__(self, workers: int, timeout: float = DEFAULT_TIMEOUT_SECONDS) -> None:
+        self.workers = workers
+        self.timeout = timeout
+        self._executor: ProcessPoolExecutor | None = None
+
+    async def start(self, *, warm: bool = True) -> None:
+        """Start the workers and, with `warm`, wait until each has warmed up."""
+        if self.workers:
+            self._executor = self._new_executor()
+            if warm:
+                await asyncio.gather(*(self._run(warm_up) for _ in range(self.workers)))
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        # forkserver: workers start from a clean process, not a copy of the bot's
+        # (its open database, its event loop, its threads).
+        methods = multiprocessing.get_all_start_methods()
+        method = "forkserver" if "forkserver" in methods else "spawn"
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context(method),
+            initializer=_start_worker,
+        )
+
+    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the workers (for measuring their CPU time)."""
+        processes = getattr(self._executor, "_processes", None) or {}
+        return list(processes)
+
+    async def render(self, fn: Renderer, *args: Any) -> bytes:
+        """`fn(*args)` drawn by a worker (or a thread without workers), within the timeout.
+
+        Raises RenderFailed.
+        """
+        executor = self._executor
+        if self.workers and executor is None:
+            raise RenderFailed("the render pool is not running")
+        try:
+            if executor is None:
+                png: bytes = await asyncio.wait_for(asyncio.to_thread(fn, *args), self.timeout)
+            else:
+                work = self._run(_render_within, self.timeout, fn, *args)
+                png = await asyncio.wait_for(work, self.timeout + BACKSTOP_SECONDS)
+            return png
+        except TimeoutError:  # raised by the worker's timer, or the wait here
+            raise RenderFailed(f"{fn.__name__} took more than {self.timeout:g} s") from None
+        except BrokenProcessPool as error:
+            if self._executor is executor:  # the first of the renders it broke restarts it
+                self._restart()
+            raise RenderFailed("a render worker died; the pool was restarted") from error
+        except Exception as error:
+            log.warning("%s failed", fn.__name__, exc_info=error)
+            raise RenderFailed(f"{fn.__name__} failed: {error!r}") from error
+
+    def _restart(self) -> None:
+        old, self._executor = self._executor, self._new_executor()
+        if old is not None:
+            old.shutdown(wait=False, cancel_futures=True)
+
+    async def close(self) -> None:
+        """Stop the workers: renders waiting for one are cancelled, running ones finish."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+
+
+_installed: RenderPool | None = None
+_threads = RenderPool(0)
+
+
+def install(pool: RenderPool) -> None:
+    """Make `pool` the one `render_png` uses."""
+    global _installed
+    _installed = pool
+
+
+def uninstall(pool: RenderPool) -> None:
+    """Back to threads, if `pool` is the installed one."""
+    global _installed
+    if _installed is pool:
+        _installed = None
+
+
+async def render_png(fn: Renderer, *args: Any) -> bytes:
+    """`fn(*args)` drawn by the installed pool, else in a thread. Raises RenderFailed."""
+    return await (_installed or _threads).render(fn, *args)
