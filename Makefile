@@ -22,8 +22,9 @@ $(BIN)/.installed-dev: pyproject.toml
 run: $(BIN)/.installed
 	@$(BIN)/python -m bot || [ $$? -eq 2 ]
 
-# The second pytest runs the bot and service tests again on PostgreSQL (a throwaway
-# server, see tests/postgres_support.py; skipped with the reason where none can start).
+# The second pytest runs the storage-facing tests and one complete game per game again
+# on PostgreSQL (a throwaway server, see tests/postgres_support.py and the rule in
+# tests/conftest.py; skipped with the reason where none can start).
 test: $(BIN)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy

@@ -12,14 +12,15 @@ import random
 from typing import Any
 
 from benchmarks.timing import median_p95, p95
-from bot.ai.knowledge import knowledge_for
+from bot.ai.knowledge import has_computer_players, knowledge_for
 from bot.ai.observation import observe
 from bot.ai.players import make_player
 from bot.ai.runner import DEFAULT_SECONDS, ComputerRunner
 from bot.games.base import Event, GameState
-from bot.games.registry import get_game
+from bot.games.registry import game_ids, get_game
 
-GAMES = (("coal-baron", 2), ("saboteur", 4))
+PLAYERS = 4
+"""Players at each measured table (at least the game's smallest table)."""
 POSITIONS = 12
 LEVELS = ("easy", "normal", "strong")
 
@@ -64,8 +65,8 @@ async def measure(game: str, players: int) -> None:
 
 def main() -> None:
     print(f"budget {DEFAULT_SECONDS:.1f} s per move, goal p95 <= {DEFAULT_SECONDS * 1.2:.1f} s")
-    for game, players in GAMES:
-        asyncio.run(measure(game, players))
+    for game in filter(has_computer_players, game_ids()):
+        asyncio.run(measure(game, max(PLAYERS, get_game(game).min_players)))
 
 
 if __name__ == "__main__":

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable
-from typing import Any
 
 from benchmarks.timing import median_p95, ms, timed
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
 from renderer.coal_baron.mines import render_mines
@@ -25,7 +25,7 @@ NAMES = ("Alice", "Bérénice", "Zoë 🎲", "Dmitri")
 
 def main() -> None:
     views = [mid_game(PLAYERS, seed).view(None) for seed in SEEDS]
-    cases: list[tuple[str, Callable[[dict[str, Any], int], bytes]]] = [
+    cases: list[tuple[str, Callable[[CoalView, int], bytes]]] = [
         ("board", lambda view, _: render_board(view, NAMES, "fr")),
         ("mine", lambda view, seat: render_mine(view, seat, NAMES, "fr")),
         ("all mines", lambda view, _: render_mines(view, NAMES, "fr")),

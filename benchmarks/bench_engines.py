@@ -17,8 +17,9 @@ from benchmarks.timing import ms, timed
 from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game
 
-GAMES = {"coal-baron": 200, "mine-out": 100, "saboteur": 100}
-"""Games played per engine (the longer a game, the fewer)."""
+SECONDS = 4.0
+"""Each engine plays games until this much time has passed (the longer a game, the fewer)."""
+MIN_GAMES = 20
 PLAYERS = 4
 
 
@@ -34,9 +35,12 @@ def random_game(engine: type[GameState[Any]], seed: int) -> int:
     return actions
 
 
-def measure(game: str, count: int) -> None:
+def measure(game: str) -> None:
     engine = get_game(game)
-    games = [timed(random_game, engine, seed) for seed in range(count)]
+    games: list[tuple[int, float]] = []
+    while len(games) < MIN_GAMES or sum(seconds for _, seconds in games) < SECONDS:
+        games.append(timed(random_game, engine, len(games)))
+    count = len(games)
     actions = sum(actions for actions, _ in games)
     durations = [seconds for _, seconds in games]
     median = statistics.median(durations)
@@ -48,7 +52,7 @@ def measure(game: str, count: int) -> None:
 
 def main() -> None:
     for game in game_ids():
-        measure(game, GAMES.get(game, 100))
+        measure(game)
 
 
 if __name__ == "__main__":

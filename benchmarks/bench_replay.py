@@ -1,4 +1,5 @@
-"""Replay speed and size: the animated PNG of one finished random game per game.
+"""Replay speed and size: the animated PNG of one finished random game per game
+whose plugin draws a replay.
 
 `replay_png` runs in a worker thread when a player asks for a replay; it
 should take a few seconds at most and stay well under Discord's upload limit
@@ -12,19 +13,22 @@ import io
 from PIL import Image
 
 from benchmarks.timing import timed
-from bot.games.coal_baron import CoalBaronState
-from bot.games.saboteur import SaboteurState
 from bot.selfplay import play_random_game
+from cogs.platform.plugins import all_plugins
 from renderer.replay import replay_png
 
-GAMES = ((CoalBaronState, 4), (SaboteurState, 7))
+MAX_PLAYERS = 7
+"""The largest table measured (a Saboteur maze grows with the players)."""
 
 
 def main() -> None:
-    for game_cls, players in GAMES:
+    for plugin in all_plugins():
+        if plugin.replay_board is None:
+            continue
+        game_cls, players = plugin.engine, min(plugin.engine.max_players, MAX_PLAYERS)
         _, record = play_random_game(game_cls, players, 1, check=False)
-        replay_png(record, "en")  # warm the static layers and fonts
-        data, seconds = timed(replay_png, record, "en")
+        replay_png(record, "en", plugin.replay_board)  # warm the static layers and fonts
+        data, seconds = timed(replay_png, record, "en", plugin.replay_board)
         with Image.open(io.BytesIO(data)) as image:
             frames, size = image.n_frames, image.size  # type: ignore[attr-defined]
         print(

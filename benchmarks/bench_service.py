@@ -25,12 +25,13 @@ from typing import Any
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from benchmarks.timing import median_p95, ms
-from bot.games.registry import GAMES, load_games
+from bot.games.registry import game_ids, get_game
 from bot.service import GameService, Table
 from bot.storage import Storage
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
 
-GAMES_TO_MEASURE = (("tiny", 3), ("coal-baron", 4), ("saboteur", 5))
+MAX_PLAYERS = 5
+"""Players at each measured table: the game's largest table, at most this many."""
 SEQUENTIAL_ACTIONS = 2000
 CONCURRENT_GAMES = 50
 CONCURRENT_ACTIONS = 4000
@@ -206,15 +207,14 @@ def report_processes(url: str, single_rate: float) -> None:
 async def run_backend(backend: str, fresh: Callable[[str], Awaitable[str]]) -> list[Figures]:
     """Measure every game on `backend`, each on the new database `await fresh(game)`."""
     measured = []
-    for game, players in GAMES_TO_MEASURE:
-        if game in GAMES:
-            measured.append(await measure(backend, await fresh(game), game, players))
-            report(measured[-1])
+    for game in game_ids():
+        players = min(get_game(game).max_players, MAX_PLAYERS)
+        measured.append(await measure(backend, await fresh(game), game, players))
+        report(measured[-1])
     return measured
 
 
 def main() -> None:
-    load_games()
     with tempfile.TemporaryDirectory() as folder:
 
         async def sqlite_file(game: str) -> str:

@@ -30,6 +30,7 @@ from bot.render_pool import RenderPool, core_count, install, uninstall
 from bot.service import GameService
 from bot.storage import ShardSet, Storage
 from cogs.platform.computers import ComputerTable
+from cogs.platform.plugins import all_plugins
 from cogs.platform.replies import ReplyingTree
 from cogs.platform.translator import CatalogTranslator
 
@@ -111,7 +112,7 @@ class TableBot(commands.AutoShardedBot):
         return ShardSet(count, frozenset(self.shard_ids or range(count)))
 
     async def setup_hook(self) -> None:
-        await self.render_pool.start()
+        await self.render_pool.start([p.warm_up for p in all_plugins() if p.warm_up])
         install(self.render_pool)
         self._storage = await Storage.open(self.settings.database)
         self._service = GameService(self._storage, clock=self.clock)

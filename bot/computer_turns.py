@@ -9,23 +9,27 @@ computer joins, leaves and acts through `GameService` like anyone.
 `ComputerTurns` plays every computer turn due on a table, one after the other,
 through a `ComputerRunner` (worker processes, a time budget, the default
 action on failure), with an optional pause between moves so that people can
-follow. `take_over` lets a computer play an idle human's turn once the skip
-delay has passed, instead of the default action.
+follow. A computer also plays for a person when the table says so
+(`bot.table_settings`): it took over their seat, idle past the skip delay
+(`GameService.take_over`), or the table voted for it while they are away
+(`GameService.vote_stand_in`); it plays until they act again or take the
+seat back (`GameService.hand_back`). Its moves are then logged as played by a
+computer id of slot 0 (`stand_in_id`), which no seat holds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import math
 from collections.abc import Awaitable, Callable
 from typing import Final
 
 from bot.ai.knowledge import knowledge_for
 from bot.ai.runner import ComputerRunner
-from bot.errors import NotCreator, NotPlaying, NotSeated, SkipTooEarly, StaleAction
+from bot.errors import NotCreator, NotSeated, StaleAction
 from bot.games.base import JSON, Event, Seat
-from bot.service import SKIP_AFTER_REMINDERS, ActResult, GameService, Table
+from bot.service import ActResult, GameService, Table, TableStatus
+from bot.table_settings import STAND_IN_LEVEL, stand_ins
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +44,11 @@ def computer_id(slot: int, level: str) -> int:
     return -(10 * slot + TABLE_LEVELS.index(level) + 1)
 
 
+def stand_in_id(level: str) -> int:
+    """The id logged as the player of a computer's move for a person (slot 0)."""
+    return -(TABLE_LEVELS.index(level) + 1)
+
+
 def computer_level(user_id: int) -> str | None:
     """The level of a computer seat id, None for a person."""
     if user_id >= 0:
@@ -52,6 +61,12 @@ def computer_seats(table: Table) -> dict[Seat, str]:
     """Seat -> level of the table's computer players."""
     levels = {seat: computer_level(user) for seat, user in enumerate(table.seats)}
     return {seat: level for seat, level in levels.items() if level is not None}
+
+
+def playing_computers(table: Table) -> dict[Seat, str]:
+    """Seat -> level of every seat a computer plays now: the computer seats and the
+    people's seats a computer stands in for."""
+    return {**{seat: STAND_IN_LEVEL for seat in stand_ins(table)}, **computer_seats(table)}
 
 
 async def add_computer(service: GameService, table_id: int, user_id: int, level: str) -> Table:
@@ -107,9 +122,9 @@ class ComputerTurns:
         results: list[ActResult] = []
         while True:
             table = await self._service.get_table(table_id)
-            if table.status != "playing" or table.state is None:
+            if table.status != TableStatus.PLAYING or table.state is None:
                 return results
-            computers = computer_seats(table)
+            computers = playing_computers(table)
             seat = next((s for s in table.state.to_act() if s in computers), None)
             if seat is None:
                 return results
@@ -122,25 +137,6 @@ class ComputerTurns:
             results.append(result)
             if announce is not None:
                 await announce(result)
-
-    async def take_over(self, table_id: int, level: str, now: float) -> ActResult:
-        """A computer of `level` plays the turn of an idle person (the table option
-        "computer takes over"), once the skip delay has passed at `now`.
-
-        Raises SkipTooEarly before the delay, NotPlaying if no person is to act.
-        The person gets their seat back simply by acting on their next turn.
-        """
-        table = await self._service.get_table(table_id)
-        if table.status != "playing" or table.state is None:
-            raise NotPlaying()
-        people = [s for s in table.state.to_act() if computer_level(table.seats[s]) is None]
-        if not people:
-            raise NotPlaying()
-        wait_seconds = SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
-        if now - table.turn_started_at < wait_seconds:
-            left = wait_seconds - (now - table.turn_started_at)
-            raise SkipTooEarly(minutes_left=math.ceil(left / 60))
-        return await self._play_seat(table, people[0], level)
 
     async def _play_seat(self, table: Table, seat: Seat, level: str) -> ActResult:
         assert table.state is not None
@@ -155,4 +151,7 @@ class ComputerTurns:
             table.id, level, move.notation, seat, move.seconds,
         )
         user = table.seats[seat]
-        return await self._service.act(table.id, user, move.notation, table.version)
+        played_by = user if user < 0 else stand_in_id(level)
+        return await self._service.play_for(
+            table.id, seat, move.notation, table.version, played_by=played_by
+        )

@@ -130,6 +130,18 @@ class NobodyAway(TableError):
     key = "nobody_away"
 
 
+class NotStoodIn(TableError):
+    """The player asked for their seat back, but no computer plays it."""
+
+    key = "not_stood_in"
+
+
+class TakeoverOff(TableError):
+    """A computer takes over idle players only at a table with that option."""
+
+    key = "takeover_off"
+
+
 class AwayInPast(UserError):
     """`/game away` was given a date that is not in the future."""
 

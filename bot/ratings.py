@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from bot.games.base import JSON
-from bot.results import GameSummary, Match, Player
+from bot.games.base import JSON, Match
+from bot.results import GameSummary, Player
 
 MODEL = PlackettLuce()
 """openskill's defaults: mu 25, sigma 25/3, beta 25/6 (the spread of one game's

@@ -25,7 +25,7 @@ import logging
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -80,30 +80,16 @@ def _render_within(timeout: float, fn: Renderer, *args: Any) -> bytes:
 WARM_UP_LANGUAGES = ("fr", "en")
 
 
-def warm_up() -> int:
-    """Draw the images of a new 4-player Coal Baron game and a new 5-player Saboteur game
-    in each language: imports the renderers, loads the fonts, fills the caches of static
-    layers and glyphs. Returns the worker's process id."""
-    from bot.games.coal_baron.state import CoalBaronState
-    from bot.games.saboteur.state import SaboteurState
-    from renderer.coal_baron.board import render_board
-    from renderer.coal_baron.labels import numbered_names as coal_baron_names
-    from renderer.coal_baron.mine import render_mine
-    from renderer.coal_baron.mines import render_mines
-    from renderer.saboteur.board import render_board as render_maze
-    from renderer.saboteur.hand import render_hand
-    from renderer.saboteur.labels import numbered_names as saboteur_names
+WarmUp = Callable[[str], object]
+"""A game's warm-up (its plugin's ``warm_up``): draws its usual images in one language."""
 
-    coal_baron = CoalBaronState.new(4, seed=1).view(None)
-    saboteur = SaboteurState.new(5, seed=1)
+
+def warm_up(games: Sequence[WarmUp]) -> int:
+    """Run every game's warm-up in each language: imports the renderers, loads the
+    fonts, fills the caches of static layers and glyphs. Returns the worker's process id."""
     for lang in WARM_UP_LANGUAGES:
-        miners = coal_baron_names(4, lang)
-        render_board(coal_baron, miners, lang)
-        render_mines(coal_baron, miners, lang)
-        render_mine(coal_baron, 0, miners, lang)
-        dwarves = saboteur_names(5, lang)
-        render_maze(saboteur.view(None), dwarves, lang)
-        render_hand(saboteur.view(0), dwarves, lang)
+        for game in games:
+            game(lang)
     return os.getpid()
 
 
@@ -115,12 +101,13 @@ class RenderPool:
         self.timeout = timeout
         self._executor: ProcessPoolExecutor | None = None
 
-    async def start(self, *, warm: bool = True) -> None:
-        """Start the workers and, with `warm`, wait until each has warmed up."""
+    async def start(self, warm_ups: Sequence[WarmUp] = ()) -> None:
+        """Start the workers and wait until each has run the games' `warm_ups`."""
         if self.workers:
             self._executor = self._new_executor()
-            if warm:
-                await asyncio.gather(*(self._run(warm_up) for _ in range(self.workers)))
+            if warm_ups:
+                games = tuple(warm_ups)
+                await asyncio.gather(*(self._run(warm_up, games) for _ in range(self.workers)))
 
     def _new_executor(self) -> ProcessPoolExecutor:
         # forkserver: workers start from a clean process, not a copy of the bot's

@@ -8,14 +8,13 @@ can be stored as JSON. Pure: no discord, no storage.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.games.base import JSON, GameState, Outcome, Seat
+from bot.games.base import JSON, GameState, Match, Seat
 from bot.games.record import initial_state, play_entry
-from bot.games.saboteur import SaboteurState
 
 
 @dataclass(frozen=True, order=True)
@@ -40,26 +39,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class Match:
-    """One result to rate: teams of seats and their ranks (0 = best; ties share a rank).
-
-    A free-for-all game is one match of one-seat teams; Saboteur is one match
-    per round, diggers against saboteurs.
-    """
-
-    teams: tuple[tuple[Seat, ...], ...]
-    ranks: tuple[int, ...]
-
-    def to_json(self) -> JSON:
-        return {"teams": [list(team) for team in self.teams], "ranks": list(self.ranks)}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> Match:
-        return cls(tuple(tuple(team) for team in data["teams"]), tuple(data["ranks"]))
-
-
-@dataclass(frozen=True)
-class FinishedGame:
+class FinishedTable:
     """A finished table as the storage holds it."""
 
     table_id: int
@@ -117,70 +97,6 @@ class GameSummary:
         )
 
 
-# -- who beat whom ----------------------------------------------------------------------
-
-MatchRule = Callable[[GameState[Any]], list[Match]]
-
-MATCH_RULES: dict[str, MatchRule] = {}
-"""Game id -> how its final state turns into matches; `free_for_all` when absent."""
-
-
-def match_rule(game: str) -> Callable[[MatchRule], MatchRule]:
-    """Decorator: `game`'s own way of reading matches from its final state."""
-
-    def register(rule: MatchRule) -> MatchRule:
-        MATCH_RULES[game] = rule
-        return rule
-
-    return register
-
-
-def outcome_ranks(outcome: Outcome) -> tuple[int, ...]:
-    """Rank of each seat: winners 0, then by score (equal scores share a rank)."""
-    others = [score for seat, score in enumerate(outcome.scores) if seat not in outcome.winners]
-    return tuple(
-        0 if seat in outcome.winners else 1 + sum(other > score for other in others)
-        for seat, score in enumerate(outcome.scores)
-    )
-
-
-def free_for_all(state: GameState[Any]) -> list[Match]:
-    """Every seat for itself, ranked by the outcome."""
-    outcome = state.outcome()
-    assert outcome is not None, "the game is not over"
-    return [Match(tuple((seat,) for seat in range(state.num_players)), outcome_ranks(outcome))]
-
-
-def team_match(teams: Sequence[Sequence[Seat]], outcome: Outcome) -> Match:
-    """Fixed teams (Mine Out's 2-vs-2): a team holding a winner ranks first, the others
-    by their best score."""
-    best = [max(outcome.scores[seat] for seat in team) for team in teams]
-    won = [any(seat in outcome.winners for seat in team) for team in teams]
-    ranks = tuple(
-        0 if won[i] else 1 + sum(not won[j] and best[j] > best[i] for j in range(len(teams)))
-        for i in range(len(teams))
-    )
-    return Match(tuple(tuple(team) for team in teams), ranks)
-
-
-@match_rule("saboteur")
-def saboteur_rounds(state: GameState[Any]) -> list[Match]:
-    """One match per round: the gold-diggers against the saboteurs, the winning side
-    first. A round without saboteurs is not rated (one side only)."""
-    assert isinstance(state, SaboteurState)
-    matches = []
-    for entry in state.history:
-        roles = entry["roles"]
-        diggers = tuple(s for s, role in enumerate(roles) if role == "digger")
-        saboteurs = tuple(s for s, role in enumerate(roles) if role == "saboteur")
-        if not diggers or not saboteurs:
-            continue
-        winner = entry["winner"]
-        ranks = (0, 1) if winner == "diggers" else (1, 0)
-        matches.append(Match((diggers, saboteurs), ranks))
-    return matches
-
-
 # -- turn times ---------------------------------------------------------------------------
 
 
@@ -207,27 +123,26 @@ def turn_durations(
     return durations
 
 
-def summarize(game: FinishedGame) -> GameSummary:
-    """Replay `game` (it must be over) into its summary."""
-    entries = list(game.record.get("actions", []))
-    if len(entries) != len(game.action_times):
-        raise ValueError(f"{len(entries)} actions but {len(game.action_times)} action times")
-    state = initial_state(game.record)
-    if len(game.players) != state.num_players:
-        raise ValueError(f"{len(game.players)} players for {state.num_players} seats")
-    turns = turn_durations(state, entries, game.started_at, game.action_times)
+def summarize(table: FinishedTable) -> GameSummary:
+    """Replay the game of `table` (it must be over) into its summary."""
+    entries = list(table.record.get("actions", []))
+    if len(entries) != len(table.action_times):
+        raise ValueError(f"{len(entries)} actions but {len(table.action_times)} action times")
+    state = initial_state(table.record)
+    if len(table.players) != state.num_players:
+        raise ValueError(f"{len(table.players)} players for {state.num_players} seats")
+    turns = turn_durations(state, entries, table.started_at, table.action_times)
     outcome = state.outcome()
     if outcome is None:
-        raise ValueError(f"table {game.table_id} is not over")
-    rule = MATCH_RULES.get(game.game, free_for_all)
+        raise ValueError(f"table {table.table_id} is not over")
     return GameSummary(
-        table_id=game.table_id,
-        game=game.game,
-        players=game.players,
+        table_id=table.table_id,
+        game=table.game,
+        players=table.players,
         scores=outcome.scores,
         winners=outcome.winners,
-        matches=tuple(rule(state)),
+        matches=tuple(state.matches()),
         turn_seconds=tuple(tuple(seconds) for seconds in turns),
-        started_at=game.started_at,
-        ended_at=game.action_times[-1] if game.action_times else game.started_at,
+        started_at=table.started_at,
+        ended_at=table.action_times[-1] if table.action_times else table.started_at,
     )

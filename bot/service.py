@@ -24,7 +24,6 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from enum import StrEnum
 from typing import Any
 
 from bot.errors import (
@@ -39,6 +38,7 @@ from bot.errors import (
     NotInLobby,
     NotPlaying,
     NotSeated,
+    NotStoodIn,
     NotYourTurn,
     RematchBeforeEnd,
     SkipAway,
@@ -49,6 +49,7 @@ from bot.errors import (
     TableAbandoned,
     TableFull,
     TableNotFound,
+    TakeoverOff,
     UnknownGame,
 )
 from bot.games import record as records
@@ -56,7 +57,7 @@ from bot.games import undo
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import GAMES, get_game, load_games
 from bot.ratings import Ratings, recompute, update
-from bot.results import FinishedGame, GameSummary, Player, summarize
+from bot.results import FinishedTable, GameSummary, Player, summarize
 from bot.storage import (
     DueReminder,
     LoggedAction,
@@ -65,19 +66,22 @@ from bot.storage import (
     ShardSet,
     Storage,
     Table,
+    TableStatus,
+)
+from bot.table_settings import (
+    AWAY,
+    IDLE,
+    game_options,
+    rematch_options,
+    stand_ins,
+    standin_votes,
+    takes_over,
+    with_settings,
+    with_stand_ins,
+    with_votes,
 )
 
 __all__ = ["ActResult", "GameService", "Table", "TableStatus", "TakenBack", "check_turn"]
-
-
-class TableStatus(StrEnum):
-    """Where a table is in its life; stored as its string (``Table.status``)."""
-
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    ABANDONED = "abandoned"
-
 
 OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 
@@ -215,8 +219,10 @@ class GameService:
     async def rematch(self, table_id: int, user_id: int) -> tuple[Table, bool]:
         """Seat `user_id`, a player of the finished table, at its rematch: a lobby in the
         same channel with the same game, options and reminder delay, opened by the
-        first player who asks; the others' asking seats them. Returns the lobby and
-        whether this call opened it. AlreadySeated if the user asks twice.
+        first player who asks with the computer players (negative ids,
+        `bot.computer_turns`) of the table seated again at their levels; the other
+        people's asking seats them. Returns the lobby and whether this call opened
+        it. AlreadySeated if the user asks twice.
 
         The rematch is the channel's lobby that `_is_rematch_of` the table; another
         open table there is ChannelBusy, as for any new table.
@@ -232,7 +238,7 @@ class GameService:
                 channel_id=old.channel_id,
                 game=old.game,
                 creator_id=user_id,
-                options=old.options,
+                options=rematch_options(old.options),
                 reminder_minutes=old.reminder_minutes,
             )
         except ChannelBusy as busy:
@@ -240,6 +246,8 @@ class GameService:
             if not _is_rematch_of(lobby, old):
                 raise
             return await self.join(lobby.id, user_id), False
+        for computer in (user for user in old.seats if user < 0):
+            opened = await self.join(opened.id, computer)
         return opened, True
 
     async def active_table(self, channel_id: int) -> Table | None:
@@ -308,7 +316,7 @@ class GameService:
             game_cls = get_game(table.game)
             if len(table.seats) < game_cls.min_players:
                 raise NotEnoughPlayers(min_players=game_cls.min_players)
-            state = game_cls.new(len(table.seats), table.seed, table.options)
+            state = game_cls.new(len(table.seats), table.seed, game_options(table.options))
             now = self._clock()
             started = replace(
                 table,
@@ -345,7 +353,28 @@ class GameService:
             seat = check_turn(table, user_id, expected_version)
             state = _state_in_play(table)
             action = state.parse_action(seat, text)
+            if seat in stand_ins(table):
+                # Acting again is taking the seat back from the computer playing it.
+                table = replace(table, options=_handed_back(table, seat))
             return await self._play(table, state, seat, action, played_by=user_id)
+
+    async def play_for(
+        self, table_id: int, seat: Seat, text: str, version: int, *, played_by: int
+    ) -> ActResult:
+        """A computer's move for `seat`: a computer seat, or a person's a computer stands
+        in for (`played_by` then names the computer, so the person cannot take it
+        back). StaleAction if the table moved on, or the person took the seat back,
+        since the move was chosen at `version`."""
+        async with self._locked(table_id) as table:
+            if version != table.version:
+                raise StaleAction(expected=version, current=table.version)
+            state = _state_in_play(table)
+            if seat not in state.to_act():
+                raise NotYourTurn()
+            if table.seats[seat] > 0 and seat not in stand_ins(table):
+                raise StaleAction(expected=version, current=table.version)
+            action = state.parse_action(seat, text)
+            return await self._play(table, state, seat, action, played_by=played_by)
 
     async def authorize(
         self, table_id: int, user_id: int, version: int | None, *, to_act: bool = True
@@ -366,21 +395,115 @@ class GameService:
         async with self._locked(table_id) as table:
             caller = check_turn(table, user_id, None, to_act=False)
             state = _state_in_play(table)
-            idle = [seat for seat in state.to_act() if seat != caller]
-            if not idle:
-                raise SkipOwnTurn()
-            wait_seconds = SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
-            waited = self._clock() - table.turn_started_at
-            if waited < wait_seconds:
-                raise SkipTooEarly(minutes_left=math.ceil((wait_seconds - waited) / 60))
-            idle_user = table.seats[idle[0]]
-            if idle_user in await self.away(table.seats):
-                raise SkipAway(player=f"<@{idle_user}>")
-            paused = await self.paused(table)
-            if paused:
-                raise SkipPaused(player=" ".join(f"<@{user}>" for user in paused))
-            default = state.default_action(idle[0])
-            return await self._play(table, state, idle[0], default, played_by=user_id)
+            idle = await self._idle_seat(table, caller)
+            default = state.default_action(idle)
+            return await self._play(table, state, idle, default, played_by=user_id)
+
+    async def _idle_seat(self, table: Table, caller: Seat | None) -> Seat:
+        """The first seat to act but `caller`'s and those computers play, once the turn
+        has waited `SKIP_AFTER_REMINDERS` reminder periods (SkipOwnTurn, SkipTooEarly),
+        unless its player is away (SkipAway) or the table paused (SkipPaused)."""
+        state = _state_in_play(table)
+        playing = stand_ins(table)
+        idle = [seat for seat in state.to_act() if seat != caller and seat not in playing]
+        if not idle:
+            raise SkipOwnTurn()
+        wait_seconds = SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
+        waited = self._clock() - table.turn_started_at
+        if waited < wait_seconds:
+            raise SkipTooEarly(minutes_left=math.ceil((wait_seconds - waited) / 60))
+        idle_user = table.seats[idle[0]]
+        if idle_user in await self.away(table.seats):
+            raise SkipAway(player=f"<@{idle_user}>")
+        paused = await self.paused(table)
+        if paused:
+            raise SkipPaused(player=" ".join(f"<@{user}>" for user in paused))
+        return idle[0]
+
+    # -- computers standing in for people (bot/table_settings.py) ----------------------
+
+    async def _save_settings(self, old: Table, new: Table) -> Table:
+        """Store a change of the table's settings alone. It is no change of the game:
+        the version stays, so the turn's buttons stay valid (the table's lock
+        orders it with the actions)."""
+        if not await self._storage.save(new, previous_version=old.version):
+            raise StaleAction("the table changed while its settings were being saved")
+        return new
+
+    async def set_takeover(self, table_id: int, user_id: int, on: bool) -> Table:
+        """The creator turns on or off, in the lobby, the option "a computer takes over
+        the seat of a player idle past the skip delay"."""
+        async with self._locked(table_id) as table:
+            if user_id != table.creator_id:
+                raise NotCreator()
+            if table.status != TableStatus.LOBBY:
+                raise NotInLobby()
+            changed = replace(table, options=with_settings(table, takeover=True if on else None))
+            return await self._save_settings(table, changed)
+
+    async def take_over(self, table_id: int, user_id: int | None = None) -> tuple[Table, Seat]:
+        """At a table with the take-over option, a computer takes over the seat of the
+        player idle past the skip delay (the checks of `skip`; `user_id` is the
+        player asking, None for the reminder loop): it plays that seat until its
+        player acts again. Returns the table and the seat taken over."""
+        async with self._locked(table_id) as table:
+            caller = None if user_id is None else check_turn(table, user_id, None, to_act=False)
+            if not takes_over(table):
+                raise TakeoverOff()
+            seat = await self._idle_seat(table, caller)
+            seats = {**stand_ins(table), seat: IDLE}
+            changed = replace(table, options=with_stand_ins(table, seats))
+            return await self._save_settings(table, changed), seat
+
+    async def takeovers_due(self, guild_ids: list[int]) -> list[Table]:
+        """The tables in play of these servers with the take-over option where a person
+        no computer plays for has waited past the skip delay (`take_over` checks
+        the rest: away, paused)."""
+        now = self._clock()
+        due = []
+        for guild_id in guild_ids:
+            for table in await self._storage.playing_tables(guild_id):
+                if not takes_over(table) or table.state is None:
+                    continue
+                waited = now - table.turn_started_at
+                people = [
+                    seat for seat in table.state.to_act()
+                    if table.seats[seat] > 0 and seat not in stand_ins(table)
+                ]
+                if people and waited >= SKIP_AFTER_REMINDERS * table.reminder_minutes * 60:
+                    due.append(table)
+        return due
+
+    async def hand_back(self, table_id: int, user_id: int) -> Table:
+        """`user_id` takes their seat back from the computer playing it (NotStoodIn if
+        none does)."""
+        async with self._locked(table_id) as table:
+            seat = check_turn(table, user_id, None, to_act=False)
+            if seat not in stand_ins(table):
+                raise NotStoodIn()
+            handed = replace(table, options=_handed_back(table, seat))
+            return await self._save_settings(table, handed)
+
+    async def vote_stand_in(self, table_id: int, user_id: int) -> dict[int, tuple[int, int]]:
+        """`user_id`, seated, votes for a computer to play for the table's other players
+        away now (NobodyAway if none), until they act again or are back. Returns,
+        per player away, the votes for it and the votes it needs: a majority of the
+        others. Once reached, the computer plays that seat."""
+        async with self._locked(table_id) as table:
+            check_turn(table, user_id, None, to_act=False)
+            away = sorted(user for user in await self.away(table.seats) if user != user_id)
+            if not away:
+                raise NobodyAway()
+            votes, seats = standin_votes(table), stand_ins(table)
+            needed = _majority_of_others(table)
+            for user in away:
+                votes.setdefault(user, set()).add(user_id)
+                if len(votes[user]) >= needed:
+                    seats.setdefault(table.seats.index(user), AWAY)
+            changed = replace(table, options=with_stand_ins(table, seats))
+            changed = replace(changed, options=with_votes(changed, votes))
+            await self._save_settings(table, changed)
+            return {user: (len(votes[user]), needed) for user in away}
 
     async def _play(
         self, table: Table, state: GameState[Any], seat: Seat, action: Any, *, played_by: int
@@ -397,7 +520,7 @@ class GameService:
         played = replace(
             table,
             state=state,
-            status=TableStatus.FINISHED if state.is_over() else "playing",
+            status=TableStatus.FINISHED if state.is_over() else TableStatus.PLAYING,
             turn_started_at=now if new_turn else table.turn_started_at,
             reminded=False if new_turn else table.reminded,
         )
@@ -414,10 +537,12 @@ class GameService:
         """The summary of the game `last` ends, played at `now` (docs/weeks.md)."""
         log = [entry for entry in await self._storage.actions(table.id) if not entry.taken_back]
         moves = [*((entry.seat, entry.notation) for entry in log), last]
-        record = records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
+        record = records.make_record(
+            table.game, len(table.seats), table.seed, game_options(table.options), moves
+        )
         times = [entry.created_at for entry in log] + [now]
         return summarize(
-            FinishedGame(
+            FinishedTable(
                 table_id=table.id,
                 game=table.game,
                 players=tuple(Player(str(user)) for user in table.seats),
@@ -539,7 +664,9 @@ class GameService:
 
     def _make_record(self, table: Table, log: list[LoggedAction]) -> dict[str, Any]:
         moves = [(entry.seat, entry.notation) for entry in log]
-        return records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
+        return records.make_record(
+            table.game, len(table.seats), table.seed, game_options(table.options), moves
+        )
 
     # -- records and reminders -------------------------------------------------------
 
@@ -600,8 +727,17 @@ def _is_rematch_of(lobby: Table, old: Table) -> bool:
         and lobby.created_at >= old.updated_at
         and lobby.creator_id in old.seats
         and (lobby.game, lobby.options, lobby.reminder_minutes)
-        == (old.game, old.options, old.reminder_minutes)
+        == (old.game, rematch_options(old.options), old.reminder_minutes)
     )
+
+
+def _handed_back(table: Table, seat: Seat) -> dict[str, Any]:
+    """The table's options once the person of `seat` took it back from the computer
+    (and the votes for a computer to play for them are forgotten)."""
+    seats = {s: why for s, why in stand_ins(table).items() if s != seat}
+    votes = {u: v for u, v in standin_votes(table).items() if u != table.seats[seat]}
+    handed = replace(table, options=with_stand_ins(table, seats))
+    return with_votes(handed, votes)
 
 
 def _majority_of_others(table: Table) -> int:

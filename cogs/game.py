@@ -20,6 +20,7 @@ from bot.games.registry import game_ids
 from bot.i18n import has_key, language_of, t
 from bot.render_pool import RenderFailed
 from bot.service import OPEN_STATUSES, Table, TableStatus
+from bot.table_settings import takes_over
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.computers import COMPUTER_ITEMS
@@ -44,12 +45,19 @@ from cogs.platform.presenter import game_name, image_file, mention, scores_line,
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import seen
+from cogs.platform.stand_in import (
+    STAND_IN_ITEMS,
+    skip_to_computer,
+    stand_in_lines,
+    takeover_line,
+    vote_stand_in,
+)
 from cogs.platform.standings import send_leaderboard, send_stats
 from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
 from cogs.platform.table_options import declared, table_options, with_option_parameters
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
-from renderer.replay import BOARDS, replay_png
+from renderer.replay import replay_png
 
 log = logging.getLogger(__name__)
 
@@ -181,6 +189,8 @@ class GameCog(
         for user, until in (await service.away(table.seats)).items():
             key = "status.paused" if user in paused else "status.away"
             text += "\n" + t(locale, key, player=mention(user), until=day_text(until))
+        for line in [takeover_line(table, locale), *stand_in_lines(table, locale)]:
+            text += f"\n{line}" if line else ""
         board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 
@@ -188,6 +198,9 @@ class GameCog(
     async def skip(self, interaction: Interaction) -> None:
         await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
+        if takes_over(table):
+            await skip_to_computer(interaction, table)
+            return
         result = await service_of(interaction).skip(table.id, interaction.user.id)
         locale = public_locale(interaction)
         header = t(
@@ -215,6 +228,10 @@ class GameCog(
     @app_commands.command(name=_text("pause.name"), description=_text("pause.description"))
     async def pause(self, interaction: Interaction) -> None:
         await vote_pause(interaction, await self._table_here(interaction))
+
+    @app_commands.command(name=_text("standin.name"), description=_text("standin.description"))
+    async def standin(self, interaction: Interaction) -> None:
+        await vote_stand_in(interaction, await self._table_here(interaction))
 
     @app_commands.command(name=_text("dm.name"), description=_text("dm.description"))
     @app_commands.rename(enabled=_text("dm.enabled.name"))
@@ -259,11 +276,12 @@ class GameCog(
         data = json.dumps(record, indent=2, ensure_ascii=False).encode()
         files = [discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")]
         text = t(interaction.locale, "export.done", table=found.id)
-        if found.status == TableStatus.FINISHED and found.game in BOARDS:
+        board = plugin_for(found.game).replay_board
+        if found.status == TableStatus.FINISHED and board is not None:
             lang = language_of(interaction.locale)
             name = f"{found.game}-{found.id}-replay.png"
             try:  # a replay takes a few seconds to draw; the record goes out without it
-                files.append(await image_file(name, replay_png, record, lang))
+                files.append(await image_file(name, replay_png, record, lang, board))
                 text = t(interaction.locale, "export.done_replay", table=found.id)
             except RenderFailed:
                 log.warning("table %s: the replay could not be drawn", found.id)
@@ -313,7 +331,8 @@ async def setup(bot: commands.Bot) -> None:
     components and its own commands."""
     host = host_of(bot)
     bot.add_dynamic_items(
-        *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS, *COMPUTER_ITEMS
+        *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS, *COMPUTER_ITEMS,
+        *STAND_IN_ITEMS,
     )
     await bot.add_cog(GameCog(host))
     for plugin in all_plugins():

@@ -10,6 +10,11 @@ so a restart neither loses nor repeats reminders (except one claimed right befor
 a crash and not confirmed: it is posted again once the claim expires,
 `bot.storage.base.REMINDER_LEASE_SECONDS` later).
 
+At a table with the take-over option (`cogs.platform.stand_in`), a turn idle past
+the skip delay is taken over by a computer first, each minute; a turn waiting
+only for computers (a computer seat, or a person a computer plays for) is played,
+never reminded.
+
 A turn waiting only for players who are away (`/game away`), or at a table
 paused by vote while one is (`/game pause`), gets no reminder:
 its claim is left unconfirmed, so it is looked at again once the lease ends.
@@ -27,12 +32,14 @@ from discord.ext import commands, tasks
 from bot.i18n import LocaleLike, t
 from bot.reminders import remind_due
 from bot.service import SKIP_AFTER_REMINDERS, Table
+from cogs.platform.computers import only_computers_due
 from cogs.platform.host import TableHost, host_of
 from cogs.platform.live import replace_live
 from cogs.platform.names import display_names
 from cogs.platform.plugins import presenter_for
 from cogs.platform.presenter import game_name, mention, timestamp
 from cogs.platform.seen import seen
+from cogs.platform.stand_in import take_over_idle
 from cogs.platform.table_items import pings, turn_view
 
 log = logging.getLogger(__name__)
@@ -51,13 +58,14 @@ class ReminderCog(commands.Cog):
 
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
+        await take_over_idle(self.host, [guild.id for guild in self.bot.guilds])
         await remind_due(self.host.service, self.try_reminder, self.host.shard_set)
 
     async def try_reminder(self, table: Table) -> bool:
         """Remind the players `table` waits for; False leaves its claim unconfirmed (they
         are all away, or the table is paused). A reminder Discord refuses (a deleted
         channel...) is not retried."""
-        if not any(user > 0 for user in table.users_to_act()):
+        if only_computers_due(table):
             # Only computers are to act: they are never pinged, they play now.
             self.host.computers.schedule(table)
             return True

@@ -1,11 +1,12 @@
 """A game's replay as an animated PNG: the public board after each turn.
 
 The record is replayed from its start; a frame is drawn with the game's own
-board renderer from the spectator's view (`state.view(None)`) at the start,
-after every turn (an action after which other seats are to act, or the last
-one) and at the end. Each frame carries a caption: its number, who played and
-what (the record's notation: a finished game's record is public). Bounds, so a
-long game stays a file Discord takes and a player watches:
+board renderer (its plugin's ``replay_board``) from the spectator's view
+(`state.view(None)`) at the start, after every turn (an action after which
+other seats are to act, or the last one) and at the end. Each frame carries a
+caption: its number, who played and what (the record's notation: a finished
+game's record is public). Bounds, so a long game stays a file Discord takes and
+a player watches:
 
 - at most `MAX_FRAMES` frames: beyond that, turns are picked evenly (the start
   and the end always shown);
@@ -28,39 +29,21 @@ from PIL import Image, ImageDraw
 from bot.games.base import JSON, GameState
 from bot.games.record import initial_state, parse_entry, play_entry
 from bot.i18n import t
-from renderer.coal_baron import board as coal_baron
-from renderer.coal_baron.colours import PALETTE as COAL_BARON_PALETTE
-from renderer.coal_baron.labels import numbered_names as coal_baron_names
-from renderer.coal_baron.model import board_from_view
 from renderer.draw import text
 from renderer.palette import INK, PAPER
 from renderer.png import COMPRESS_LEVEL, FixedPalette
-from renderer.saboteur import board as saboteur
-from renderer.saboteur.colours import PALETTE as SABOTEUR_PALETTE
-from renderer.saboteur.labels import numbered_names as saboteur_names
-
-BoardRenderer = Callable[[dict[str, Any], str], Image.Image]
 
 
-def coal_baron_board(view: dict[str, Any], lang: str) -> Image.Image:
-    names = coal_baron_names(view["num_players"], lang)
-    return coal_baron.board_image(board_from_view(view), names, lang)
+@dataclass(frozen=True)
+class ReplayBoard:
+    """How a game's replay frames are drawn, defined in the game's renderer package and
+    named by its plugin (``replay_board``)."""
 
+    draw: Callable[[JSON, str], Image.Image]
+    """The public board as a Pillow image, from (spectator view, language)."""
+    palette: FixedPalette
+    """The game's fixed palette, which every frame is mapped onto."""
 
-def saboteur_board(view: dict[str, Any], lang: str) -> Image.Image:
-    return saboteur.board_image(view, saboteur_names(view["players"], lang), lang)
-
-
-BOARDS: dict[str, BoardRenderer] = {
-    "coal-baron": coal_baron_board,
-    "saboteur": saboteur_board,
-}
-"""Game id -> its public board as a Pillow image, from (view, language)."""
-PALETTES: dict[str, FixedPalette] = {
-    "coal-baron": COAL_BARON_PALETTE,
-    "saboteur": SABOTEUR_PALETTE,
-}
-"""Game id -> the fixed palette its frames are mapped onto."""
 
 MAX_FRAMES = 60
 MAX_SIZE = (900, 1000)
@@ -132,21 +115,17 @@ def _compose(board: Image.Image, caption: str, scale: float, size: tuple[int, in
     return canvas
 
 
-def replay_png(record: Mapping[str, JSON], language: str) -> bytes:
-    """The animated PNG of `record` (see the module's bounds); raises ValueError for a
-    game without a board renderer, `bot.games.record.ReplayError` for a bad record."""
-    game = str(record.get("game"))
-    render = BOARDS.get(game)
-    if render is None:
-        raise ValueError(f"no replay for {game!r} (known: {', '.join(sorted(BOARDS))})")
+def replay_png(record: Mapping[str, JSON], language: str, board: ReplayBoard) -> bytes:
+    """The animated PNG of `record` (see the module's bounds), each frame drawn by
+    `board`; raises `bot.games.record.ReplayError` for a bad record."""
     frames = pick(positions(record, language), MAX_FRAMES)
-    boards = [render(frame.view, language) for frame in frames]
+    boards = [board.draw(frame.view, language) for frame in frames]
     scale, size = _fit(boards)
     images = [
         _compose(board, frame.caption, scale, size)
         for board, frame in zip(boards, frames, strict=True)
     ]
-    quantized = [PALETTES[game].map(image) for image in images]
+    quantized = [board.palette.map(image) for image in images]
     durations = [FRAME_MS] * (len(quantized) - 1) + [LAST_FRAME_MS]
     buffer = io.BytesIO()
     quantized[0].save(

@@ -10,6 +10,7 @@ them through the bot: slash commands, the turn components and the panels.
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import discord
@@ -17,13 +18,26 @@ import pytest
 import simcord
 from discord.ext import commands
 
-from bot.games.coal_baron.actions import Action, Cage, End, Load, Place, Stow, Take
+from bot.games.coal_baron.actions import Action, Buy, Cage, End, Load, Place, Stow, Take
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.state import CoalBaronState
+from bot.i18n import t
 from bot.service import GameService, Table
-from tests.discord_support import custom_ids, lobby_id
+from cogs.coal_baron.extraction import EXTRACTION
+from tests.discord_support import (
+    custom_ids,
+    enabled_ids,
+    live_messages,
+    lobby_id,
+    option_values,
+    select_offering,
+    step_id,
+    turn_id,
+)
 
 SEED = 20261126
+AfterMove = Callable[[], Awaitable[None]]
+"""Awaited after each move of a complete game (the generic checks of every game)."""
 NAMES = ("alice", "bob", "dave", "erin")
 
 
@@ -56,6 +70,8 @@ class CoalWorld:
     channel: simcord.ChannelHandle
     players: list[simcord.MemberActor]
     spectator: simcord.MemberActor
+    locale: str = "en"
+    """The server's language, that of the public messages."""
     seats: dict[int, simcord.MemberActor] = field(default_factory=dict)
     table_id: int = 0
 
@@ -99,7 +115,7 @@ async def coal_world(env: simcord.Env, guild_locale: str | None = None) -> CoalW
     channel = guild.create_text_channel("coal")
     players = [guild.add_member(env.create_user(name)) for name in NAMES]
     spectator = guild.add_member(env.create_user("sam"))
-    return CoalWorld(env, guild, channel, players, spectator)
+    return CoalWorld(env, guild, channel, players, spectator, guild_locale or "en")
 
 
 def state_of(table: Table) -> CoalBaronState:
@@ -135,3 +151,193 @@ def extraction_line(state: CoalBaronState, seat: int, space: str, rng: random.Ra
 
 def space_kind(space: str) -> str:
     return SPACES[SPACE_INDEX[space]].kind
+
+
+class Driver:
+    """Plays one move per call through the bot, choosing how with a seeded RNG."""
+
+    def __init__(self, world: CoalWorld, seed: int) -> None:
+        self.w = world
+        self.rng = random.Random(seed)
+        self.ways: dict[str, int] = {}
+
+    def used(self, way: str) -> None:
+        self.ways[way] = self.ways.get(way, 0) + 1
+
+    async def move(self) -> int:
+        """Play one move; returns how many actions it took (a draw-5 is played at
+        once, then its choices: two)."""
+        table = await self.w.table()
+        state = state_of(table)
+        seat = state.to_act()[0]
+        actor = self.w.seats[seat]
+        message = self.w.last()
+        if state.phase == "draft":
+            picks = [state.format_action(a) for a in state.legal_actions(seat)]
+            select = f"mt:pick:{table.id}:{table.version}:0"
+            await actor.select(message, [self.rng.choice(picks)], custom_id=select)
+            self.used("draft select")
+            return 1
+        placement = self.choose(state, seat)
+        space = placement.space
+        kind = space_kind(space)
+        by_component = self.rng.random() < 0.35
+        if kind == "mining" and by_component:
+            await self.extraction_panel(actor, message, table, space)
+        elif kind == "mining":
+            steps = extraction_line(state, seat, space, self.rng)
+            await actor.slash(self.w.channel, "coal play", action=" ".join(steps))
+            self.used("/coal play extraction")
+        elif kind in ("factory-draw", "order-draw"):
+            await self.draw(actor, space)
+            return 2
+        elif space == "bank":
+            await actor.click(message, custom_id=f"mt:act:{table.id}:{table.version}:bank")
+            self.used("bank button")
+        elif isinstance(placement, Buy) and placement.fill:
+            result = await self.pick_space(actor, message, table, space)
+            await actor.select(panel(result, "cb:fill:"), [state.format_action(placement)])
+            self.used("shortage select")
+        elif by_component:
+            await self.pick_space(actor, message, table, space)
+            self.used("space select")
+        else:
+            await actor.slash(self.w.channel, "coal play", action=state.format_action(placement))
+            self.used("/coal play")
+        return 1
+
+    def choose(self, state: CoalBaronState, seat: int) -> Place | Buy:
+        legal = [a for a in state.legal_actions(seat) if isinstance(a, Place | Buy)]
+        weights = [0.6 if a.space == "bank" else 1.0 for a in legal]
+        return self.rng.choices(legal, weights)[0]
+
+    async def pick_space(
+        self, actor: simcord.MemberActor, message: discord.Message, table: Table, space: str
+    ) -> simcord.InteractionResult:
+        """Choose `space` in whichever space select of the turn message offers it."""
+        for select in _ids(message):
+            if select.startswith(f"cb:sp:{table.id}:{table.version}:"):
+                result = await _try_select(actor, message, select, space)
+                if result is not None:
+                    return result
+        raise AssertionError(f"{space} is in no space select")
+
+    async def extraction_panel(
+        self, actor: simcord.MemberActor, message: discord.Message, table: Table, space: str
+    ) -> None:
+        """Open the panel from the space select, then press moves among those it offers."""
+        result = await self.pick_space(actor, message, table, space)
+        shown = panel(result, "mt:turn:")
+        state, seat = state_of(table), table.seats.index(actor.id)
+        while True:
+            line = (shown.embeds[0].footer.text or "").split()[2:]
+            after = EXTRACTION.trial(state, seat, line)
+            assert isinstance(after, CoalBaronState)
+            if after.pending is None:
+                break
+            offered = set(enabled_ids(shown)) | {
+                o["value"] for row in shown.components for c in row["components"]
+                for o in c.get("options", [])
+            }
+            legal = [
+                a for a in after.legal_actions(seat)
+                if step_id(table, "extraction", after.format_action(a)) in offered
+                or after.format_action(a) in offered
+            ]
+            step = after.format_action(next_extraction_step(legal, self.rng))
+            if step == "end":
+                break
+            if step_id(table, "extraction", step) in offered:
+                await actor.click(shown, custom_id=step_id(table, "extraction", step))
+            else:
+                await actor.select(shown, [step], custom_id=select_offering(shown, step))
+            assert (shown.embeds[0].footer.text or "").split()[-1] == step
+        await actor.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
+        if turn_id(table, "extraction", "sure") in enabled_ids(shown):  # moves left: asked again
+            await actor.click(shown, custom_id=turn_id(table, "extraction", "sure"))
+        self.used("extraction panel")
+
+    async def draw(self, actor: simcord.MemberActor, space: str) -> None:
+        result = await actor.slash(self.w.channel, "coal play", action=space)
+        table = await self.w.table()
+        shown = panel(result, "mt:turn:")
+        choice = self.rng.choice(option_values(shown))
+        await actor.select(shown, [choice], custom_id=select_offering(shown, choice))
+        confirm = turn_id(table, "draw", "confirm")
+        if self.rng.random() < 0.5:
+            in_order = next(i for i in enabled_ids(shown) if i.startswith("mt:step:"))
+            await actor.click(shown, custom_id=in_order)
+        else:
+            while confirm not in enabled_ids(shown):
+                step = self.rng.choice(option_values(shown))
+                await actor.select(shown, [step], custom_id=select_offering(shown, step))
+        await actor.click(shown, custom_id=confirm)
+        self.used("draw panel")
+
+
+def _ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    if isinstance(message, discord.Message):
+        return [
+            child.custom_id
+            for row in message.components
+            for child in getattr(row, "children", [row])
+            if getattr(child, "custom_id", None)
+        ]
+    return [c.get("custom_id", "") for row in message.components for c in row["components"]]
+
+
+async def _try_select(
+    actor: simcord.MemberActor, message: discord.Message, select: str, value: str
+) -> simcord.InteractionResult | None:
+    """Choose `value` in the select `select` if it offers it."""
+    menu = next(
+        child
+        for row in message.components
+        for child in getattr(row, "children", [row])
+        if getattr(child, "custom_id", None) == select
+    )
+    if value not in [option.value for option in menu.options]:
+        return None
+    return await actor.select(message, [value], custom_id=select)
+
+
+async def play_to_the_end(
+    world: CoalWorld, players: int, after_move: AfterMove | None = None
+) -> Driver:
+    """A whole game of `players`, from /game new to the standings, checking each turn
+    message (`after_move`, if given, is awaited after the start and after each move)."""
+    first = await world.start(players)
+    assert attachment_names(first) == ["board.png", "mines.png"]
+    if after_move is not None:
+        await after_move()
+    driver = Driver(world, SEED + players)
+    shifts_scored = 0
+    while (table := await world.table()).status == "playing":
+        before = table.version
+        actions = await driver.move()
+        after = await world.table()
+        assert after.version == before + actions
+        message = world.last()
+        names = attachment_names(message)
+        assert names == ["board.png", "mines.png"]  # the board and every mine, nothing more
+        # One live message, the newest: a turn's controls, then the end's Rematch button.
+        assert [m.id for m in live_messages(world.channel)] == [message.id]
+        scoring = t(world.locale, "coal.scoring.title", shift="")
+        if any((embed.title or "").startswith(scoring) for embed in message.embeds):
+            shifts_scored += 1
+            assert message.embeds and message.embeds[0].title
+        if after.status == "playing":
+            to_act = state_of(after).to_act()[0]
+            assert f"<@{after.seats[to_act]}>" in message.content
+        if after_move is not None:
+            await after_move()
+    final = world.last()
+    assert shifts_scored == 3
+    assert final.embeds[-1].title == t(world.locale, "coal.final.title")
+    description = final.embeds[-1].description or ""
+    state = state_of(await world.table())
+    winner = state.standings()[0]
+    standing = t(world.locale, "coal.final.standing", rank=1, player=f"<@{table.seats[winner]}>",
+                 vp=state.scores()[winner], money=state.players[winner].money)
+    assert standing in description
+    return driver

@@ -8,10 +8,21 @@ game is registered before any cog loads, so `/game new` offers it.
 
 The bot and the service tests use a SQLite file by default. With
 ``pytest --backend=postgresql`` they run on a fresh database of a throwaway
-PostgreSQL server instead (`tests/postgres_support.py`), and only the tests
-that use a database are collected: the second leg of `make test`.
-`postgres_cluster` skips a test where no server can start, with the reason,
-but fails it under CI (``CI=true``), which must run the PostgreSQL leg.
+PostgreSQL server instead (`tests/postgres_support.py`): the second leg of
+`make test`. That leg replays only what may behave differently on another
+database, among the tests that use one (`DATABASE_FIXTURES`):
+
+- the storage-facing modules, marked ``pytestmark = pytest.mark.storage_facing``
+  (the service, take-backs, reminders, presence, results and ratings, restarts,
+  locks, the list of a user's tables);
+- one complete simcord game per registered game, marked
+  ``@pytest.mark.complete_game("<game id>")``. A full run of the leg fails if a
+  registered game has none (`check_complete_games`).
+
+The backends' own tests (`tests/test_storage_contract.py`, sharding, copying a
+database) run on both backends in the first leg already. `postgres_cluster`
+skips a test where no server can start, with the reason, but fails it under CI
+(``CI=true``), which must run the PostgreSQL leg.
 """
 
 from __future__ import annotations
@@ -27,14 +38,16 @@ import simcord
 import tests.tiny_plugin  # noqa: F401  (registers the "tiny" game and its plugin)
 from bot.app import TableBot, create_bot
 from bot.config import Settings
+from bot.games.registry import game_ids
 from tests.discord_support import TableWorld, bot_of
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
 
 REMINDER_MINUTES = 5
 
 DATABASE_FIXTURES = {"storage", "database_location", "simcord_bot", "settings"}
-"""A test using one of these runs in the PostgreSQL leg, unless it is marked
-``sqlite_only`` (it reads the SQLite file itself, as the fuzz test compares rows)."""
+"""A test using one of these and marked ``storage_facing`` or ``complete_game`` runs in
+the PostgreSQL leg, unless it is marked ``sqlite_only`` (it reads the SQLite file
+itself, as the fuzz test compares rows)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -44,14 +57,33 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def in_postgres_leg(item: pytest.Item) -> bool:
+    """Whether `item` runs again on PostgreSQL (see the module's docstring)."""
+    return (
+        bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+        and item.get_closest_marker("sqlite_only") is None
+        and (item.get_closest_marker("storage_facing") is not None
+             or item.get_closest_marker("complete_game") is not None)
+    )
+
+
+def check_complete_games(items: list[pytest.Item]) -> None:
+    """Every registered game plays one complete game in the PostgreSQL leg."""
+    played = {marker.args[0] for item in items for marker in item.iter_markers("complete_game")}
+    missing = sorted(set(game_ids()) - played)
+    if missing:
+        raise pytest.UsageError(
+            f"no test marked complete_game for {', '.join(missing)}: mark one complete "
+            "simcord game of each registered game (tests/conftest.py)"
+        )
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--backend") != "postgresql":
         return
-    keep = [
-        item for item in items
-        if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
-        and item.get_closest_marker("sqlite_only") is None
-    ]
+    keep = [item for item in items if in_postgres_leg(item)]
+    if not config.args or config.args == config.getini("testpaths"):  # the whole leg
+        check_complete_games(keep)
     config.hook.pytest_deselected(items=[item for item in items if item not in keep])
     items[:] = keep
 

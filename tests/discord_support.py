@@ -151,6 +151,16 @@ def options_of(message: simcord.ResponseMessage) -> list[set[str]]:
     ]
 
 
+def option_values(message: simcord.ResponseMessage) -> list[str]:
+    """The option values of every select of a message, in order."""
+    return [
+        str(option["value"])
+        for row in message.components
+        for c in row["components"]
+        for option in c.get("options", [])
+    ]
+
+
 def suggested(choices: list[dict[str, Any]]) -> list[str]:
     """The notations of autocomplete choices (their values carry the table version
     first, ``@12 m8``, which the player never sees)."""

@@ -1,7 +1,7 @@
 """Hostile input to every command option and every component custom_id, through simcord.
 
-The bot runs against simcord in a world with a table of each kind (Coal Baron and
-Saboteur in play, a tiny game in play, a lobby, a closed table, a table in another
+The bot runs against simcord in a world with a table of each kind (one in play
+of every registered game, a tiny game's lobby, a closed table, a table in another
 server). Each case sends one generated interaction, from a player or a stranger,
 in English or French:
 
@@ -16,7 +16,7 @@ in English or French:
 Each case must be answered privately (ephemerally, or by editing the clicked
 message: the bot puts buttons that do so on ephemeral messages only) with lines of
 the user's language catalog, log no error and leave the stored tables (every row of
-`games` and `actions`) as they were. `run_fuzz` returns what broke and the slowest
+`tables` and `actions`) as they were. `run_fuzz` returns what broke and the slowest
 answers; `tests/test_fuzz.py` runs a few hundred cases per command in `make test`,
 and ``python -m tests.fuzz --inputs 10000`` (`make fuzz`) a deeper run.
 """
@@ -50,6 +50,7 @@ import tests.tinygame  # noqa: F401  (registers the "tiny" game)
 from bot.app import create_bot
 from bot.config import Settings
 from bot.errors import UserError
+from bot.games.registry import game_ids, get_game
 from bot.i18n import catalog
 from tests.forging import FORGED_TEXT, forged_component, forged_slash
 
@@ -67,7 +68,7 @@ FORGED_TEXTS = (
     "Saboteur ",
     "../../etc/passwd",
     "tiny\x00",
-    "'; DROP TABLE games; --",
+    "'; DROP TABLE tables; --",
     "@everyone",
     "<@1>",
     "{table}",
@@ -309,8 +310,9 @@ async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
             await service.abandon(opened.id, players[0].id, can_manage=False)
         world.versions[opened.id] = (await service.get_table(opened.id)).version
 
-    await table("coal", "coal-baron", [alice, bob], "playing")
-    await table("sab", "saboteur", [alice, bob, carol], "playing")
+    for game in game_ids():  # a table in play of every registered game
+        if game != "tiny":
+            await table(game, game, members[: get_game(game).min_players], "playing")
     await table("tiny", "tiny", [bob, alice], "playing")
     await table("lobby", "tiny", [carol], "lobby")
     await table("closed", "tiny", [alice, bob], "abandoned")
@@ -324,23 +326,23 @@ async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
     return world
 
 
-STORED_ROWS = ("SELECT * FROM games ORDER BY id", "SELECT * FROM actions ORDER BY id")
+STORED_ROWS = ("SELECT * FROM tables ORDER BY id", "SELECT * FROM actions ORDER BY id")
 
 
 async def stored_rows(database: str) -> tuple[list[Any], list[Any]]:
-    """Every row of `games` and `actions`, in order, from the SQLite file or the
+    """Every row of `tables` and `actions`, in order, from the SQLite file or the
     PostgreSQL database `database`."""
     if database.startswith("postgresql://"):
         server = await asyncpg.connect(database)
         try:
-            games, actions = [[tuple(row) for row in await server.fetch(q)] for q in STORED_ROWS]
+            tables, actions = [[tuple(row) for row in await server.fetch(q)] for q in STORED_ROWS]
         finally:
             await server.close()
-        return games, actions
+        return tables, actions
     with sqlite3.connect(database) as connection:
-        games, actions = [connection.execute(query).fetchall() for query in STORED_ROWS]
+        tables, actions = [connection.execute(query).fetchall() for query in STORED_ROWS]
     connection.close()
-    return games, actions
+    return tables, actions
 
 
 # -- checking answers -------------------------------------------------------------------

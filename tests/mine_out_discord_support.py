@@ -10,6 +10,7 @@ typed with ``/game play`` (the autocomplete's value for the whole line).
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,9 @@ from bot.games.mine_out.greedy import choose
 from bot.service import Table
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import bot_of, enabled_ids, options_of, select_offering, suggested
+
+AfterMove = Callable[[], Awaitable[None]]
+"""Awaited after each turn of a complete game (the generic checks of every game)."""
 
 
 @dataclass
@@ -168,3 +172,33 @@ async def turn_by_command(w: MoWorld, actor: simcord.MemberActor, steps: list[st
     values = dict(zip(suggested(choices), (c["value"] for c in choices), strict=True))
     assert line in values, (line, list(values))
     await actor.slash(w.channel, "game play", action=values[line])
+
+
+async def play_game(
+    w: MoWorld,
+    seed: int,
+    options: dict[str, object] | None = None,
+    after_move: AfterMove | None = None,
+) -> dict[str, int]:
+    """A whole seeded game, alternating panel and typed turns; counts the ways used
+    (`after_move`, if given, is awaited after the start and after each turn)."""
+    await w.start(seed, **(options or {}))
+    if after_move is not None:
+        await after_move()
+    rng = random.Random(seed)
+    ways = {"panel": 0, "typed": 0}
+    while (await w.table()).status == "playing":
+        before = await w.state()
+        seat = before.to_act()[0]
+        steps = plan_turn(before, rng)
+        way = "panel" if (before.round + before.current) % 3 == 0 else "typed"
+        if way == "panel":
+            await turn_by_panel(w, w.players[seat], steps)
+        else:
+            await turn_by_command(w, w.players[seat], steps, suggest=before.round % 2 == 1)
+        after = await w.state()
+        assert (after.round, after.current) != (before.round, before.current) or after.is_over()
+        ways[way] += 1
+        if after_move is not None:
+            await after_move()
+    return ways

@@ -7,7 +7,7 @@ import random
 from datetime import UTC, datetime, timedelta
 
 from bot.games.registry import get_game
-from bot.results import FinishedGame, Player
+from bot.results import FinishedTable, Player
 from bot.selfplay import play_random_game
 
 START = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
@@ -17,14 +17,14 @@ COMPUTERS = (Player("normal", computer=True), Player("strong", computer=True))
 
 def finished_game(
     table_id: int, game: str, players: tuple[Player, ...], seed: int, start: datetime = START
-) -> FinishedGame:
+) -> FinishedTable:
     """A random game between `players`, its actions a minute apart from `start`."""
     _, record = play_random_game(get_game(game), len(players), seed, check=False)
     times = tuple(start + timedelta(minutes=i + 1) for i in range(len(record["actions"])))
-    return FinishedGame(table_id, game, players, record, start, times)
+    return FinishedTable(table_id, game, players, record, start, times)
 
 
-def season(count: int, seed: int = 1) -> list[FinishedGame]:
+def season(count: int, seed: int = 1) -> list[FinishedTable]:
     """`count` games of Coal Baron and Saboteur among six people and two computer
     players, started a day apart."""
     rng = random.Random(seed)

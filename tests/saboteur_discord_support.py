@@ -8,7 +8,8 @@ real `/game` commands.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,12 +18,25 @@ import simcord
 
 from bot.app import TableBot
 from bot.games.saboteur import SaboteurState
+from bot.games.saboteur.actions import (
+    Action,
+    BreakTool,
+    Discard,
+    Peek,
+    PlacePath,
+    RepairTool,
+    Rockfall,
+    TakeGold,
+)
 from bot.service import Table
 from cogs.saboteur.choices import sab_state
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import bot_of, build_turn
+from tests.discord_support import bot_of, build_turn, live_messages, suggested
+from tests.saboteur_support import digger_play
 
 MEMBER_NAMES = ("alice", "bob", "carol", "dave")
+AfterMove = Callable[[], Awaitable[None]]
+"""Awaited after each move of a complete game (the generic checks of every game)."""
 
 @dataclass
 class SabWorld:
@@ -135,3 +149,62 @@ async def discard_from_hand(w: SabWorld, actor: simcord.MemberActor, card: str) 
 async def take_from_hand(w: SabWorld, actor: simcord.MemberActor, notation: str) -> None:
     """`actor` picks a gold card with the button of their hand view (``take 3``)."""
     await build_turn(actor, await hand_panel(w, actor), [notation])
+
+
+ACTION_KINDS = (PlacePath, BreakTool, RepairTool, Rockfall, Peek, Discard, TakeGold)
+
+@dataclass
+class Turn:
+    """One action of a game played through the bot."""
+
+    action: Action
+    way: str
+    """``by_command`` or ``by_components``."""
+    before: SaboteurState
+    after: SaboteurState
+
+
+async def by_command(w: SabWorld, actor: simcord.MemberActor, state: SaboteurState,
+                     action: Action) -> None:
+    """Type the start of the notation, then send the autocomplete choice that matches."""
+    notation = state.format_action(action)
+    choices = await actor.autocomplete(w.channel, "sab play", "action", notation)
+    values = dict(zip(suggested(choices), (c["value"] for c in choices), strict=True))
+    assert notation in values, (notation, choices)
+    await actor.slash(w.channel, "sab play", action=values[notation])
+
+
+async def by_components(w: SabWorld, actor: simcord.MemberActor, state: SaboteurState,
+                        action: Action) -> None:
+    """The hand view: a gold button, a discard, or a card then how to play it."""
+    notation = state.format_action(action)
+    if isinstance(action, TakeGold):
+        await take_from_hand(w, actor, notation)
+    elif isinstance(action, Discard):
+        await discard_from_hand(w, actor, action.card)
+    else:
+        await play_from_hand(w, actor, action.card, notation)
+
+
+async def play_game(w: SabWorld, seed: int, after_move: AfterMove | None = None) -> list[Turn]:
+    """Play a whole seeded game, alternating commands and components (`after_move`, if
+    given, is awaited after the start and after each move)."""
+    await w.start(seed)
+    if after_move is not None:
+        await after_move()
+    rng = random.Random(seed)
+    turns: list[Turn] = []
+    while (await w.table()).status == "playing":
+        before = await w.state()
+        (seat,) = before.to_act()
+        action = digger_play(rng, before.legal_actions(seat))
+        way = by_components if len(turns) % 2 else by_command
+        await way(w, w.players[seat], before, action)
+        after = await w.state()
+        assert after.to_json() != before.to_json(), f"{before.format_action(action)} was refused"
+        turns.append(Turn(action, way.__name__, before, after))
+        # One live message, the newest: a turn's controls, then the end's Rematch button.
+        assert [m.id for m in live_messages(w.channel)] == [w.last().id]
+        if after_move is not None:
+            await after_move()
+    return turns

@@ -14,6 +14,7 @@ from bot.errors import IllegalAction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
 from bot.render_pool import render_png
+from cogs.coal_baron.labels import order_text, tile_text
 from cogs.coal_baron.suggest import suggestions
 from cogs.coal_baron.turn import NotAPlayer
 from cogs.platform.errors import NoTableHere
@@ -168,10 +169,10 @@ async def test_the_extraction_panel_commits_nothing_until_confirmed(
     await player.click(shown, custom_id=turn_id(table, "extraction", "sure"))
     after = await world.table()
     assert after.version == table.version + 1
-    assert shown.content == "Played: `m6 c1 +y end`"
+    assert shown.content == t("en", "builder.done")
     cage = state_of(after).view(None)["players"][after.seats.index(player.id)]["cage"]
     assert cage == {"level": 1, "cubes": ["yellow"]}
-    assert f"{player.mention} mines on m6: 2/6 moves" in world.last().content
+    assert f"{player.mention} mines on m6: 2 of 6 moves" in world.last().content
     assert "m6 c1" not in world.last().content  # words, not the notation
 
 
@@ -245,11 +246,11 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     await player.click(shown, custom_id=step_id(table, "draw", in_order))
     result = await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
     assert [m.content for m in result.followups if not m.ephemeral] == [world.last().content]
-    assert f"{player.mention} buys tile {kept}: " in world.last().content
-    assert "keep " not in world.last().content  # words, not the notation
-    assert "puts 4 card(s) back on top and 0 under the pile" in world.last().content
+    assert f"{player.mention} buys tile {tile_text('en', kept)} for" in world.last().content
+    assert kept not in world.last().content  # words, not the notation
+    assert "puts the other tiles back: 4 on top of the pile, 0 under it" in world.last().content
     assert not any(f"top {name}" in world.last().content for name in back)
-    assert shown.content.startswith(f"Played: `keep {kept} top {back[0]}")  # the drawer's own
+    assert shown.content == t("en", "builder.done")  # the drawer's own panel, closed
 
 
 async def test_slow_images_still_reach_the_player(
@@ -321,7 +322,8 @@ async def test_anyone_may_look_at_the_board_a_mine_and_the_orders(simcord_env: s
     table = await world.table()
     seat = table.seats.index(player.id)
     for order in state_of(table).view(None)["players"][seat]["orders"]:
-        assert order["name"] in orders.response.content
+        assert order_text("en", order["name"]) in orders.response.content
+        assert order["name"] not in orders.response.content  # words, not the notation
 
 
 async def test_a_french_player_gets_the_panel_in_french(
@@ -332,7 +334,7 @@ async def test_a_french_player_gets_the_panel_in_french(
     speak_french(monkeypatch, player)
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
     shown = panel(result, "mt:turn:")
-    assert "Mouvements restants : **6**" in (shown.embeds[0].description or "")
+    assert "Déplacements restants : **6**" in (shown.embeds[0].description or "")
     labels = [c.get("label") for row in shown.components for c in row["components"]]
     assert "Niveau 1" in labels and "✔ Valider" in labels
 
@@ -365,7 +367,7 @@ async def test_a_decision_under_way_opens_its_panel_for_the_acting_player_only(
     shown = panel(await player.click(world.last(), custom_id=open_id), "mt:turn:")
     await player.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
     await player.click(shown, custom_id=turn_id(table, "extraction", "sure"))
-    assert shown.content == "Played: `end`"
+    assert shown.content == t("en", "builder.done")
     assert (await world.table()).version == table.version + 1
 
 

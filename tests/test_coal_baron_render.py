@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.shapes import CoalView
 from bot.games.coal_baron.state import CoalBaronState
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
@@ -26,7 +27,7 @@ from tests.coal_baron_positions import mid_game, pending, play
 from tests.golden_images import assert_matches_golden
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "coal_baron"
-I18N_DIR = Path(__file__).parents[1] / "bot" / "i18n"
+I18N_DIR = Path(__file__).parents[1] / "renderer" / "coal_baron" / "i18n"
 MAX_PNG_BYTES = 500_000
 NAMES = ("Alice", "Bérénice-Marguerite du Pont", "Zoë 🎲", "🐉🐉")
 """A short name, a long one, one with an emoji the fonts lack, one made only of emoji."""
@@ -102,7 +103,7 @@ def test_board_panels_show_each_players_francs_workers_and_orders() -> None:
         assert held[seat].workers == player.workers
         assert held[seat].orders == len(player.orders)
         assert held[seat].delivered == len(player.delivered)
-    richer: dict[str, Any] = copy.deepcopy(view)
+    richer: CoalView = copy.deepcopy(view)
     richer["players"][0]["money"] += 7
     assert render_board(richer, NAMES, "en") != render_board(view, NAMES, "en")
 

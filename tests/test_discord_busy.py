@@ -15,6 +15,9 @@ import pytest
 from bot.config import Settings
 from tests.discord_support import TableWorld, action_id, private_text, speak_french
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
+
 
 @asynccontextmanager
 async def locked(settings: Settings) -> AsyncIterator[None]:
@@ -23,7 +26,7 @@ async def locked(settings: Settings) -> AsyncIterator[None]:
         connection = await asyncpg.connect(settings.database_url)
         transaction = connection.transaction()
         await transaction.start()
-        await connection.execute("LOCK TABLE games IN EXCLUSIVE MODE")
+        await connection.execute("LOCK TABLE tables IN EXCLUSIVE MODE")
         try:
             yield
         finally:

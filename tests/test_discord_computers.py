@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import discord
+import pytest
 
 from bot.app import TableBot
 from bot.i18n import t
@@ -26,6 +27,7 @@ from tests.discord_support import (
     private_text,
     reminders,
     restart,
+    speak_french,
 )
 
 __all__ = ["fixed_seed"]  # autouse: the same deal every run
@@ -62,9 +64,10 @@ def posted_texts(w: TableWorld) -> list[str]:
     return [m.content for m in w.channel.history() if m.author.bot]
 
 
-async def play_out(w: TableWorld, rng: random.Random) -> Table:
+async def play_out(w: TableWorld, rng: random.Random, default: bool = False) -> Table:
     """Let computers play (in the background) and alice play a random legal move
-    whenever it is her turn, typed with /game play, until the game ends."""
+    (with `default`: the turn's default action) whenever it is her turn, typed
+    with /game play, until the game ends."""
     for _ in range(MOVE_LIMIT):
         await table_bot(w).computers.idle()
         table = await table_of(w)
@@ -73,7 +76,8 @@ async def play_out(w: TableWorld, rng: random.Random) -> Table:
         assert table.state is not None
         seat = table.seats.index(w.alice.id)
         assert seat in table.state.to_act(), "the computers stopped while it is their turn"
-        action = rng.choice(table.state.legal_actions(seat))
+        legal = table.state.legal_actions(seat)
+        action = table.state.default_action(seat) if default else rng.choice(legal)
         notation = table.state.format_action(action)
         await w.alice.slash(w.channel, "game play", action=notation)
     raise AssertionError("the game did not end")
@@ -88,7 +92,9 @@ async def test_the_lobby_offers_computers_of_three_levels_named_in_words(
 ) -> None:
     w = table_world
     lobby = await w.open_lobby("coal-baron")
-    assert custom_ids(lobby)[3:] == ["mt:cpu:1:easy", "mt:cpu:1:normal", "mt:cpu:1:strong"]
+    assert custom_ids(lobby)[3:] == [
+        "mt:cpu:1:easy", "mt:cpu:1:normal", "mt:cpu:1:strong", "mt:takeover:1:on"
+    ]
     await w.alice.click(lobby, custom_id="mt:cpu:1:easy")
     await w.alice.click(w.last(), custom_id="mt:cpu:1:strong")
     lobby = w.last()
@@ -175,6 +181,40 @@ async def test_one_person_and_two_computers_play_saboteur_to_the_end(
     table = await play_out(w, random.Random(3))
     assert table.status == TableStatus.FINISHED
     assert_no_computer_mention(posted_texts(w))
+
+
+async def test_one_person_and_one_computer_play_mine_out_to_the_end_then_a_rematch(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = table_world
+    lobby = await open_with_computers(w, "mine-out", ["easy"])
+    assert "Computer 1 (easy)" in lobby.content
+    await w.alice.click(lobby, custom_id="mt:takeover:1:on")
+    await w.alice.click(w.last(), custom_id=lobby_id(lobby, "start"))
+    table = await play_out(w, random.Random(4), default=True)
+    assert table.status == TableStatus.FINISHED
+    assert table.seats == (w.alice.id, -11)
+    final = [text for text in posted_texts(w) if "Final standings" in text]
+    assert len(final) == 1 and "Computer 1 (easy)" in final[0]
+    assert_no_computer_mention(posted_texts(w))
+    record = await table_bot(w).service.record(1)
+    assert len(posted_texts(w)) >= len(record["actions"])
+    # the rematch keeps the computer at its level and the take-over option
+    over = w.last()
+    await w.alice.click(over, custom_id="mt:rematch:1")
+    rematch = w.last()
+    assert rematch.content.startswith("🔁 Rematch of table #1, with the same computers.\n")
+    assert "Players (2/4, 2 needed to start): " in rematch.content
+    assert "Computer 1 (easy)" in rematch.content
+    assert "🤖 A computer takes over the seat of a player idle" in rematch.content
+    assert (await table_of(w, 2)).seats == (w.alice.id, -11)
+    result = await w.alice.click(over, custom_id="mt:rematch:1")  # clicked twice
+    assert private_text(result) == "You already have a seat at this table."
+    speak_french(monkeypatch, w.bob)
+    result = await w.bob.click(over, custom_id="mt:rematch:1")  # not a player of it
+    assert private_text(result).startswith("Vous n'avez pas de place à cette table")
+    await w.alice.click(rematch, custom_id=lobby_id(rematch, "start"))
+    assert (await table_of(w, 2)).status == TableStatus.PLAYING
 
 
 async def test_computers_waiting_when_the_bot_stopped_play_after_a_restart(

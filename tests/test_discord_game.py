@@ -119,6 +119,7 @@ async def test_the_action_select_plays_the_chosen_notation(
     assert "moved on" in private_text(result)
 
 
+@pytest.mark.complete_game("tiny")
 async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: TableWorld) -> None:
     turn = await reach_adding_phase(w)
     while "Game over" not in turn.content:

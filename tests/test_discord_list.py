@@ -6,6 +6,8 @@ import pytest
 
 from tests.discord_support import TableWorld, action_id, lobby_id, private_text, speak_french
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
 
 @pytest.fixture
 def w(table_world: TableWorld) -> TableWorld:

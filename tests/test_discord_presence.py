@@ -21,6 +21,9 @@ from tests.discord_support import (
     speak_french,
 )
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
+
 DELAY = REMINDER_MINUTES * 60
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.config import Settings
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import TableWorld, action_id, reminders, restart
+
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
 
 DELAY = REMINDER_MINUTES * 60
 
@@ -12,6 +16,7 @@ DELAY = REMINDER_MINUTES * 60
 async def test_an_idle_turn_gets_exactly_one_reminder_mentioning_the_player(
     table_world: TableWorld,
 ) -> None:
+
     w = table_world
     await w.start_tiny()
     await w.env.advance_time(DELAY - 90)

@@ -15,11 +15,14 @@ from tests.discord_support import (
     restart,
 )
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
 
 @pytest.mark.parametrize("clean", [True, False], ids=["closed", "killed"])
 async def test_a_game_continues_after_a_restart(
     table_world: TableWorld, settings: Settings, clean: bool
 ) -> None:
+
     w = table_world
     first = await w.start_tiny()
     keep = action_id(first, "keep")

@@ -9,6 +9,8 @@ from PIL import Image
 
 from tests.discord_support import TableWorld, action_id, custom_ids, private_text, speak_french
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
 
 @pytest.fixture
 def w(table_world: TableWorld) -> TableWorld:
@@ -30,6 +32,7 @@ async def finish_tiny(w: TableWorld) -> None:
 async def test_a_user_with_no_games_is_told_so(
     w: TableWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+
     result = await w.carol.slash(w.channel, "game stats")
     assert private_text(result) == (
         f"{w.carol.mention} has no finished game on this server yet (all games)."

@@ -22,6 +22,8 @@ from tests.discord_support import (
     speak_french,
 )
 
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
 
 @pytest.fixture
 def w(table_world: TableWorld) -> TableWorld:
@@ -31,6 +33,7 @@ def w(table_world: TableWorld) -> TableWorld:
 async def click_action(
     w: TableWorld, actor: simcord.MemberActor, notation: str
 ) -> simcord.InteractionResult:
+
     return await actor.click(w.last(), custom_id=action_id(w.last(), notation))
 
 
@@ -51,10 +54,10 @@ async def test_the_actor_takes_back_with_the_button_and_the_channel_reads_who_no
     before = await my_view(w, w.alice)
     played = await click_action(w, w.alice, "keep")
     confirmation = undo_message(played)
-    assert confirmation.content == "Done: `keep`."
+    assert confirmation.content == "Done."  # a click: no notation (typed plays get it)
     assert custom_ids(confirmation.message) == ["mt:undo:1:3"]
     taken = await w.alice.click(confirmation.message, custom_id="mt:undo:1:3")
-    assert private_text(taken) == "You took back `keep`."
+    assert private_text(taken) == "You took back: keep."
     turn = w.last()
     assert f"{w.alice.mention} took back their last action." in turn.content
     assert "keep" not in turn.content.lower()
@@ -142,6 +145,6 @@ async def test_undo_speaks_french_to_a_french_player(
     simcord.assert_error(w.env, NotYourLastAction)
     assert private_text(result).startswith("Seul le joueur qui a joué la dernière action")
     taken = await w.alice.slash(w.channel, "game undo")
-    assert private_text(taken) == "Vous avez repris `keep`."
+    assert private_text(taken) == "Vous avez repris : keep."
     # The channel reads the server's language (English here).
     assert f"{w.alice.mention} took back their last action." in w.last().content

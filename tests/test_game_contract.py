@@ -2,7 +2,7 @@
 
 Each test is parametrized over the registry (the built-in games from the entry
 points, and the test game): a new game is checked by registering it, with no
-copy of these tests. Its secrets shuffler lives in `tests.secrets_support`.
+copy of these tests. Secrets are shuffled by the engine's own `shuffle_secrets`.
 """
 
 from __future__ import annotations
@@ -15,15 +15,17 @@ import pytest
 from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game
 from bot.selfplay import play_random_game
-from bot.service import ActResult, Table
+from bot.service import ActResult, Table, TableStatus
 from cogs.platform.plugins import plugin_for
+from cogs.platform.presenter import Presenter
 from cogs.platform.seen import seen
-from tests.secrets_support import SHUFFLERS
 
 GAMES = game_ids()
 SEEDS = range(3)
 LEAK_ACTIONS = 12
 """Actions per game whose public message is compared (each draws the board)."""
+LEAK_PLAYERS = 5
+"""The leak test's table: the game's largest, at most this many (a board for 10 is slow)."""
 
 
 def players_of(game: str) -> list[int]:
@@ -50,8 +52,7 @@ def random_positions(game: str, players: int, seed: int) -> list[GameState[Any]]
 
 
 def test_the_registry_holds_the_built_in_games_and_the_test_game() -> None:
-    assert {"coal-baron", "saboteur", "tiny"} <= set(GAMES)
-    assert set(GAMES) <= set(SHUFFLERS), "every game needs a secrets shuffler"
+    assert {"coal-baron", "saboteur", "mine-out", "tiny"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -82,20 +83,47 @@ def test_the_default_action_is_legal_in_every_phase(game: str) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_views_hide_every_secret(game: str, seed: int) -> None:
     rng = random.Random(seed)
-    shuffle = SHUFFLERS[game]
     for state in random_positions(game, players_of(game)[0], seed)[::2]:
         for seat in [None, *range(state.num_players)]:
-            assert shuffle(state, seat, rng).view(seat) == state.view(seat), seat
+            shuffled = state.shuffle_secrets(seat, rng)
+            assert shuffled.view(seat) == state.view(seat), seat
+            assert shuffled.legal_actions(seat) == state.legal_actions(seat), seat
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_secrets_shuffler_changes_a_game_under_way(game: str) -> None:
+    """A shuffler that kept everything would let every leak test pass."""
+    rng = random.Random(4)
+    positions = random_positions(game, players_of(game)[-1], seed=4)
+    middle = positions[len(positions) // 3]
+    for seat in [None, *range(middle.num_players)]:
+        assert middle.shuffle_secrets(seat, rng).to_json() != middle.to_json(), seat
 
 
 def table_of(state: GameState[Any], game: str) -> Table:
     return Table(
         id=1, guild_id=1, channel_id=2, game=game, creator_id=100,
         seats=tuple(100 + seat for seat in range(state.num_players)),
-        status="finished" if state.is_over() else "playing", options={}, seed=0, version=1,
+        status=TableStatus.FINISHED if state.is_over() else TableStatus.PLAYING,
+        options={}, seed=0, version=1,
         reminder_minutes=60, created_at=0.0, updated_at=0.0, turn_started_at=0.0,
         reminded=False, state=state,
     )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_action_reads_in_words_in_both_languages(game: str) -> None:
+    """What a take-back names: the action in words, for a game whose presenter has them."""
+    presenter = plugin_for(game).presenter
+    has_words = type(presenter).words is not Presenter.words
+    for state in random_positions(game, players_of(game)[0], 3)[::5]:
+        table = table_of(state, game)
+        for seat in state.to_act():
+            for action in state.legal_actions(seat)[:10]:
+                notation = state.format_action(action)
+                for language in ("en", "fr"):
+                    words = presenter.words(table, seat, notation, language)
+                    assert words and (words != notation or not has_words), (notation, words)
 
 
 async def public_message(state: GameState[Any], game: str, played: ActResult) -> tuple[Any, ...]:
@@ -113,7 +141,7 @@ async def test_public_text_and_images_are_the_same_whatever_the_secrets(game: st
     """The generic leak test: after each action, the public message is the same for the
     game as played and for a copy whose every secret was changed."""
     rng = random.Random(7)
-    players = players_of(game)[-1] if game != "saboteur" else 5
+    players = min(players_of(game)[-1], LEAK_PLAYERS)
     state = get_game(game).new(players, 7)
     for _ in range(LEAK_ACTIONS):
         if state.is_over():
@@ -122,7 +150,7 @@ async def test_public_text_and_images_are_the_same_whatever_the_secrets(game: st
         action = rng.choice(state.legal_actions(seat))
         notation = state.format_action(action)
         events = state.apply(seat, action)
-        hidden = SHUFFLERS[game](state, None, random.Random(rng.random()))
+        hidden = state.shuffle_secrets(None, random.Random(rng.random()))
         played = ActResult(table_of(state, game), seat, notation, events)
         other = ActResult(table_of(hidden, game), seat, notation, events)
         assert await public_message(state, game, played) == await public_message(

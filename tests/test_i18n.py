@@ -1,46 +1,191 @@
-"""The catalogs: both languages hold the same keys, game files included."""
+"""The catalogs, of the platform and of every registered game: both languages hold the
+same keys and placeholders, every French text is French, and every text an engine can
+ask for (its events, refusal reasons and syntax errors) exists and formats.
+
+The catalog files are found where the translator loads them (`bot.i18n.catalog_dirs`,
+after every game's plugin has added its own), so a game's catalogs may live in its
+package or anywhere its plugin says.
+"""
 
 from __future__ import annotations
 
+import inspect
 import json
+import random
+import re
 import string
+import subprocess
+import sys
+from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
 
-from bot.i18n import CATALOG_DIR, LANGUAGES, catalog, language_of, load_catalog, t
+from bot.games.errors import GameError, IllegalAction
+from bot.games.registry import ENTRY_POINT_GROUP, game_ids, get_game
+from bot.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    catalog,
+    catalog_dirs,
+    format_text,
+    language_of,
+    load_catalog,
+    t,
+)
+from cogs.platform.plugins import all_plugins
+
+SAME_IN_BOTH_LANGUAGES = {
+    # Proper names: the games' and the commands' own names, the same on a French client.
+    "game.mine-out.name": "Mine Out has no French title",
+    "game.saboteur.name": "Saboteur is the French title too",
+    "game.tiny.name": "the test game's name",
+    "coal.command.name": "/coal, the game's command group, is a name (Gigamic's title is long)",
+    "sab.command.name": "/sab, the game's command group, is a name",
+    "mo.command.name": "/mineout, the game's command group, is a name",
+    # Rulebook terms the French rules spell as the English ones (seeds/002, seeds/004).
+    "saboteur.role.saboteur": "the French rules' role name",
+    "render.saboteur.role.saboteur": "the French rules' role name",
+    "render.saboteur.role_short.saboteur": "the French rules' role name",
+    "mine-out.node.pub": "the French rules say 'le Pub'",
+    "mine-out.type.mafia": "the French rules' card type",
+    "coal-baron.vehicle.locomotive": "the French rules' vehicle (Commandes Locomotive)",
+    "render.coal-baron.surface": "the French rules' level name (niveau Surface)",
+    "coal.panel.surface": "the French rules' level name (niveau Surface)",
+    # French words spelled as the English ones, in command and option names.
+    "coal.command.mine.name": "/coal mine: 'mine' is the French word",
+    "command.game.export.table.name": "the option 'table' is the French word",
+    "command.game.play.action.name": "the option 'action' is the French word",
+    "command.game.pause.name": "/partie pause: 'pause' is the French word",
+    "command.game.stats.name": "/partie stats: the usual French short form",
+    "render.coal-baron.scoring.total": "a column header, 'Total' in French too",
+    # Symbols: units and letters that both languages write alike.
+    "render.coal-baron.francs": "'F', the Franc's symbol on the banknotes",
+    "stats.seconds": "unit symbol s",
+    "stats.minutes": "unit symbol min",
+    "stats.hours": "unit symbol h",
+    "render.saboteur.tool_letter.pick": "P: pick in English, pioche in French",
+    "render.saboteur.tool_letter.lamp": "L: lamp in English, lampe in French",
+    "mo.render.letter.copper": "C: copper in English, cuivre in French",
+}
+"""The catalog entries whose French text is the English one, each with the reason."""
 
 
 def catalog_pairs() -> list[tuple[Path, Path]]:
-    """Every English catalog file with its French twin (which may be missing)."""
-    english = sorted(CATALOG_DIR.glob("*en.json"))
+    """Every English catalog file of the platform and of the games, with its French twin
+    (which may be missing)."""
+    all_plugins()  # each game's plugin adds its catalog directory
+    english = [path for directory in catalog_dirs() for path in sorted(directory.glob("*en.json"))]
     return [(en, en.with_name(en.name.replace("en.json", "fr.json"))) for en in english]
+
+
+def file_id(path: Path) -> str:
+    return path.name
+
+
+def entries(path: Path) -> dict[str, str]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
 
 
 def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("en_file, fr_file", catalog_pairs(), ids=lambda p: p.name)
+@pytest.mark.parametrize("en_file, fr_file", catalog_pairs(), ids=file_id)
 def test_every_key_exists_in_both_languages(en_file: Path, fr_file: Path) -> None:
     assert fr_file.is_file(), f"{en_file.name} has no French twin {fr_file.name}"
-    en = json.loads(en_file.read_text(encoding="utf-8"))
-    fr = json.loads(fr_file.read_text(encoding="utf-8"))
+    en, fr = entries(en_file), entries(fr_file)
     assert sorted(set(en) - set(fr)) == [], f"missing in {fr_file.name}"
     assert sorted(set(fr) - set(en)) == [], f"missing in {en_file.name}"
 
 
+@pytest.mark.parametrize("en_file, fr_file", catalog_pairs(), ids=file_id)
+def test_every_french_text_differs_from_the_english_one_but_listed_names(
+    en_file: Path, fr_file: Path
+) -> None:
+    en, fr = entries(en_file), entries(fr_file)
+    same = sorted(key for key in en if fr.get(key) == en[key])
+    assert [key for key in same if key not in SAME_IN_BOTH_LANGUAGES] == []
+
+
+def test_the_list_of_texts_alike_in_both_languages_names_only_such_texts() -> None:
+    en, fr = catalog("en"), catalog("fr")
+    assert [key for key in SAME_IN_BOTH_LANGUAGES if en.get(key) != fr.get(key)] == []
+
+
 def test_every_french_file_has_an_english_twin() -> None:
-    english = {en.name for en, _ in catalog_pairs()}
-    for fr_file in CATALOG_DIR.glob("*fr.json"):
-        assert fr_file.name.replace("fr.json", "en.json") in english
+    english = {en for en, _ in catalog_pairs()}
+    for directory in catalog_dirs():
+        for fr_file in directory.glob("*fr.json"):
+            assert fr_file.with_name(fr_file.name.replace("fr.json", "en.json")) in english
 
 
 def test_both_languages_use_the_same_placeholders() -> None:
     en, fr = catalog("en"), catalog("fr")
     different = [key for key in en if placeholders(en[key]) != placeholders(fr[key])]
     assert different == []
+
+
+def test_no_text_writes_a_plural_in_brackets() -> None:
+    """ "1 worker(s)": a count chooses its word with ``{count:worker|workers}``."""
+    for language in LANGUAGES:
+        texts = catalog(language).values()
+        bracketed = [text for text in texts if re.search(r"\w\((s|x|e|es)\)", text)]
+        assert bracketed == [], language
+
+
+COMMAND_GROUPS = ("command.game", "coal.command", "sab.command", "mo.command")
+"""The catalog prefixes of the slash command groups (``<prefix>.name``, ``<prefix>.<sub>.name``)."""
+
+
+def command_paths(language: str) -> set[str]:
+    """Every ``/group sub`` (and ``/group``) as a client in `language` shows it; each game's
+    group also has ``play``, the old spelling of ``/game play``."""
+    texts = catalog(language)
+    play = texts["command.game.play.name"]
+    paths = set()
+    for prefix in COMMAND_GROUPS:
+        group = texts[f"{prefix}.name"]
+        subs = {
+            text
+            for key, text in texts.items()
+            if key.startswith(f"{prefix}.") and key.count(".") == prefix.count(".") + 2
+            and key.endswith(".name")
+        }
+        paths |= {f"/{group}"} | {f"/{group} {sub}" for sub in subs | {play}}
+    return paths
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_names_commands_as_the_readers_client_shows_them(language: str) -> None:
+    """`/partie jouer` in French, `/game play` in English: never the other language's."""
+    paths = command_paths(language)
+    mentions = [
+        (key, found[0])
+        for key, text in catalog(language).items()
+        for found in re.finditer(r"(?<![\w/.}])/[^\W\d_][\w-]*(?: [\w-]+)?", text)
+    ]
+    assert len(mentions) > 10
+    assert [(key, path) for key, path in mentions if path not in paths] == []
+
+
+def test_the_command_paths_are_the_localized_ones() -> None:
+    assert {"/partie jouer", "/coal jouer", "/sab main"} <= command_paths("fr")
+    assert {"/game play", "/coal play", "/sab hand"} <= command_paths("en")
+
+
+@pytest.mark.parametrize(
+    "language, count, expected",
+    [("fr", 0, "0 ouvrier"), ("fr", 1, "1 ouvrier"), ("fr", 2, "2 ouvriers"),
+     ("en", 0, "0 workers"), ("en", 1, "1 worker"), ("en", 2, "2 workers")],
+)
+def test_a_count_chooses_its_word(language: str, count: int, expected: str) -> None:
+    word = "{n:ouvrier|ouvriers}" if language == "fr" else "{n:worker|workers}"
+    assert format_text(language, "{n} " + word, n=count) == expected
 
 
 def test_the_merged_catalogs_have_the_same_keys() -> None:
@@ -79,3 +224,108 @@ def test_french_for_french_locales_english_otherwise(locale: object, language: s
 def test_t_formats_the_parameters() -> None:
     assert t("fr", "error.table_full", max_players=4) == "La table est complète (4 joueurs)."
     assert t("en-GB", "error.table_full", max_players=4) == "The table is full (4 players)."
+
+
+# What every engine can ask for ------------------------------------------------------------
+
+SHIPPED_GAMES = sorted(entry.name for entry in entry_points(group=ENTRY_POINT_GROUP))
+"""The games this distribution registers (the test game, text only, is not one of them)."""
+
+
+def random_games(game: str) -> tuple[list[tuple[str, dict[str, Any]]], list[IllegalAction]]:
+    """The events (kind, data) of a few random games of `game`, from its smallest table to
+    its largest, and the refusals met by trying, at each turn, notations played earlier."""
+    engine = get_game(game)
+    events: list[tuple[str, dict[str, Any]]] = []
+    refusals: list[IllegalAction] = []
+    for players in range(engine.min_players, engine.max_players + 1):
+        rng = random.Random(players)
+        state = engine.new(players, seed=players)
+        played: list[str] = []
+        while not state.is_over():
+            seat = rng.choice(state.to_act())
+            for text in rng.sample(played, min(3, len(played))):
+                try:
+                    state.copy().apply(seat, state.parse_action(seat, text))
+                except IllegalAction as refusal:
+                    refusals.append(refusal)
+                except GameError:
+                    pass
+            action = rng.choice(state.legal_actions(seat))
+            played.append(state.format_action(action))
+            events += [(event.kind, dict(event.data)) for event in state.apply(seat, action)]
+    return events, refusals
+
+
+@pytest.fixture(scope="module", params=SHIPPED_GAMES)
+def played(request: pytest.FixtureRequest) -> tuple[str, list[Any], list[IllegalAction]]:
+    game: str = request.param
+    return (game, *random_games(game))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_event_of_random_games_has_a_text_using_only_its_parameters(
+    played: tuple[str, list[tuple[str, dict[str, Any]]], list[IllegalAction]], language: str
+) -> None:
+    game, events, _ = played
+    assert events
+    texts = catalog(language)
+    for kind, data in events:
+        key = f"event.{game}.{kind}"
+        assert key in texts, key
+        assert placeholders(texts[key]) <= {*data, "player"}, key
+        format_text(language, texts[key], **{"player": "@someone", **data})
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_met_in_random_games_has_a_text_that_formats(
+    played: tuple[str, list[Any], list[IllegalAction]], language: str
+) -> None:
+    _, _, refusals = played
+    texts = catalog(language)
+    for refusal in refusals:
+        if refusal.reason_key is not None:
+            format_text(language, texts[f"reason.{refusal.reason_key}"], **refusal.params)
+
+
+def keys_in_source(game: str) -> set[str]:
+    """The catalog keys (``reason.<key>``, ``expected.<key>``) that `game`'s engine package
+    names literally as ``reason_key="<game>.x"`` or ``expected_key="<game>.x"``."""
+    package = Path(inspect.getfile(get_game(game))).parent
+    source = "".join(path.read_text(encoding="utf-8") for path in package.glob("*.py"))
+    pattern = rf'(reason|expected)_key="({re.escape(game)}\.[a-z_-]+)"'
+    return {f"{family}.{key}" for family, key in re.findall(pattern, source)}
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_every_refusal_and_syntax_key_of_an_engine_has_a_text_in_both_languages(game: str) -> None:
+    keys = keys_in_source(game)
+    for language in LANGUAGES:
+        assert sorted(keys - catalog(language).keys()) == [], language
+
+
+def test_the_engines_name_their_refusal_and_syntax_keys_in_their_source() -> None:
+    """The scan above finds keys (it would pass on nothing if the engines' spelling changed)."""
+    coal_baron = keys_in_source("coal-baron")
+    assert {"reason.coal-baron.not-drawn", "expected.coal-baron.step"} <= coal_baron
+    assert {"reason.mine-out.only-moves", "expected.mine-out.step"} <= keys_in_source("mine-out")
+    assert "expected.saboteur.action" in keys_in_source("saboteur")
+
+
+def test_the_platform_catalogs_name_no_game() -> None:
+    """A game's texts live in its own packages (`GameSpec.catalogs`), none in bot/i18n."""
+    platform_keys = load_catalog(DEFAULT_LANGUAGE).keys()
+    named = [key for key in platform_keys for game_id in game_ids() if game_id in key]
+    assert named == []
+    for game_id in game_ids():
+        assert f"game.{game_id}.name" in catalog(DEFAULT_LANGUAGE)
+
+
+def test_reading_a_games_catalogs_imports_no_discord() -> None:
+    """A renderer's process reads the Discord folders' catalogs without importing them."""
+    code = (
+        "import sys; from bot.i18n import t; "
+        "t('fr', 'render.coal-baron.colour_letters'); "
+        "assert 'discord' not in sys.modules and 'cogs.coal_baron' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[1])

@@ -90,14 +90,14 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
     target = await postgres_cluster.create_database()
     done = await asyncio.to_thread(migrate, f"sqlite:{source}", target)
     assert done.returncode == 0, done.stderr
-    assert f"copied {counts['games']} games, {counts['actions']} actions" in done.stdout
+    assert f"copied {counts['tables']} tables, {counts['actions']} actions" in done.stdout
     assert "counts match and 6 started games replay to their stored state" in done.stdout
     assert await dump(target) == await dump(str(source))
     storage = await Storage.open(target)  # and the copy plays on, new ids after the old
     table = await GameService(storage).open_table(
         guild_id=1, channel_id=99, game="tiny", creator_id=1, reminder_minutes=5
     )
-    assert table.id == counts["games"] + 1
+    assert table.id == counts["tables"] + 1
     await storage.close()
 
 

@@ -25,44 +25,29 @@ from tests.discord_support import (
     turn_id,
 )
 from tests.mine_out_discord_support import (
-    MoWorld,
     mo_world,
     open_panel,
     plan_turn,
+    play_game,
     turn_by_command,
     turn_by_panel,
 )
 
 
-async def play_game(w: MoWorld, seed: int, **options: object) -> dict[str, int]:
-    """A whole seeded game, alternating panel and typed turns; counts the ways used."""
-    await w.start(seed, **options)
-    rng = random.Random(seed)
-    ways = {"panel": 0, "typed": 0}
-    while (await w.table()).status == "playing":
-        before = await w.state()
-        seat = before.to_act()[0]
-        steps = plan_turn(before, rng)
-        way = "panel" if (before.round + before.current) % 3 == 0 else "typed"
-        if way == "panel":
-            await turn_by_panel(w, w.players[seat], steps)
-        else:
-            await turn_by_command(w, w.players[seat], steps, suggest=before.round % 2 == 1)
-        after = await w.state()
-        assert (after.round, after.current) != (before.round, before.current) or after.is_over()
-        ways[way] += 1
-    return ways
-
-
 @pytest.mark.parametrize(
     ("players", "seed", "options"),
-    [(2, 25, {}), (3, 4, {}), (4, 2, {}), (4, 2, {"variant": "teams"})],
+    [
+        pytest.param(2, 25, {}, marks=pytest.mark.complete_game("mine-out")),
+        (3, 4, {}),
+        (4, 2, {}),
+        (4, 2, {"variant": "teams"}),
+    ],
 )
 async def test_a_whole_game_reaches_the_standings(
     simcord_env: simcord.Env, players: int, seed: int, options: dict[str, object]
 ) -> None:
     w = await mo_world(simcord_env, players)
-    ways = await play_game(w, seed, **options)
+    ways = await play_game(w, seed, options)
     assert ways["panel"] and ways["typed"]
     state = await w.state()
     outcome = state.outcome()
@@ -144,7 +129,7 @@ async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.E
     alice = w.players[0]
     panel = await open_panel(w, alice)
     text = shown_text(panel)
-    assert "5 action point(s) left" in text
+    assert "5 action points left" in text
     labels = [o["label"] for row in panel.components for c in row["components"]
               for o in c.get("options", [])]
     labels += [str(c.get("label")) for row in panel.components for c in row["components"]]
@@ -152,14 +137,14 @@ async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.E
     table = await w.table()
     move = next(i for i in enabled_ids(panel) if i.startswith("mt:step:") and ":move " in i)
     await alice.click(panel, custom_id=move)
-    assert "4 action point(s) left" in shown_text(panel)
+    assert "4 action points left" in shown_text(panel)
     await alice.click(panel, custom_id=turn_id(table, "turn", "undo"))
-    assert "5 action point(s) left" in shown_text(panel)
+    assert "5 action points left" in shown_text(panel)
     assert not any(i.endswith(":confirm") for i in enabled_ids(panel))  # moves only
     play = next(v for values in options_of(panel) for v in values if v.startswith("play "))
     await alice.select(panel, [play], custom_id=select_offering(panel, play))
     await alice.click(panel, custom_id=turn_id(table, "turn", "confirm"))
-    assert "3 action point(s): end the turn anyway?" in shown_text(panel)
+    assert "3 action points: end the turn anyway?" in shown_text(panel)
     await alice.click(panel, custom_id=turn_id(table, "turn", "sure"))
     assert (await w.state()).current == 1
 

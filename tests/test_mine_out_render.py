@@ -14,7 +14,6 @@ from bot.games.mine_out.greedy import choose
 from renderer.mine_out.holdings import render_holdings
 from renderer.mine_out.town import render_town
 from tests import golden_images
-from tests.secrets_support import SHUFFLERS
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "mine_out"
 NAMES = ("Alice", "Béatrice-Ω long name", "🦊", "Dave")
@@ -64,8 +63,7 @@ def test_the_hand_is_drawn_only_for_its_owner() -> None:
 def test_the_town_and_others_holdings_do_not_change_with_the_secrets() -> None:
     state = midgame(4, 8, 40)
     names = NAMES
-    shuffled = SHUFFLERS[MineOutState.game_id](state, 0, random.Random(1))
-    assert isinstance(shuffled, MineOutState)
+    shuffled = state.shuffle_secrets(0, random.Random(1))
     for view_of in (None, 0):
         assert render_town(state.view(view_of), names, "en") == render_town(
             shuffled.view(view_of), names, "en")

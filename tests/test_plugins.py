@@ -11,8 +11,9 @@ from typing import Any
 import discord
 import pytest
 
+from bot.ai.knowledge import has_computer_players, knowledge_for
 from bot.games.coal_baron import CoalBaronState
-from bot.games.registry import GAMES, PLUGIN_PATHS, get_game
+from bot.games.registry import AI_PATHS, GAMES, PLUGIN_PATHS, get_game
 from cogs.platform.builder import StepButton
 from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.plugins import PLUGINS, plugin_for
@@ -25,6 +26,16 @@ def test_the_built_in_games_come_from_entry_points_naming_their_plugin() -> None
     assert PLUGIN_PATHS["coal-baron"] == "cogs.coal_baron:PLUGIN"
     assert plugin_for("coal-baron").engine is CoalBaronState
     assert plugin_for("saboteur").builders.keys() == {"hand"}
+
+
+def test_the_spec_names_the_computer_players_knowledge(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert knowledge_for("saboteur").game_id == "saboteur"
+    assert not has_computer_players("tiny")
+    with pytest.raises(KeyError, match="no computer players"):
+        knowledge_for("tiny")
+    monkeypatch.setitem(AI_PATHS, "tiny", "bot.ai.saboteur:KNOWLEDGE")  # another game's
+    with pytest.raises(TypeError, match="not the computer players' knowledge of 'tiny'"):
+        knowledge_for("tiny")
 
 
 def test_loading_the_engines_imports_no_discord() -> None:

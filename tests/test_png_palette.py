@@ -20,6 +20,7 @@ from bot.games.saboteur.spots import placement_spots
 from bot.results import Player
 from bot.stats import LeaderboardRow
 from renderer.chart import render_score_chart
+from renderer.coal_baron.board import REPLAY as COAL_BARON_REPLAY
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.colours import PALETTE as COAL_BARON
 from renderer.coal_baron.draw5 import render_draw5
@@ -148,7 +149,7 @@ def test_images_draw_areas_in_their_palette_colours(
 
 
 def test_replay_frames_are_mapped_onto_the_game_palette(mapped: Mapped) -> None:
-    replay_png(coal_baron_record([*DRAFT_2P, (0, "$4"), (1, "m6")]), "fr")
+    replay_png(coal_baron_record([*DRAFT_2P, (0, "$4"), (1, "m6")]), "fr", COAL_BARON_REPLAY)
     first, *_, last = mapped
     assert_in_palette([first, last], COAL_BARON, 2)
     assert {palette for palette, _ in mapped} == {COAL_BARON}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import random
 
-from bot.games.base import Outcome
+from bot.games.base import Match, Outcome, team_match
 from bot.ratings import Rating, Ratings, recompute, update
-from bot.results import GameSummary, Match, Player, summarize, team_match
+from bot.results import GameSummary, Player, summarize
 from bot.stats import leaderboard
 from tests.results_support import COMPUTERS, PEOPLE, START, finished_game, season
 

@@ -3,6 +3,7 @@ turn's text through with a button that draws the images again."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Callable
 
 import pytest
@@ -10,7 +11,16 @@ import simcord
 
 import cogs.coal_baron.presenter
 from bot.games.coal_baron.state import CoalBaronState
-from bot.render_pool import RenderFailed, RenderPool, install, render_png, uninstall
+from bot.render_pool import (
+    WARM_UP_LANGUAGES,
+    RenderFailed,
+    RenderPool,
+    install,
+    render_png,
+    uninstall,
+    warm_up,
+)
+from cogs.platform.plugins import all_plugins
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.labels import numbered_names
 from tests.coal_baron_discord_support import attachment_names, fixed_seed, state_of
@@ -27,7 +37,7 @@ TIMEOUT_SECONDS = 0.3
 async def pool() -> AsyncIterator[RenderPool]:
     """One worker process, installed as the bot's pool would be (not warmed up: faster)."""
     pool = RenderPool(1, timeout=30)
-    await pool.start(warm=False)
+    await pool.start()
     install(pool)
     yield pool
     uninstall(pool)
@@ -50,7 +60,7 @@ async def test_without_workers_images_are_drawn_in_a_thread() -> None:
 @pytest.mark.parametrize("workers", [0, 1])
 async def test_a_renderer_that_raises_gives_render_failed(workers: int) -> None:
     pool = RenderPool(workers)
-    await pool.start(warm=False)
+    await pool.start()
     with pytest.raises(RenderFailed, match="the renderer broke"):
         await pool.render(broken_render)
     await pool.close()
@@ -59,7 +69,7 @@ async def test_a_renderer_that_raises_gives_render_failed(workers: int) -> None:
 @pytest.mark.parametrize("workers", [0, 1])
 async def test_a_render_longer_than_the_timeout_gives_render_failed(workers: int) -> None:
     pool = RenderPool(workers, timeout=TIMEOUT_SECONDS)
-    await pool.start(warm=False)
+    await pool.start()
     with pytest.raises(RenderFailed, match="took more than"):
         await pool.render(slow_render)
     await pool.close()
@@ -108,3 +118,11 @@ async def test_a_turn_goes_out_with_its_text_and_a_retry_button_when_the_board_f
     await other.click(turn, custom_id=retry)
     assert sorted(attachment_names(world.last())) == ["board.png", "mines.png"]
     assert retry not in custom_ids(world.last())
+
+
+def test_the_warm_up_runs_each_games_own_in_every_language() -> None:
+    calls: list[tuple[str, str]] = []
+    games = [lambda lang, g=game: calls.append((g, lang)) for game in ("a", "b")]
+    assert warm_up(games) == os.getpid()
+    assert calls == [(g, lang) for lang in WARM_UP_LANGUAGES for g in ("a", "b")]
+    assert {p.game_id for p in all_plugins() if p.warm_up} >= {"coal-baron", "saboteur"}

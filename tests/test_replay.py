@@ -10,8 +10,11 @@ from PIL import Image
 
 from bot.games.saboteur import SaboteurState
 from bot.selfplay import play_random_game
+from cogs.platform.plugins import GamePlugin, all_plugins
 from renderer import replay
+from renderer.coal_baron.board import REPLAY
 from renderer.replay import Frame, pick, positions, replay_png
+from renderer.saboteur.board import REPLAY as SABOTEUR_REPLAY
 from tests.coal_baron_draft import DRAFT_2P, coal_baron_record
 
 TURNS = [(0, "$4"), (1, "m6"), (1, "c1"), (1, "+y"), (1, "end"), (0, "bank")]
@@ -54,7 +57,7 @@ def test_one_frame_per_turn_with_captions() -> None:
 
 
 def test_replay_is_an_animated_png_within_bounds() -> None:
-    data = replay_png(game_record(), "en")
+    data = replay_png(game_record(), "en", REPLAY)
     frames = frames_of(data)
     assert len(frames) == 9
     assert [ms for _, ms in frames] == [replay.FRAME_MS] * 8 + [replay.LAST_FRAME_MS]
@@ -70,7 +73,7 @@ def test_a_long_game_is_cut_to_the_frame_limit(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(replay, "MAX_FRAMES", 6)
     _, record = play_random_game(SaboteurState, 4, 2, check=False)
     assert len(positions(record, "fr")) > 6
-    frames = frames_of(replay_png(record, "fr"))
+    frames = frames_of(replay_png(record, "fr", SABOTEUR_REPLAY))
     assert len(frames) == 6
     assert frames[-1][1] == replay.LAST_FRAME_MS
     assert frames[-1][0].tobytes() != frames[-2][0].tobytes()
@@ -83,6 +86,12 @@ def test_pick_keeps_the_first_and_last_frames() -> None:
     assert pick(frames[:5], 7) == frames[:5]
 
 
-def test_a_game_without_a_board_has_no_replay() -> None:
-    with pytest.raises(ValueError, match="no replay"):
-        replay_png({"game": "tiny", "players": 2, "seed": 1, "actions": []}, "en")
+@pytest.mark.parametrize(
+    "plugin", [p for p in all_plugins() if p.replay_board], ids=lambda p: p.game_id
+)
+def test_every_game_with_a_replay_board_draws_its_first_turns(plugin: GamePlugin) -> None:
+    players = plugin.engine.min_players
+    _, record = play_random_game(plugin.engine, players, 3, check=False)
+    record["actions"] = record["actions"][:4]
+    assert plugin.replay_board is not None
+    assert len(frames_of(replay_png(record, "fr", plugin.replay_board))) >= 2

@@ -11,7 +11,7 @@ import pytest
 
 from bot.games.saboteur import SaboteurState
 from bot.i18n import t
-from bot.service import ActResult, Table
+from bot.service import ActResult, Table, TableStatus
 from cogs.platform.presenter import ActionChoice, matching
 from cogs.platform.seen import seen
 from cogs.saboteur.choices import AUTOCOMPLETE_LIMIT, first_actions
@@ -26,7 +26,8 @@ SEATS = (101, 102, 103, 104, 105)
 def table_of(state: SaboteurState) -> Table:
     return Table(
         id=1, guild_id=1, channel_id=2, game="saboteur", creator_id=SEATS[0],
-        seats=SEATS[: state.players], status="finished" if state.is_over() else "playing",
+        seats=SEATS[: state.players],
+        status=TableStatus.FINISHED if state.is_over() else TableStatus.PLAYING,
         options={}, seed=state.seed, version=1, reminder_minutes=60, created_at=0.0,
         updated_at=0.0, turn_started_at=0.0, reminded=False, state=state,
     )
@@ -102,7 +103,7 @@ def test_each_round_end_names_every_role_and_the_game_end_ranks_the_players() ->
     assert outcome is not None
     best = max(outcome.scores)
     for seat in outcome.winners:
-        assert f"1. <@{SEATS[seat]}> (P{seat + 1}): {best} nugget(s) 🏆" in text
+        assert f"1. <@{SEATS[seat]}> (P{seat + 1}): {best} nuggets 🏆" in text
 
 
 def test_the_hand_is_written_in_the_reader_s_language() -> None:
@@ -111,7 +112,7 @@ def test_the_hand_is_written_in_the_reader_s_language() -> None:
     text = hand_text(table_of(state), 1, "fr")
     role_words = t("fr", f"saboteur.role.{role}")
     assert f"🂠 **Votre main** (P2, manche 1) : vous êtes **{role_words}**" in text
-    assert "Arrivées regardées : aucune" in text
+    assert "Cartes Arrivée regardées : aucune" in text
     assert "En attente de <@101> (P1)" in text
 
 

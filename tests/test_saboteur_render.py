@@ -15,6 +15,7 @@ from PIL import Image
 
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.cards import hand_cards
+from bot.games.saboteur.shapes import SaboteurView
 from bot.games.saboteur.spots import placement_spots
 from bot.games.saboteur.view import card_json
 from renderer.saboteur.board import render_board, render_round_end
@@ -26,7 +27,7 @@ from tests import golden_images
 from tests.saboteur_positions import after, late_in_round, play
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "saboteur"
-I18N_DIR = Path(__file__).parents[1] / "bot" / "i18n"
+I18N_DIR = Path(__file__).parents[1] / "renderer" / "saboteur" / "i18n"
 NAMES = ("Alice", "Bérénice-Marguerite", "Zoë 🎲", "🐉", "Élodie", "Dmitri", "Kenji", "Lou",
          "Maëlys", "Noor")
 """Short and long names, one with an emoji the fonts lack, one made only of emoji."""
@@ -122,7 +123,7 @@ def test_board_reads_nothing_from_a_seat_view() -> None:
 
 
 def test_hand_lays_its_cards_three_to_a_row() -> None:
-    view: dict[str, Any] = after(3, seed=2, actions=4).view(0)
+    view: SaboteurView = after(3, seed=2, actions=4).view(0)
     heights = {}
     for count in (0, 3, 6):
         view["you"]["hand"] = [card_json("NES")] * count

@@ -34,11 +34,14 @@ from bot.games.record import replay
 from bot.games.undo import ActionRevealed
 from bot.ratings import Ratings, recompute
 from bot.reminders import remind_due
-from bot.results import FinishedGame, Player, summarize
+from bot.results import FinishedTable, Player, summarize
 from bot.service import GameService, Table
 from bot.storage import Storage
 from bot.storage.base import REMINDER_LEASE_SECONDS
 from tests.storage_support import FAULTS, log_row_refused
+
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
 
 ALICE, BOB, CAROL, DAVE, EVE = 101, 102, 103, 104, 105
 CHANNEL = 555
@@ -514,7 +517,7 @@ async def test_ratings_recomputed_from_the_action_logs_equal_the_stored_ones(
         log = [a for a in await storage.actions(table.id) if not a.taken_back]
         record = await service.record(table.id)
         assert table.started_at is not None
-        summaries.append(summarize(FinishedGame(
+        summaries.append(summarize(FinishedTable(
             table.id, "tiny", tuple(Player(str(user)) for user in table.seats), record,
             datetime.fromtimestamp(table.started_at, UTC),
             tuple(datetime.fromtimestamp(a.created_at, UTC) for a in log),

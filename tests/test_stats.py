@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 
 import tests.tinygame  # noqa: F401  (registers the "tiny" game)
-from bot.results import FinishedGame, Match, Player, summarize
+from bot.games.base import Match
+from bot.results import FinishedTable, Player, summarize
 from bot.stats import Totals, game_totals, player_totals, totals_by_player
 from tests.results_support import PEOPLE, START, season
 
@@ -18,7 +19,7 @@ def at(seconds: int) -> timedelta:
     return timedelta(seconds=seconds)
 
 
-def tiny_game(table_id: int = 1) -> FinishedGame:
+def tiny_game(table_id: int = 1) -> FinishedTable:
     """Tiny to 5: both decide (alice after 10 s, bob after 30 s), then alice adds 3
     (70 s later) and bob reaches 5 (60 s later)."""
     record = {
@@ -29,7 +30,7 @@ def tiny_game(table_id: int = 1) -> FinishedGame:
         "actions": ["@0 keep", "@1 swap", "add 3", "add 2"],
     }
     times = tuple(START + at(s) for s in (10, 30, 100, 160))
-    return FinishedGame(table_id, "tiny", (ALICE, BOB), record, START, times)
+    return FinishedTable(table_id, "tiny", (ALICE, BOB), record, START, times)
 
 
 def test_a_turn_lasts_while_the_seat_is_to_act() -> None:
@@ -78,9 +79,11 @@ def test_a_summary_needs_a_finished_game() -> None:
     unfinished = tiny_game()
     record = {**unfinished.record, "actions": unfinished.record["actions"][:3]}
     with pytest.raises(ValueError, match="not over"):
-        summarize(FinishedGame(1, "tiny", (ALICE, BOB), record, START, unfinished.action_times[:3]))
+        summarize(
+            FinishedTable(1, "tiny", (ALICE, BOB), record, START, unfinished.action_times[:3])
+        )
     with pytest.raises(ValueError, match="action times"):
-        summarize(FinishedGame(1, "tiny", (ALICE, BOB), unfinished.record, START, ()))
+        summarize(FinishedTable(1, "tiny", (ALICE, BOB), unfinished.record, START, ()))
 
 
 def test_player_keys_mark_computer_players() -> None:

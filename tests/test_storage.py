@@ -38,7 +38,7 @@ async def test_opening_applies_every_migration_in_wal_mode(tmp_path: Path) -> No
     await storage.close()
     assert applied_migrations(path) == [
         (1, "games_and_actions"), (2, "reminder_claims"), (3, "take_backs"),
-        (4, "results_and_ratings"), (5, "presence"),
+        (4, "results_and_ratings"), (5, "presence"), (6, "tables"),
     ]
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
@@ -187,7 +187,7 @@ async def test_start_up_waits_out_a_short_exclusive_lock(tmp_path: Path) -> None
     holder = hold_lock(path, 0.5, exclusive_mode=True)
     storage = await Storage.open(path)
     holder.join()
-    assert (await storage.counts())["games"] == 0
+    assert (await storage.counts())["tables"] == 0
     await storage.close()
 
 

@@ -19,7 +19,7 @@ import bot.storage.postgres
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.games.registry import get_game
-from bot.storage import OpenTableExists, Presence, ShardSet, Storage, Table
+from bot.storage import OpenTableExists, Presence, ShardSet, Storage, Table, TableStatus
 from bot.storage.base import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
@@ -53,7 +53,7 @@ async def contract_storage(location: str) -> AsyncIterator[Storage]:
 def lobby(channel: int = 1, guild: int | None = None) -> Table:
     return Table(
         id=0, guild_id=guild, channel_id=channel, game="tiny", creator_id=7, seats=(7,),
-        status="lobby", options={}, seed=1, version=0, reminder_minutes=5, created_at=1.0,
+        status=TableStatus.LOBBY, options={}, seed=1, version=0, reminder_minutes=5, created_at=1.0,
         updated_at=1.0, turn_started_at=1.0, reminded=False, state=None,
     )
 
@@ -61,7 +61,7 @@ def lobby(channel: int = 1, guild: int | None = None) -> Table:
 def playing(table: Table, *, version: int, turn_started_at: float) -> Table:
     """`table` started (two seats), at `version`, its turn begun at `turn_started_at`."""
     state = get_game("tiny").new(2, table.seed, {})
-    return replace(table, seats=(7, 8), status="playing", state=state, version=version,
+    return replace(table, seats=(7, 8), status=TableStatus.PLAYING, state=state, version=version,
                    turn_started_at=turn_started_at)
 
 
@@ -148,7 +148,7 @@ async def test_one_open_table_per_channel_is_enforced_by_the_database(
     first = await storage.insert(lobby(channel=3))
     with pytest.raises(OpenTableExists):
         await storage.insert(lobby(channel=3))
-    await storage.save(replace(first, status="abandoned", version=1), previous_version=0)
+    await storage.save(replace(first, status=TableStatus.ABANDONED, version=1), previous_version=0)
     assert (await storage.insert(lobby(channel=3))).id != first.id
 
 
@@ -259,23 +259,53 @@ def sql_literal(value: object) -> str:
     return f"'{value}'" if isinstance(value, str) else repr(value)
 
 
-async def fill_at_old_version(location: str) -> tuple[Table, list[tuple[int, int, str]]]:
-    """A table in play with two logged actions, written as any schema version holds them
-    (the columns of migration 1 only, as a bot of that version wrote them)."""
+async def existing_tables(location: str) -> set[str]:
+    """The names of the tables the database holds now."""
+    if location.startswith("postgresql"):
+        rows = await raw(location, "SELECT tablename FROM pg_tables "
+                                   "WHERE schemaname = current_schema()")
+    else:
+        rows = await raw(location, "SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {row[0] for row in rows}
+
+
+OLD_DATA = {
+    "taken_back": "({table_id}, 1, 2.5)",
+    "results": "({table_id}, 9, 'tiny', 3.0, '{{\"summary\": 1}}')",
+    "ratings": "(9, '{{\"ratings\": 1}}', 1)",
+    "presence": "(7, 50.0, TRUE)",
+    "pause_votes": "({table_id}, 8, 50.0, 7)",
+}
+"""One row of each table added after migration 1, in its columns of the version that
+added it (``{table_id}``: the table's id)."""
+
+
+async def fill_at_old_version(location: str) -> tuple[Table, list[tuple[int, int, str]], set[str]]:
+    """A table in play with two logged actions, and a row in every other table the
+    schema has at this version, written as a bot of that version wrote them (the
+    columns each table was created with, under their names of that version: `games`
+    and `game_id` before the rename to `tables` and `table_id`). Also returns the names
+    of the tables filled beyond `tables` and `actions`."""
     state = get_game("tiny").new(2, 3, {})
     log = [(0, 0, "keep"), (1, 1, "keep")]
     for _, seat, notation in log:
         state.apply(seat, state.parse_action(seat, notation))
     table = replace(playing(lobby(channel=5, guild=9), version=4, turn_started_at=2.0),
                     id=1, seed=3, state=state)
+    present = await existing_tables(location)
+    tables, table_id = ("games", "game_id") if "games" in present else ("tables", "table_id")
     # Migration 1's columns: those added since are left to their defaults.
     old = {c: v for c, v in zip(COLUMNS, row_values(table), strict=True) if c != "started_at"}
     values = ", ".join(sql_literal(value) for value in old.values())
-    await raw(location, f"INSERT INTO games (id, {', '.join(old)}) VALUES (1, {values});")
+    await raw(location, f"INSERT INTO {tables} (id, {', '.join(old)}) VALUES (1, {values});")
     for seq, seat, notation in log:
-        await raw(location, "INSERT INTO actions (game_id, seq, seat, notation, created_at) "
+        await raw(location, f"INSERT INTO actions ({table_id}, seq, seat, notation, created_at) "
                             f"VALUES (1, {seq}, {seat}, '{notation}', {seq + 1.0});")
-    return table, log
+    filled = set(OLD_DATA) & present
+    for name in sorted(filled):
+        row = OLD_DATA[name].format(table_id=1)
+        await raw(location, f"INSERT INTO {name} VALUES {row};")
+    return table, log, filled
 
 
 @pytest.mark.parametrize(("backend", "applied"), earlier_versions())
@@ -292,7 +322,7 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
     every = module.migration_scripts(module.MIGRATIONS)
     monkeypatch.setattr(module, "migration_scripts", lambda package: every[:applied])
     await (await Storage.open(location)).close()
-    table, log = await fill_at_old_version(location)
+    table, _, filled = await fill_at_old_version(location)
     monkeypatch.undo()
     storage = await Storage.open(location)
     try:
@@ -302,13 +332,21 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         assert stored is not None and stored.state is not None and table.state is not None
         assert replace(stored, state=None) == replace(table, state=None)
         assert stored.state.to_json() == table.state.to_json()
+        taken_back = 2.5 if "taken_back" in filled else None
         assert await storage.actions(1) == [
-            LoggedAction(seq, seat, notation, seq + 1.0) for seq, seat, notation in log
+            LoggedAction(0, 0, "keep", 1.0), LoggedAction(1, 1, "keep", 2.0, None, taken_back)
         ]  # who played them is unknown: none of them can be taken back
+        counted = ("taken_back", "results", "presence", "pause_votes")
         assert await storage.counts() == {
-            "games": 1, "actions": 2, "taken_back": 0, "results": 0, "presence": 0,
-            "pause_votes": 0,
+            "tables": 1, "actions": 2, **{name: int(name in filled) for name in counted}
         }
+        if "results" in filled:
+            assert await storage.result(1) == '{"summary": 1}'
+            assert await storage.results(9) == ['{"summary": 1}']
+            assert await storage.ratings(9) == ('{"ratings": 1}', 1)
+        if "presence" in filled:
+            assert await storage.presence([7]) == {7: Presence(50.0, True)}
+            assert await storage.pause_votes(1) == {(8, 50.0): {7}}
         assert await storage.save(replace(stored, version=5), previous_version=4,
                                   action=(0, "add 1"), played_by=7)
         assert [a.played_by for a in await storage.actions(1)] == [None, None, 7]
@@ -418,7 +456,7 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
     assert replace(stored, state=None) == replace(table, state=None)
     assert await storage.actions(40) == log
     assert await storage.counts() == {
-        "games": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0
+        "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import simcord
 
-from tests.coal_baron_discord_support import coal_world, fixed_seed
+from tests.coal_baron_discord_support import coal_world, fixed_seed, play_to_the_end
 from tests.footprint_support import footprint
-from tests.saboteur_discord_support import sab_world
-from tests.test_coal_baron_discord_games import play_to_the_end
-from tests.test_saboteur_discord_game import play_game
+from tests.saboteur_discord_support import play_game, sab_world
 
 __all__ = ["fixed_seed"]
 

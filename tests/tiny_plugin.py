@@ -8,8 +8,6 @@ purpose, so the platform announces them as "X played" (secrets fail closed).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from cogs.platform.plugins import GamePlugin, register_plugin
 from cogs.platform.presenter import Presenter
 from tests.tinygame import TinyGame
@@ -19,10 +17,4 @@ class TinyPresenter(Presenter):
     public_choices = True
 
 
-PLUGIN = register_plugin(
-    GamePlugin(
-        TinyGame,
-        TinyPresenter(),
-        catalogs=Path(__file__).parent / "tiny_i18n",
-    )
-)
+PLUGIN = register_plugin(GamePlugin(TinyGame, TinyPresenter()))

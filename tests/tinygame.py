@@ -8,11 +8,13 @@ target (option ``target``, default 21). The seat that reaches the target
 scores 10; at the end every seat also scores its card. A seat's card is secret
 until the game is over.
 
-Registered as game id "tiny" when this module is imported.
+Registered as game id "tiny" when this module is imported, with its catalogs
+(``tests/tiny_i18n/``: its name and events, read by the platform).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,7 +36,6 @@ class TinyAction:
     amount: int = 0
 
 
-@register
 class TinyGame(GameState[TinyAction]):
     game_id = "tiny"
     min_players = 2
@@ -190,6 +191,19 @@ class TinyGame(GameState[TinyAction]):
     def default_action(self, seat: Seat) -> TinyAction:
         return TinyAction("keep") if self._choosing() else TinyAction("add", 1)
 
+    def shuffle_secrets(self, seat: Seat | None, rng: random.Random) -> Self:
+        """The cards of the other seats and the deck, until the end reveals them."""
+        other = copy.deepcopy(self)
+        if self.reached_by is not None:
+            return other
+        others = [s for s in range(self.num_players) if s != seat]
+        pool = [other.cards[s] for s in others] + other.deck
+        rng.shuffle(pool)
+        for s in others:
+            other.cards[s] = pool.pop()
+        other.deck = pool
+        return other
+
     def view(self, seat: Seat | None) -> JSON:
         over = self.reached_by is not None
         return {
@@ -210,3 +224,6 @@ class TinyGame(GameState[TinyAction]):
         assert len(self.decided) == self.num_players
         assert self.total == 0 or not self._choosing(), "added before everyone chose"
         assert (self.reached_by is not None) == (self.total == self.target)
+
+
+register(TinyGame, catalogs=("tests.tiny_i18n",))

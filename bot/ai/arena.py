@@ -3,8 +3,9 @@
 ``python -m bot arena`` plays, for each pairing "level vs opponent", games
 where one seat is `level` and every other seat `opponent`, the `level` seat
 moving round the table from game to game. It prints the win share of
-`level` (ties shared), its 95 % Wilson interval and the 1/n baseline; for
-Saboteur the share of rounds its side won, by role; and each level's time
+`level` (ties shared), its 95 % Wilson interval and the 1/n baseline; for a
+game of hidden roles (Saboteur) the share of rounds its side won, by role
+(`GameKnowledge.rounds_by_role`); and each level's time
 per decision (median, 95th percentile).
 """
 
@@ -15,9 +16,9 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bot.ai.knowledge import knowledge_for
 from bot.ai.match import play_match
 from bot.games.registry import get_game
-from bot.games.saboteur.state import SaboteurState
 
 DEFAULT_PAIRINGS: tuple[tuple[str, str], ...] = (
     ("easy", "random"),
@@ -54,7 +55,7 @@ class GameResult:
 
     share: float
     rounds: list[tuple[str, bool]]
-    """Saboteur: per round, the seat's role and whether its side won."""
+    """Per round, the seat's role and whether its side won (hidden roles only)."""
     level_seconds: list[float]
     opponent_seconds: list[float]
 
@@ -117,11 +118,7 @@ def play_one(game_id: str, players: int, level: str, opponent: str, seed: int) -
     outcome = match.state.outcome()
     assert outcome is not None
     share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
-    rounds = []
-    if isinstance(match.state, SaboteurState):
-        for entry in match.state.history:
-            role = entry["roles"][seat]
-            rounds.append((role, entry["winner"] == f"{role}s"))
+    rounds = knowledge_for(game_id).rounds_by_role(match.state, seat)
     others = [t for s, times in enumerate(match.move_seconds) if s != seat for t in times]
     return GameResult(share, rounds, match.move_seconds[seat], others)
 

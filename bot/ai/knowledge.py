@@ -1,9 +1,9 @@
 """What the computer players know of one game: its determinizer, heuristic and evaluation.
 
 Adding a game to the computer players means writing a ``determinize`` module
-in its engine package and one `GameKnowledge` subclass here (see
-bot/ai/coal_baron.py); the random player, the search and the runner are
-shared.
+in its engine package and one `GameKnowledge` subclass (see
+bot/ai/coal_baron.py), named by the game's spec (``ai="bot.ai.coal_baron:KNOWLEDGE"``);
+the random player, the search and the runner are shared.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
+from bot.games.registry import ai_path
 
 A = TypeVar("A")
 
@@ -63,6 +64,11 @@ class GameKnowledge(ABC, Generic[A]):
     def stage(self, state: GameState[A]) -> int:
         """A counter of the game's stages (shift, round): a playout stops when it changes."""
 
+    def rounds_by_role(self, state: GameState[A], seat: Seat) -> list[tuple[str, bool]]:
+        """For the arena (`bot.ai.arena`), in a finished game of hidden roles: per round,
+        `seat`'s role and whether its side won. Default: no roles."""
+        return []
+
 
 def outcome_rewards(state: GameState[Any]) -> list[float]:
     """1 shared among the winners of a finished game, 0 for the others."""
@@ -81,15 +87,19 @@ def relative_rewards(values: list[float], scale: float) -> list[float]:
     return rewards
 
 
-KNOWLEDGE_MODULES: dict[str, str] = {
-    "coal-baron": "bot.ai.coal_baron",
-    "saboteur": "bot.ai.saboteur",
-}
-"""Game id -> module defining ``KNOWLEDGE``, its `GameKnowledge` instance."""
+def has_computer_players(game_id: str) -> bool:
+    """Whether `game_id`'s spec names computer players' knowledge (`GameSpec.ai`)."""
+    return ai_path(game_id) is not None
 
 
 def knowledge_for(game_id: str) -> GameKnowledge[Any]:
-    """The computer players' knowledge of `game_id`; KeyError if it has none."""
-    module = importlib.import_module(KNOWLEDGE_MODULES[game_id])
-    knowledge: GameKnowledge[Any] = module.KNOWLEDGE
+    """The computer players' knowledge of `game_id` (the `GameKnowledge` its spec names);
+    KeyError if it has none."""
+    path = ai_path(game_id)
+    if path is None:
+        raise KeyError(f"no computer players for {game_id!r}")
+    module, _, attribute = path.partition(":")
+    knowledge = getattr(importlib.import_module(module), attribute)
+    if not isinstance(knowledge, GameKnowledge) or knowledge.game_id != game_id:
+        raise TypeError(f"{path} is not the computer players' knowledge of {game_id!r}")
     return knowledge

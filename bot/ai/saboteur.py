@@ -267,5 +267,12 @@ class SaboteurKnowledge(GameKnowledge[Action]):
         assert isinstance(state, SaboteurState)
         return state.round
 
+    def rounds_by_role(self, state: GameState[Action], seat: Seat) -> list[tuple[str, bool]]:
+        assert isinstance(state, SaboteurState)
+        return [
+            (entry["roles"][seat], entry["winner"] == f"{entry['roles'][seat]}s")
+            for entry in state.history
+        ]
+
 
 KNOWLEDGE: GameKnowledge[Any] = SaboteurKnowledge()

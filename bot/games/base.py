@@ -9,8 +9,9 @@ PIL or SQL.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -43,6 +44,46 @@ class Outcome:
 
     scores: tuple[int, ...]
     winners: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
+class Match:
+    """One result to rate: teams of seats and their ranks (0 = best; ties share a rank).
+
+    A free-for-all game is one match of one-seat teams (`GameState.matches`);
+    Saboteur is one match per round, diggers against saboteurs.
+    """
+
+    teams: tuple[tuple[Seat, ...], ...]
+    ranks: tuple[int, ...]
+
+    def to_json(self) -> JSON:
+        return {"teams": [list(team) for team in self.teams], "ranks": list(self.ranks)}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Match:
+        return cls(tuple(tuple(team) for team in data["teams"]), tuple(data["ranks"]))
+
+
+def outcome_ranks(outcome: Outcome) -> tuple[int, ...]:
+    """Rank of each seat: winners 0, then by score (equal scores share a rank)."""
+    others = [score for seat, score in enumerate(outcome.scores) if seat not in outcome.winners]
+    return tuple(
+        0 if seat in outcome.winners else 1 + sum(other > score for other in others)
+        for seat, score in enumerate(outcome.scores)
+    )
+
+
+def team_match(teams: Sequence[Sequence[Seat]], outcome: Outcome) -> Match:
+    """Fixed teams (Mine Out's 2-vs-2): a team holding a winner ranks first, the others
+    by their best score."""
+    best = [max(outcome.scores[seat] for seat in team) for team in teams]
+    won = [any(seat in outcome.winners for seat in team) for team in teams]
+    ranks = tuple(
+        0 if won[i] else 1 + sum(not won[j] and best[j] > best[i] for j in range(len(teams)))
+        for i in range(len(teams))
+    )
+    return Match(tuple(tuple(team) for team in teams), ranks)
 
 
 class GameState(ABC, Generic[A]):
@@ -103,6 +144,13 @@ class GameState(ABC, Generic[A]):
         until its end (Saboteur's gold). Anything shown in a channel uses this."""
         return self.scores()
 
+    def matches(self) -> list[Match]:
+        """Who beat whom in the finished game, for the ratings (`bot.ratings`). The
+        default: every seat for itself, ranked by the outcome."""
+        outcome = self.outcome()
+        assert outcome is not None, "the game is not over"
+        return [Match(tuple((seat,) for seat in range(self.num_players)), outcome_ranks(outcome))]
+
     # -- actions -------------------------------------------------------------------
 
     @abstractmethod
@@ -155,6 +203,18 @@ class GameState(ABC, Generic[A]):
     @abstractmethod
     def view(self, seat: Seat | None) -> JSON:
         """What `seat` may see (None: a spectator). Never contains another seat's secrets."""
+
+    @abstractmethod
+    def shuffle_secrets(self, seat: Seat | None, rng: random.Random) -> Self:
+        """A copy in which what `seat` (None: a spectator) does not know is drawn again
+        from `rng`, the rest kept: the seat cannot tell it from this state.
+
+        Its `view(seat)` and `legal_actions(seat)` are this state's, and so is what
+        the public history told the seat. Computer players decide from such copies
+        (`bot.ai`, which adds a game's belief), and the generic tests compare what
+        a viewer is shown of both, so anything that differs leaked a secret
+        (tests/test_game_contract.py).
+        """
 
     def check_invariants(self) -> None:
         """Raise `AssertionError` if the state breaks a rule of conservation."""

@@ -1,33 +1,40 @@
 """Every string a user reads, in English and French.
 
 Catalogs are flat JSON objects, key -> text with ``{name}`` placeholders
-(``str.format`` syntax). The platform's strings live in ``en.json`` and
-``fr.json``; any other pair ``<name>.en.json`` / ``<name>.fr.json`` in this
-directory is merged in, so each game keeps its keys in its own files
-(``coal-baron.en.json``...). A key defined twice is an error, found at load.
+(``str.format`` syntax). A count chooses between a singular and a plural word
+with ``{name:singular|plural}``: ``"{count} {count:ouvrier|ouvriers}"`` reads
+"1 ouvrier", "3 ouvriers" (French takes the singular for 0 and 1, English for 1
+only), so no text writes "ouvrier(s)". The platform's strings live in this folder: ``en.json``
+and ``fr.json``, plus any pair ``<name>.en.json`` / ``<name>.fr.json`` (``weeks``,
+``chart-render``). Each game keeps its own catalogs in its own packages, one
+``i18n/`` folder per layer (``bot/games/<game>/i18n/`` for the engine's events and
+reasons, ``cogs/<game>/i18n/`` for its Discord texts, ``renderer/<game>/i18n/``
+for the words on its images), named by its `bot.games.registry.GameSpec`
+(``catalogs``); every ``*.<language>.json`` of those folders is merged in. A key
+defined twice is an error, found at load.
 
 Replies follow the user's locale: French for every ``fr*`` locale, English
 otherwise. Command, option and choice names and descriptions are translated
 by `cogs.platform.translator.CatalogTranslator`, from the same catalogs. This
 module imports no discord, so renderers may use it.
-
-A game shipped in another distribution adds its own catalog directory with
-`add_catalog_dir` (its plugin's ``catalogs``); the built-in games keep theirs here.
 """
 
 from __future__ import annotations
 
 import json
+import string
 from collections.abc import Sequence
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.games.registry import catalog_folders
+
 CATALOG_DIR = Path(__file__).parent
+"""The platform's catalogs."""
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
-EXTRA_CATALOG_DIRS: list[Path] = []
-"""Directories of ``<name>.<language>.json`` files added by plugins (`add_catalog_dir`)."""
 
 
 class _HasValue(Protocol):
@@ -45,11 +52,23 @@ def catalog_files(language: str, directory: Path = CATALOG_DIR) -> list[Path]:
     return [directory / f"{language}.json", *sorted(directory.glob(f"*.{language}.json"))]
 
 
-def add_catalog_dir(directory: Path) -> None:
-    """Merge the ``*.<language>.json`` files of `directory` into every catalog."""
-    if directory not in EXTRA_CATALOG_DIRS:
-        EXTRA_CATALOG_DIRS.append(directory)
-        catalog.cache_clear()
+@cache
+def folder_path(folder: str) -> Path:
+    """The folder named ``package.sub.folder`` (dotted from a top-level package), found
+    without importing anything below the top-level package: a game's Discord folder
+    must not import discord into a renderer's process."""
+    top, *rest = folder.split(".")
+    return Path(str(files(top).joinpath(*rest)))
+
+
+def game_catalog_dirs() -> list[Path]:
+    """The catalog folders of every registered game (`bot.games.registry.catalog_folders`)."""
+    return [folder_path(folder) for folder in catalog_folders()]
+
+
+def catalog_dirs() -> list[Path]:
+    """Every directory whose catalogs are merged: the platform's, then each game's."""
+    return [CATALOG_DIR, *game_catalog_dirs()]
 
 
 def load_catalog(
@@ -74,10 +93,15 @@ def load_catalog(
     return merged
 
 
-@cache
 def catalog(language: str) -> dict[str, str]:
-    """The merged catalog of `language`, loaded once per process."""
-    return load_catalog(language, CATALOG_DIR, EXTRA_CATALOG_DIRS)
+    """The merged catalog of `language`: the platform's and every registered game's."""
+    return _merged(language, catalog_folders())
+
+
+@cache
+def _merged(language: str, folders: tuple[str, ...]) -> dict[str, str]:
+    """Loaded once per process for each set of games (a test game may register later)."""
+    return load_catalog(language, CATALOG_DIR, [folder_path(folder) for folder in folders])
 
 
 def language_of(locale: LocaleLike) -> str:
@@ -91,6 +115,33 @@ def has_key(key: str) -> bool:
     return key in catalog(DEFAULT_LANGUAGE)
 
 
+def is_singular(language: str, count: object) -> bool:
+    """Whether `count` takes the singular in `language`: 0 and 1 in French, 1 in English."""
+    number = abs(int(count))  # type: ignore[call-overload]
+    return bool(number <= 1 if language == "fr" else number == 1)
+
+
+class _CatalogFormatter(string.Formatter):
+    """``str.format`` plus the plural choice ``{count:singular|plural}``."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            singular, plural = format_spec.split("|", 1)
+            return singular if is_singular(self.language, value) else plural
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTERS = {language: _CatalogFormatter(language) for language in LANGUAGES}
+
+
+def format_text(language: str, text: str, **params: Any) -> str:
+    """`text` (a catalog entry of `language`) formatted with `params`, plurals chosen."""
+    return _FORMATTERS[language].format(text, **params)
+
+
 def t(locale: LocaleLike, key: str, **params: Any) -> str:
     """The text of `key` in the language of `locale`, formatted with `params`.
 
@@ -100,5 +151,5 @@ def t(locale: LocaleLike, key: str, **params: Any) -> str:
     language = language_of(locale)
     text = catalog(language).get(key)
     if text is None:
-        text = catalog(DEFAULT_LANGUAGE)[key]
-    return text.format(**params) if params else text
+        language, text = DEFAULT_LANGUAGE, catalog(DEFAULT_LANGUAGE)[key]
+    return format_text(language, text, **params) if params else text

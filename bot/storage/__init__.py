@@ -12,9 +12,10 @@ from bot.storage.base import (
     StartupError,
     Storage,
     Table,
+    TableStatus,
 )
 
 __all__ = [
     "DueReminder", "LoggedAction", "OpenTableExists", "Presence", "ShardSet", "StartupError",
-    "Storage", "Table",
+    "Storage", "Table", "TableStatus",
 ]

@@ -23,7 +23,8 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
@@ -37,6 +38,15 @@ REMINDER_LEASE_SECONDS = 10 * 60
 MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
+class TableStatus(StrEnum):
+    """Where a table is in its life; stored as its string (the ``status`` column)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
 @dataclass(frozen=True, order=True)
 class DueReminder:
     """A reminder claimed by `Storage.claim_reminders`: which table, and which turn (its
@@ -48,7 +58,7 @@ class DueReminder:
 
 @dataclass(frozen=True)
 class Table:
-    """One row of `games`, with its state decoded: a game in a channel."""
+    """One row of `tables`, with its state decoded: a game in a channel."""
 
     id: int
     guild_id: int | None
@@ -57,8 +67,7 @@ class Table:
     creator_id: int
     seats: tuple[int, ...]
     """Discord user ids; the index is the engine seat."""
-    status: str
-    """"lobby" | "playing" | "finished" | "abandoned"."""
+    status: TableStatus
     options: dict[str, Any]
     seed: int
     version: int
@@ -85,7 +94,7 @@ class Table:
 
     def users_to_act(self) -> tuple[int, ...]:
         """User ids of the seats the game waits for (empty outside play)."""
-        if self.status != "playing" or self.state is None:
+        if self.status != TableStatus.PLAYING or self.state is None:
             return ()
         return tuple(self.seats[seat] for seat in self.state.to_act())
 
@@ -147,6 +156,18 @@ def shard_of(guild_id: int | None, shard_count: int) -> int:
     return 0 if guild_id is None else (guild_id >> 22) % shard_count
 
 
+@dataclass(frozen=True)
+class SaveAlso:
+    """What a `Storage.save` writes besides the table's row, in the same transaction:
+    an action to log (and who played it), or a logged action taken back; and the
+    result of a table that ends with this action."""
+
+    action: tuple[Seat, str] | None = None
+    played_by: int | None = None
+    taking_back: int | None = None
+    result: str | None = None
+
+
 class OpenTableExists(Exception):
     """The channel already has a table in its lobby or in play."""
 
@@ -163,7 +184,7 @@ COLUMNS = (
     "state", "version", "reminder_minutes", "created_at", "updated_at", "turn_started_at",
     "started_at", "reminded",
 )
-"""The columns of `games` that `Table` holds, besides `id`, in the order of `row_values`
+"""The columns of `tables` that `Table` holds, besides `id`, in the order of `row_values`
 (`reminded` last: a save writes all but it)."""
 
 
@@ -190,54 +211,33 @@ def row_values(table: Table) -> tuple[Any, ...]:
 
 
 class Row(Protocol):
-    """A database row whose values are read by column name (sqlite3.Row, asyncpg.Record)."""
+    """A database row whose values are read by column name or position (sqlite3.Row,
+    asyncpg.Record)."""
 
-    def __getitem__(self, column: str, /) -> Any: ...
+    def __getitem__(self, column: str | int, /) -> Any: ...
+
+
+DECODED = frozenset({"seats", "status", "options", "state", "reminded"})
+"""The fields of `Table` that a row holds encoded (JSON text, a string, an integer)."""
 
 
 def table_from_row(row: Row) -> Table:
-    """The `Table` of a `games` row."""
+    """The `Table` of a `tables` row."""
     state_json = row["state"]
     state = None if state_json is None else get_game(row["game"]).from_json(json.loads(state_json))
     return Table(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        creator_id=row["creator_id"],
+        **{field.name: row[field.name] for field in fields(Table) if field.name not in DECODED},
         seats=tuple(json.loads(row["seats"])),
-        status=row["status"],
+        status=TableStatus(row["status"]),
         options=json.loads(row["options"]),
-        seed=row["seed"],
-        version=row["version"],
-        reminder_minutes=row["reminder_minutes"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        turn_started_at=row["turn_started_at"],
         reminded=bool(row["reminded"]),
         state=state,
-        started_at=row["started_at"],
     )
-
-
-ACTIONS_QUERY = (
-    "SELECT a.seq, a.seat, a.notation, a.created_at, a.played_by, t.created_at AS taken_back_at "
-    "FROM actions a LEFT JOIN taken_back t ON t.game_id = a.game_id AND t.seq = a.seq "
-    "WHERE a.game_id = {table} ORDER BY a.seq"
-)
-"""The action log of one table with its take-backs; `{table}` is the parameter's mark."""
 
 
 def logged_action(row: Row) -> LoggedAction:
-    """The `LoggedAction` of a row of `ACTIONS_QUERY`."""
-    return LoggedAction(
-        seq=row["seq"],
-        seat=row["seat"],
-        notation=row["notation"],
-        created_at=row["created_at"],
-        played_by=row["played_by"],
-        taken_back_at=row["taken_back_at"],
-    )
+    """The `LoggedAction` of a row of `bot.storage.sql.ACTIONS` (the same names)."""
+    return LoggedAction(**{field.name: row[field.name] for field in fields(LoggedAction)})
 
 
 def migration_scripts(package: str) -> list[tuple[int, str, str]]:
@@ -296,7 +296,6 @@ class Storage(ABC):
     async def playing_tables(self, guild_id: int) -> list[Table]:
         """The server's tables in play, oldest first."""
 
-    @abstractmethod
     async def save(
         self,
         table: Table,
@@ -320,6 +319,16 @@ class Storage(ABC):
         The reminder flag is not written from `table`: it is the database's, reset
         when `table.turn_started_at` starts a new turn.
         """
+        # The service either plays an action (perhaps the last) or takes one back.
+        assert action is None or taking_back is None
+        assert result is None or action is not None
+        return await self._save(
+            table, previous_version, SaveAlso(action, played_by, taking_back, result)
+        )
+
+    @abstractmethod
+    async def _save(self, table: Table, previous_version: int, also: SaveAlso) -> bool:
+        """`save`, with what it writes besides the row gathered in `also`."""
 
     @abstractmethod
     async def actions(self, table_id: int) -> list[LoggedAction]:
@@ -385,7 +394,7 @@ class Storage(ABC):
 
     @abstractmethod
     async def counts(self) -> dict[str, int]:
-        """How many rows each data table holds: ``{"games": n, "actions": m, ...}``
+        """How many rows each data table holds: ``{"tables": n, "actions": m, ...}``
         (ratings are not counted: they are recomputed from the results)."""
 
     @abstractmethod

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from bot.games import record as records
 from bot.games.record import ReplayError, replay
 from bot.storage.base import Storage, Table
+from bot.table_settings import game_options
 
 
 class CopyError(Exception):
@@ -70,7 +71,9 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
 async def _replayed_state(storage: Storage, table: Table) -> object:
     log = await storage.actions(table.id)
     moves = [(a.seat, a.notation) for a in log if not a.taken_back]
-    record = records.make_record(table.game, len(table.seats), table.seed, table.options, moves)
+    record = records.make_record(
+        table.game, len(table.seats), table.seed, game_options(table.options), moves
+    )
     return replay(record).to_json()
 
 

@@ -20,30 +20,19 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from bot.errors import TableBusy
-from bot.games.base import Seat
-from bot.storage.base import (
-    ACTIONS_QUERY,
-    COLUMNS,
-    REMINDER_LEASE_SECONDS,
-    DueReminder,
-    LoggedAction,
-    OpenTableExists,
-    Presence,
-    ShardSet,
-    StartupError,
-    Storage,
-    Table,
-    logged_action,
-    migration_scripts,
-    row_values,
-    table_from_row,
+from bot.storage.base import SaveAlso, StartupError, Table, migration_scripts
+from bot.storage.sql import (
+    UPDATE_TABLE,
+    SqlStorage,
+    Statement,
+    numbered,
+    update_params,
 )
 
 if TYPE_CHECKING:
@@ -54,73 +43,41 @@ if TYPE_CHECKING:
 MIGRATIONS = "bot.storage.postgres_migrations"
 
 LOCK_TIMEOUT_MS = 1500
-"""How long a statement waits for a row or table lock before giving up (as SQLite's busy wait)."""
+"""How long a statement waits for a lock (row or table) before giving up, as SQLite's busy wait."""
 
 POOL_SIZE = 10
 """Connections per process: enough for the tables one process writes at once."""
 
 MIGRATION_LOCK = 0x6D696E65  # "mine": the advisory lock key held while migrating
 
-_PARAMS = ", ".join(f"${n}" for n in range(1, len(COLUMNS) + 1))
-_INSERT = f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({_PARAMS}) RETURNING id"
-_IMPORT = (
-    f"INSERT INTO games (id, {', '.join(COLUMNS)}) VALUES (${len(COLUMNS) + 1}, {_PARAMS})"
+# A save is one statement. The log row is appended only if the UPDATE matched; its row
+# lock keeps any other append to this table's log out until the statement commits.
+_SAVED = f"WITH saved AS ({UPDATE_TABLE} RETURNING id, guild_id, game, updated_at) "
+_LOG_ACTION = (
+    "INSERT INTO actions (table_id, seq, seat, notation, created_at, played_by) "
+    "SELECT id, (SELECT COUNT(*) FROM actions WHERE table_id = saved.id), "
+    "?::integer, ?::text, ?::double precision, ?::bigint FROM saved"
 )
-
-# As in SQLite's backend: the reminder columns follow the turn (named by its start time).
-_SAVED = [column for column in COLUMNS if column != "reminded"]
-_TURN = len(_SAVED) + 1
-_UPDATE = (
-    "UPDATE games SET "
-    + ", ".join(f"{column} = ${n}" for n, column in enumerate(_SAVED, 1))
-    + f", reminded = CASE WHEN turn_started_at = ${_TURN} THEN reminded ELSE FALSE END"
-    f", reminder_claimed_at = CASE WHEN turn_started_at = ${_TURN} THEN reminder_claimed_at END"
-    f" WHERE id = ${_TURN + 1} AND version = ${_TURN + 2}"
-)
-_SAVE = f"{_UPDATE} RETURNING id"
-# The log row is appended only if the UPDATE matched; its row lock keeps any other
-# append to this table's log out until the statement commits.
-_SAVE_WITH_ACTION = (
-    f"WITH saved AS ({_UPDATE} RETURNING id) "
-    "INSERT INTO actions (game_id, seq, seat, notation, created_at, played_by) "
-    "SELECT id, (SELECT COUNT(*) FROM actions WHERE game_id = saved.id), "
-    f"${_TURN + 3}::integer, ${_TURN + 4}::text, ${_TURN + 5}::double precision, "
-    f"${_TURN + 6}::bigint FROM saved "
-    "RETURNING game_id"
-)
+_SAVE = f"{UPDATE_TABLE} RETURNING id"
+_SAVE_WITH_ACTION = f"{_SAVED}{_LOG_ACTION} RETURNING table_id"
 _SAVE_TAKING_BACK = (
-    f"WITH saved AS ({_UPDATE} RETURNING id) "
-    "INSERT INTO taken_back (game_id, seq, created_at) "
-    f"SELECT id, ${_TURN + 3}::integer, ${_TURN + 4}::double precision FROM saved "
-    "RETURNING game_id"
+    f"{_SAVED}INSERT INTO taken_back (table_id, seq, created_at) "
+    "SELECT id, ?::integer, ?::double precision FROM saved RETURNING table_id"
 )
 _SAVE_ENDING = (
-    f"WITH saved AS ({_UPDATE} RETURNING id, guild_id, game, updated_at), "
-    "logged AS (INSERT INTO actions (game_id, seq, seat, notation, created_at, played_by) "
-    "SELECT id, (SELECT COUNT(*) FROM actions WHERE game_id = saved.id), "
-    f"${_TURN + 3}::integer, ${_TURN + 4}::text, ${_TURN + 5}::double precision, "
-    f"${_TURN + 6}::bigint FROM saved) "
-    "INSERT INTO results (game_id, guild_id, game, ended_at, summary) "
-    f"SELECT id, guild_id, game, updated_at, ${_TURN + 7}::text FROM saved "
-    "RETURNING game_id"
-)
-_RESULT = (
-    "INSERT INTO results (game_id, guild_id, game, ended_at, summary) VALUES ($1, $2, $3, $4, $5)"
-)
-_ACTIONS = ACTIONS_QUERY.format(table="$1")
-COUNTED = ("games", "actions", "taken_back", "results", "presence", "pause_votes")
-_CLAIM = (
-    "UPDATE games SET reminder_claimed_at = $1 "
-    "WHERE status = 'playing' AND NOT reminded "
-    "AND turn_started_at + reminder_minutes * 60 <= $1 "
-    "AND (reminder_claimed_at IS NULL OR reminder_claimed_at <= $2) "
-    "AND ((COALESCE(guild_id, 0) >> 22) % $3::bigint) = ANY($4::bigint[]) "
-    "RETURNING id, turn_started_at"
+    f"{_SAVED}, logged AS ({_LOG_ACTION}) "
+    "INSERT INTO results (table_id, guild_id, game, ended_at, summary) "
+    "SELECT id, guild_id, game, updated_at, ?::text FROM saved RETURNING table_id"
 )
 
 
-class PostgresStorage(Storage):
+class PostgresStorage(SqlStorage):
     """Tables in a PostgreSQL database: `await PostgresStorage.connect(url)`."""
+
+    unique_violation = asyncpg.UniqueViolationError
+    after_import = (  # new tables must get ids after the imported ones
+        "SELECT setval(pg_get_serial_sequence('tables', 'id'), (SELECT MAX(id) FROM tables))",
+    )
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
@@ -173,187 +130,30 @@ class PostgresStorage(Storage):
         except (asyncpg.LockNotAvailableError, TimeoutError) as error:
             raise TableBusy("the database kept a lock too long") from error
 
-    # -- tables -------------------------------------------------------------------
+    async def _rows(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        return await self._fetch(numbered(sql), *params)
 
-    async def insert(self, table: Table) -> Table:
-        try:
-            [row] = await self._fetch(_INSERT, *row_values(table))
-        except asyncpg.UniqueViolationError as error:
-            raise OpenTableExists(table.channel_id) from error
-        return replace(table, id=row["id"])
+    async def _write_one(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        return await self._fetch(numbered(sql), *params)  # one statement: its own transaction
 
-    async def get(self, table_id: int) -> Table | None:
-        rows = await self._fetch("SELECT * FROM games WHERE id = $1", table_id)
-        return table_from_row(rows[0]) if rows else None
-
-    async def open_table_in(self, channel_id: int) -> Table | None:
-        rows = await self._fetch(
-            "SELECT * FROM games WHERE channel_id = $1 AND status IN ('lobby', 'playing')",
-            channel_id,
-        )
-        return table_from_row(rows[0]) if rows else None
-
-    async def playing_tables(self, guild_id: int) -> list[Table]:
-        rows = await self._fetch(
-            "SELECT * FROM games WHERE guild_id = $1 AND status = 'playing' ORDER BY id",
-            guild_id,
-        )
-        return [table_from_row(row) for row in rows]
-
-    async def save(
-        self,
-        table: Table,
-        *,
-        previous_version: int,
-        action: tuple[Seat, str] | None = None,
-        played_by: int | None = None,
-        taking_back: int | None = None,
-        result: str | None = None,
-    ) -> bool:
-        # The service either plays an action (perhaps the last) or takes one back.
-        assert action is None or taking_back is None
-        assert result is None or action is not None
-        values = (*row_values(table)[:-1], table.turn_started_at, table.id, previous_version)
-        if result is not None:
-            assert action is not None
-            ending = (*action, table.updated_at, played_by, result)
-            return bool(await self._fetch(_SAVE_ENDING, *values, *ending))
-        if action is not None:
-            logged = (*action, table.updated_at, played_by)
-            return bool(await self._fetch(_SAVE_WITH_ACTION, *values, *logged))
-        if taking_back is not None:
-            mark = (taking_back, table.updated_at)
-            return bool(await self._fetch(_SAVE_TAKING_BACK, *values, *mark))
-        return bool(await self._fetch(_SAVE, *values))
-
-    async def actions(self, table_id: int) -> list[LoggedAction]:
-        return [logged_action(row) for row in await self._fetch(_ACTIONS, table_id)]
-
-    # -- results and ratings ---------------------------------------------------------
-
-    async def results(self, guild_id: int | None) -> list[str]:
-        rows = await self._fetch(
-            "SELECT summary FROM results WHERE guild_id IS NOT DISTINCT FROM $1 "
-            "ORDER BY ended_at, game_id",
-            guild_id,
-        )
-        return [row["summary"] for row in rows]
-
-    async def result(self, table_id: int) -> str | None:
-        rows = await self._fetch("SELECT summary FROM results WHERE game_id = $1", table_id)
-        return rows[0]["summary"] if rows else None
-
-    async def ratings(self, guild_id: int | None) -> tuple[str, int] | None:
-        rows = await self._fetch(
-            "SELECT ratings, through FROM ratings WHERE guild_id = $1", guild_id or 0
-        )
-        return (rows[0]["ratings"], rows[0]["through"]) if rows else None
-
-    async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
-        await self._fetch(
-            "INSERT INTO ratings (guild_id, ratings, through) VALUES ($1, $2, $3) "
-            "ON CONFLICT (guild_id) DO UPDATE SET ratings = EXCLUDED.ratings, "
-            "through = EXCLUDED.through",
-            guild_id or 0, ratings, through,
-        )
-
-    # -- presence -------------------------------------------------------------------
-
-    async def presence(self, user_ids: Iterable[int]) -> dict[int, Presence]:
-        wanted = list(dict.fromkeys(user_ids))
-        found = {user: Presence() for user in wanted}
-        rows = await self._fetch(
-            "SELECT user_id, away_until, dm_reminders FROM presence "
-            "WHERE user_id = ANY($1::bigint[])",
-            wanted,
-        )
-        for row in rows:
-            found[row["user_id"]] = Presence(row["away_until"], row["dm_reminders"])
-        return found
-
-    async def every_presence(self) -> dict[int, Presence]:
-        rows = await self._fetch("SELECT user_id, away_until, dm_reminders FROM presence")
-        return {row["user_id"]: Presence(row["away_until"], row["dm_reminders"]) for row in rows}
-
-    async def set_presence(self, user_id: int, presence: Presence) -> None:
-        await self._fetch(
-            "INSERT INTO presence (user_id, away_until, dm_reminders) VALUES ($1, $2, $3) "
-            "ON CONFLICT (user_id) DO UPDATE SET away_until = EXCLUDED.away_until, "
-            "dm_reminders = EXCLUDED.dm_reminders",
-            user_id, presence.away_until, presence.dm_reminders,
-        )
-
-    async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
-        await self._fetch(
-            "INSERT INTO pause_votes (game_id, away_id, away_until, voter_id) "
-            "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-            table_id, away_id, away_until, voter,
-        )
-
-    async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
-        rows = await self._fetch(
-            "SELECT away_id, away_until, voter_id FROM pause_votes WHERE game_id = $1", table_id
-        )
-        votes: dict[tuple[int, float], set[int]] = {}
-        for row in rows:
-            votes.setdefault((row["away_id"], row["away_until"]), set()).add(row["voter_id"])
-        return votes
-
-    # -- reminders ------------------------------------------------------------------
-
-    async def claim_reminders(self, now: float, shards: ShardSet) -> list[DueReminder]:
-        rows = await self._fetch(
-            _CLAIM, now, now - REMINDER_LEASE_SECONDS, shards.count, sorted(shards.ids)
-        )
-        return sorted(DueReminder(row["id"], row["turn_started_at"]) for row in rows)
-
-    async def mark_reminded(self, table_id: int) -> None:
-        await self._fetch(
-            "UPDATE games SET reminded = TRUE WHERE id = $1 AND reminder_claimed_at IS NOT NULL",
-            table_id,
-        )
-
-    # -- copying --------------------------------------------------------------------
-
-    async def counts(self) -> dict[str, int]:
-        [row] = await self._fetch(
-            "SELECT (SELECT COUNT(*) FROM games) AS games, "
-            "(SELECT COUNT(*) FROM actions) AS actions, "
-            "(SELECT COUNT(*) FROM taken_back) AS taken_back, "
-            "(SELECT COUNT(*) FROM results) AS results, "
-            "(SELECT COUNT(*) FROM presence) AS presence, "
-            "(SELECT COUNT(*) FROM pause_votes) AS pause_votes"
-        )
-        return {name: row[name] for name in COUNTED}
-
-    async def table_ids(self) -> list[int]:
-        return [row["id"] for row in await self._fetch("SELECT id FROM games ORDER BY id")]
-
-    async def import_table(
-        self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
-    ) -> None:
-        """In one transaction; not shielded: an interrupted copy is started over anyway."""
+    async def _in_transaction(self, statements: Iterable[Statement]) -> None:
+        """Not shielded: an interrupted copy (`import_table`) is started over anyway."""
         async with self._connection() as connection, connection.transaction():
-            await connection.execute(_IMPORT, *row_values(table), table.id)
-            logged = list(actions)
-            await connection.executemany(
-                "INSERT INTO actions (game_id, seq, seat, notation, played_by, created_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6)",
-                [(table.id, a.seq, a.seat, a.notation, a.played_by, a.created_at) for a in logged],
-            )
-            await connection.executemany(
-                "INSERT INTO taken_back (game_id, seq, created_at) VALUES ($1, $2, $3)",
-                [(table.id, a.seq, a.taken_back_at) for a in logged if a.taken_back],
-            )
-            if result is not None:
-                await connection.execute(
-                    _RESULT, table.id, table.guild_id, table.game, table.updated_at, result
-                )
-            # New tables must get ids after the imported ones.
-            await connection.execute(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'), "
-                "(SELECT MAX(id) FROM games))"
-            )
+            for sql, rows in statements:
+                await connection.executemany(numbered(sql), rows)
+
+    async def _save(self, table: Table, previous_version: int, also: SaveAlso) -> bool:
+        values = update_params(table, previous_version)
+        if also.action is not None:
+            logged = (*also.action, table.updated_at, also.played_by)
+            if also.result is not None:
+                ending = numbered(_SAVE_ENDING)
+                return bool(await self._fetch(ending, *values, *logged, also.result))
+            return bool(await self._fetch(numbered(_SAVE_WITH_ACTION), *values, *logged))
+        if also.taking_back is not None:
+            mark = (also.taking_back, table.updated_at)
+            return bool(await self._fetch(numbered(_SAVE_TAKING_BACK), *values, *mark))
+        return bool(await self._fetch(numbered(_SAVE), *values))
 
 
 async def _keep_session(connection: asyncpg.Connection) -> None:

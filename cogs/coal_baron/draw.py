@@ -55,12 +55,16 @@ def drawing(view: View) -> PendingView:
     return pending
 
 
-def summary_lines(locale: LocaleLike, committed: View, steps: list[str]) -> list[str]:
-    """The drawn cards in words, then the choices made so far."""
+def summary_lines(
+    locale: LocaleLike, state: CoalBaronState, seat: Seat, steps: list[str]
+) -> list[str]:
+    """The drawn cards in words, then the choices made so far, in words too."""
+    committed = as_view(state.view(seat))
     cards = drawing(committed).get("cards") or []
     lines = [f"• {card_text(locale, card['name'])}" for card in cards]
     if steps:
-        lines.append(t(locale, "coal.draw.so_far", line=" ".join(steps)))
+        chosen = [step_label(locale, committed, seat, state.parse_action(seat, s)) for s in steps]
+        lines.append(t(locale, "coal.draw.so_far", line=" · ".join(chosen)))
     return lines
 
 
@@ -112,7 +116,7 @@ class DrawSteps(TurnSteps):
         image = await image_file(DRAW_FILE, render_draw5, shown, names, lang)
         return Picture(
             t(locale, f"coal.draw.title.{drawing(committed)['kind']}"),
-            summary_lines(locale, committed, steps),
+            summary_lines(locale, coal_state(table), seat, steps),
             image,
         )
 

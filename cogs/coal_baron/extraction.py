@@ -20,7 +20,7 @@ from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.coal_baron.labels import View, colour_name, slots_text, step_label
+from cogs.coal_baron.labels import View, colour_name, order_short, slots_text, step_label
 from cogs.coal_baron.turn import coal_state
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
 from cogs.platform.items import Interaction
@@ -52,10 +52,10 @@ def status_lines(locale: LocaleLike, view: View, seat: Seat, space: str) -> list
     player = view["players"][seat]
     cage = player["cage"]
     level = cage["level"]
-    where = t(locale, "coal.panel.surface") if level == SURFACE else str(level)
+    where = cage_label(locale, level)
     cubes = ", ".join(colour_name(locale, c) for c in cage["cubes"]) or "—"
     stock = ", ".join(
-        f"{count} {colour_name(locale, colour)}"
+        f"{count} × {colour_name(locale, colour)}"  # no plural to agree in either language
         for colour, count in player["stock"].items()
         if count
     )
@@ -64,7 +64,8 @@ def status_lines(locale: LocaleLike, view: View, seat: Seat, space: str) -> list
         t(locale, "coal.panel.cage", level=where, cubes=cubes, count=len(cage["cubes"])),
         t(locale, "coal.panel.stock", stock=stock or "—"),
     ]
-    lines.extend(f"**{order['name']}** {slots_text(locale, order)}" for order in player["orders"])
+    for order in player["orders"]:
+        lines.append(f"**{order_short(locale, order)}** {slots_text(locale, order)}")
     return lines
 
 

@@ -53,12 +53,11 @@ def vehicle_name(locale: LocaleLike, vehicle: str | int) -> str:
 
 
 def tile_text(locale: LocaleLike, name: str) -> str:
-    """``g2l: grey, 2 carts, lit, 6 Fr``."""
+    """``grey, 2 carts, lit, 6 F``: the tile named `name` (``g2l``) in words."""
     design = TILE_DESIGNS[TILE_DESIGN_BY_NAME[name]]
     return t(
         locale,
         "coal.tile",
-        name=name,
         colour=colour_name(locale, design.colour),
         carts=design.carts,
         side=t(locale, "coal.side.lit" if design.lit else "coal.side.dark"),
@@ -67,16 +66,21 @@ def tile_text(locale: LocaleLike, name: str) -> str:
 
 
 def order_text(locale: LocaleLike, name: str) -> str:
-    """``WGG: horse wagon, grey grey, 7 VP``."""
+    """``horse wagon, grey grey, 7 VP``: the order card named `name` (``WGG``) in words."""
     order = ORDERS[ORDER_BY_NAME[name]]
     return t(
         locale,
         "coal.order",
-        name=name,
         vehicle=vehicle_name(locale, order.vehicle),
         slots=" ".join(colour_name(locale, c) for c in order.slots),
         vp=order.vp,
     )
+
+
+def order_short(locale: LocaleLike, order: OrderInProgressView) -> str:
+    """``horse wagon (7 VP)``: an order in progress, its slots left to `slots_text`."""
+    vehicle = vehicle_name(locale, order["vehicle"])
+    return t(locale, "coal.order.short", vehicle=vehicle, vp=order["vp"])
 
 
 def slots_text(locale: LocaleLike, order: OrderInProgressView) -> str:
@@ -169,7 +173,7 @@ def step_label(locale: LocaleLike, view: View, seat: int, action: Action) -> str
             return text + fill_text(locale, fill)
         case Return(card, bottom):
             key = "coal.step.bottom" if bottom else "coal.step.top"
-            return t(locale, key, card=card)
+            return t(locale, key, card=card_text(locale, card))
         case Cage(0):
             return t(locale, "coal.step.surface")
         case Cage(level):
@@ -181,7 +185,7 @@ def step_label(locale: LocaleLike, view: View, seat: int, action: Action) -> str
                 locale,
                 "coal.step.load" if len(cubes) == 1 else "coal.step.load2",
                 cubes=" + ".join(_cube_text(locale, cube) for cube in cubes),
-                order=ORDERS[order].name,
+                order=order_text(locale, ORDERS[order].name),
                 slot=colour_name(locale, slot),
             )
         case Stow(colour):

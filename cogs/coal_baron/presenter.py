@@ -31,6 +31,7 @@ from cogs.coal_baron.labels import (
     colour_name,
     order_text,
     slots_text,
+    step_label,
     tile_text,
     vehicle_name,
 )
@@ -45,6 +46,7 @@ from cogs.platform.presenter import (
     drawn_files,
     image_file,
     mention,
+    roster_text,
 )
 from cogs.platform.seen import Seen
 from renderer.coal_baron.board import render_board
@@ -123,16 +125,6 @@ def scoring_embeds(locale: LocaleLike, table: Table, events: list[Event]) -> lis
     return embeds
 
 
-def roster_line(locale: LocaleLike, table: Table) -> str:
-    """Every player with their seat and colour, as the images draw them."""
-    players = "\n".join(
-        t(locale, "coal.roster.seat", seat=seat + 1, player=mention(user),
-          colour=t(locale, f"coal.roster.colour.{seat}"))
-        for seat, user in enumerate(table.seats)
-    )
-    return t(locale, "coal.roster", players=players)
-
-
 def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
     """Who is to play, and what they are deciding (the game is not over)."""
     pending = view["pending"]
@@ -167,7 +159,7 @@ class CoalBaronPresenter(Presenter):
         lines: list[str] = []
         events = played.events if played is not None else []
         if played is None:
-            lines.append(roster_line(locale, table))
+            lines.append(roster_text(locale, table))
         else:
             lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = seen.seat_names()
@@ -201,6 +193,11 @@ class CoalBaronPresenter(Presenter):
         mine = await image_file("mine.png", render_mine, view, seat, seen.seat_names(), lang)
         items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
+
+    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
+        state = coal_state(table)
+        view = as_view(state.view(seat))
+        return step_label(locale, view, seat, state.parse_action(seat, notation))
 
     def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
         return ranked_steps(coal_state(table), seat, locale)
@@ -242,7 +239,7 @@ class CoalBaronPresenter(Presenter):
             if event.kind == "kept" and params.get("card") is None:
                 params["card"] = t(locale, "coal.nothing")
             if isinstance(params.get("orders"), list):
-                params["orders"] = ", ".join(order_text(locale, o) for o in params["orders"])
+                params["orders"] = " · ".join(order_text(locale, o) for o in params["orders"])
             if isinstance(params.get("order"), str):
                 params["order"] = order_text(locale, params["order"])
             if isinstance(params.get("tile"), str):
@@ -251,6 +248,8 @@ class CoalBaronPresenter(Presenter):
                 params["card"] = card_text(locale, params["card"])
             if event.kind == "delivery":
                 params["vehicle"] = vehicle_name(locale, params["vehicle"])
+            if isinstance(params.get("kind"), str):
+                params["kind"] = t(locale, f"coal.pile.{params['kind']}")
             lines.append(t(locale, f"event.coal-baron.{event.kind}", **params))
         return lines
 

@@ -142,7 +142,8 @@ async def ask_fill(
 
 async def fill_chosen(interaction: Interaction, table_id: int, version: int, line: str) -> None:
     table, _ = await acting_seat(interaction, table_id, version)
-    await close_panel(interaction, await play_line(interaction, table, line))
+    await play_line(interaction, table, line)
+    await close_panel(interaction)
 
 
 async def open_panel(interaction: Interaction, table_id: int, version: int) -> None:

@@ -12,10 +12,11 @@ from bot.games.base import JSON, Event, Seat
 from bot.games.errors import GameError
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.components import CARDS, KIND_BY_CODE
+from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table
 from cogs.mine_out.images import town_file
-from cogs.mine_out.turn import TURN, VERBS, split_steps
+from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
 from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
 from cogs.platform.presenter import (
     ActionChoice,
@@ -25,6 +26,7 @@ from cogs.platform.presenter import (
     drawn_files,
     matching,
     mention,
+    roster_text,
 )
 from cogs.platform.seen import Seen
 
@@ -54,11 +56,14 @@ class MineOutPresenter(Presenter):
         self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
     ) -> TurnMessage:
         table = seen.table
-        lines = [] if played is None else self.played_lines(seen, played, locale)
+        if played is None:
+            lines = [roster_text(locale, table)]
+        else:
+            lines = self.played_lines(seen, played, locale)
         if seen.outcome is not None:
             lines.append(self.outcome_text(seen, locale))
         else:
-            view = seen.view
+            view: MineOutView = seen.view
             position = view["positions"][view["current"]]
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
@@ -109,6 +114,11 @@ class MineOutPresenter(Presenter):
                            player=mention(table.seats[seat]), fame=outcome.scores[seat]) + medal)
         lines.append(t(locale, "mo.standings.export", table=table.id))
         return "\n".join(lines)
+
+    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
+        state = table.state
+        assert isinstance(state, MineOutState)
+        return steps_in_words(state, seat, [notation], locale)
 
     def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
         """The next legal steps, labelled in words with their cost (the engine's order)."""

@@ -28,6 +28,7 @@ from bot.games.errors import IllegalAction
 from bot.games.mine_out import MineOutState, abilities
 from bot.games.mine_out.actions import (
     Change,
+    Compound,
     Dig,
     End,
     Hire,
@@ -105,6 +106,20 @@ def after_scoring(state: MineOutState, seat: Seat) -> MineOutState:
     scored = state.copy()
     scored.apply(seat, Score(None))
     return scored
+
+
+def steps_in_words(state: MineOutState, seat: Seat, steps: list[str], locale: LocaleLike) -> str:
+    """The panel's steps chosen so far, in words, each as it read when it was chosen."""
+    trial = state.copy()
+    words = []
+    for text in steps:
+        action = trial.parse_action(seat, text)
+        for step in action.steps if isinstance(action, Compound) else (action,):
+            if not isinstance(step, Score):
+                trial = after_scoring(trial, seat)
+            words.append(step_label(locale, trial, step))
+            trial.apply(seat, step)
+    return " · ".join(words)
 
 
 def as_steps(state: MineOutState, steps: Sequence[MineStep], locale: LocaleLike) -> list[Step]:
@@ -202,7 +217,8 @@ class TurnStepsOfMineOut(TurnSteps):
                 lines.append(t(locale, "mo.panel.points", points=state.turn.points,
                                place=place_name(locale, now.node), money=now.money))
         if steps:
-            lines.append(t(locale, "mo.panel.so_far", line=" ".join(steps)))
+            line = steps_in_words(before, seat, steps, locale)
+            lines.append(t(locale, "mo.panel.so_far", line=line))
         index = before.current if seat in before.to_act() else before.seat_positions(seat)[0]
         if state in _DREW:
             lines.append(t(locale, "mo.panel.drew"))

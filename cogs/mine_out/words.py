@@ -96,8 +96,9 @@ def step_label(locale: LocaleLike, state: MineOutState, step: Step) -> str:
         case Dig(card, workers):
             kind, cubes = dig_cubes(state, step)
             key = "mo.step.dig_workers" if workers else "mo.step.dig"
-            text = t(locale, key, card=card, cubes=cubes, ore=ore_name(locale, kind),
-                     workers=", ".join(workers))
+            text = t(locale, key, card=card_short(locale, card), cubes=cubes,
+                     ore=ore_name(locale, kind),
+                     workers=", ".join(card_short(locale, worker) for worker in workers))
         case Sell(kind, row):
             price = sale_price(state, step)
             if kind == row:
@@ -113,7 +114,7 @@ def step_label(locale: LocaleLike, state: MineOutState, step: Step) -> str:
             else:
                 key = "mo.step.play_community_replace" if replace else "mo.step.play_community"
             text = t(locale, key, card=card_name(locale, card), salary=salary,
-                     replace=replace or "")
+                     replace=card_short(locale, replace) if replace else "")
         case End():
             return t(locale, "mo.step.end", points=state.turn.points)
     return f"{text} · {cost_text(locale, points)}"

@@ -11,7 +11,8 @@ Confirm, which sends the whole line as one action at the version the panel was
 opened at (`bot.service.GameService.act`).
 
 The steps so far are written in the panel's footer as the line a player would
-type (``/game play m8 c3 +g``), so a panel needs no memory on the bot side and
+type, with the command as the reader's client names it (``/game play m8 c3 +g``,
+``/partie jouer m8 c3 +g``), so a panel needs no memory on the bot side and
 survives a restart; an old panel is refused as soon as the table moves on.
 
 Custom ids (`TableItem`s, the kind naming the plugin's `TurnSteps`):
@@ -46,8 +47,6 @@ from cogs.platform.plugins import plugin_for
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.table_items import post_turn
 
-PLAY_COMMAND = "/game play"
-"""The footer shows the line so far as it would be typed."""
 MENU_ROWS = 4
 """Discord's fifth row holds Undo, Cancel and Confirm."""
 BUTTONS_PER_ROW = 5
@@ -133,11 +132,13 @@ def steps_of(interaction: Interaction) -> list[str]:
     if message is None or not message.embeds:
         return []
     tokens = (message.embeds[0].footer.text or "").split()
-    return tokens[2:] if tokens[:1] in (["/game"], ["/coal"]) else tokens
+    return tokens[2:] if tokens[:1] and tokens[0].startswith("/") else tokens
 
 
-def footer_of(steps: list[str]) -> str:
-    return " ".join([PLAY_COMMAND, *steps])
+def footer_of(steps: list[str], locale: LocaleLike) -> str:
+    """The line so far as it would be typed, after ``/game play`` in the reader's language."""
+    command = f"/{t(locale, 'command.game.name')} {t(locale, 'command.game.play.name')}"
+    return " ".join([command, *steps])
 
 
 def builder_of(table: Table, kind: str) -> TurnSteps:
@@ -168,7 +169,7 @@ async def panel(
     if shown.image is not None:
         embed.set_image(url=f"attachment://{shown.image.filename}")
         files.append(shown.image)
-    embed.set_footer(text=footer_of(steps))
+    embed.set_footer(text=footer_of(steps, locale))
     controls = discord.ui.View(timeout=None)
     if seat not in table.state.to_act():
         return shown.title, embed, files, controls  # one's own hand while others play
@@ -282,10 +283,10 @@ async def play_line(interaction: Interaction, table: Table, line: str) -> ActRes
     return result
 
 
-async def close_panel(interaction: Interaction, result: ActResult) -> None:
-    """Replace the ephemeral panel (or choice) that was used by what it played."""
+async def close_panel(interaction: Interaction) -> None:
+    """Replace the ephemeral panel (or choice) that was used: played, as the channel shows."""
     await interaction.edit_original_response(
-        content=t(interaction.locale, "builder.done", line=result.notation),
+        content=t(interaction.locale, "builder.done"),
         embed=None,
         attachments=[],
         view=None,
@@ -294,7 +295,8 @@ async def close_panel(interaction: Interaction, result: ActResult) -> None:
 
 async def commit(interaction: Interaction, table: Table, line: str) -> None:
     """Play the whole line at the panel's version, post the turn, close the panel."""
-    await close_panel(interaction, await play_line(interaction, table, line))
+    await play_line(interaction, table, line)
+    await close_panel(interaction)
 
 
 KIND = r"[a-z]+"

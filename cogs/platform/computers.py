@@ -21,13 +21,14 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.ai.knowledge import KNOWLEDGE_MODULES
+from bot.ai.knowledge import has_computer_players
 from bot.computer_turns import (
     TABLE_LEVELS,
     ComputerTurns,
     add_computer,
     computer_level,
     computer_seats,
+    playing_computers,
     remove_computer,
 )
 from bot.i18n import LocaleLike, t
@@ -38,22 +39,27 @@ from cogs.platform.live import replace_live
 from cogs.platform.names import known_names
 from cogs.platform.plugins import presenter_for
 from cogs.platform.seen import seen
+from cogs.platform.stand_in import back_button, stand_in_line
 from cogs.platform.table_items import pings, turn_view
 
 log = logging.getLogger(__name__)
-
-
-def offers_computers(game_id: str) -> bool:
-    """Whether computer players know `game_id` (`bot.ai.knowledge`)."""
-    return game_id in KNOWLEDGE_MODULES
 
 
 def computers_due(table: Table) -> bool:
     """Whether a computer is to act at `table` now."""
     if table.status != TableStatus.PLAYING or table.state is None:
         return False
-    computers = computer_seats(table)
+    computers = playing_computers(table)
     return any(seat in computers for seat in table.state.to_act())
+
+
+def only_computers_due(table: Table) -> bool:
+    """Whether computers play every seat to act at `table` now: nobody to remind."""
+    if not computers_due(table):
+        return False
+    assert table.state is not None
+    computers = playing_computers(table)
+    return all(seat in computers for seat in table.state.to_act())
 
 
 class ComputerButton(
@@ -84,7 +90,7 @@ class ComputerButton(
 def computer_buttons(table: Table, locale: LocaleLike) -> list[ComputerButton]:
     """One "Add a computer" button per level, then "Remove a computer" and "Watch
     only" once one sits; none for a game computers do not play."""
-    if not offers_computers(table.game):
+    if not has_computer_players(table.game):
         return []
     buttons = [
         ComputerButton.as_button(
@@ -161,8 +167,17 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
     view = turn_view(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing
     )
+    content = message.content
+    line = stand_in_line(table, played.seat, locale)
+    if line:
+        # A computer played for a person: say so, and offer them their seat back.
+        content = f"{line}\n{content}"
+        try:
+            view.add_item(back_button(table, locale))
+        except ValueError:  # a full view: `/game away` (without a date) also gives it back
+            log.info("table %s: no room for the I'm back button", table.id)
     posted = await channel.send(
-        message.content, view=view, files=message.files, embeds=message.embeds,
+        content, view=view, files=message.files, embeds=message.embeds,
         allowed_mentions=pings(table),
     )
     await replace_live(client, table.id, posted)

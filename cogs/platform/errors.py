@@ -30,3 +30,9 @@ class AwayBadDate(UserError):
     """`/game away until:` is not a year-month-day date; param `date`, as typed."""
 
     key = "away_bad_date"
+
+
+class NoComputers(UserError):
+    """Computer players do not play this table's game (no take-over, no stand-in)."""
+
+    key = "no_computers"

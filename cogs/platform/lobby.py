@@ -6,10 +6,12 @@ The slash commands of `cogs.game` share these operations.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import discord
 
+from bot.ai.knowledge import has_computer_players
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
@@ -19,6 +21,7 @@ from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import game_name, mention
 from cogs.platform.replies import public_locale
+from cogs.platform.stand_in import takeover_button, takeover_line
 from cogs.platform.table_items import post_turn
 from cogs.platform.table_options import check_players, options_text
 
@@ -46,8 +49,8 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
         max=game.max_players,
         minutes=table.reminder_minutes,
     )
-    options = chosen_options(table, locale)
-    return f"{text}\n{options}" if options else text
+    lines = (text, chosen_options(table, locale), takeover_line(table, locale))
+    return "\n".join(line for line in lines if line)
 
 
 def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
@@ -59,22 +62,39 @@ def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
         view.add_item(LobbyButton.as_button(table.id, None, what, label, style))
     for button in computer_buttons(table, locale):
         view.add_item(button)
+    if has_computer_players(table.game):
+        view.add_item(takeover_button(table, locale))
     return view
 
 
 async def send_lobby(
-    interaction: Interaction, table: Table, *, edit: bool, header: str = ""
+    interaction: Interaction,
+    table: Table,
+    *,
+    edit: bool,
+    header: str = "",
+    ping: Sequence[int] = (),
 ) -> None:
-    """Show the lobby: edit the clicked lobby message, or post a new one."""
+    """Show the lobby: edit the clicked lobby message, or post a new one. The seated
+    players are named without a ping; only the users of `ping` are pinged."""
     locale = public_locale(interaction)
     content, view = lobby_text(table, locale), lobby_view(table, locale)
     content = f"{header}\n{content}" if header else content
+    pinged = discord.AllowedMentions(
+        users=[discord.Object(user) for user in ping], roles=False, everyone=False
+    )
     if edit:  # a lobby button, acknowledged on click (`TableItem`)
-        await interaction.edit_original_response(content=content, view=view)
+        await interaction.edit_original_response(
+            content=content, view=view, allowed_mentions=pinged
+        )
     elif interaction.response.is_done():  # "Rematch", acknowledged on click: a new message
-        await interaction.followup.send(content, view=view or discord.utils.MISSING)
+        await interaction.followup.send(
+            content, view=view or discord.utils.MISSING, allowed_mentions=pinged
+        )
     else:
-        await interaction.response.send_message(content, view=view or discord.utils.MISSING)
+        await interaction.response.send_message(
+            content, view=view or discord.utils.MISSING, allowed_mentions=pinged
+        )
 
 
 async def join_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
@@ -126,10 +146,14 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
         old = await service_of(interaction).get_table(self.table_id)
         lobby, opened = await service_of(interaction).rematch(self.table_id, interaction.user.id)
         header = ""
+        others = [user for user in old.seats if user != interaction.user.id]
         if opened:
-            others = " ".join(mention(user) for user in old.seats if user != interaction.user.id)
-            header = t(public_locale(interaction), "rematch.opened", table=old.id, players=others)
-        await send_lobby(interaction, lobby, edit=False, header=header)
+            humans = [user for user in others if user > 0]
+            players = " ".join(mention(user) for user in humans)
+            key = "rematch.opened" if humans else "rematch.opened_alone"
+            header = t(public_locale(interaction), key, table=old.id, players=players)
+        invited = [user for user in others if user > 0] if opened else []  # no computer
+        await send_lobby(interaction, lobby, edit=False, header=header, ping=invited)
 
 
 def abandon_view(table: Table, locale: LocaleLike) -> discord.ui.View:

@@ -3,9 +3,10 @@
 A plugin is one object per game (`GamePlugin`), named by the game's entry point
 through its `bot.games.registry.GameSpec` (``plugin="cogs.coal_baron:PLUGIN"``).
 The platform asks it for the presenter (texts, components, images), the game's
-own commands and persistent components, its extra translations and its table
-options. A registered engine without a plugin is hosted by `Presenter`, which
-shows text only; a test game registers its plugin with `register_plugin`.
+own commands and persistent components, and its table options (its translations
+are named by its `GameSpec` and read by `bot.i18n`). A registered engine without a
+plugin is hosted by `Presenter`, which shows text only; a test game registers its
+plugin with `register_plugin`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,9 +21,9 @@ from discord.ext import commands
 
 from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game, plugin_path
-from bot.i18n import add_catalog_dir
 from cogs.platform.presenter import Presenter
 from cogs.platform.table_options import TableOption
+from renderer.replay import ReplayBoard
 
 if TYPE_CHECKING:
     from cogs.platform.builder import TurnSteps
@@ -44,11 +44,14 @@ class GamePlugin:
     builders: Mapping[str, TurnSteps] = field(default_factory=dict)
     """The game's multi-step decisions by kind, shown by the platform's turn builder
     (`cogs.platform.builder`)."""
-    catalogs: Path | None = None
-    """A directory of ``<name>.<language>.json`` catalogs, for a game shipped outside
-    this repository (the built-in games keep theirs in ``bot/i18n``)."""
     options: tuple[TableOption, ...] = ()
     """The choices `/game new` offers for this game (`cogs.platform.table_options`)."""
+    warm_up: Callable[[str], object] | None = None
+    """Draws the game's usual images once in a language (its renderer package), so that a
+    render worker has imported them and filled its caches before the first turn."""
+    replay_board: ReplayBoard | None = None
+    """Draws the public board of a finished game's replay (`renderer.replay`), from the
+    spectator's view; None: ``/game export`` sends the record without a replay."""
 
     @property
     def game_id(self) -> str:
@@ -61,8 +64,6 @@ PLUGINS: dict[str, GamePlugin] = {}
 def register_plugin(plugin: GamePlugin) -> GamePlugin:
     """Host `plugin`'s game (programmatic registration, for a test game)."""
     PLUGINS[plugin.game_id] = plugin
-    if plugin.catalogs is not None:
-        add_catalog_dir(plugin.catalogs)
     return plugin
 
 

@@ -18,6 +18,7 @@ from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.presenter import mention
 from cogs.platform.replies import public_locale, send_private
+from cogs.platform.stand_in import hand_back_everywhere
 
 DATE_TEXT_LIMIT = 32
 
@@ -41,7 +42,11 @@ async def set_away(interaction: Interaction, until: str | None) -> None:
     service = service_of(interaction)
     if until is None:
         await service.set_away(interaction.user.id, None)
-        await send_private(interaction, t(interaction.locale, "away.back"))
+        text = t(interaction.locale, "away.back")
+        handed = await hand_back_everywhere(service, interaction.guild_id, interaction.user.id)
+        if handed:
+            text += "\n" + t(interaction.locale, "standin.back_private", count=handed)
+        await send_private(interaction, text)
         return
     back = day_start(until)
     await service.set_away(interaction.user.id, back)

@@ -228,6 +228,12 @@ class Presenter:
         the game says better; only the player who may choose it sees it)."""
         return notation
 
+    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
+        """What `seat` playing `notation` at `table` (the state before it) does, in words,
+        for the private answers that name an action (a take-back). The default is the
+        label of the action, the notation unless the game says better."""
+        return notation
+
     def seat_actions(self, seen: Seen, seat: Seat) -> list[ActionChoice]:
         """The actions offered to `seat` now (none when it is not to act)."""
         notations = seen.choices.get(seat, ())[:MAX_OFFERED_ACTIONS]
@@ -263,3 +269,14 @@ class Presenter:
     ) -> None:
         """Called after a typed play was posted: a game may open the panel of a
         decision the play started (Coal Baron's draw-5)."""
+
+
+def roster_text(locale: LocaleLike, table: Table) -> str:
+    """Every player with their seat, colour and mark, as the images draw them (the
+    palette of `renderer.palette`, up to 4 seats): for a start message."""
+    players = "\n".join(
+        t(locale, "roster.seat", seat=seat + 1, player=mention(user, locale),
+          colour=t(locale, f"roster.colour.{seat}"))
+        for seat, user in enumerate(table.seats)
+    )
+    return t(locale, "roster", players=players)

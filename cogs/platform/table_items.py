@@ -24,6 +24,7 @@ import discord
 from bot.errors import StaleAction
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
+from bot.table_settings import stand_ins
 from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (
@@ -63,9 +64,15 @@ async def game_table(interaction: Interaction, game_id: str) -> Table:
 
 
 def pings(table: Table) -> discord.AllowedMentions:
-    """Only the players who must act now are pinged (never a computer seat); everyone
-    else a message names (the last actor, a target) is named without a ping."""
-    users = [discord.Object(user) for user in table.users_to_act() if user > 0]
+    """Only the players who must act now are pinged (never a computer seat, nor a
+    person a computer plays for); everyone else a message names (the last actor,
+    a target) is named without a ping."""
+    computers, to_act = stand_ins(table), table.users_to_act()
+    users = [
+        discord.Object(user)
+        for seat, user in enumerate(table.seats)
+        if user > 0 and user in to_act and seat not in computers
+    ]
     return discord.AllowedMentions(users=users, roles=False, everyone=False)
 
 
@@ -127,8 +134,9 @@ async def post_turn(
     undoable = played is not None and own and played.undoable
     if (typed or undoable) and not lines:
         assert played is not None
+        # The notation only confirms a typed play; a click is confirmed in words.
         done = t(interaction.locale, "turn.played_private", action=played.notation)
-        lines = [done if own else t(interaction.locale, "turn.done")]
+        lines = [done if own and typed else t(interaction.locale, "turn.done")]
     if lines:
         view = undo_view(table, interaction.locale) if undoable else discord.utils.MISSING
         await interaction.followup.send("\n".join(lines), ephemeral=True, view=view)
@@ -238,7 +246,10 @@ async def take_back(interaction: Interaction, table_id: int, version: int | None
     if version is not None:
         await service.authorize(table_id, interaction.user.id, version, to_act=False)
     done = await service.take_back(table_id, interaction.user.id)
-    text = t(interaction.locale, "undo.done_private", action=done.notation)
+    words = presenter_for(done.table.game).words(
+        done.table, done.seat, done.notation, interaction.locale
+    )
+    text = t(interaction.locale, "undo.done_private", action=words)
     if version is not None:
         await interaction.edit_original_response(content=text, view=None)
     header = t(public_locale(interaction), "undo.took_back", player=mention(interaction.user.id))

@@ -10,7 +10,14 @@ from cogs.platform.plugins import GamePlugin
 from cogs.saboteur.commands import SaboteurCog
 from cogs.saboteur.hand import HAND
 from cogs.saboteur.presenter import SaboteurPresenter
+from renderer.saboteur.board import REPLAY
+from renderer.saboteur.warm import warm_up
 
 PLUGIN = GamePlugin(
-    SaboteurState, SaboteurPresenter(), commands=SaboteurCog, builders={HAND.kind: HAND}
+    SaboteurState,
+    SaboteurPresenter(),
+    commands=SaboteurCog,
+    builders={HAND.kind: HAND},
+    replay_board=REPLAY,
+    warm_up=warm_up,
 )

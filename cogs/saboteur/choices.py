@@ -29,9 +29,10 @@ from bot.games.saboteur.actions import (
 )
 from bot.games.saboteur.cards import PATH_CARDS, card_type, shape_of
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
-from bot.i18n import LocaleLike, t
+from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.platform.presenter import ActionChoice, mention
+from renderer.saboteur.labels import compass
 
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -154,7 +155,7 @@ def describe(locale: LocaleLike, action: Action, names: Sequence[str]) -> str:
     match action:
         case PlacePath(card, x, y, rotated):
             key = "sab.describe.path_turned" if rotated else "sab.describe.path"
-            shape = shape_of(card, rotated)
+            shape = compass(shape_of(card, rotated), language_of(locale))
             return t(locale, key, card=card_name(locale, card), shape=shape, x=x, y=y)
         case BreakTool(tool, target):
             return t(locale, "sab.describe.break", tool=tool_name(locale, tool),

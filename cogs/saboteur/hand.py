@@ -18,7 +18,7 @@ import discord
 
 from bot.games.base import GameState, Seat
 from bot.games.saboteur import SaboteurState
-from bot.games.saboteur.actions import seat_label
+from bot.games.saboteur.actions import Action, seat_label
 from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.shapes import as_view
 from bot.games.saboteur.spots import Spot, placement_spots
@@ -30,7 +30,6 @@ from cogs.platform.names import known_names
 from cogs.platform.presenter import image_file
 from cogs.saboteur.choices import (
     card_name,
-    choice,
     describe,
     discards,
     goal_name,
@@ -38,7 +37,6 @@ from cogs.saboteur.choices import (
     player,
     plays_by_card,
     sab_state,
-    seat_labels,
 )
 from renderer.saboteur.hand import render_hand
 from renderer.saboteur.placement import render_placement
@@ -111,6 +109,20 @@ def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
     return "\n".join(lines)
 
 
+def seat_words(table: Table, locale: LocaleLike) -> list[str]:
+    """How the panel names each seat: its display name, as the images draw it (the
+    numbered stand-in, "Player 2", when unknown)."""
+    return [
+        name or t(locale, "render.saboteur.player", number=seat + 1)
+        for seat, name in enumerate(known_names(table))
+    ]
+
+
+def word_step(state: SaboteurState, locale: LocaleLike, action: Action, names: list[str]) -> Step:
+    """A play as a panel step: its notation as the value, what it does as the label."""
+    return Step(state.format_action(action), describe(locale, action, names))
+
+
 def chunks(steps: list[Step], placeholder: str) -> list[Menu]:
     """Steps as selects of 25 (at most `MENUS`), or one row of buttons for a few."""
     if len(steps) <= 5:
@@ -121,8 +133,8 @@ def chunks(steps: list[Step], placeholder: str) -> list[Menu]:
     ]
 
 
-def ways_text(locale: LocaleLike, card: str, count: int) -> str:
-    return t(locale, "sab.hand.card_ways", code=card, count=count)
+def ways_text(locale: LocaleLike, count: int) -> str:
+    return t(locale, "sab.hand.card_ways", count=count)
 
 
 class HandSteps(TurnSteps):
@@ -156,31 +168,29 @@ class HandSteps(TurnSteps):
         state = sab_state(table)
         if seat not in state.to_act() or self.play(steps) is not None:
             return []
-        labels = seat_labels(table)
+        names = seat_words(table, locale)
         if steps:
             card = steps[0].removeprefix(CARD)
             if card in PATH_CARDS:
                 spots = placement_spots(state, seat, card)
-                words = [choice(state, locale, s.action, labels).label for s in spots]
+                words = [describe(locale, spot.action, names) for spot in spots]
                 return spot_menus(spots, words, t(locale, "sab.hand.spot_placeholder"))
             plays = plays_by_card(state, seat).get(card, [])
-            options = [choice(state, locale, play, labels) for play in plays]
-            found = [Step(c.notation, c.label) for c in options]
+            found = [word_step(state, locale, play, names) for play in plays]
             return chunks(found, t(locale, "sab.hand.step_placeholder"))
-        picks = [choice(state, locale, pick, labels) for pick in gold_picks(state, seat)]
+        picks = [word_step(state, locale, pick, names) for pick in gold_picks(state, seat)]
         if picks:
-            return [Menu([Step(c.notation, c.label) for c in picks], buttons=True)]
+            return [Menu(picks, buttons=True)]
         cards = [
-            Step(CARD + card, card_name(locale, card), ways_text(locale, card, len(plays)))
+            Step(CARD + card, card_name(locale, card), ways_text(locale, len(plays)))
             for card, plays in plays_by_card(state, seat).items()
         ]
-        passes = [choice(state, locale, a, labels) for a in discards(state, seat)]
+        passes = [word_step(state, locale, a, names) for a in discards(state, seat)]
         menus = []
         if cards:
             menus.append(Menu(cards, t(locale, "sab.hand.card_placeholder")))
         if passes:
-            steps_ = [Step(c.notation, c.label) for c in passes]
-            menus.append(Menu(steps_, t(locale, "sab.hand.discard_placeholder")))
+            menus.append(Menu(passes, t(locale, "sab.hand.discard_placeholder")))
         return menus
 
     def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:
@@ -194,7 +204,7 @@ class HandSteps(TurnSteps):
         play = self.play(steps)
         if play is not None:
             action = state.parse_action(seat, play)
-            chosen = describe(locale, action, seat_labels(table))
+            chosen = describe(locale, action, seat_words(table, locale))
             lines.append(t(locale, "sab.hand.chosen", play=chosen))
         elif steps and steps[0].removeprefix(CARD) in PATH_CARDS:
             card = steps[0].removeprefix(CARD)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.games.base import JSON, Event, Seat
-from bot.games.saboteur.shapes import as_view
+from bot.games.saboteur.shapes import SaboteurView, as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult, Table
 from cogs.platform.presenter import (
@@ -30,6 +30,7 @@ from cogs.platform.seen import Seen
 from cogs.saboteur.choices import (
     card_name,
     choice,
+    describe,
     goal_name,
     player,
     ranked_actions,
@@ -37,8 +38,9 @@ from cogs.saboteur.choices import (
     seat_labels,
     tool_name,
 )
-from cogs.saboteur.hand import HAND
+from cogs.saboteur.hand import HAND, seat_words
 from renderer.saboteur.board import render_board, render_round_end
+from renderer.saboteur.labels import compass
 
 BOARD_FILE = "saboteur-board.png"
 
@@ -54,14 +56,16 @@ def roster(table: Table, locale: LocaleLike) -> str:
     return t(locale, "sab.roster", players=players)
 
 
-async def board_file(view: JSON, names: Sequence[str], locale: LocaleLike) -> discord.File:
+async def board_file(
+    view: SaboteurView, names: Sequence[str], locale: LocaleLike
+) -> discord.File:
     """The public board with the players strip, drawn off the event loop from the
     spectator view only."""
     return await image_file(BOARD_FILE, render_board, view, names, language_of(locale))
 
 
 async def round_end_file(
-    view: JSON, round_number: int, names: Sequence[str], locale: LocaleLike
+    view: SaboteurView, round_number: int, names: Sequence[str], locale: LocaleLike
 ) -> discord.File:
     """The final maze of the round just ended, every goal face up."""
     name = f"saboteur-round-{round_number}.png"
@@ -175,11 +179,17 @@ class SaboteurPresenter(Presenter):
             params["tool"] = tool_name(locale, params["tool"])
         if "goal" in params:
             params["goal"] = goal_name(locale, params["goal"])
+        if isinstance(params.get("shape"), str):
+            params["shape"] = compass(params["shape"], language_of(locale))
         if "card" in params and has_key(f"saboteur.card.{params['card']}"):
             params["card"] = card_name(locale, params["card"])
         if isinstance(params.get("values"), list):
             params["values"] = ", ".join(str(v) for v in params["values"])
         return params
+
+    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
+        action = sab_state(table).parse_action(seat, notation)
+        return describe(locale, action, seat_words(table, locale))
 
     def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
         """The plays of `seat`, the best of each card first (`cogs.saboteur.choices`)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -27,9 +26,10 @@ from bot.games.coal_baron.components import (
     SPACES,
     VEHICLE_ELEMENT,
 )
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import HATCH, PALETTE, PILE
-from renderer.coal_baron.labels import Names, counted, label, letters, seat_names
+from renderer.coal_baron.labels import Names, label, letters, numbered_names, seat_names
 from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
 from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, worker_chips
 from renderer.names import fit_name
@@ -43,6 +43,7 @@ from renderer.palette import (
     WHITE,
     player_colour,
 )
+from renderer.replay import ReplayBoard
 
 WIDTH = 1100
 MARGIN = 20
@@ -114,10 +115,19 @@ CANTEEN_BOX: Box = (
 )
 
 
-def render_board(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+def render_board(view: CoalView, names: Sequence[str], lang: str) -> bytes:
     """The board as seen in `view` (any seat's or a spectator's), as PNG bytes; `names` are
     the players' display names, index = seat."""
     return PALETTE.to_png(board_image(board_from_view(view), seat_names(names, lang), lang))
+
+
+def replay_board(view: CoalView, lang: str) -> Image.Image:
+    """The public board of a replay's frame (`renderer.replay`), players numbered."""
+    return board_image(board_from_view(view), numbered_names(view["num_players"], lang), lang)
+
+
+REPLAY = ReplayBoard(replay_board, PALETTE)
+"""Coal Baron's replay frames (`cogs.coal_baron.PLUGIN`)."""
 
 
 def board_image(board: Board, names: Names, lang: str) -> Image.Image:
@@ -148,7 +158,7 @@ def _with_draft(board_image: Image.Image, board: Board, lang: str) -> Image.Imag
     image.paste(board_image.crop((0, HEADER_H, WIDTH, HEIGHT)), (0, HEADER_H + extra))
     draw = ImageDraw.Draw(image)
     count = len(board.draft)
-    _title(draw, MARGIN, HEADER_H, counted(lang, "draft", count))
+    _title(draw, MARGIN, HEADER_H, label(lang, "draft", count=count))
     names = letters(lang)
     gap = (INNER - DRAFT_PER_ROW * glyphs.ORDER_W) // (DRAFT_PER_ROW - 1)
     for index, card in enumerate(board.draft):
@@ -336,14 +346,14 @@ def _player_box(
     text(draw, (x0 + 10 + coin_w / 2, row + 1), money, 24, bold=True)
     x = x0 + 24 + coin_w
     pawn(draw, x + 10, row - 16, 32, seat, colour)
-    workers = counted(lang, "workers_left", held.workers)
+    workers = label(lang, "workers_left", count=held.workers)
     text(draw, (x + 26, row), workers, 24, bold=True, anchor="lm")
     x = x0 + 14
     glyphs.order_icon(draw, x, last_row - 14, 28)
     orders = " · ".join(
         (
             label(lang, "in_progress", count=held.orders),
-            counted(lang, "delivered_short", held.delivered),
+            label(lang, "delivered_short", count=held.delivered),
         )
     )
     text(draw, (x + 32, last_row), orders, 24, anchor="lm", max_width=x1 - x - 40)

@@ -7,15 +7,15 @@ that does not show the drawn cards (anyone but the drawing seat) gives face-down
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import Order, Tile
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import PALETTE, PILE
 from renderer.coal_baron.labels import label, letters, seat_names
-from renderer.coal_baron.model import order, tile
+from renderer.coal_baron.model import drawn_card, order
 from renderer.draw import pawn, text
 from renderer.names import fit_name
 from renderer.palette import INK, MUTED, PANEL, PAPER, WHITE, player_colour
@@ -30,7 +30,7 @@ Card = Tile | Order | None
 """A tile, an order card, or None for a card the viewer may not see."""
 
 
-def render_draw5(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+def render_draw5(view: CoalView, names: Sequence[str], lang: str) -> bytes:
     """The choice pending in `view` (draw-5 tiles, draw-5 orders or draft), as PNG bytes;
     `names`: the players' display names, index = seat.
 
@@ -39,13 +39,14 @@ def render_draw5(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes
     pending = view["pending"]
     kind = pending["kind"] if pending else None
     cards: list[Card]
+    if pending is None or kind not in ("draft", "draw-tiles", "draw-orders"):
+        raise ValueError(f"no draw-5 or draft choice is pending (pending: {kind})")
     if kind == "draft":
         cards = [order(card) for card in view["draft"]]
         title = label(lang, "choice.draft", picks=pending["picks_made"])
-    elif kind in ("draw-tiles", "draw-orders"):
-        read = tile if kind == "draw-tiles" else order
-        shown = pending["cards"]
-        cards = [read(card) for card in shown] if shown is not None else [None] * pending["count"]
+    else:
+        shown = pending["cards"]  # None in another seat's view: the cards face down
+        cards = [None] * pending["count"] if shown is None else [drawn_card(c) for c in shown]
         step = "keep" if pending["step"] == "keep" else "return"
         if step == "return" and len(pending.get("sides", ("top", "bottom"))) == 1:
             step = "return-" + pending["sides"][0]  # the table's one-side option
@@ -55,8 +56,6 @@ def render_draw5(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes
             top=pending["returned_top"],
             bottom=pending["returned_bottom"],
         )
-    else:
-        raise ValueError(f"no draw-5 or draft choice is pending (pending: {kind})")
     seat = pending["seat"]
     name = seat_names(names, lang)[seat]
     return _choice_png(cards, title, seat, name, view["players"][seat]["money"], lang)

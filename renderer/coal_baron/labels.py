@@ -1,5 +1,5 @@
 """The words drawn on the Coal Baron images: ``render.coal-baron.*`` keys of the bot catalogs
-(bot/i18n/coal-baron-render.<lang>.json), and the players' names."""
+(renderer/coal_baron/i18n/coal-baron-render.<lang>.json), and the players' names."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 
 from bot.i18n import t
 from renderer.names import drawable_names
-from renderer.words import plural
 
 Names = tuple[str, ...]
 """Each seat's name as drawn (index = seat), from `seat_names`."""
@@ -17,11 +16,6 @@ Names = tuple[str, ...]
 def label(lang: str, key: str, **params: Any) -> str:
     """The text of ``render.coal-baron.<key>`` in `lang` ("fr" or "en"), formatted."""
     return t(lang, "render.coal-baron." + key, **params)
-
-
-def counted(lang: str, key: str, count: int) -> str:
-    """``<key>.one`` or ``<key>.other`` as `count` asks in `lang`, with `count` filled in."""
-    return label(lang, f"{key}.{plural(lang, count)}", count=count)
 
 
 def letters(lang: str) -> str:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import CAGE_PLACES, COLOURS, LEVELS, VEHICLES, Order
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import (
     CABLE,
@@ -31,7 +31,7 @@ from renderer.coal_baron.colours import (
     SHAFT,
     SURFACE,
 )
-from renderer.coal_baron.labels import counted, label, letters, seat_names
+from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, mine_from_view
 from renderer.draw import pawn, text, text_width
 from renderer.names import fit_name
@@ -68,7 +68,7 @@ class Placed:
     x: int
 
 
-def render_mine(view: dict[str, Any], seat: int, names: Sequence[str], lang: str) -> bytes:
+def render_mine(view: CoalView, seat: int, names: Sequence[str], lang: str) -> bytes:
     """`seat`'s mine as seen in `view`, as PNG bytes; `names`: display names, index = seat."""
     mine = mine_from_view(view, seat)
     return PALETTE.to_png(mine_image(mine, seat_names(names, lang)[seat], lang))
@@ -222,7 +222,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, lang: str) ->
     text(
         draw,
         (x + 40, cy),
-        counted(lang, "workers_left", mine.workers),
+        label(lang, "workers_left", count=mine.workers),
         30,
         bold=True,
         anchor="lm",
@@ -298,7 +298,7 @@ def _draw_delivered(
     text(
         draw,
         (MARGIN + 2, y + TITLE_H // 2 + 2),
-        counted(lang, "delivered", len(delivered)),
+        label(lang, "delivered", count=len(delivered)),
         30,
         bold=True,
         anchor="lm",

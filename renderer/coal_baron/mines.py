@@ -12,15 +12,15 @@ The full-size mine (`mine.render_mine`) stays the private, detailed view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import BLACK, COLOURS, LEVELS, VEHICLES
 from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import CAGE, DARK_SIDE, DIM_LEVEL, LIT_SIDE, PALETTE, SHAFT
-from renderer.coal_baron.labels import counted, label, letters, seat_names
+from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, OrderInProgress, mine_from_view
 from renderer.draw import pawn, text, text_width
 from renderer.names import fit_name
@@ -45,7 +45,7 @@ ORDER_SLOT = 30
 DELIVERED_H = 50
 
 
-def render_mines(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+def render_mines(view: CoalView, names: Sequence[str], lang: str) -> bytes:
     """Every seat's mine as seen in `view`, one panel per seat in seat order, as PNG bytes;
     `names`: the players' display names, index = seat."""
     mines = [mine_from_view(view, seat) for seat in range(view["num_players"])]
@@ -97,7 +97,7 @@ def _header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, top: int, lang: st
     """Pawn and name (▶ when to act), first-player tag; VP, Francs, workers left on the right."""
     cy = top + HEADER_H // 2 + 2
     right = MINES_WIDTH - MARGIN - 14
-    workers = counted(lang, "workers_left", mine.workers)
+    workers = label(lang, "workers_left", count=mine.workers)
     x = right - text(draw, (right, cy), workers, 26, bold=True, anchor="rm") - 36
     pawn(draw, x + 14, cy - 17, 34, mine.seat, player_colour(mine.seat))
     x -= 12
@@ -253,7 +253,7 @@ def _delivered(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> No
     colour_letters = letters(lang)
     count = len(mine.delivered)
     cy = top + DELIVERED_H / 2 - 4
-    words = counted(lang, "delivered_short", count)
+    words = label(lang, "delivered_short", count=count)
     x = GRID_X + text(draw, (GRID_X, cy), words, 24, bold=True, anchor="lm") + 14
     for colour in COLOURS:
         glyphs.cube(draw, x, cy - 12, 24, colour, colour_letters[colour])

@@ -11,8 +11,8 @@ back with their ``from_json``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from bot.games.base import JSON
 from bot.games.coal_baron.components import (
     COLOUR_NAMES,
     ORDER_BY_NAME,
@@ -23,8 +23,8 @@ from bot.games.coal_baron.components import (
     Tile,
 )
 from bot.games.coal_baron.scoring import ElementScore, FinalConversion
+from bot.games.coal_baron.shapes import CartView, CoalView, OrderView, TileView
 
-View = dict[str, Any]
 Workers = tuple[tuple[int, int], ...]
 """(seat, count) pairs, seats with no worker left out."""
 
@@ -131,19 +131,27 @@ def colour(name: str) -> int:
     return COLOUR_NAMES.index(name)
 
 
-def tile(data: View) -> Tile:
+def tile(data: TileView) -> Tile:
     return TILE_DESIGNS[TILE_DESIGN_BY_NAME[data["name"]]]
 
 
-def order(data: View) -> Order:
+def order(data: OrderView) -> Order:
     return ORDERS[ORDER_BY_NAME[data["name"]]]
+
+
+def drawn_card(data: TileView | OrderView) -> Tile | Order:
+    """A card looked at on a draw-5 space: a tile or an order card (their names differ)."""
+    name = data["name"]
+    if name in TILE_DESIGN_BY_NAME:
+        return TILE_DESIGNS[TILE_DESIGN_BY_NAME[name]]
+    return ORDERS[ORDER_BY_NAME[name]]
 
 
 def workers(counts: list[int]) -> Workers:
     return tuple((seat, count) for seat, count in enumerate(counts) if count)
 
 
-def board_from_view(view: View) -> Board:
+def board_from_view(view: CoalView) -> Board:
     spaces = view["spaces"]
     pending = view["pending"]
     return Board(
@@ -181,7 +189,7 @@ def board_from_view(view: View) -> Board:
     )
 
 
-def _galleries(carts: list[View], lit: bool) -> list[Gallery]:
+def _galleries(carts: list[CartView], lit: bool) -> list[Gallery]:
     """Group one side's carts into galleries: consecutive carts of one tile id make a tile."""
     galleries: list[Gallery] = []
     previous: int | None = None
@@ -197,13 +205,13 @@ def _galleries(carts: list[View], lit: bool) -> list[Gallery]:
     return galleries
 
 
-def mine_from_view(view: View, seat: int) -> Mine:
+def mine_from_view(view: CoalView, seat: int) -> Mine:
     player = view["players"][seat]
     galleries = [
         gallery
         for level in player["mine"]
-        for side, lit in (("lit", True), ("dark", False))
-        for gallery in _galleries(level[side], lit)
+        for carts, lit in ((level["lit"], True), (level["dark"], False))
+        for gallery in _galleries(carts, lit)
     ]
     return Mine(
         seat=seat,
@@ -226,12 +234,12 @@ def mine_from_view(view: View, seat: int) -> Mine:
     )
 
 
-def shift_results(elements: list[View]) -> tuple[ElementScore, ...]:
+def shift_results(elements: list[JSON]) -> tuple[ElementScore, ...]:
     """The ELEMENT_SCORE list of a shift (view "shift_scores" or event "shift-end")."""
     return tuple(ElementScore.from_json(data) for data in elements)
 
 
-def final_from_view(data: View) -> Final:
+def final_from_view(data: JSON) -> Final:
     """The FINAL record (view "final" or event "game-end")."""
     return Final(
         conversions=tuple(FinalConversion.from_json(c) for c in data["conversions"]),

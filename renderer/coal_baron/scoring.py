@@ -4,12 +4,12 @@ the VP it won; after the third shift also the final conversions and the standing
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.coal_baron.components import COAL_ELEMENT, VEHICLE_ELEMENT, ScoringElement
 from bot.games.coal_baron.scoring import ElementScore
+from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import PALETTE
 from renderer.coal_baron.labels import Names, label, letters, seat_names
@@ -29,7 +29,7 @@ HEAD_H = 70
 STANDING_H = 90
 
 
-def render_scoring(view: dict[str, Any], shift: int, names: Sequence[str], lang: str) -> bytes:
+def render_scoring(view: CoalView, shift: int, names: Sequence[str], lang: str) -> bytes:
     """The scoring of finished `shift` (1-3) in `view`; with the game over and `shift` 3,
     the final conversions and standings too. PNG bytes; `names`: display names by seat."""
     results = shift_results(view["shift_scores"][shift - 1])

@@ -12,7 +12,7 @@ from bot.games.mine_out.components import CARDS, SLAVER
 from bot.i18n import t
 from renderer.draw import text
 from renderer.fonts import font
-from renderer.mine_out.common import FRAME_ORE, counted, cube, label
+from renderer.mine_out.common import FRAME_ORE, cube, label
 from renderer.palette import INK, MUTED, PANEL, WHITE
 
 TILE_W = 150
@@ -52,7 +52,7 @@ def card_tile(draw: ImageDraw.ImageDraw, x: int, y: int, card: str, lang: str) -
     lines = (
         t(lang, f"mine-out.node.{data.establishment}"),
         label(lang, "card_dig", dig=data.dig, fame=data.fame),
-        counted(lang, "salary", data.salary),
+        label(lang, "salary", count=data.salary),
     )
     top = y + BAND + 4 + LINE / 2
     for line in lines:

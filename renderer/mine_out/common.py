@@ -1,5 +1,5 @@
 """What both Mine Out images share: ore cubes with letters, players' names and marks,
-counted words ("1 cube", "2 cubes"), and the words of ``mo.render.*`` keys."""
+and the words (counted ones: "1 cube", "2 cubes") of ``mo.render.*`` keys."""
 
 from __future__ import annotations
 
@@ -8,12 +8,11 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from bot.games.base import JSON
+from bot.games.mine_out.shapes import MineOutView, PositionView
 from bot.i18n import t
 from renderer.draw import mark, text, text_width
 from renderer.names import drawable_names, fit_name
 from renderer.palette import INK, PAPER, RGB, player_colour, player_mark, text_colour_on
-from renderer.words import plural
 
 WIDTH = 800
 ORE_IDS = ("copper", "silver", "gold", "jewel")
@@ -33,13 +32,9 @@ Names = tuple[str, ...]
 
 
 def label(lang: str, key: str, **params: Any) -> str:
-    """The text of ``mo.render.<key>`` in `lang`."""
+    """The text of ``mo.render.<key>`` in `lang`; a ``count`` parameter picks the plurals
+    written in the text ("{count} {count:cube|cubes}")."""
     return t(lang, f"mo.render.{key}", **params)
-
-
-def counted(lang: str, key: str, count: int, **params: Any) -> str:
-    """``mo.render.<key>.one`` or ``.other`` as `count` asks in `lang` ("1 cube", "2 cubes")."""
-    return label(lang, f"{key}.{plural(lang, count)}", count=count, **params)
 
 
 def ore_letter(lang: str, ore: str) -> str:
@@ -62,7 +57,7 @@ def seat_names(names: Sequence[str], lang: str) -> Names:
     return drawable_names(names, numbered)
 
 
-def position_name(view: JSON, index: int, names: Names, lang: str) -> str:
+def position_name(view: MineOutView, index: int, names: Names, lang: str) -> str:
     """A position's player name, "(apprentice)" added for a 2-player apprentice."""
     position = view["positions"][index]
     name = names[position["seat"]]
@@ -70,7 +65,7 @@ def position_name(view: JSON, index: int, names: Names, lang: str) -> str:
 
 
 def fitted_name(
-    view: JSON, index: int, names: Names, lang: str, size: int, width: int, bold: bool
+    view: MineOutView, index: int, names: Names, lang: str, size: int, width: int, bold: bool
 ) -> str:
     """`position_name` with the team (A: seats 1 and 3, B: seats 2 and 4) in the 2 vs 2
     variant, at most `width` px at `size`: the player's name is cut, never "(apprentice)"
@@ -89,7 +84,9 @@ def fitted_name(
     return dressed(fit_name(name, size, max(width - extra, 40), bold))
 
 
-def pawn(draw: ImageDraw.ImageDraw, x: float, y: float, position: JSON, r: float = 11) -> None:
+def pawn(
+    draw: ImageDraw.ImageDraw, x: float, y: float, position: PositionView, r: float = 11
+) -> None:
     """A position's pawn centred on (x, y): its seat's mark and colour; an apprentice's
     is smaller, on a white ring (told apart from its master's by shape, not only colour)."""
     seat = position["seat"]

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import JSON
 from bot.games.mine_out.abilities import miner_bonus, negotiator_bonus
 from bot.games.mine_out.components import CARDS, KIND_BY_ID, KIND_DATA, SMITH
+from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import t
 from renderer.draw import text, text_width
 from renderer.mine_out.cards import GAP, TILE_H, TILE_W, tile_row
@@ -18,7 +18,6 @@ from renderer.mine_out.colours import PALETTE
 from renderer.mine_out.common import (
     ORE_IDS,
     WIDTH,
-    counted,
     cube,
     fitted_name,
     label,
@@ -52,7 +51,7 @@ def tile_rows(count: int) -> int:
     return max(1, -(-count // PER_ROW))
 
 
-def render_holdings(view: JSON, index: int, names: Sequence[str], lang: str) -> bytes:
+def render_holdings(view: MineOutView, index: int, names: Sequence[str], lang: str) -> bytes:
     """The holdings of position `index` in `view` (display names by seat), as a PNG."""
     position = view["positions"][index]
     hand = position.get("hand") if position["seat"] == view["seat"] else None
@@ -62,8 +61,8 @@ def render_holdings(view: JSON, index: int, names: Sequence[str], lang: str) -> 
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 56), fill=player_colour(position["seat"]))
-    figures = " · ".join(("", counted(lang, "rupees", position["money"]),
-                          counted(lang, "fame_count", position["fame"])))
+    figures = " · ".join(("", label(lang, "rupees", count=position["money"]),
+                          label(lang, "fame_count", count=position["fame"])))
     room = WIDTH - 32 - text_width(figures, 28, bold=True)
     name = fitted_name(view, index, seat_names(names, lang), lang, 28, room, True)
     text(draw, (16, 28), name + figures, 28, bold=True, fill=WHITE, anchor="lm",
@@ -77,17 +76,17 @@ def render_holdings(view: JSON, index: int, names: Sequence[str], lang: str) -> 
         x += text(draw, (x, y + 17), words, 24, bold=True, anchor="lm") + 28
     y += 52
     y = draw_bonuses(draw, bonuses(area, view["community"]), y, lang)
-    title = counted(lang, "area", len(area))
+    title = label(lang, "area", count=len(area))
     text(draw, (MARGIN + 4, y + SECTION // 2), title, 24, bold=True, anchor="lm")
     y += SECTION
     y = draw_tiles(draw, area, y, lang)
     if hand is None:
-        words = counted(lang, "hand_hidden", position["hand_size"])
+        words = label(lang, "hand_hidden", count=position["hand_size"])
         text(draw, (MARGIN + 4, y + SECTION // 2), words, 24, bold=True, fill=MUTED,
              anchor="lm")
         y += SECTION
     else:
-        text(draw, (MARGIN + 4, y + SECTION // 2), counted(lang, "hand", len(hand)), 24,
+        text(draw, (MARGIN + 4, y + SECTION // 2), label(lang, "hand", count=len(hand)), 24,
              bold=True, anchor="lm")
         y += SECTION
         y = draw_tiles(draw, hand, y, lang)

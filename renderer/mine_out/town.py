@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import JSON
 from bot.games.mine_out.components import (
     ACTION_POINTS,
     CARDS,
@@ -24,6 +23,7 @@ from bot.games.mine_out.components import (
     RAILS,
 )
 from bot.games.mine_out.rulings import MORE_THAN_50
+from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import t
 from renderer.draw import text
 from renderer.mine_out.cards import TILE_H, tile_row, wrap
@@ -34,7 +34,6 @@ from renderer.mine_out.common import (
     RAIL,
     WIDTH,
     Names,
-    counted,
     cube,
     fitted_name,
     label,
@@ -67,7 +66,7 @@ def cell_centre(node: str, top: int) -> tuple[int, int]:
     return column * CELL_W + CELL_W // 2, top + row * CELL_H + CELL_H // 2
 
 
-def render_town(view: JSON, names: Sequence[str], lang: str) -> bytes:
+def render_town(view: MineOutView, names: Sequence[str], lang: str) -> bytes:
     """The public town from a view, with the players' display names (index = seat)."""
     drawn = seat_names(names, lang)
     positions = view["positions"]
@@ -86,7 +85,7 @@ def render_town(view: JSON, names: Sequence[str], lang: str) -> bytes:
             ("community", [*view["community"], *[None] * (3 - len(view["community"]))],
              "free_space"))
     for key, cards, empty in rows:
-        title = counted(lang, key, sum(1 for card in cards if card))
+        title = label(lang, key, count=sum(1 for card in cards if card))
         text(draw, (MARGIN + 4, y + SECTION // 2), title, 24, bold=True, anchor="lm")
         y += SECTION
         tile_row(draw, MARGIN, y, cards, lang, empty=label(lang, empty))
@@ -96,7 +95,7 @@ def render_town(view: JSON, names: Sequence[str], lang: str) -> bytes:
     return PALETTE.to_png(image)
 
 
-def draw_header(draw: ImageDraw.ImageDraw, view: JSON, names: Names, lang: str) -> None:
+def draw_header(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, lang: str) -> None:
     """Round and player to act; their action points as a track of 5 (filled = left)."""
     current = view["current"]
     position = view["positions"][current]
@@ -114,14 +113,14 @@ def draw_header(draw: ImageDraw.ImageDraw, view: JSON, names: Names, lang: str) 
         spent = index >= points
         draw.ellipse((x - 11, y - 11, x + 11, y + 11), outline=INK, width=2,
                      fill=PANEL if spent else colour)
-    words = counted(lang, "points_left", points)
+    words = label(lang, "points_left", count=points)
     if view["turn"]["scoring"]:
         words = label(lang, "scoring", points=words)
     text(draw, (28 + ACTION_POINTS * 30, y), words, 22, bold=True, anchor="lm",
          max_width=WIDTH - 200)
 
 
-def draw_map(draw: ImageDraw.ImageDraw, view: JSON, top: int, lang: str) -> None:
+def draw_map(draw: ImageDraw.ImageDraw, view: MineOutView, top: int, lang: str) -> None:
     for node, others in RAILS.items():
         for other in others:
             if node < other:
@@ -146,7 +145,9 @@ def rail(draw: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int]) -> N
                   width=2)
 
 
-def draw_place(draw: ImageDraw.ImageDraw, view: JSON, node: str, top: int, lang: str) -> None:
+def draw_place(
+    draw: ImageDraw.ImageDraw, view: MineOutView, node: str, top: int, lang: str
+) -> None:
     """A place's box: its name on a band (the ore's colour for a mine), a mine's cubes
     left, difficulty and scoring minimum, and the pawns standing there."""
     cx, cy = cell_centre(node, top)
@@ -164,7 +165,7 @@ def draw_place(draw: ImageDraw.ImageDraw, view: JSON, node: str, top: int, lang:
         kind = KIND_DATA[KIND_BY_ID[node]]
         left_cubes = view["mines"][node]
         cube(draw, left + 10, upper + 40, node, lang, 26)
-        text(draw, (left + 44, upper + 53), counted(lang, "cubes", left_cubes), 22, bold=True,
+        text(draw, (left + 44, upper + 53), label(lang, "cubes", count=left_cubes), 22, bold=True,
              anchor="lm", max_width=BOX_W - 52)
         text(draw, (left + 10, upper + 80), label(lang, "difficulty", difficulty=kind.difficulty),
              20, anchor="lm", max_width=BOX_W - 20)
@@ -183,7 +184,7 @@ def draw_place(draw: ImageDraw.ImageDraw, view: JSON, node: str, top: int, lang:
         pawn(draw, x, upper + BOX_H - 16, position)
 
 
-def draw_market(draw: ImageDraw.ImageDraw, view: JSON, top: int, lang: str) -> None:
+def draw_market(draw: ImageDraw.ImageDraw, view: MineOutView, top: int, lang: str) -> None:
     """The Market's three rows: each box's price, and the cube sold into it if any."""
     column, row = MARKET_CELL
     left, upper = column * CELL_W + 8, top + row * CELL_H + 8
@@ -209,7 +210,7 @@ def draw_market(draw: ImageDraw.ImageDraw, view: JSON, top: int, lang: str) -> N
         y += 34
 
 
-def draw_bank(draw: ImageDraw.ImageDraw, view: JSON, top: int, lang: str) -> None:
+def draw_bank(draw: ImageDraw.ImageDraw, view: MineOutView, top: int, lang: str) -> None:
     """The bank and the expense box (rupees), the deck and the discard pile (cards)."""
     column, row = BANK_CELL
     left, upper = column * CELL_W + 8, top + row * CELL_H + 8
@@ -227,7 +228,7 @@ def draw_bank(draw: ImageDraw.ImageDraw, view: JSON, top: int, lang: str) -> Non
         text(draw, (WIDTH - 22, y), str(value), 22, bold=True, anchor="rm")
 
 
-def draw_fame(draw: ImageDraw.ImageDraw, view: JSON, names: Names, y: int, lang: str) -> int:
+def draw_fame(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, y: int, lang: str) -> int:
     """The fame track, 0 to past the end: one lane per position, its pawn at its fame;
     the end mark where the table's end rule stops the game. Returns the y below it."""
     end = view["options"]["end"]
@@ -259,7 +260,9 @@ def draw_fame(draw: ImageDraw.ImageDraw, view: JSON, names: Names, y: int, lang:
     return bottom + 30
 
 
-def draw_players(draw: ImageDraw.ImageDraw, view: JSON, names: Names, y: int, lang: str) -> None:
+def draw_players(
+    draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, y: int, lang: str
+) -> None:
     """Each position: name, money, hand size, and its cubes by kind."""
     text(draw, (MARGIN + 4, y + SECTION // 2), label(lang, "players"), 24, bold=True,
          anchor="lm")
@@ -272,8 +275,8 @@ def draw_players(draw: ImageDraw.ImageDraw, view: JSON, names: Names, y: int, la
         current = index == view["current"]
         name = fitted_name(view, index, names, lang, 20, 198, current)
         text(draw, (MARGIN + 32, middle), name, 20, bold=current, anchor="lm")
-        words = " · ".join((counted(lang, "rupees", position["money"]),
-                            counted(lang, "in_hand", position["hand_size"])))
+        words = " · ".join((label(lang, "rupees", count=position["money"]),
+                            label(lang, "in_hand", count=position["hand_size"])))
         text(draw, (242, middle), words, 20, anchor="lm", max_width=280)
         x = 530
         for ore in ORE_IDS:

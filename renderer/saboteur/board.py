@@ -17,17 +17,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.saboteur.shapes import Goal, RoundPlayed, SaboteurView
 from renderer.draw import text
 from renderer.fonts import font
 from renderer.names import fit_name
 from renderer.palette import RGB
+from renderer.replay import ReplayBoard
 from renderer.saboteur import icons, palette
 from renderer.saboteur.colours import PALETTE
-from renderer.saboteur.labels import Names, label, seat_names
+from renderer.saboteur.labels import Names, label, numbered_names, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 CELL = 72
@@ -53,14 +54,14 @@ _FACES = {
 }
 
 
-def render_board(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+def render_board(view: SaboteurView, names: Sequence[str], lang: str) -> bytes:
     """The public board as PNG bytes; `view` is ``state.view(None)``, `names` the players'
     display names (index = seat)."""
     return PALETTE.to_png(board_image(view, seat_names(names, lang), lang))
 
 
 def render_round_end(
-    view: dict[str, Any], round_number: int, names: Sequence[str], lang: str
+    view: SaboteurView, round_number: int, names: Sequence[str], lang: str
 ) -> bytes:
     """The final maze of finished round `round_number` (1-3) with every goal face up,
     and the roles of that round, as PNG bytes; `view` is ``state.view(None)``.
@@ -72,34 +73,46 @@ def render_round_end(
         raise ValueError(f"no final maze for round {round_number}")
     cells = [(card["x"], card["y"]) for card in played["maze"]]
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
-    # The view as the round ended: "round_over" is this module's own phase (the header
-    # then names the winner), "winner" comes with it.
-    ended = {
+    # The view as the round ended; the header names the round's winner.
+    goals: list[Goal] = [{**goal, "revealed": True} for goal in view["goals"]]
+    ended: SaboteurView = {
         **view,
         "round": round_number,
-        "phase": "round_over",
         "maze": played["maze"],
-        "goals": [{**goal, "revealed": True} for goal in view["goals"]],
+        "goals": goals,
         "bounds": {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)},
         "gold_pool": 0,
         "to_act": [],
-        "winner": played["winner"],
     }
-    return PALETTE.to_png(board_image(ended, seat_names(names, lang), lang))
+    return PALETTE.to_png(maze_image(ended, seat_names(names, lang), lang, ended=played)[0])
 
 
-def board_image(view: dict[str, Any], names: Names, lang: str) -> Image.Image:
+def replay_board(view: SaboteurView, lang: str) -> Image.Image:
+    """The public board of a replay's frame (`renderer.replay`), players numbered."""
+    return board_image(view, numbered_names(view["players"], lang), lang)
+
+
+REPLAY = ReplayBoard(replay_board, PALETTE)
+"""Saboteur's replay frames (`cogs.saboteur.PLUGIN`)."""
+
+
+def board_image(view: SaboteurView, names: Names, lang: str) -> Image.Image:
     """The public board as a Pillow image (see `render_board`)."""
     return maze_image(view, names, lang)[0]
 
 
 def maze_image(
-    view: dict[str, Any], names: Names, lang: str, players_strip: bool = True
+    view: SaboteurView,
+    names: Names,
+    lang: str,
+    players_strip: bool = True,
+    ended: RoundPlayed | None = None,
 ) -> tuple[Image.Image, tuple[int, int], range, range]:
     """The board image, where the grid's top-left corner is, and its columns and rows
     (for drawing over cells: see `cell_box`). The grid shows ``view["bounds"]`` and one
     cell around; cards outside are left out. Without `players_strip`, only the header and
-    the maze, the image as wide as the maze."""
+    the maze, the image as wide as the maze. With `ended`, the header names the winner
+    of that finished round."""
     tiles = maze_tiles(view, lang)
     bounds = view["bounds"]
     # one empty cell around the maze: where cards can still go
@@ -115,7 +128,7 @@ def maze_image(
     height = MARGIN + HEADER + maze_h + pool_h + 8 + rows * ROW + MARGIN
     image = Image.new("RGB", (width, height), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _draw_header(draw, view, names, lang, width)
+    _draw_header(draw, view, names, lang, width, ended)
     left = MARGIN + (width - 2 * MARGIN - maze_w) // 2
     _draw_maze(image, draw, tiles, xs, ys, (left, MARGIN + HEADER))
     top = MARGIN + HEADER + maze_h
@@ -132,7 +145,7 @@ def cell_box(grid: tuple[int, int], xs: range, ys: range, x: int, y: int) -> tup
     return grid[0] + (x - xs.start) * CELL, grid[1] + (y - ys.start) * CELL
 
 
-def maze_tiles(view: dict[str, Any], lang: str) -> dict[tuple[int, int], Tile]:
+def maze_tiles(view: SaboteurView, lang: str) -> dict[tuple[int, int], Tile]:
     """What each occupied cell shows: face-up cards from `maze`, face-down goals from `goals`
     (with their names in `lang`: top, middle, bottom)."""
     tiles = {
@@ -147,11 +160,16 @@ def maze_tiles(view: dict[str, Any], lang: str) -> dict[tuple[int, int], Tile]:
 
 
 def _draw_header(
-    draw: ImageDraw.ImageDraw, view: dict[str, Any], names: Names, lang: str, width: int
+    draw: ImageDraw.ImageDraw,
+    view: SaboteurView,
+    names: Names,
+    lang: str,
+    width: int,
+    ended: RoundPlayed | None,
 ) -> None:
     parts = [label(lang, "round", round=view["round"], rounds=view["rounds"])]
-    if view["phase"] == "round_over":
-        parts.append(label(lang, "round_won." + view["winner"]))
+    if ended is not None:
+        parts.append(label(lang, "round_won." + ended["winner"]))
     elif view["phase"] == "over":
         parts += [label(lang, "deck", count=view["deck"]), label(lang, "game_over")]
     else:
@@ -210,7 +228,7 @@ def _axis_colour(value: int) -> RGB:
 
 def _draw_players(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: SaboteurView,
     names: Names,
     lang: str,
     origin: tuple[int, int],
@@ -226,7 +244,7 @@ def _draw_players(
         _draw_player(draw, view, names[seat], lang, seat, box, roles[seat] if roles else None)
 
 
-def _revealed_roles(view: dict[str, Any]) -> list[str] | None:
+def _revealed_roles(view: SaboteurView) -> list[str] | None:
     """The roles of this round once it is over and they are turned face up, else None."""
     for played in view["rounds_played"]:
         if played["round"] == view["round"]:
@@ -237,7 +255,7 @@ def _revealed_roles(view: dict[str, Any]) -> list[str] | None:
 
 def _draw_player(
     draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
+    view: SaboteurView,
     name: str,
     lang: str,
     seat: int,
@@ -253,7 +271,7 @@ def _draw_player(
     h = ROW - 8
     mid = y + h / 2
     acting = seat in view["to_act"]
-    winner = bool(view["winners"]) and seat in view["winners"]
+    winner = seat in (view["winners"] or ())
     outline = palette.HIGHLIGHT if acting or winner else palette.GRID_LINE
     draw.rounded_rectangle((x, y, x + w, y + h), 10, fill=palette.EMPTY_CELL, outline=outline,
                            width=4 if acting or winner else 2)

@@ -8,11 +8,11 @@ letters (``NSO`` in French) or an action card's kind in words.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.saboteur.cards import MAZE_CARDS
+from bot.games.saboteur.shapes import SaboteurView, YouView
 from renderer.draw import text
 from renderer.fonts import font
 from renderer.saboteur import icons, palette
@@ -34,13 +34,16 @@ GOAL = 84
 WIDTH = 2 * MARGIN + PER_ROW * CARD_W + (PER_ROW - 1) * GAP
 
 
-def render_hand(view: dict[str, Any], names: Sequence[str], lang: str) -> bytes:
+def render_hand(view: SaboteurView, names: Sequence[str], lang: str) -> bytes:
     """The hand of ``view["seat"]`` as PNG bytes; `view` is ``state.view(seat)``, `names`
     the players' display names (index = seat)."""
-    return PALETTE.to_png(hand_image(view, seat_names(names, lang)[view["seat"]], lang))
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a hand is drawn from a seat's view, not the spectator's")
+    return PALETTE.to_png(hand_image(view, seat_names(names, lang)[seat], lang))
 
 
-def hand_image(view: dict[str, Any], name: str, lang: str) -> Image.Image:
+def hand_image(view: SaboteurView, name: str, lang: str) -> Image.Image:
     """The hand of ``view["seat"]`` as a Pillow image (see `render_hand`)."""
     you = view["you"]
     cards = [card["card"] for card in you["hand"]]
@@ -65,7 +68,7 @@ def hand_image(view: dict[str, Any], name: str, lang: str) -> Image.Image:
     return image
 
 
-def _draw_title(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, lang: str) -> None:
+def _draw_title(draw: ImageDraw.ImageDraw, view: SaboteurView, name: str, lang: str) -> None:
     """"Your hand, Alice" on the left, the role on the right in its colour and in words."""
     player = name
     mid = MARGIN + TITLE // 2 - 6
@@ -81,7 +84,7 @@ def _draw_title(draw: ImageDraw.ImageDraw, view: dict[str, Any], name: str, lang
 
 
 def _draw_peeks(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str, top: int
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: SaboteurView, lang: str, top: int
 ) -> None:
     """The three goals as this seat knows them: seen with a map, turned over, or unknown."""
     text(draw, (MARGIN, top + SECTION // 2), label(lang, "peeks"), 24, bold=True,
@@ -112,7 +115,7 @@ def _draw_peeks(
              fill=palette.TEXT if gold is not None else palette.TEXT_DIM, max_width=step - 8)
 
 
-def _draw_gold(draw: ImageDraw.ImageDraw, you: dict[str, Any], lang: str, top: int) -> None:
+def _draw_gold(draw: ImageDraw.ImageDraw, you: YouView, lang: str, top: int) -> None:
     """The seat's own gold cards (secret from the others until the end)."""
     mid = top + GOLD_ROW // 2
     x = MARGIN + text(draw, (MARGIN, mid), label(lang, "gold_total", nuggets=you["nuggets"]), 24,

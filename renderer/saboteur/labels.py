@@ -1,5 +1,5 @@
 """The words drawn on the Saboteur images: ``render.saboteur.*`` keys of the bot catalogs
-(bot/i18n/saboteur-render.<lang>.json), the players' names and the compass letters."""
+(renderer/saboteur/i18n/saboteur-render.<lang>.json), the players' names and the compass letters."""
 
 from __future__ import annotations
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.saboteur.cards import PATH_CARDS, shape_of
+from bot.games.saboteur.shapes import Bounds, SaboteurView
 from bot.games.saboteur.spots import Spot
 from renderer.draw import text
 from renderer.saboteur import palette
@@ -28,7 +28,7 @@ TITLE = 56
 
 
 def render_placement(
-    view: dict[str, Any], card: str, spots: Sequence[Spot], names: Sequence[str], lang: str
+    view: SaboteurView, card: str, spots: Sequence[Spot], names: Sequence[str], lang: str
 ) -> bytes:
     """The maze of `view` (the seat's own view) around `spots`, the legal places of path
     card `card`, lettered; a title names the card's shape. PNG bytes.
@@ -36,13 +36,13 @@ def render_placement(
     Only the part of the maze around the spots is drawn (one cell more on each side),
     so the letters stay large on a phone; the public board shows the whole maze.
     """
-    around = {
+    around: Bounds = {
         "min_x": min(spot.x for spot in spots),
         "max_x": max(spot.x for spot in spots),
         "min_y": min(spot.y for spot in spots),
         "max_y": max(spot.y for spot in spots),
     } if spots else view["bounds"]
-    shown = {**view, "bounds": around}
+    shown: SaboteurView = {**view, "bounds": around}
     board, grid, xs, ys = maze_image(shown, seat_names(names, lang), lang, players_strip=False)
     image = Image.new("RGB", (board.width, board.height + TITLE), palette.BACKGROUND)
     image.paste(board, (0, TITLE))

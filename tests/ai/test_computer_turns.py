@@ -14,12 +14,21 @@ from bot.computer_turns import (
     computer_id,
     computer_level,
     computer_seats,
+    playing_computers,
     remove_computer,
 )
-from bot.errors import NotCreator, SkipTooEarly
+from bot.errors import (
+    ActionPlayedBySkip,
+    NobodyAway,
+    NotCreator,
+    NotStoodIn,
+    SkipTooEarly,
+    TakeoverOff,
+)
 from bot.games.coal_baron import CoalBaronState
-from bot.service import GameService
+from bot.service import GameService, Table
 from bot.storage import Storage
+from bot.table_settings import stand_ins
 
 ALICE, BOB = 101, 102
 
@@ -32,9 +41,14 @@ class Clock:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def service(tmp_path: Path, clock: Clock) -> AsyncIterator[GameService]:
     storage = await Storage.open(tmp_path / "db.sqlite3")
-    yield GameService(storage, clock=Clock())
+    yield GameService(storage, clock=clock)
     await storage.close()
 
 
@@ -104,17 +118,82 @@ async def test_computers_play_until_a_person_is_to_act(
     assert (await service.get_table(table_id)).users_to_act() == (ALICE,)
 
 
-async def test_a_computer_takes_over_an_idle_seat_after_the_skip_delay(
-    service: GameService, runner: ComputerRunner
-) -> None:
+async def two_people(service: GameService, *, takeover: bool) -> tuple[Table, int, int]:
+    """A started Coal Baron table of alice and bob; the user to act and the other."""
     table_id = await lobby(service, "coal-baron")
     await service.join(table_id, BOB)
+    await service.set_takeover(table_id, ALICE, takeover)
     table = await service.start(table_id, ALICE)
-    turns = ComputerTurns(service, runner)
+    (idle,) = table.users_to_act()
+    return table, idle, ALICE + BOB - idle
+
+
+async def test_a_computer_takes_over_an_idle_seat_until_its_player_acts_again(
+    service: GameService, runner: ComputerRunner, clock: Clock
+) -> None:
+    table, idle, other = await two_people(service, takeover=True)
     with pytest.raises(SkipTooEarly):
-        await turns.take_over(table_id, "easy", now=table.turn_started_at + 60)
-    idle = table.users_to_act()
-    result = await turns.take_over(table_id, "easy", now=table.turn_started_at + 2 * 10 * 60)
-    assert table.seats[result.seat] in idle
-    after = await service.get_table(table_id)
-    assert after.version == table.version + 1
+        await service.take_over(table.id, other)
+    clock.now += 2 * 10 * 60
+    taken, seat = await service.take_over(table.id)
+    assert table.seats[seat] == idle and stand_ins(taken) == {seat: "idle"}
+    assert taken.version == table.version, "a setting is no move: the buttons stay valid"
+    turns = ComputerTurns(service, runner)
+    results = await turns.play(table.id)
+    assert results and {result.seat for result in results} == {seat}
+    with pytest.raises(ActionPlayedBySkip):
+        await service.take_back(table.id, idle)
+    table = await service.get_table(table.id)
+    assert table.state is not None and table.users_to_act() == (other,)
+    await service.act(table.id, other, table.state.format_action(table.state.default_action(
+        1 - seat)))
+    assert {result.seat for result in await turns.play(table.id)} == {seat}, "still taken over"
+    # the player says they are back (acting on their own turn does too: next test)
+    await service.hand_back(table.id, idle)
+    table = await service.get_table(table.id)
+    assert stand_ins(table) == {}
+    with pytest.raises(NotStoodIn):
+        await service.hand_back(table.id, idle)
+
+
+async def test_acting_again_takes_the_seat_back(
+    service: GameService, clock: Clock
+) -> None:
+    table, idle, _ = await two_people(service, takeover=True)
+    clock.now += 2 * 10 * 60
+    await service.take_over(table.id)
+    assert table.state is not None
+    seat = table.seats.index(idle)
+    await service.act(table.id, idle, table.state.format_action(table.state.default_action(seat)))
+    assert stand_ins(await service.get_table(table.id)) == {}
+
+
+async def test_without_the_option_no_computer_takes_over(
+    service: GameService, clock: Clock
+) -> None:
+    table, _, other = await two_people(service, takeover=False)
+    clock.now += 2 * 10 * 60
+    with pytest.raises(TakeoverOff):
+        await service.take_over(table.id, other)
+    with pytest.raises(NotCreator):
+        await service.set_takeover(table.id, BOB, True)
+
+
+async def test_the_table_votes_a_computer_in_for_a_player_away(
+    service: GameService, clock: Clock
+) -> None:
+    table_id = await lobby(service, "saboteur")
+    for user in (BOB, 103):
+        await service.join(table_id, user)
+    table = await service.start(table_id, ALICE)
+    await service.set_away(BOB, clock.now + 86_400)
+    with pytest.raises(NobodyAway):
+        await service.vote_stand_in(table_id, BOB)
+    assert await service.vote_stand_in(table_id, ALICE) == {BOB: (1, 2)}
+    assert stand_ins(await service.get_table(table_id)) == {}
+    assert await service.vote_stand_in(table_id, 103) == {BOB: (2, 2)}
+    voted = await service.get_table(table_id)
+    assert stand_ins(voted) == {1: "away"} and playing_computers(voted) == {1: "normal"}
+    assert voted.version == table.version
+    await service.hand_back(table_id, BOB)
+    assert stand_ins(await service.get_table(table_id)) == {}

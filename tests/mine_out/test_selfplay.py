@@ -10,7 +10,8 @@ from bot.__main__ import main
 from bot.games.base import Event
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.actions import End
-from bot.games.mine_out.greedy import choose, determinize, play_greedy_game
+from bot.games.mine_out.determinize import determinize
+from bot.games.mine_out.greedy import choose, play_greedy_game
 from bot.games.record import replay
 from bot.games.registry import get_game
 from bot.selfplay import check_state, play_random_game

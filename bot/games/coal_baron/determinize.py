@@ -14,8 +14,11 @@ from bot.games.coal_baron.draw import TILES_KIND, DrawFive
 from bot.games.coal_baron.state import CoalBaronState
 
 
-def determinize(state: CoalBaronState, seat: Seat, rng: random.Random) -> CoalBaronState:
-    """A copy of `state` with what `seat` does not know drawn again from `rng`.
+def determinize(
+    state: CoalBaronState, seat: Seat | None, rng: random.Random
+) -> CoalBaronState:
+    """A copy of `state` with what `seat` (None: a spectator) does not know drawn
+    again from `rng`.
 
     The unknown cards of each pile (its order, and another seat's draw-5 hand
     of that kind) are pooled, sorted, shuffled and dealt back to the same

@@ -710,5 +710,10 @@ class CoalBaronState(GameState[Action]):
     def view(self, seat: Seat | None) -> JSON:
         return state_view(self, seat)
 
+    def shuffle_secrets(self, seat: Seat | None, rng: random.Random) -> CoalBaronState:
+        from bot.games.coal_baron.determinize import determinize  # it builds on this module
+
+        return determinize(self, seat, rng)
+
     def check_invariants(self) -> None:
         check_invariants(self)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.base import JSON, Seat
+from bot.games.base import Seat
 from bot.games.coal_baron.components import (
     BANK_INDEX,
     COLOUR_NAMES,
@@ -27,6 +27,16 @@ from bot.games.coal_baron.components import (
 from bot.games.coal_baron.draw import TILES_KIND, DrawFive, sides
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.player import Cart, OrderInProgress, Player
+from bot.games.coal_baron.shapes import (
+    CartView,
+    CoalView,
+    OrderInProgressView,
+    OrderView,
+    PendingView,
+    PlayerView,
+    SpaceView,
+    TileView,
+)
 
 if TYPE_CHECKING:
     from bot.games.coal_baron.state import CoalBaronState
@@ -36,7 +46,7 @@ def _colour(colour: int) -> str | None:
     return COLOUR_NAMES[colour] if colour >= 0 else None
 
 
-def tile_view(tile: int) -> JSON:
+def tile_view(tile: int) -> TileView:
     design = TILES[tile]
     return {
         "name": design.name,
@@ -48,7 +58,7 @@ def tile_view(tile: int) -> JSON:
     }
 
 
-def order_view(card: int) -> JSON:
+def order_view(card: int) -> OrderView:
     order = ORDERS[card]
     return {
         "name": order.name,
@@ -58,7 +68,7 @@ def order_view(card: int) -> JSON:
     }
 
 
-def _cart_view(cart: Cart) -> JSON:
+def _cart_view(cart: Cart) -> CartView:
     return {
         "tile": TILES[cart.tile].name if cart.tile >= 0 else None,
         "tile_id": cart.tile if cart.tile >= 0 else None,
@@ -67,7 +77,7 @@ def _cart_view(cart: Cart) -> JSON:
     }
 
 
-def _order_in_progress_view(order: OrderInProgress) -> JSON:
+def _order_in_progress_view(order: OrderInProgress) -> OrderInProgressView:
     printed = ORDERS[order.card].slots
     return {
         **order_view(order.card),
@@ -80,7 +90,7 @@ def _order_in_progress_view(order: OrderInProgress) -> JSON:
     }
 
 
-def _player_view(state: CoalBaronState, seat: Seat, player: Player) -> JSON:
+def _player_view(state: CoalBaronState, seat: Seat, player: Player) -> PlayerView:
     lit, dark = player.lit_and_dark_tiles()
     return {
         "seat": seat,
@@ -105,7 +115,7 @@ def _player_view(state: CoalBaronState, seat: Seat, player: Player) -> JSON:
     }
 
 
-def _space_view(state: CoalBaronState, index: int) -> JSON:
+def _space_view(state: CoalBaronState, index: int) -> SpaceView:
     space = SPACES[index]
     card = state.space_cards[index]
     return {
@@ -119,7 +129,7 @@ def _space_view(state: CoalBaronState, index: int) -> JSON:
     }
 
 
-def _pending_view(state: CoalBaronState, seat: Seat | None) -> JSON:
+def _pending_view(state: CoalBaronState, seat: Seat | None) -> PendingView | None:
     pending = state.pending
     acting = state.to_act()
     if state.phase == "draft":
@@ -134,12 +144,12 @@ def _pending_view(state: CoalBaronState, seat: Seat | None) -> JSON:
         }
     if isinstance(pending, DrawFive):
         drawing = acting[0]
-        shown: JSON = None
+        shown: list[TileView] | list[OrderView] | None = None
         if seat == drawing:
-            shown = [
-                tile_view(c) if pending.kind == TILES_KIND else order_view(c)
-                for c in pending.cards
-            ]
+            if pending.kind == TILES_KIND:
+                shown = [tile_view(c) for c in pending.cards]
+            else:
+                shown = [order_view(c) for c in pending.cards]
         return {
             "kind": "draw-tiles" if pending.kind == TILES_KIND else "draw-orders",
             "seat": drawing,
@@ -156,7 +166,7 @@ def _pending_view(state: CoalBaronState, seat: Seat | None) -> JSON:
     return None
 
 
-def state_view(state: CoalBaronState, seat: Seat | None) -> JSON:
+def state_view(state: CoalBaronState, seat: Seat | None) -> CoalView:
     """The public state plus `seat`'s own secret (cards it is looking at)."""
     return {
         "game": state.game_id,

@@ -43,6 +43,7 @@ from bot.games.mine_out.components import (
     SMITH,
     WORKER,
 )
+from bot.games.mine_out.determinize import determinize
 from bot.games.mine_out.state import MineOutState
 
 AREA_VALUE = {
@@ -57,40 +58,27 @@ POINT_VALUE = 0.4
 """What an action point spent is worth: a step must gain more to be taken."""
 
 
-def determinize(state: MineOutState, seat: Seat, rng: random.Random) -> MineOutState:
-    """A copy of `state` in which what `seat` cannot see is dealt again at random:
-    the deck and the hands of the positions other seats play (sizes kept)."""
-    world = state.copy()
-    hidden = [i for i, p in enumerate(world.positions) if p.seat != seat]
-    pool = list(world.deck)
-    for index in hidden:
-        pool.extend(world.positions[index].hand)
-    pool.sort()
-    rng.shuffle(pool)
-    for index in hidden:
-        size = len(world.positions[index].hand)
-        world.positions[index].hand = pool[:size]
-        del pool[:size]
-    world.deck = pool
-    world.seed = rng.randrange(2**32)
-    return world
+def holdings(state: MineOutState, index: int) -> float:
+    """What position `index` holds, in fame for the rest of the game: money, cubes
+    (more for enough of an ore to score), cards in hand and in its area; half
+    for an apprentice (its fame counts half)."""
+    position = state.positions[index]
+    jewels = position.cubes[JEWEL]
+    value = MONEY_VALUE * position.money
+    for kind, count in enumerate(position.cubes):
+        value += CUBE_VALUE[kind] * count
+    for ore in ORES:
+        minimum = KIND_DATA[ore].minimum
+        if minimum is not None and position.cubes[ore] and position.cubes[ore] + jewels >= minimum:
+            value += position.cubes[ore]
+    value += sum(0.25 * (CARDS[c].dig + CARDS[c].fame) for c in position.hand)
+    value += sum(AREA_VALUE[CARDS[c].type] for c in position.area)
+    return (0.5 if position.apprentice else 1.0) * value
 
 
 def evaluate(state: MineOutState, index: int) -> float:
     """How good position `index`'s lot is: its seat's fame plus holdings."""
-    position = state.positions[index]
-    seat_fame = state.scores()[position.seat]
-    jewels = position.cubes[JEWEL]
-    holdings = MONEY_VALUE * position.money
-    for kind, count in enumerate(position.cubes):
-        holdings += CUBE_VALUE[kind] * count
-    for ore in ORES:
-        minimum = KIND_DATA[ore].minimum
-        if minimum is not None and position.cubes[ore] and position.cubes[ore] + jewels >= minimum:
-            holdings += position.cubes[ore]
-    holdings += sum(0.25 * (CARDS[c].dig + CARDS[c].fame) for c in position.hand)
-    holdings += sum(AREA_VALUE[CARDS[c].type] for c in position.area)
-    return seat_fame + (0.5 if position.apprentice else 1.0) * holdings
+    return state.scores()[state.positions[index].seat] + holdings(state, index)
 
 
 @dataclass(frozen=True)
@@ -125,16 +113,23 @@ def reachable_steps(world: MineOutState, seat: Seat) -> list[Option]:
 
 
 def choose(state: MineOutState, seat: Seat, rng: random.Random) -> Action:
-    """The greedy step for `seat` (which must be to act)."""
+    """The greedy step for `seat` (which must be to act), from what it sees only."""
     if state.turn.scoring:
         return Score()
-    world = determinize(state, seat, rng)
+    return plan(determinize(state, seat, rng), seat)
+
+
+def plan(world: MineOutState, seat: Seat) -> Action:
+    """The greedy step for `seat` in `world`, a state it may look into (a
+    determinization): the best step here, a move toward the best place, or end."""
+    if world.turn.scoring:
+        return Score()
     found = reachable_steps(world, seat)
-    legal = state.legal_actions(seat)
-    if not found or (state.turn.acted and max(o.gain for o in found) <= 0):
+    legal = world.legal_actions(seat)
+    if not found or (world.turn.acted and max(o.gain for o in found) <= 0):
         return End() if End() in legal else legal[0]
     best = max(found, key=lambda option: option.gain)
-    here = state.positions[state.current].node
+    here = world.positions[world.current].node
     if best.node == here:
         return best.step
     distance = DISTANCES[best.node]

@@ -2,7 +2,7 @@
 
 Functions of the state (like `view.state_view`), so `state.py` keeps set-up,
 applying and the procedures. Every refusal is an `IllegalAction` with a
-``reason_key`` translated in ``bot/i18n/mine-out.*.json``.
+``reason_key`` translated in ``bot/games/mine_out/i18n/mine-out.*.json``.
 """
 
 from __future__ import annotations

@@ -714,5 +714,10 @@ class MineOutState(GameState[Action]):
     def view(self, seat: Seat | None) -> JSON:
         return state_view(self, seat)
 
+    def shuffle_secrets(self, seat: Seat | None, rng: random.Random) -> MineOutState:
+        from bot.games.mine_out.determinize import determinize  # it builds on this module
+
+        return determinize(self, seat, rng)
+
     def check_invariants(self) -> None:
         check_invariants(self)

@@ -9,22 +9,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.base import JSON, Seat
+from bot.games.base import Seat
 from bot.games.mine_out.components import KIND_DATA, KINDS, ORES
+from bot.games.mine_out.shapes import MineOutView, PositionView
 
 if TYPE_CHECKING:
     from bot.games.mine_out.state import MineOutState
 
 
-def _kinds(counts: list[int]) -> JSON:
+def _kinds(counts: list[int]) -> dict[str, int]:
     return {KIND_DATA[kind].id: counts[kind] for kind in KINDS}
 
 
-def state_view(state: MineOutState, seat: Seat | None) -> JSON:
+def state_view(state: MineOutState, seat: Seat | None) -> MineOutView:
     """The public state, plus the hands of the positions `seat` plays."""
     positions = []
     for index, position in enumerate(state.positions):
-        entry: JSON = {
+        entry: PositionView = {
             "index": index,
             "seat": position.seat,
             "apprentice": position.apprentice,

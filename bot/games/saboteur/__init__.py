@@ -6,6 +6,15 @@
 from bot.games.registry import GameSpec
 from bot.games.saboteur.state import SaboteurState
 
-GAME = GameSpec(SaboteurState, plugin="cogs.saboteur:PLUGIN")
+GAME = GameSpec(
+    SaboteurState,
+    plugin="cogs.saboteur:PLUGIN",
+    ai="bot.ai.saboteur:KNOWLEDGE",
+    catalogs=(
+        "bot.games.saboteur.i18n",
+        "cogs.saboteur.i18n",
+        "renderer.saboteur.i18n",
+    ),
+)
 
 __all__ = ["GAME", "SaboteurState"]

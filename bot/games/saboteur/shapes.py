@@ -1,15 +1,58 @@
-"""The shape of `SaboteurState.view` (docs/saboteur.md, "View JSON"), as TypedDicts.
+"""Every part of a Saboteur view (docs/saboteur.md, "View JSON") as a TypedDict.
 
-The view is plain JSON; these types name the parts the Discord layer reads, so
-its texts are type-checked against it (`as_view` casts once). The renderers read
-the maze, goals and hand cards, which stay untyped here.
-"""
+`view.build_view` returns a `SaboteurView`; the Discord layer casts a
+``state.view(seat)`` to it with `as_view`, the renderers take it as it is."""
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict, cast
+from typing import NotRequired, TypedDict, cast
 
-from bot.games.base import JSON
+from bot.games.base import JSON, Seat
+
+
+class MazeCard(TypedDict):
+    x: int
+    y: int
+    card: str
+    kind: str
+    """"start", "path", "goal_gold" or "goal_stone"."""
+    edges: str
+    dead_end: bool
+    rotated: bool
+
+
+class Goal(TypedDict):
+    x: int
+    y: int
+    name: str
+    revealed: bool
+    gold: bool | None
+    """None while face down."""
+
+
+class Bounds(TypedDict):
+    min_x: int
+    max_x: int
+    min_y: int
+    max_y: int
+
+
+class RoundPlayed(TypedDict):
+    round: int
+    winner: str
+    """"diggers", "saboteurs" or "nobody"."""
+    finder: Seat | None
+    roles: list[str]
+    maze: NotRequired[list[MazeCard]]
+    """The final maze, every goal face up (absent from rounds stored before it was kept)."""
+
+
+class HandCard(TypedDict):
+    card: str
+    type: str
+    edges: str
+    dead_end: bool
+    tools: list[str]
 
 
 class PeekView(TypedDict):
@@ -21,35 +64,40 @@ class PeekView(TypedDict):
 
 
 class YouView(TypedDict):
-    """What only the viewing seat knows."""
+    """What only the viewing seat sees."""
 
     role: str
-    hand: list[dict[str, Any]]
+    hand: list[HandCard]
     peeks: list[PeekView]
     gold: list[int]
     nuggets: int
     gold_offer: list[int]
-    """The gold cards on the table, when this seat is picking; else empty."""
 
 
 class SaboteurView(TypedDict):
+    """What `SaboteurState.view` returns (docs/saboteur.md, "View JSON")."""
+
     game: str
     players: int
     round: int
     rounds: int
     phase: str
-    to_act: list[int]
-    seat: int | None
+    to_act: list[Seat]
+    seat: Seat | None
+    maze: list[MazeCard]
+    goals: list[Goal]
+    bounds: Bounds
     deck: int
     discard: int
     gold_deck: int
     hands: list[int]
     broken_tools: list[list[str]]
     gold_pool: int
-    """How many gold cards lie on the table (their values are the picker's)."""
+    rounds_played: list[RoundPlayed]
     scores: list[int] | None
-    winners: list[int] | None
+    winners: list[Seat] | None
     you: NotRequired[YouView]
+    """Only in a seat's view."""
 
 
 def as_view(view: JSON) -> SaboteurView:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from typing import Self
 
-from bot.games.base import JSON, Event, GameState, Outcome, Seat
+from bot.games.base import JSON, Event, GameState, Match, Outcome, Seat
 from bot.games.errors import GameOver, NotYourTurn
 from bot.games.saboteur import rules
 from bot.games.saboteur.actions import (
@@ -175,6 +175,19 @@ class SaboteurState(GameState[Action]):
         """Gold stays secret until the end of the game."""
         return self.scores() if self.is_over() else None
 
+    def matches(self) -> list[Match]:
+        """One match per round: the gold-diggers against the saboteurs, the winning side
+        first. A round without saboteurs is not rated (one side only)."""
+        matches = []
+        for entry in self.history:
+            roles = entry["roles"]
+            diggers = tuple(s for s, role in enumerate(roles) if role == "digger")
+            saboteurs = tuple(s for s, role in enumerate(roles) if role == "saboteur")
+            if diggers and saboteurs:
+                ranks = (0, 1) if entry["winner"] == "diggers" else (1, 0)
+                matches.append(Match((diggers, saboteurs), ranks))
+        return matches
+
     # -- actions --------------------------------------------------------------------------
 
     def legal_actions(self, seat: Seat) -> list[Action]:
@@ -230,6 +243,11 @@ class SaboteurState(GameState[Action]):
 
     def view(self, seat: Seat | None) -> JSON:
         return build_view(self, seat)
+
+    def shuffle_secrets(self, seat: Seat | None, rng: random.Random) -> SaboteurState:
+        from bot.games.saboteur.secrets import shuffle_secrets  # it builds on this module
+
+        return shuffle_secrets(self, seat, rng)
 
     def check_invariants(self) -> None:
         in_play = Counter(self.deck) + Counter(self.maze.path_cards()) + Counter(self.discard)

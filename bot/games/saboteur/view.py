@@ -11,14 +11,23 @@ from typing import TYPE_CHECKING
 from bot.games.base import JSON, Seat
 from bot.games.saboteur.cards import GOAL_GOLD, PATH_CARDS, ROUNDS, card_tools, card_type
 from bot.games.saboteur.maze import GOAL_NAMES, GOAL_POSITIONS, START_POS, GoalName, Placed, Pos
+from bot.games.saboteur.shapes import (
+    Bounds,
+    Goal,
+    HandCard,
+    MazeCard,
+    PeekView,
+    RoundPlayed,
+    SaboteurView,
+)
 
 if TYPE_CHECKING:
     from bot.games.saboteur.state import SaboteurState
 
 
-def build_view(state: SaboteurState, seat: Seat | None) -> JSON:
+def build_view(state: SaboteurState, seat: Seat | None) -> SaboteurView:
     outcome = state.outcome()
-    view: dict[str, JSON] = {
+    view: SaboteurView = {
         "game": state.game_id,
         "players": state.players,
         "round": state.round,
@@ -58,7 +67,7 @@ def _gold_offer(state: SaboteurState, seat: Seat) -> list[int]:
     return []
 
 
-def card_json(code: str) -> JSON:
+def card_json(code: str) -> HandCard:
     """A hand card as the renderer needs it (see docs/saboteur.md)."""
     path = PATH_CARDS.get(code)
     return {
@@ -70,7 +79,7 @@ def card_json(code: str) -> JSON:
     }
 
 
-def _maze_card(pos: Pos, placed: Placed) -> JSON:
+def _maze_card(pos: Pos, placed: Placed) -> MazeCard:
     if pos == START_POS:
         kind = "start"
     elif pos in GOAL_NAMES:
@@ -88,7 +97,7 @@ def _maze_card(pos: Pos, placed: Placed) -> JSON:
     }
 
 
-def _goal(state: SaboteurState, pos: Pos) -> JSON:
+def _goal(state: SaboteurState, pos: Pos) -> Goal:
     placed = state.maze.cards.get(pos)
     return {
         "x": pos[0],
@@ -99,14 +108,16 @@ def _goal(state: SaboteurState, pos: Pos) -> JSON:
     }
 
 
-def _peek(name: GoalName, card: str) -> JSON:
+def _peek(name: GoalName, card: str) -> PeekView:
     x, y = GOAL_POSITIONS[name]
     return {"x": x, "y": y, "name": name, "card": card, "gold": card == GOAL_GOLD.code}
 
 
-def _round_played(entry: dict[str, JSON]) -> JSON:
+def _round_played(entry: dict[str, JSON]) -> RoundPlayed:
     """A finished round; its final maze (every goal face up) shaped like ``maze``."""
-    played = {key: value for key, value in entry.items() if key != "maze"}
+    played = RoundPlayed(
+        round=entry["round"], winner=entry["winner"], finder=entry["finder"], roles=entry["roles"]
+    )
     if "maze" in entry:  # rounds stored before the final maze was kept have none
         played["maze"] = [
             _maze_card((x, y), Placed(code, rotated)) for x, y, code, rotated in entry["maze"]
@@ -114,6 +125,6 @@ def _round_played(entry: dict[str, JSON]) -> JSON:
     return played
 
 
-def _bounds(cells: list[Pos]) -> JSON:
+def _bounds(cells: list[Pos]) -> Bounds:
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
     return {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)}

@@ -1,0 +1,113 @@
+"""Mine Out for the computer players.
+
+- easy: the greedy player of the engine (`bot.games.mine_out.greedy`): each
+  step it tries every dig, sale, hire, play and change at every place it can
+  still reach this turn, on a determinization, and takes the best one here,
+  moves one rail toward the best place, or ends the turn when nothing left is
+  worth its action points. The scoring phase takes the best ores for the jewels.
+- root candidates: the greedy step first, then the other steps by the gain of
+  the best step they lead to.
+- playouts: the greedy plan on the determinized state, one step in ten random.
+- evaluation: each seat's fame plus what its positions hold (money, cubes,
+  cards; an apprentice's at half), as a lead over the best opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.ai.knowledge import GameKnowledge, relative_rewards
+from bot.ai.observation import Determinizer, Observation
+from bot.games.base import GameState, Seat
+from bot.games.mine_out.actions import Action, End, Move
+from bot.games.mine_out.components import DISTANCES
+from bot.games.mine_out.determinize import determinize
+from bot.games.mine_out.greedy import holdings, plan, reachable_steps
+from bot.games.mine_out.state import MineOutState
+
+ROOT_CANDIDATES = 6
+"""The search compares the greedy player's best few steps."""
+RANDOM_PLAYOUT_STEPS = 0.1
+"""Share of random steps in a playout, so the search sees more than one future."""
+SCALE = 5.0
+"""Fame difference that makes a clear lead (see `relative_rewards`)."""
+
+
+def seat_values(state: MineOutState) -> list[float]:
+    """Every seat's fame plus its positions' holdings."""
+    values = [float(fame) for fame in state.scores()]
+    for index, position in enumerate(state.positions):
+        values[position.seat] += holdings(state, index)
+    return values
+
+
+def ranked_steps(world: MineOutState, seat: Seat) -> list[Action]:
+    """The legal steps of `seat` in `world`, best first: the greedy step, then
+    each step by the gain of the best option it does or leads toward (a move:
+    the options it brings nearer), the end of the turn at no gain."""
+    legal = world.legal_actions(seat)
+    first = plan(world, seat)
+    here = world.positions[world.current].node
+    gains: dict[Action, float] = {}
+    for option in reachable_steps(world, seat):
+        if option.node == here:
+            gains[option.step] = max(gains.get(option.step, option.gain), option.gain)
+            continue
+        for action in legal:
+            if isinstance(action, Move) and (
+                DISTANCES[option.node][action.node] < DISTANCES[option.node][here]
+            ):
+                gains[action] = max(gains.get(action, option.gain), option.gain)
+    gains[End()] = 0.0
+    rest = sorted(
+        (action for action in legal if action != first),
+        key=lambda action: -gains.get(action, -1.0),
+    )
+    return [first, *rest]
+
+
+class MineOutKnowledge(GameKnowledge[Action]):
+    game_id = "mine-out"
+    playout_depth = 30
+    reads_history = False
+    """The view shows everything public; a seat's own draws are in its hand."""
+
+    @property
+    def determinizer(self) -> Determinizer:
+        return determinize
+
+    def easy_action(self, observation: Observation[Action], rng: random.Random) -> Action:
+        world = observation.sample(rng)
+        assert isinstance(world, MineOutState)
+        forced = self.forced(world, observation.seat)
+        return forced if forced is not None else plan(world, observation.seat)
+
+    def root_candidates(
+        self, observation: Observation[Action], rng: random.Random
+    ) -> list[Action]:
+        world = observation.sample(rng)
+        assert isinstance(world, MineOutState)
+        return ranked_steps(world, observation.seat)[:ROOT_CANDIDATES]
+
+    def playout_action(self, state: GameState[Action], seat: Seat, rng: random.Random) -> Action:
+        assert isinstance(state, MineOutState)
+        if rng.random() < RANDOM_PLAYOUT_STEPS:
+            return rng.choice(state.legal_actions(seat))
+        return plan(state, seat)
+
+    def forced(self, state: GameState[Action], seat: Seat) -> Action | None:
+        """The scoring phase: the ores that score most for the jewels (as `/game skip`)."""
+        assert isinstance(state, MineOutState)
+        return state.default_action(seat) if state.turn.scoring else None
+
+    def evaluate(self, state: GameState[Action]) -> list[float]:
+        assert isinstance(state, MineOutState)
+        return relative_rewards(seat_values(state), scale=SCALE)
+
+    def stage(self, state: GameState[Action]) -> int:
+        assert isinstance(state, MineOutState)
+        return state.round
+
+
+KNOWLEDGE: GameKnowledge[Any] = MineOutKnowledge()

@@ -1,0 +1,258 @@
+"""What both backends do with the same SQL: every read, and every write but a save.
+
+`SqlStorage` implements the `Storage` interface on four primitives a backend
+provides: `_rows` (a read), `_write_one` (one write statement, atomic),
+`_in_transaction` (statements run in one transaction) and `_save` (the
+version-guarded save, which each backend makes atomic its own way). Statements
+are written once, with ``?`` for each parameter in order; the PostgreSQL
+backend numbers them (`numbered`). Only what differs stays in
+`bot/storage/sqlite.py` and `bot/storage/postgres.py`: connecting, migrating,
+transactions and the save.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from functools import cache
+from typing import Any, ClassVar
+
+from bot.storage.base import (
+    COLUMNS,
+    REMINDER_LEASE_SECONDS,
+    DueReminder,
+    LoggedAction,
+    OpenTableExists,
+    Presence,
+    Row,
+    ShardSet,
+    Storage,
+    Table,
+    logged_action,
+    row_values,
+    table_from_row,
+)
+
+Statement = tuple[str, Sequence[Sequence[Any]]]
+"""One statement and the parameters of each time it runs (`SqlStorage._in_transaction`)."""
+
+MARKS = ", ".join("?" * len(COLUMNS))
+INSERT_TABLE = f"INSERT INTO tables ({', '.join(COLUMNS)}) VALUES ({MARKS}) RETURNING id"
+IMPORT_TABLE = f"INSERT INTO tables (id, {', '.join(COLUMNS)}) VALUES (?, {MARKS})"
+
+UPDATE_TABLE = (
+    "UPDATE tables SET "
+    + ", ".join(f"{column} = ?" for column in COLUMNS if column != "reminded")
+    + ", reminded = CASE WHEN turn_started_at = ? THEN reminded ELSE FALSE END"
+    ", reminder_claimed_at = CASE WHEN turn_started_at = ? THEN reminder_claimed_at END"
+    " WHERE id = ? AND version = ?"
+)
+"""The version-guarded save of a table's row. Every column but the reminder's, which
+belongs to the turn: kept while the turn (named by its start time) stays, cleared when
+a new one starts. Parameters: `update_params`."""
+
+INSERT_ACTION = (
+    "INSERT INTO actions (table_id, seq, seat, notation, played_by, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
+)
+INSERT_TAKEN_BACK = "INSERT INTO taken_back (table_id, seq, created_at) VALUES (?, ?, ?)"
+INSERT_RESULT = (
+    "INSERT INTO results (table_id, guild_id, game, ended_at, summary) VALUES (?, ?, ?, ?, ?)"
+)
+
+ACTIONS = (
+    "SELECT a.seq, a.seat, a.notation, a.created_at, a.played_by, t.created_at AS taken_back_at "
+    "FROM actions a LEFT JOIN taken_back t ON t.table_id = a.table_id AND t.seq = a.seq "
+    "WHERE a.table_id = ? ORDER BY a.seq"
+)
+"""The action log of one table with its take-backs."""
+
+COUNTED = ("tables", "actions", "taken_back", "results", "presence", "pause_votes")
+"""The data tables `counts` reports (ratings are recomputed from the results)."""
+
+
+def update_params(table: Table, previous_version: int) -> tuple[Any, ...]:
+    """The parameters of `UPDATE_TABLE` writing `table` over `previous_version`."""
+    turn = table.turn_started_at
+    return (*row_values(table)[:-1], turn, turn, table.id, previous_version)
+
+
+def result_params(table: Table, summary: str) -> tuple[Any, ...]:
+    """The parameters of `INSERT_RESULT`: the table ends at its `updated_at`."""
+    return (table.id, table.guild_id, table.game, table.updated_at, summary)
+
+
+@cache
+def numbered(sql: str) -> str:
+    """`sql` with its ``?`` marks numbered ``$1``, ``$2``... (PostgreSQL's parameters)."""
+    parts = sql.split("?")
+    return "".join(f"{part}${n}" for n, part in enumerate(parts[:-1], 1)) + parts[-1]
+
+
+class SqlStorage(Storage):
+    """The `Storage` interface over a SQL database, on a backend's primitives."""
+
+    unique_violation: ClassVar[type[Exception]]
+    """What the driver raises when an insert breaks a unique index."""
+    after_import: ClassVar[tuple[str, ...]] = ()
+    """Statements run at the end of `import_table`'s transaction."""
+
+    @abstractmethod
+    async def _rows(self, sql: str, *params: Any) -> Sequence[Row]:
+        """The rows of one read."""
+
+    @abstractmethod
+    async def _write_one(self, sql: str, *params: Any) -> Sequence[Row]:
+        """Run one write statement in a transaction of its own; its rows (``RETURNING``)."""
+
+    @abstractmethod
+    async def _in_transaction(self, statements: Iterable[Statement]) -> None:
+        """Run every statement, once per parameter row, in one transaction."""
+
+    # -- tables -------------------------------------------------------------------
+
+    async def insert(self, table: Table) -> Table:
+        try:
+            [row] = await self._write_one(INSERT_TABLE, *row_values(table))
+        except self.unique_violation as error:
+            raise OpenTableExists(table.channel_id) from error
+        return replace(table, id=row[0])
+
+    async def get(self, table_id: int) -> Table | None:
+        rows = await self._rows("SELECT * FROM tables WHERE id = ?", table_id)
+        return table_from_row(rows[0]) if rows else None
+
+    async def open_table_in(self, channel_id: int) -> Table | None:
+        rows = await self._rows(
+            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+            channel_id,
+        )
+        return table_from_row(rows[0]) if rows else None
+
+    async def playing_tables(self, guild_id: int) -> list[Table]:
+        rows = await self._rows(
+            "SELECT * FROM tables WHERE guild_id = ? AND status = 'playing' ORDER BY id",
+            guild_id,
+        )
+        return [table_from_row(row) for row in rows]
+
+    async def actions(self, table_id: int) -> list[LoggedAction]:
+        return [logged_action(row) for row in await self._rows(ACTIONS, table_id)]
+
+    # -- results and ratings ---------------------------------------------------------
+
+    async def results(self, guild_id: int | None) -> list[str]:
+        order = " ORDER BY ended_at, table_id"
+        if guild_id is None:
+            rows = await self._rows("SELECT summary FROM results WHERE guild_id IS NULL" + order)
+        else:
+            rows = await self._rows("SELECT summary FROM results WHERE guild_id = ?" + order,
+                                    guild_id)
+        return [row[0] for row in rows]
+
+    async def result(self, table_id: int) -> str | None:
+        rows = await self._rows("SELECT summary FROM results WHERE table_id = ?", table_id)
+        return str(rows[0][0]) if rows else None
+
+    async def ratings(self, guild_id: int | None) -> tuple[str, int] | None:
+        rows = await self._rows(
+            "SELECT ratings, through FROM ratings WHERE guild_id = ?", guild_id or 0
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
+        await self._write_one(
+            "INSERT INTO ratings (guild_id, ratings, through) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET ratings = excluded.ratings, "
+            "through = excluded.through",
+            guild_id or 0, ratings, through,
+        )
+
+    # -- presence -------------------------------------------------------------------
+
+    async def presence(self, user_ids: Iterable[int]) -> dict[int, Presence]:
+        wanted = list(dict.fromkeys(user_ids))
+        found = {user: Presence() for user in wanted}
+        if wanted:
+            rows = await self._rows(
+                "SELECT user_id, away_until, dm_reminders FROM presence "
+                f"WHERE user_id IN ({', '.join('?' * len(wanted))})",
+                *wanted,
+            )
+            found.update((row[0], Presence(row[1], bool(row[2]))) for row in rows)
+        return found
+
+    async def every_presence(self) -> dict[int, Presence]:
+        rows = await self._rows("SELECT user_id, away_until, dm_reminders FROM presence")
+        return {row[0]: Presence(row[1], bool(row[2])) for row in rows}
+
+    async def set_presence(self, user_id: int, presence: Presence) -> None:
+        await self._write_one(
+            "INSERT INTO presence (user_id, away_until, dm_reminders) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until, "
+            "dm_reminders = excluded.dm_reminders",
+            user_id, presence.away_until, presence.dm_reminders,
+        )
+
+    async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
+        await self._write_one(
+            "INSERT INTO pause_votes (table_id, away_id, away_until, voter_id) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            table_id, away_id, away_until, voter,
+        )
+
+    async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
+        rows = await self._rows(
+            "SELECT away_id, away_until, voter_id FROM pause_votes WHERE table_id = ?", table_id
+        )
+        votes: dict[tuple[int, float], set[int]] = {}
+        for row in rows:
+            votes.setdefault((row[0], row[1]), set()).add(row[2])
+        return votes
+
+    # -- reminders ------------------------------------------------------------------
+
+    async def claim_reminders(self, now: float, shards: ShardSet) -> list[DueReminder]:
+        rows = await self._write_one(
+            "UPDATE tables SET reminder_claimed_at = ? "
+            "WHERE status = 'playing' AND NOT reminded "
+            "AND turn_started_at + reminder_minutes * 60 <= ? "
+            "AND (reminder_claimed_at IS NULL OR reminder_claimed_at <= ?) "
+            f"AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({', '.join('?' * len(shards.ids))}) "
+            "RETURNING id, turn_started_at",
+            now, now, now - REMINDER_LEASE_SECONDS, shards.count, *sorted(shards.ids),
+        )
+        return sorted(DueReminder(row[0], row[1]) for row in rows)
+
+    async def mark_reminded(self, table_id: int) -> None:
+        await self._write_one(
+            "UPDATE tables SET reminded = TRUE WHERE id = ? AND reminder_claimed_at IS NOT NULL",
+            table_id,
+        )
+
+    # -- copying --------------------------------------------------------------------
+
+    async def counts(self) -> dict[str, int]:
+        [row] = await self._rows(
+            "SELECT " + ", ".join(f"(SELECT COUNT(*) FROM {name})" for name in COUNTED)
+        )
+        return {name: row[index] for index, name in enumerate(COUNTED)}
+
+    async def table_ids(self) -> list[int]:
+        return [row[0] for row in await self._rows("SELECT id FROM tables ORDER BY id")]
+
+    async def import_table(
+        self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
+    ) -> None:
+        logged = list(actions)
+        await self._in_transaction([
+            (IMPORT_TABLE, [(table.id, *row_values(table))]),
+            (INSERT_ACTION, [
+                (table.id, a.seq, a.seat, a.notation, a.played_by, a.created_at) for a in logged
+            ]),
+            (INSERT_TAKEN_BACK, [(table.id, a.seq, a.taken_back_at) for a in logged
+                                 if a.taken_back]),
+            (INSERT_RESULT, [result_params(table, result)] if result is not None else []),
+            *((sql, [()]) for sql in self.after_import),
+        ])

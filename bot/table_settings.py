@@ -1,0 +1,99 @@
+"""A table's own settings, kept in its options JSON under one reserved key.
+
+A table's ``options`` are the game's options (passed to the engine) plus, under
+``"table"``, what the platform keeps about the table itself, so no migration is
+needed:
+
+- ``takeover``: a computer player takes over a seat whose player stayed idle
+  past the skip delay, instead of the default action (docs/platform.md);
+- ``standing_in``: seat (as a string) -> why a computer plays it now:
+  ``"idle"`` (taken over) or ``"away"`` (the table voted for it while its
+  player is away); it plays until that player acts again or says they are back;
+- ``standin_votes``: away user id (as a string) -> the user ids who voted for
+  a computer to play for them.
+
+Engines never see this key (`game_options`), nor do game records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from bot.games.base import Seat
+from bot.storage import Table
+
+SETTINGS_KEY: Final = "table"
+IDLE, AWAY = "idle", "away"
+"""Why a computer stands in for a person."""
+STAND_IN_LEVEL: Final = "normal"
+"""The level of a computer playing for a person."""
+
+
+def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options: what the engine and game records get."""
+    return {key: value for key, value in options.items() if key != SETTINGS_KEY}
+
+
+def settings(table: Table) -> dict[str, Any]:
+    found = table.options.get(SETTINGS_KEY)
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def takes_over(table: Table) -> bool:
+    """Whether a computer takes over the seats of idle players at `table`."""
+    return settings(table).get("takeover") is True
+
+
+def stand_ins(table: Table) -> dict[Seat, str]:
+    """Seat -> why a computer plays it now (`IDLE` or `AWAY`)."""
+    found = settings(table).get("standing_in")
+    if not isinstance(found, dict):
+        return {}
+    return {int(seat): str(why) for seat, why in found.items()}
+
+
+def standin_votes(table: Table) -> dict[int, set[int]]:
+    """Away user -> who voted for a computer to play for them."""
+    found = settings(table).get("standin_votes")
+    if not isinstance(found, dict):
+        return {}
+    return {int(user): {int(voter) for voter in voters} for user, voters in found.items()}
+
+
+def with_settings(table: Table, **changes: Any) -> dict[str, Any]:
+    """The table's options with `changes` made to its settings (None removes a key)."""
+    current = settings(table)
+    for key, value in changes.items():
+        if value is None:
+            current.pop(key, None)
+        else:
+            current[key] = value
+    options = game_options(table.options)
+    if current:
+        options[SETTINGS_KEY] = current
+    return options
+
+
+def with_stand_ins(table: Table, seats: Mapping[Seat, str]) -> dict[str, Any]:
+    return with_settings(
+        table, standing_in={str(seat): why for seat, why in sorted(seats.items())} or None
+    )
+
+
+def with_votes(table: Table, votes: Mapping[int, set[int]]) -> dict[str, Any]:
+    return with_settings(
+        table,
+        standin_votes={str(user): sorted(voters) for user, voters in sorted(votes.items())}
+        or None,
+    )
+
+
+def rematch_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A rematch keeps the game's options and the take-over setting, nothing of the
+    game that ended (who a computer played for, votes)."""
+    kept = game_options(options)
+    found = options.get(SETTINGS_KEY)
+    if isinstance(found, dict) and found.get("takeover") is True:
+        kept[SETTINGS_KEY] = {"takeover": True}
+    return kept

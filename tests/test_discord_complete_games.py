@@ -1,0 +1,147 @@
+"""Every shipped game, complete through the real bot, in English and in French: the
+table manners all games share, checked on every public message.
+
+- The start message names every player.
+- A public message pings (``allowed_mentions``) only players who are to act after it.
+- No public text holds the notation of an action just played (the turn is told in
+  words; the notation belongs to ``/game play`` and its confirmation).
+
+Each game is played by its own complete-game driver (``tests/*_discord_support.py``),
+which calls back after each move; the checks here know nothing of any one game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from bot.games.base import GameState
+from bot.games.record import initial_state, parse_entry, play_entry
+from bot.games.registry import ENTRY_POINT_GROUP
+from bot.service import GameService
+from tests import coal_baron_discord_support as coal
+from tests import mine_out_discord_support as mine_out
+from tests import saboteur_discord_support as saboteur
+from tests.coal_baron_discord_support import fixed_seed
+from tests.discord_support import speak_french
+
+__all__ = ["fixed_seed"]  # an autouse fixture: Coal Baron deals the same every run
+
+AfterMove = Callable[[], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class CompleteGame:
+    """How to play one game to its end through the bot."""
+
+    world: Callable[[simcord.Env, str | None], Awaitable[Any]]
+    """A server in a language (None: English) whose `channel` hosts the table."""
+    play: Callable[[Any, AfterMove], Awaitable[object]]
+    """Plays the whole game in that world, awaiting the hook after the start and each move."""
+    members: Callable[[Any], list[simcord.MemberActor]]
+    """Everyone on the server (players and watchers)."""
+
+
+GAMES = {
+    "coal-baron": CompleteGame(
+        coal.coal_world,
+        lambda w, hook: coal.play_to_the_end(w, 3, hook),
+        lambda w: [*w.players, w.spectator],
+    ),
+    "saboteur": CompleteGame(
+        saboteur.sab_world,
+        lambda w, hook: saboteur.play_game(w, 11, hook),
+        lambda w: [w.alice, w.bob, w.carol, w.dave],
+    ),
+    "mine-out": CompleteGame(
+        lambda env, locale: mine_out.mo_world(env, 3, locale),
+        lambda w, hook: mine_out.play_game(w, 4, after_move=hook),
+        lambda w: [*w.players, w.watcher],
+    ),
+}
+SHIPPED_GAMES = sorted(entry.name for entry in entry_points(group=ENTRY_POINT_GROUP))
+
+
+def test_every_shipped_game_has_a_complete_game_here() -> None:
+    assert sorted(GAMES) == SHIPPED_GAMES
+
+
+def public_text(message: discord.Message) -> str:
+    """What everyone reads in a message: its text and its embeds' titles and texts."""
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{field.name} {field.value}" for field in embed.fields]
+    return "\n".join(parts)
+
+
+def shows_notation(notation: str, text: str) -> bool:
+    """Whether `text` shows `notation` as notation: quoted, or a line of several tokens
+    written out (a single token may be a word the board prints, such as "m6")."""
+    return f"`{notation}" in text or (" " in notation and notation in text)
+
+
+class Manners:
+    """Called after each move of a complete game: checks the public messages posted since."""
+
+    def __init__(self, env: simcord.Env, world: Any) -> None:
+        self.env = env
+        self.world = world
+        self.channel: simcord.ChannelHandle = world.channel
+        self.state: GameState[Any] | None = None
+        self.entries = 0
+        self.checked: set[int] = set()
+        self.messages = 0
+
+    @property
+    def service(self) -> GameService:
+        service: GameService = self.env.bot.service  # type: ignore[attr-defined]
+        return service
+
+    async def __call__(self) -> None:
+        table = await self.service.get_table(self.world.table_id)
+        record = await self.service.record(table.id)
+        if self.state is None:
+            self.state = initial_state(record)
+        may_be_pinged = {table.seats[seat] for seat in self.state.to_act()}
+        played = []
+        for entry in record["actions"][self.entries :]:
+            played.append(parse_entry(self.state, entry)[1])
+            play_entry(self.state, entry)
+            may_be_pinged |= {table.seats[seat] for seat in self.state.to_act()}
+        self.entries = len(record["actions"])
+        new = [
+            message
+            for message in self.channel.history()
+            if message.author.bot and not message.flags.ephemeral and message.id not in self.checked
+        ]
+        if not self.checked:  # the start: the lobby, then the first turn
+            for user in table.seats:
+                assert f"<@{user}>" in new[-1].content, "the start message names every player"
+        for message in new:
+            pinged = set(self.env.backend.get_message(self.channel.id, message.id).ping_user_ids)
+            assert pinged <= may_be_pinged, (message.content, pinged, may_be_pinged)
+            text = public_text(message)
+            assert not any(shows_notation(n, text) for n in played), (played, text)
+            self.checked.add(message.id)
+        self.messages += len(new)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_complete_game_pings_only_who_acts_and_tells_every_move_in_words(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, game: str, language: str
+) -> None:
+    complete = GAMES[game]
+    world = await complete.world(simcord_env, "fr" if language == "fr" else None)
+    if language == "fr":
+        speak_french(monkeypatch, *complete.members(world))
+    manners = Manners(simcord_env, world)
+    await complete.play(world, manners)
+    assert manners.messages > 10 and manners.entries > 10
