@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot.ai.runner import ComputerRunner
 from bot.computer_turns import ComputerTurns
 from bot.config import Settings
+from bot.invite import invite_url
 from bot.render_pool import RenderPool, core_count, install, uninstall
 from bot.service import GameService
 from bot.storage import ShardSet, Storage
@@ -125,10 +126,13 @@ class TableBot(commands.AutoShardedBot):
         await self.sync_commands()
 
     async def on_ready(self) -> None:
-        """Play the computer turns left waiting when the bot stopped (once per start)."""
+        """Say the invite link, and play the computer turns left waiting when the bot
+        stopped (once per start)."""
         if self._resumed:
             return
         self._resumed = True
+        if self.application_id is not None:
+            log.info("invite the bot with %s", invite_url(self.application_id))
         for table in await self.service.playing_tables():
             self.computers.schedule(table)
 

@@ -20,7 +20,7 @@ import math
 import secrets
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -62,6 +62,7 @@ from bot.storage import (
     DueReminder,
     LoggedAction,
     OpenTableExists,
+    PingMode,
     Presence,
     ShardSet,
     Storage,
@@ -182,9 +183,7 @@ class GameService:
         Raises ChannelBusy if the channel has a table in its lobby or in play,
         UnknownGame if no game is registered as `game`.
         """
-        load_games()
-        if game not in GAMES:
-            raise UnknownGame(games=", ".join(sorted(GAMES)))
+        check_game(game)
         existing = await self._storage.open_table_in(channel_id)
         if existing is not None:
             raise ChannelBusy(existing)
@@ -216,39 +215,53 @@ class GameService:
                 raise
             raise ChannelBusy(existing) from None
 
-    async def rematch(self, table_id: int, user_id: int) -> tuple[Table, bool]:
-        """Seat `user_id`, a player of the finished table, at its rematch: a lobby in the
-        same channel with the same game, options and reminder delay, opened by the
-        first player who asks with the computer players (negative ids,
+    async def rematch(
+        self,
+        table_id: int,
+        user_id: int,
+        new_channel: Callable[[], Awaitable[int]] | None = None,
+    ) -> tuple[Table, bool]:
+        """Seat `user_id`, a player of the finished table, at its rematch: a lobby with
+        the same game, options and reminder delay, opened by the first player who asks
+        (in the same channel, or in the channel `new_channel` makes: a new thread when
+        the old table's thread is over), with the computer players (negative ids,
         `bot.computer_turns`) of the table seated again at their levels; the other
-        people's asking seats them. Returns the lobby and whether this call opened
-        it. AlreadySeated if the user asks twice.
+        people's asking seats them. Returns the
+        lobby and whether this call opened it. AlreadySeated if the user asks twice.
+        The user's ping mode at the old table, if they chose one, is theirs at the new.
 
-        The rematch is the channel's lobby that `_is_rematch_of` the table; another
-        open table there is ChannelBusy, as for any new table.
+        The rematch is a lobby of the server that `_is_rematch_of` the table; calls for
+        one finished table take turns, so `new_channel` runs once. Another open table
+        in the channel is ChannelBusy, as for any new table.
         """
-        old = await self.get_table(table_id)
-        if old.status != TableStatus.FINISHED:
-            raise RematchBeforeEnd()
-        if user_id not in old.seats:
-            raise NotSeated()
-        try:
-            opened = await self.open_table(
-                guild_id=old.guild_id,
-                channel_id=old.channel_id,
-                game=old.game,
-                creator_id=user_id,
-                options=rematch_options(old.options),
-                reminder_minutes=old.reminder_minutes,
-            )
-        except ChannelBusy as busy:
-            lobby = busy.table
-            if not _is_rematch_of(lobby, old):
-                raise
-            return await self.join(lobby.id, user_id), False
-        for computer in (user for user in old.seats if user < 0):
-            opened = await self.join(opened.id, computer)
-        return opened, True
+        async with self._locked(table_id) as old:
+            if old.status != TableStatus.FINISHED:
+                raise RematchBeforeEnd()
+            if user_id not in old.seats:
+                raise NotSeated()
+            lobbies = await self._storage.lobbies(old.guild_id) if old.guild_id else []
+            lobby = next((found for found in lobbies if _is_rematch_of(found, old)), None)
+            if lobby is None and old.guild_id is None:
+                lobby = await self._storage.open_table_in(old.channel_id)
+                lobby = lobby if lobby is not None and _is_rematch_of(lobby, old) else None
+            if lobby is not None:
+                seated, opened = await self.join(lobby.id, user_id), False
+            else:
+                channel_id = old.channel_id if new_channel is None else await new_channel()
+                seated, opened = await self.open_table(
+                    guild_id=old.guild_id,
+                    channel_id=channel_id,
+                    game=old.game,
+                    creator_id=user_id,
+                    options=rematch_options(old.options),
+                    reminder_minutes=old.reminder_minutes,
+                ), True
+                for computer in (user for user in old.seats if user < 0):
+                    seated = await self.join(seated.id, computer)
+            mode = (await self._storage.ping_modes(old.id)).get(user_id)
+            if mode is not None:  # the player's ping mode comes along
+                await self._storage.set_ping_mode(seated.id, user_id, mode)
+            return seated, opened
 
     async def active_table(self, channel_id: int) -> Table | None:
         """The channel's table in its lobby or in play, if any."""
@@ -583,6 +596,22 @@ class GameService:
         current = (await self._storage.presence([user_id]))[user_id]
         await self._storage.set_presence(user_id, replace(current, dm_reminders=on))
 
+    async def set_ping_mode(self, table_id: int, user_id: int, mode: PingMode) -> Table:
+        """How `user_id`, seated at the table (in its lobby or in play), wants it to tell
+        them it is their turn (docs/platform.md, "Pings"). Returns the table."""
+        table = await self.get_table(table_id)
+        if table.status == TableStatus.LOBBY:
+            if user_id not in table.seats:
+                raise NotSeated()
+        else:
+            check_turn(table, user_id, None, to_act=False)
+        await self._storage.set_ping_mode(table_id, user_id, mode)
+        return table
+
+    async def ping_modes(self, table_id: int) -> dict[int, PingMode]:
+        """The ping mode of each player of the table who chose one (others: ping)."""
+        return await self._storage.ping_modes(table_id)
+
     async def presence(self, user_ids: tuple[int, ...]) -> dict[int, Presence]:
         return await self._storage.presence(user_ids)
 
@@ -694,6 +723,14 @@ class GameService:
     async def mark_reminded(self, table_id: int) -> None:
         """Note that this turn's reminder was posted (not a change of the game: no new version)."""
         await self._storage.mark_reminded(table_id)
+
+
+def check_game(game: str) -> None:
+    """UnknownGame if no game is registered as `game` (checked before anything is
+    made for a new table: its thread, its row)."""
+    load_games()
+    if game not in GAMES:
+        raise UnknownGame(games=", ".join(sorted(GAMES)))
 
 
 def check_turn(

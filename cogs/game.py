@@ -7,24 +7,20 @@ the server's language. Errors are answered by the tree (`cogs.platform.replies.R
 
 from __future__ import annotations
 
-import io
-import json
-import logging
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import NotCreator
 from bot.games.registry import game_ids
-from bot.i18n import has_key, language_of, t
-from bot.render_pool import RenderFailed
-from bot.service import OPEN_STATUSES, Table, TableStatus
+from bot.i18n import has_key, t
+from bot.service import Table, TableStatus, check_game
+from bot.storage import PingMode
 from bot.table_settings import takes_over
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.computers import COMPUTER_ITEMS
-from cogs.platform.errors import ExportBeforeEnd, NoTableHere
+from cogs.platform.errors import NoTableHere
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
 from cogs.platform.lobby import (
@@ -34,14 +30,16 @@ from cogs.platform.lobby import (
     leave_table,
     lobby_text,
     send_lobby,
+    send_lobby_in,
     start_table,
 )
 from cogs.platform.my_tables import send_my_tables
 from cogs.platform.names import display_names
+from cogs.platform.notify import set_ping_mode
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
-from cogs.platform.presenter import game_name, image_file, mention, scores_line, timestamp
+from cogs.platform.presenter import game_name, mention, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import seen
@@ -53,13 +51,12 @@ from cogs.platform.stand_in import (
     vote_stand_in,
 )
 from cogs.platform.standings import send_leaderboard, send_stats
+from cogs.platform.summary import SUMMARY_ITEMS, send_export
 from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
 from cogs.platform.table_options import declared, table_options, with_option_parameters
+from cogs.platform.threads import open_thread, thread_parent
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
-from renderer.replay import replay_png
-
-log = logging.getLogger(__name__)
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
 LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
@@ -124,18 +121,38 @@ class GameCog(
     ) -> None:
         """`chosen`: the table options picked (one parameter per option of any game)."""
         assert interaction.channel_id is not None
+        check_game(game)  # before its thread is made, as the options
         options = table_options(
             game, plugin_for(game).options, chosen, OPTION_NAMES, interaction.locale
         )
+        parent = thread_parent(interaction)
+        thread = None
+        if parent is not None:
+            # Making the thread, the table and its lobby may outlast Discord's 3 s; the
+            # answer (where the table is) replaces the "thinking..." message.
+            await interaction.response.defer(thinking=True)
+            thread = await open_thread(parent, game, interaction.user.display_name)
         table = await service_of(interaction).open_table(
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=interaction.channel_id if thread is None else thread.id,
             game=game,
             creator_id=interaction.user.id,
             options=options,
             reminder_minutes=reminder or self.bot.settings.reminder_minutes,
         )
-        await send_lobby(interaction, table, edit=False)
+        if thread is None:
+            await send_lobby(interaction, table, edit=False)
+            return
+        locale = public_locale(interaction)
+        answer = t(
+            locale,
+            "thread.opened",
+            player=mention(interaction.user.id, locale),
+            game=game_name(locale, game),
+            table=table.id,
+            thread=thread.mention,
+        )
+        await send_lobby_in(interaction, table, answer, public=True)
 
     @app_commands.command(name=_text("join.name"), description=_text("join.description"))
     async def join(self, interaction: Interaction) -> None:
@@ -240,6 +257,18 @@ class GameCog(
         await defer_private(interaction)  # acknowledged before any database or image work
         await set_dm_reminders(interaction, enabled)
 
+    @app_commands.command(name=_text("pings.name"), description=_text("pings.description"))
+    @app_commands.rename(mode=_text("pings.mode.name"))
+    @app_commands.describe(mode=_text("pings.mode.description"))
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name=_text(f"pings.mode.{mode}"), value=mode.value)
+            for mode in PingMode
+        ]
+    )
+    async def pings(self, interaction: Interaction, mode: str) -> None:
+        await set_ping_mode(interaction, await self._table_here(interaction), mode)
+
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
     async def undo(self, interaction: Interaction) -> None:
         await defer_private(interaction)  # acknowledged before any database or image work
@@ -265,27 +294,11 @@ class GameCog(
         table: app_commands.Range[int, 1, LARGEST_TABLE_NUMBER] | None = None,
     ) -> None:
         await defer_private(interaction)  # acknowledged before any database or image work
-        service = service_of(interaction)
         if table is None:
             found = await self._table_here(interaction)
         else:  # only a table of this server whose channel the user can view now
             found = await viewable_table(interaction, table)
-        if found.status in OPEN_STATUSES:
-            raise ExportBeforeEnd()
-        record = await service.record(found.id)
-        data = json.dumps(record, indent=2, ensure_ascii=False).encode()
-        files = [discord.File(io.BytesIO(data), filename=f"{found.game}-{found.id}.json")]
-        text = t(interaction.locale, "export.done", table=found.id)
-        board = plugin_for(found.game).replay_board
-        if found.status == TableStatus.FINISHED and board is not None:
-            lang = language_of(interaction.locale)
-            name = f"{found.game}-{found.id}-replay.png"
-            try:  # a replay takes a few seconds to draw; the record goes out without it
-                files.append(await image_file(name, replay_png, record, lang, board))
-                text = t(interaction.locale, "export.done_replay", table=found.id)
-            except RenderFailed:
-                log.warning("table %s: the replay could not be drawn", found.id)
-        await send_private(interaction, text, files=files)
+        await send_export(interaction, found)
 
     @app_commands.command(name=_text("stats.name"), description=_text("stats.description"))
     @app_commands.rename(player=_text("stats.player.name"), game=_text("stats.game.name"))
@@ -332,7 +345,7 @@ async def setup(bot: commands.Bot) -> None:
     host = host_of(bot)
     bot.add_dynamic_items(
         *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS, *COMPUTER_ITEMS,
-        *STAND_IN_ITEMS,
+        *STAND_IN_ITEMS, *SUMMARY_ITEMS,
     )
     await bot.add_cog(GameCog(host))
     for plugin in all_plugins():

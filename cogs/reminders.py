@@ -18,8 +18,10 @@ never reminded.
 A turn waiting only for players who are away (`/game away`), or at a table
 paused by vote while one is (`/game pause`), gets no reminder:
 its claim is left unconfirmed, so it is looked at again once the lease ends.
-Players who asked for it (`/game dm`) also get the reminder by direct message,
-with a link to the reminder. A turn waiting only for computers is played instead.
+Players who asked for it (`/game dm`, or `/game pings mode:dm` at this table)
+also get the reminder by direct message, with a link to the reminder; the
+reminder pings only those whose ping mode at the table is ping
+(`cogs.platform.notify`). A turn waiting only for computers is played instead.
 """
 
 from __future__ import annotations
@@ -29,13 +31,15 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
-from bot.i18n import LocaleLike, t
+from bot.i18n import t
 from bot.reminders import remind_due
 from bot.service import SKIP_AFTER_REMINDERS, Table
+from bot.storage import PingMode
 from cogs.platform.computers import only_computers_due
 from cogs.platform.host import TableHost, host_of
 from cogs.platform.live import replace_live
 from cogs.platform.names import display_names
+from cogs.platform.notify import ping_modes, send_dm
 from cogs.platform.plugins import presenter_for
 from cogs.platform.presenter import game_name, mention, timestamp
 from cogs.platform.seen import seen
@@ -112,33 +116,24 @@ class ReminderCog(commands.Cog):
         view = turn_view(
             table, turn.actions, locale, items=turn.items, retry_images=turn.images_missing
         )
+        modes = await ping_modes(self.bot, table)
         posted = await channel.send(
-            text, view=view, files=turn.files, allowed_mentions=pings(table)
+            text, view=view, files=turn.files, allowed_mentions=pings(table, modes)
         )
         await replace_live(self.bot, table.id, posted)
         settings = await service.presence(present)
-        for user in present:
-            if settings[user].dm_reminders:
-                await self.send_dm(user, table, posted.jump_url, locale)
-        return True
-
-    async def send_dm(
-        self, user_id: int, table: Table, link: str, locale: LocaleLike
-    ) -> None:
-        """The reminder by direct message (a user who closed their DMs just misses it)."""
-        text = t(
+        dm_text = t(
             locale,
             "dm.reminder",
             game=game_name(locale, table.game),
             table=table.id,
             since=timestamp(table.turn_started_at),
-            link=link,
+            link=posted.jump_url,
         )
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException:
-            log.info("table %s: could not send a reminder to user %s by DM", table.id, user_id)
+        for user in present:
+            if settings[user].dm_reminders or modes.get(user) == PingMode.DM:
+                await send_dm(self.bot, user, dm_text, table)
+        return True
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,11 +9,13 @@ legible at 400 px wide on a phone (800 px wide, text 24 px or more).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from bot.games.base import JSON
+from bot.games.record import score_history
 from bot.i18n import t
 from renderer.colours import GRID_LINE, MORE_COLOURS, PALETTE
 from renderer.draw import mark, text, text_width
@@ -75,6 +77,13 @@ def render_score_chart(
     _plot(draw, series, plot, marks, t(lang, "render.chart.x_axis." + unit))
     _legend(draw, shown, [s[-1] for s in series], HEIGHT, columns)
     return PALETTE.to_png(image)
+
+
+def record_chart(record: Mapping[str, JSON], names: Sequence[str], lang: str) -> bytes:
+    """The chart of a finished game's `record`: each seat's score after every turn."""
+    history = score_history(record)
+    series = [[scores[seat] for scores in history] for seat in range(len(names))]
+    return render_score_chart(series, names, lang)
 
 
 def _plot(

@@ -30,6 +30,7 @@ from tests.discord_support import (
     live_messages,
     lobby_id,
     option_values,
+    plain_channel,
     select_offering,
     step_id,
     turn_id,
@@ -112,7 +113,7 @@ async def coal_world(env: simcord.Env, guild_locale: str | None = None) -> CoalW
     assert isinstance(bot, commands.bot.BotBase)
     await bot.tree.sync()
     guild = env.create_guild(name="mines", preferred_locale=guild_locale)
-    channel = guild.create_text_channel("coal")
+    channel = plain_channel(guild, "coal")
     players = [guild.add_member(env.create_user(name)) for name in NAMES]
     spectator = guild.add_member(env.create_user("sam"))
     return CoalWorld(env, guild, channel, players, spectator, guild_locale or "en")
@@ -319,7 +320,9 @@ async def play_to_the_end(
         assert after.version == before + actions
         message = world.last()
         names = attachment_names(message)
-        assert names == ["board.png", "mines.png"]  # the board and every mine, nothing more
+        # The board and every mine, nothing more; at the end, the summary's score chart.
+        summary = ["scores.png"] if after.status == "finished" else []
+        assert names == ["board.png", "mines.png", *summary]
         # One live message, the newest: a turn's controls, then the end's Rematch button.
         assert [m.id for m in live_messages(world.channel)] == [message.id]
         scoring = t(world.locale, "coal.scoring.title", shift="")
@@ -333,6 +336,7 @@ async def play_to_the_end(
             await after_move()
     final = world.last()
     assert shifts_scored == 3
+    assert _ids(final) == [f"mt:rematch:{world.table_id}", f"mt:export:{world.table_id}"]
     assert final.embeds[-1].title == t(world.locale, "coal.final.title")
     description = final.embeds[-1].description or ""
     state = state_of(await world.table())

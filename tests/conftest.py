@@ -13,8 +13,8 @@ PostgreSQL server instead (`tests/postgres_support.py`): the second leg of
 database, among the tests that use one (`DATABASE_FIXTURES`):
 
 - the storage-facing modules, marked ``pytestmark = pytest.mark.storage_facing``
-  (the service, take-backs, reminders, presence, results and ratings, restarts,
-  locks, the list of a user's tables);
+  (the service, take-backs, reminders, presence, ping modes, results and ratings,
+  restarts, locks, the list of a user's tables);
 - one complete simcord game per registered game, marked
   ``@pytest.mark.complete_game("<game id>")``. A full run of the leg fails if a
   registered game has none (`check_complete_games`).
@@ -39,7 +39,7 @@ import tests.tiny_plugin  # noqa: F401  (registers the "tiny" game and its plugi
 from bot.app import TableBot, create_bot
 from bot.config import Settings
 from bot.games.registry import game_ids
-from tests.discord_support import TableWorld, bot_of
+from tests.discord_support import TableWorld, bot_of, plain_channel
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
 
 REMINDER_MINUTES = 5
@@ -78,7 +78,16 @@ def check_complete_games(items: list[pytest.Item]) -> None:
         )
 
 
+SETTLE_SECONDS = 60.0
+"""How long simcord waits for the bot to settle after an action (its default is 5 s).
+A busy machine (CI, two test legs, two cores) may take more than 5 s for one turn
+of a whole game; waiting longer costs a passing test nothing."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
     if config.getoption("--backend") != "postgresql":
         return
     keep = [item for item in items if in_postgres_leg(item)]
@@ -147,7 +156,7 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[TableBot]:
 async def table_world(simcord_env: simcord.Env) -> AsyncIterator[TableWorld]:
     await bot_of(simcord_env).tree.sync()
     guild = simcord_env.create_guild(name="mines")
-    channel = guild.create_text_channel("games")
+    channel = plain_channel(guild, "games")
     names = ("alice", "bob", "carol")
     members = [guild.add_member(simcord_env.create_user(name)) for name in names]
     yield TableWorld(simcord_env, guild, channel, *members)

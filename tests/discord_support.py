@@ -48,6 +48,21 @@ class TableWorld:
         return self.last()
 
 
+def plain_channel(guild: simcord.GuildHandle, name: str) -> simcord.ChannelHandle:
+    """A text channel where the bot may not open threads: its tables play in the
+    channel itself (`cogs.platform.threads`), as most tests expect."""
+    me = guild.me
+    assert me is not None
+    no_threads = discord.PermissionOverwrite(create_public_threads=False)
+    return guild.create_text_channel(name, overwrites={me: no_threads})
+
+
+def table_thread(channel: simcord.ChannelHandle) -> simcord.ChannelHandle:
+    """The one thread the bot opened in `channel` (for a table)."""
+    (thread,) = channel.threads
+    return thread
+
+
 def bot_of(env: simcord.Env) -> commands.AutoShardedBot:
     """The bot simcord runs (typed as a plain client by simcord)."""
     bot = env.bot

@@ -13,6 +13,7 @@ import pytest
 
 from bot.app import RedactSecret, create_bot, run
 from bot.config import Settings
+from bot.invite import PERMISSIONS, invite_url
 from bot.storage import ShardSet
 
 ROOT = Path(__file__).parent.parent
@@ -60,3 +61,11 @@ def test_the_bot_is_sharded_as_the_settings_say(
     bot = create_bot(Settings(shard_count=shard_count, shard_ids=shard_ids))
     assert isinstance(bot, discord.AutoShardedClient)
     assert bot.shard_set == expected
+
+
+def test_the_readme_invite_link_has_the_permissions_the_bot_needs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert invite_url("APPLICATION_ID") in readme
+    needed = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
+    assert needed <= PERMISSIONS  # a table's thread
+    assert f"`{PERMISSIONS.value}` is the sum" in readme

@@ -81,14 +81,15 @@ def private_channel(
 async def thread_of(
     world: TableWorld, private: bool, *members: simcord.MemberActor
 ) -> simcord.ChannelHandle:
-    """A thread of the world's channel, created by the bot, with `members` added."""
-    parent = world.env.bot.get_channel(world.channel.id)
+    """A thread of a channel everyone sees, created by the bot, with `members` added."""
+    handle = world.guild.create_text_channel("side-games")
+    parent = world.env.bot.get_channel(handle.id)
     assert isinstance(parent, discord.TextChannel)
     kind = discord.ChannelType.private_thread if private else discord.ChannelType.public_thread
     thread = await parent.create_thread(name="side game", type=kind)
     for member in members:
         await thread.add_user(discord.Object(member.id))
-    return next(t for t in world.channel.threads if t.id == thread.id)
+    return next(t for t in handle.threads if t.id == thread.id)
 
 
 # -- channels -----------------------------------------------------------------------

@@ -130,7 +130,12 @@ async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: T
         assert len(live_messages(w.channel)) <= 1
     assert "Winner:" in turn.content
     assert [m.id for m in live_messages(w.channel)] == [turn.id]
-    assert custom_ids(turn) == ["mt:rematch:1"]  # only the rematch is left to click
+    # The summary: the standings, the score chart, and only Rematch and Export to click.
+    assert [a.filename for a in turn.attachments] == ["scores.png"]
+    assert custom_ids(turn) == ["mt:rematch:1", "mt:export:1"]
+    exported = await w.carol.click(turn, custom_id="mt:export:1")  # a spectator may export
+    [attachment] = exported.response.attachments if exported.response else []
+    assert exported.ephemeral and json.loads(await attachment.read())["game"] == "tiny"
     for custom_id in (last_ids[0], "mt:view:1"):
         old = await as_seen_before(w.env, w.channel, custom_id)
         result = await w.alice.click(old, custom_id=custom_id)

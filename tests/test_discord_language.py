@@ -8,7 +8,15 @@ import simcord
 
 from bot.i18n import catalog
 from cogs.platform.translator import CatalogTranslator
-from tests.discord_support import TableWorld, action_id, bot_of, labels, private_text, speak_french
+from tests.discord_support import (
+    TableWorld,
+    action_id,
+    bot_of,
+    labels,
+    plain_channel,
+    private_text,
+    speak_french,
+)
 
 
 async def test_a_french_user_is_answered_in_french(
@@ -28,7 +36,7 @@ async def test_channel_messages_follow_the_servers_language(
 ) -> None:
     w = table_world
     guild = w.env.create_guild(name="mines-fr", preferred_locale="fr")
-    channel = guild.create_text_channel("parties")
+    channel = plain_channel(guild, "parties")
     alice = guild.add_member(w.env.create_user("alice-fr"))
     await alice.slash(channel, "game new", game="tiny")
     lobby = channel.last_message

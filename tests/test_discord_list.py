@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord_support import TableWorld, action_id, lobby_id, private_text, speak_french
+from tests.discord_support import (
+    TableWorld,
+    action_id,
+    lobby_id,
+    private_text,
+    speak_french,
+    table_thread,
+)
 
 pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
 
@@ -30,8 +37,9 @@ async def test_the_list_puts_the_users_turns_first_with_a_link_to_the_turn(
     await w.start_tiny()  # table 1: both to choose
     await w.alice.click(w.last(), custom_id=action_id(w.last(), "keep"))  # bob's turn
     first_turn = w.last()
-    other = w.guild.create_text_channel("other")
-    await w.bob.slash(other, "game new", game="tiny")  # table 2: alice is to choose there
+    parent = w.guild.create_text_channel("other")  # the bot may open threads there
+    await w.bob.slash(parent, "game new", game="tiny")  # table 2, in its thread: alice's turn
+    other = table_thread(parent)
     lobby = other.last_message
     assert lobby is not None
     await w.alice.click(lobby, custom_id=lobby_id(lobby, "join"))

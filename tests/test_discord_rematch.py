@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import RematchBeforeEnd
+from bot.storage import PingMode
 from tests.discord_support import (
     TableWorld,
     action_id,
@@ -21,10 +22,11 @@ def w(table_world: TableWorld) -> TableWorld:
     return table_world
 
 
-async def finish_tiny(w: TableWorld) -> None:
+async def finish_tiny(w: TableWorld, bob_pings: str = "ping") -> None:
     await w.open_lobby("tiny", reminder=30)
     lobby = w.last()
     await w.bob.click(lobby, custom_id="mt:lobby:1:join")
+    await w.bob.slash(w.channel, "game pings", mode=bob_pings)
     await w.alice.click(lobby, custom_id="mt:lobby:1:start")
     for actor in (w.alice, w.bob):
         await actor.click(w.last(), custom_id=action_id(w.last(), "keep"))
@@ -39,7 +41,7 @@ async def test_each_former_player_confirms_their_seat_at_the_rematch(
 ) -> None:
     await finish_tiny(w)
     over = w.last()
-    assert custom_ids(over) == ["mt:rematch:1"]
+    assert custom_ids(over) == ["mt:rematch:1", "mt:export:1"]
     await w.bob.click(over, custom_id="mt:rematch:1")
     lobby = w.last()
     assert lobby.content.startswith(
@@ -56,6 +58,15 @@ async def test_each_former_player_confirms_their_seat_at_the_rematch(
     speak_french(monkeypatch, w.carol)
     result = await w.carol.click(over, custom_id="mt:rematch:1")
     assert private_text(result).startswith("Vous n'avez pas de place à cette table")
+
+
+async def test_a_player_keeps_their_ping_mode_at_the_rematch(w: TableWorld) -> None:
+    await finish_tiny(w, bob_pings="dm")
+    over = w.last()
+    await w.alice.click(over, custom_id="mt:rematch:1")
+    await w.bob.click(over, custom_id="mt:rematch:1")
+    service = bot_of(w.env).service  # type: ignore[attr-defined]
+    assert await service.ping_modes(2) == {w.bob.id: PingMode.DM}
 
 
 async def test_a_rematch_waits_for_another_table_of_the_channel(w: TableWorld) -> None:

@@ -187,7 +187,7 @@ async def test_the_table_votes_for_a_computer_to_play_for_a_player_away(
     # back: /game away without a date gives her seat back
     result = await w.alice.slash(w.channel, "game away")
     assert private_text(result).endswith(
-        "Un ordinateur jouait pour vous à 1 table(s) : vous y reprenez votre place."
+        "Un ordinateur jouait pour vous à 1 table : vous y reprenez votre place."
     )
     table = await table_of(w)
     assert stand_ins(table) == {}

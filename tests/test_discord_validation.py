@@ -143,3 +143,13 @@ async def test_a_saboteur_button_forged_for_another_games_table_is_answered(
     await w.start_tiny()
     result = await forged_component(w.env, w.alice, w.channel, "mt:turn:1:2:hand:cancel")
     assert private_text(result) == "This table is not being played."
+
+
+async def test_a_retry_images_button_forged_for_a_lobby_is_answered(
+    table_world: TableWorld,
+) -> None:
+    """Found by tests/fuzz.py: a lobby has no turn message, so nothing to draw again."""
+    w = table_world
+    await w.open_lobby()
+    result = await forged_component(w.env, w.bob, w.channel, "mt:img:1:0")
+    assert private_text(result) == "This table is not being played."

@@ -15,7 +15,7 @@ import pytest
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.service import GameService
-from bot.storage import LoggedAction, Presence, Storage, Table
+from bot.storage import LoggedAction, PingMode, Presence, Storage, Table
 from bot.storage.copy import CopyError, copy_database
 from tests.postgres_support import PostgresCluster
 
@@ -51,6 +51,7 @@ async def fill(location: str) -> dict[str, int]:
                 table = (await service.take_back(table.id, table.seats[seat])).table
     await storage.set_presence(2, Presence(away_until=2e12, dm_reminders=True))
     await storage.vote_pause(3, 2, 2e12, 1)
+    await storage.set_ping_mode(3, 2, PingMode.DM)
     await GameService(storage, clock=lambda: 1e12).due_reminders()  # claimed, some confirmed
     for table_id in (await storage.table_ids())[::2]:
         await storage.mark_reminded(table_id)
@@ -86,13 +87,16 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
 ) -> None:
     source = tmp_path / "tables.sqlite3"
     counts = await fill(str(source))
-    assert all(counts.values()), counts  # take-backs, results, presence and votes too
+    assert all(counts.values()), counts  # take-backs, results, presence, votes, ping modes too
     target = await postgres_cluster.create_database()
     done = await asyncio.to_thread(migrate, f"sqlite:{source}", target)
     assert done.returncode == 0, done.stderr
     assert f"copied {counts['tables']} tables, {counts['actions']} actions" in done.stdout
     assert "counts match and 6 started games replay to their stored state" in done.stdout
     assert await dump(target) == await dump(str(source))
+    copied = await Storage.open(target)
+    assert await copied.ping_modes(3) == {2: PingMode.DM}
+    await copied.close()
     storage = await Storage.open(target)  # and the copy plays on, new ids after the old
     table = await GameService(storage).open_table(
         guild_id=1, channel_id=99, game="tiny", creator_id=1, reminder_minutes=5

@@ -18,7 +18,7 @@ from cogs.platform.seen import seen
 from cogs.saboteur.choices import sab_state
 from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board, render_round_end
-from tests.discord_support import bot_of
+from tests.discord_support import bot_of, labels, plain_channel
 from tests.saboteur_discord_support import (
     ACTION_KINDS,
     SabWorld,
@@ -107,6 +107,9 @@ async def test_no_public_message_or_image_tells_a_secret_before_the_round_ends(
         assert not message.embeds
         names = member_names(turn.after)
         images = [await image.read() for image in message.attachments]
+        if turn.after.is_over():  # the summary's score chart comes last
+            assert message.attachments[-1].filename == "scores.png"
+            images.pop()
         expected = []
         if round_over:  # the maze as the round ended, every goal face up
             rounds = len(turn.after.history)
@@ -131,7 +134,7 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
     env = simcord_env
     await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines", preferred_locale="fr")
-    channel = guild.create_text_channel("saboteur")
+    channel = plain_channel(guild, "saboteur")
     members = [guild.add_member(env.create_user(f"miner{n}")) for n in range(10)]
     await members[0].slash(channel, "game new", game="saboteur")
     for member in members[1:]:
@@ -159,3 +162,6 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
     assert rounds_ended == 3
     last = channel.last_message
     assert last is not None and "🏁" in last.content
+    # The summary, in French: the score chart, Revanche and Exporter.
+    assert last.attachments[-1].filename == "scores.png"
+    assert labels(last) == ["Revanche", "Exporter"]

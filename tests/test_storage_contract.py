@@ -19,7 +19,7 @@ import bot.storage.postgres
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.games.registry import get_game
-from bot.storage import OpenTableExists, Presence, ShardSet, Storage, Table, TableStatus
+from bot.storage import OpenTableExists, PingMode, Presence, ShardSet, Storage, Table, TableStatus
 from bot.storage.base import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
@@ -152,6 +152,20 @@ async def test_one_open_table_per_channel_is_enforced_by_the_database(
     assert (await storage.insert(lobby(channel=3))).id != first.id
 
 
+async def test_a_servers_lobbies_and_tables_in_play_are_listed_apart(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    first, second, elsewhere = [
+        await storage.insert(lobby(channel=channel, guild=guild))
+        for channel, guild in ((1, 9), (2, 9), (3, 10))
+    ]
+    await storage.save(playing(first, version=1, turn_started_at=2.0), previous_version=0)
+    assert [table.id for table in await storage.lobbies(9)] == [second.id]
+    assert [table.id for table in await storage.playing_tables(9)] == [first.id]
+    assert [table.id for table in await storage.lobbies(10)] == [elsewhere.id]
+
+
 async def test_a_cancelled_save_still_completes_its_transaction(contract_storage: Storage) -> None:
     storage = contract_storage
     table = await storage.insert(lobby())
@@ -220,6 +234,18 @@ async def test_presence_defaults_to_none_and_is_replaced(contract_storage: Stora
     assert await storage.presence([7, 8, 7]) == {7: Presence(60.0, True), 8: Presence()}
     assert await storage.presence([]) == {}
     assert await storage.every_presence() == {7: Presence(60.0, True)}
+
+
+async def test_ping_modes_are_per_table_and_replaced(contract_storage: Storage) -> None:
+    storage = contract_storage
+    assert await storage.ping_modes(1) == {}  # nobody chose: everyone is pinged
+    await storage.set_ping_mode(1, 7, PingMode.OFF)
+    await storage.set_ping_mode(1, 7, PingMode.DM)
+    await storage.set_ping_mode(1, 8, PingMode.PING)
+    await storage.set_ping_mode(2, 7, PingMode.OFF)
+    assert await storage.ping_modes(1) == {7: PingMode.DM, 8: PingMode.PING}
+    assert await storage.ping_modes(2) == {7: PingMode.OFF}
+    assert (await storage.counts())["ping_modes"] == 3
 
 
 async def test_pause_votes_count_each_voter_once_per_away_period(
@@ -336,7 +362,7 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         assert await storage.actions(1) == [
             LoggedAction(0, 0, "keep", 1.0), LoggedAction(1, 1, "keep", 2.0, None, taken_back)
         ]  # who played them is unknown: none of them can be taken back
-        counted = ("taken_back", "results", "presence", "pause_votes")
+        counted = ("taken_back", "results", "presence", "pause_votes", "ping_modes")
         assert await storage.counts() == {
             "tables": 1, "actions": 2, **{name: int(name in filled) for name in counted}
         }
@@ -347,6 +373,8 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         if "presence" in filled:
             assert await storage.presence([7]) == {7: Presence(50.0, True)}
             assert await storage.pause_votes(1) == {(8, 50.0): {7}}
+        await storage.set_ping_mode(1, 7, PingMode.OFF)  # the table added by 0007 / 0006
+        assert await storage.ping_modes(1) == {7: PingMode.OFF}
         assert await storage.save(replace(stored, version=5), previous_version=4,
                                   action=(0, "add 1"), played_by=7)
         assert [a.played_by for a in await storage.actions(1)] == [None, None, 7]
@@ -456,7 +484,8 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
     assert replace(stored, state=None) == replace(table, state=None)
     assert await storage.actions(40) == log
     assert await storage.counts() == {
-        "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0
+        "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0,
+        "ping_modes": 0,
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40

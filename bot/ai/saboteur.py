@@ -17,7 +17,7 @@ import random
 from collections import deque
 from typing import Any
 
-from bot.ai.knowledge import GameKnowledge, relative_rewards
+from bot.ai.knowledge import GameKnowledge
 from bot.ai.observation import Determinizer, Observation
 from bot.ai.saboteur_belief import Belief, read_belief
 from bot.games.base import GameState, Seat
@@ -35,6 +35,7 @@ from bot.games.saboteur.actions import (
 from bot.games.saboteur.cards import (
     GOAL_GOLD,
     PATH_CARDS,
+    card_type,
     gold_cards_drawn,
     saboteur_payout,
 )
@@ -89,40 +90,76 @@ def _after(maze: Maze, action: PlacePath | Rockfall) -> Maze:
     return trial
 
 
+def keep_value(card: str, belief: Belief) -> float:
+    """What keeping `card` in hand is worth to a gold-digger: the cost of spending it.
+
+    Connected path cards are the way to the gold (a cross most), a repair is
+    kept for its own tools, a map while the gold's place is unsure; dead ends
+    are worth nothing to a gold-digger."""
+    kind = card_type(card)
+    if kind == "path":
+        path = PATH_CARDS[card]
+        return 0.0 if path.dead_end else 0.3 + 0.2 * len(path.edges)
+    if kind == "map":
+        return 0.3 if len(belief.gold) > 1 else 0.0
+    return {"repair": 1.5, "rockfall": 0.6, "break": 0.4}[kind]
+
+
 def score_play(
     action: Action, maze: Maze, belief: Belief, chances: list[float], distance: float
 ) -> float:
     """How much `action` serves the seat's side (higher is better); `chances` are
     the belief's `saboteur_chances()`."""
-    saboteur = belief.role == "saboteur"
+    if belief.role == "digger":
+        return _digger_score(action, maze, belief, chances, distance)
+    return _saboteur_score(action, maze, belief, chances, distance)
+
+
+def _digger_score(
+    action: Action, maze: Maze, belief: Belief, chances: list[float], distance: float
+) -> float:
+    """What a play brings a gold-digger, less what the card would be worth kept."""
+    if isinstance(action, TakeGold):
+        return float(action.value)
+    cost = keep_value(action.card, belief)
+    match action:
+        case PlacePath() | Rockfall():
+            gain = distance - gold_distance(_after(maze, action), belief.gold)
+            dead = isinstance(action, PlacePath) and PATH_CARDS[action.card].dead_end
+            return 3 * gain - cost - 2 * dead
+        case BreakTool(target=target):
+            return -10.0 if target == belief.seat else 6 * (chances[target] - 0.45) - cost
+        case RepairTool(target=target):
+            return 8.0 if target == belief.seat else 4 * (1 - chances[target]) - 1 - cost
+        case Peek(goal):
+            unknown = belief.gold.get(GOAL_POSITIONS[goal], 0.0)
+            return 3.5 * (1 - unknown) * (unknown > 0) - cost
+    return -0.5 - cost  # a discard
+
+
+def _saboteur_score(
+    action: Action, maze: Maze, belief: Belief, chances: list[float], distance: float
+) -> float:
     me = belief.seat
-    hiding = saboteur and distance > HIDING_DISTANCE
+    hiding = distance > HIDING_DISTANCE
     match action:
         case PlacePath(card):
             gain = distance - gold_distance(_after(maze, action), belief.gold)
             dead = PATH_CARDS[card].dead_end
-            if not saboteur:
-                return 3 * gain - 2 * dead
             if hiding:
                 return 1.0 - abs(gain) - 3 * dead
             return -3 * gain + 2 * dead
         case Rockfall():
             gain = distance - gold_distance(_after(maze, action), belief.gold)
-            removed = maze.cards[action.pos].card
-            if not saboteur:
-                return 2.5 if removed.dead_end and distance < 6 else -1 + 3 * gain
             return -1.0 if hiding else -3 * gain + 1
         case BreakTool(target=target):
             if target == me:
                 return -10.0
-            if saboteur:
-                return (4.0 if not hiding else 0.5) * (1 - chances[target])
-            return 6 * (chances[target] - 0.45)
+            return (4.0 if not hiding else 0.5) * (1 - chances[target])
         case RepairTool(target=target):
             if target == me:
                 return 8.0
-            side = chances[target] if saboteur else 1 - chances[target]
-            return 4 * side - 1 if not hiding else 0.5
+            return 4 * chances[target] - 1 if not hiding else 0.5
         case Peek(goal):
             unknown = belief.gold.get(GOAL_POSITIONS[goal], 0.0)
             return 3.5 * (1 - unknown) * (unknown > 0) + 0.5 * (len(belief.gold) > 1)
@@ -145,21 +182,78 @@ def belief_of(observation: Observation[Action]) -> Belief:
     return belief
 
 
+def seen_maze(view: dict[str, Any]) -> Maze:
+    """The maze as a seat sees it: the goals not turned over are unknown cards."""
+    return Maze(
+        cards={(c["x"], c["y"]): Placed(c["card"], c["rotated"]) for c in view["maze"]},
+        hidden_goals={(g["x"], g["y"]): "?" for g in view["goals"] if not g["revealed"]},
+    )
+
+
+def hiding(observation: Observation[Action]) -> bool:
+    """Whether the seat is a saboteur that should still hide (the gold is far)."""
+    belief = belief_of(observation)
+    return belief.role == "saboteur" and (
+        gold_distance(seen_maze(observation.view), belief.gold) > HIDING_DISTANCE
+    )
+
+
 def ranked_plays(observation: Observation[Action], rng: random.Random) -> list[Action]:
     """The legal plays, best first by `score_play` (ties broken at random)."""
     belief = belief_of(observation)
     chances = belief.saboteur_chances()
     view = observation.view
-    maze = Maze(
-        cards={(c["x"], c["y"]): Placed(c["card"], c["rotated"]) for c in view["maze"]},
-        hidden_goals={(g["x"], g["y"]): "?" for g in view["goals"] if not g["revealed"]},
-    )
+    maze = seen_maze(view)
     distance = gold_distance(maze, belief.gold)
-    scored = [
-        (score_play(action, maze, belief, chances, distance) + rng.random() * 0.01, index)
-        for index, action in enumerate(observation.legal)
+    scores = [
+        score_play(action, maze, belief, chances, distance) + rng.random() * 0.01
+        for action in observation.legal
     ]
-    return [observation.legal[index] for _, index in sorted(scored, reverse=True)]
+    if belief.role == "digger":
+        hand = [card["card"] for card in view["you"]["hand"]]
+        _add_follow_ups(observation.legal, scores, maze, belief.gold, hand)
+    ranked = sorted(range(len(scores)), key=lambda index: scores[index], reverse=True)
+    return [observation.legal[index] for index in ranked]
+
+
+FOLLOW_UPS = 4
+"""How many of a gold-digger's best path plays are weighed by the next card they allow."""
+FOLLOW_UP = 1.5
+"""Worth of the hand's next step beyond a path play (a step now is worth 3)."""
+
+
+def _add_follow_ups(
+    legal: tuple[Action, ...], scores: list[float], maze: Maze, gold: dict[Pos, float],
+    hand: list[str],
+) -> None:
+    """Add to the best few path plays the best step the rest of the hand could lay
+    next beyond them: of two equal steps, the one the hand can go on from is worth more."""
+    paths = [i for i, action in enumerate(legal) if isinstance(action, PlacePath)]
+    best = sorted(paths, key=lambda i: scores[i], reverse=True)[:FOLLOW_UPS]
+    for index in best:
+        action = legal[index]
+        assert isinstance(action, PlacePath)
+        rest = list(hand)
+        rest.remove(action.card)
+        scores[index] += FOLLOW_UP * _next_gain(_after(maze, action), action.pos, gold, rest)
+
+
+def _next_gain(maze: Maze, laid: Pos, gold: dict[Pos, float], hand: list[str]) -> float:
+    """The most one connected path card of `hand` shortens the distance (at most 1),
+    laid next to the card on `laid`."""
+    reached = maze.reached()
+    cells = {step(laid, edge) for edge in "NESW"} - maze.cards.keys() - maze.hidden_goals.keys()
+    distance = gold_distance(maze, gold)
+    best = 0.0
+    for card in set(hand) & PATH_CARDS.keys():
+        if PATH_CARDS[card].dead_end:
+            continue
+        for rotated in (False,) if PATH_CARDS[card].symmetric else (False, True):
+            for cell in cells:
+                if maze.placement_error(card, rotated, cell, reached) is None:
+                    trial = _after(maze, PlacePath(card, cell[0], cell[1], rotated))
+                    best = max(best, distance - gold_distance(trial, gold))
+    return min(best, 1.0)
 
 
 def easy_choice(observation: Observation[Action], rng: random.Random) -> Action:
@@ -207,6 +301,11 @@ def playout_choice(state: SaboteurState, seat: Seat, rng: random.Random) -> Acti
     return max(legal, key=key)
 
 
+PROGRESS = 0.35
+"""Distance a gold-digger's card shortens on average (its cards that neither fit nor
+find the way, its turns with a broken tool and its other plays included)."""
+
+
 def expected_gold(state: SaboteurState) -> list[float]:
     """Each seat's gold plus its expected share of the gold still in play this round."""
     values = [float(sum(cards)) for cards in state.gold]
@@ -221,8 +320,9 @@ def expected_gold(state: SaboteurState) -> list[float]:
     saboteurs = [s for s in range(state.players) if s not in diggers]
     distance = gold_distance(state.maze, {_gold_pos(state): 1.0})
     cards_left = len(state.deck) + sum(len(hand) for hand in state.hands)
-    broken = sum(1 for s in diggers if state.broken[s]) / max(len(diggers), 1)
-    reach = cards_left / 4 - distance - 4 * broken - len(saboteurs)
+    working = sum(1 for s in diggers if not state.broken[s]) / max(len(diggers), 1)
+    digger_cards = cards_left * len(diggers) / state.players
+    reach = PROGRESS * digger_cards * working - distance - 1.5 * len(saboteurs)
     diggers_win = 1 / (1 + math.exp(-reach / 2))
     pot = gold_cards_drawn(state.players) * 1.5
     for s in diggers:
@@ -230,6 +330,18 @@ def expected_gold(state: SaboteurState) -> list[float]:
     for s in saboteurs:
         values[s] += (1 - diggers_win) * saboteur_payout(len(saboteurs))
     return values
+
+
+def team_rewards(values: list[float], scale: float) -> list[float]:
+    """Each seat's lead in estimated gold, squashed into (0, 1): half over its best
+    opponent (the game's winner has the most gold), half over the average of the
+    others (a gold-digger gains with its side, not only against its partners)."""
+    rewards = []
+    for seat, value in enumerate(values):
+        others = [v for other, v in enumerate(values) if other != seat]
+        lead = value - (max(others) + sum(others) / len(others)) / 2
+        rewards.append(1 / (1 + math.exp(-lead / scale)))
+    return rewards
 
 
 class SaboteurKnowledge(GameKnowledge[Action]):
@@ -249,7 +361,11 @@ class SaboteurKnowledge(GameKnowledge[Action]):
     def root_candidates(
         self, observation: Observation[Action], rng: random.Random
     ) -> list[Action]:
-        return ranked_plays(observation, rng)[:ROOT_CANDIDATES]
+        """The heuristic's best few plays; only its best while a saboteur hides: a
+        playout never punishes a player who gave itself away, so the search cannot
+        tell hiding from blocking in the open."""
+        plays = ranked_plays(observation, rng)
+        return plays[:1] if hiding(observation) else plays[:ROOT_CANDIDATES]
 
     def playout_action(self, state: GameState[Action], seat: Seat, rng: random.Random) -> Action:
         assert isinstance(state, SaboteurState)
@@ -261,7 +377,7 @@ class SaboteurKnowledge(GameKnowledge[Action]):
 
     def evaluate(self, state: GameState[Action]) -> list[float]:
         assert isinstance(state, SaboteurState)
-        return relative_rewards(expected_gold(state), scale=2.0)
+        return team_rewards(expected_gold(state), scale=2.0)
 
     def stage(self, state: GameState[Action]) -> int:
         assert isinstance(state, SaboteurState)

@@ -68,10 +68,13 @@ def ismcts(
 ) -> tuple[A | None, int]:
     """The most visited root candidate and the number of iterations run.
 
-    Returns None as action when no iteration could run (a zero budget).
+    Returns None as action when no iteration could run (a zero budget); a single
+    candidate is returned at once, without iterations.
     """
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     candidates = knowledge.root_candidates(observation, rng)
+    if len(candidates) == 1:
+        return candidates[0], 0  # nothing to compare
     root = Node(observation.num_players)
     iterations = 0
     while iterations < budget.iterations:

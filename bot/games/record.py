@@ -95,6 +95,29 @@ def replay(record: Mapping[str, JSON]) -> GameState[Any]:
     return state
 
 
+def score_history(record: Mapping[str, JSON]) -> list[tuple[int, ...]]:
+    """Every seat's score at the start and after each turn of `record` (an action
+    after which other seats are to act, and the last one): for the end-of-game chart.
+
+    Uses `GameState.scores`, secrets included: meant for a finished game, whose
+    whole record is public. Raises ReplayError as `replay` does.
+    """
+    state = initial_state(record)
+    entries = record.get("actions", [])
+    if not isinstance(entries, list):
+        raise ReplayError(None, "'actions' must be a list of strings")
+    history = [state.scores()]
+    for index, entry in enumerate(entries):
+        acting = state.to_act()
+        try:
+            play_entry(state, str(entry))
+        except (GameError, ValueError) as error:
+            raise ReplayError(index, f"{entry!r}: {error}") from None
+        if state.to_act() != acting or index == len(entries) - 1:
+            history.append(state.scores())
+    return history
+
+
 def make_record(
     game: str,
     players: int,

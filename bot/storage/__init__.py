@@ -7,6 +7,7 @@ from bot.storage.base import (
     DueReminder,
     LoggedAction,
     OpenTableExists,
+    PingMode,
     Presence,
     ShardSet,
     StartupError,
@@ -16,6 +17,6 @@ from bot.storage.base import (
 )
 
 __all__ = [
-    "DueReminder", "LoggedAction", "OpenTableExists", "Presence", "ShardSet", "StartupError",
-    "Storage", "Table", "TableStatus",
+    "DueReminder", "LoggedAction", "OpenTableExists", "PingMode", "Presence", "ShardSet",
+    "StartupError", "Storage", "Table", "TableStatus",
 ]

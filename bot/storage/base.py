@@ -128,6 +128,17 @@ class Presence:
     """Reminders of their turns also come by direct message."""
 
 
+class PingMode(StrEnum):
+    """How a player wants one table to tell them it is their turn; stored as its string."""
+
+    PING = "ping"
+    """Pinged in the table's channel (the default)."""
+    DM = "dm"
+    """Named without a ping in the channel, and told by direct message."""
+    OFF = "off"
+    """Named without a ping; nothing else (reminders by DM still follow `/game dm`)."""
+
+
 @dataclass(frozen=True)
 class ShardSet:
     """The Discord shards one bot process holds: it serves the servers they carry.
@@ -296,6 +307,10 @@ class Storage(ABC):
     async def playing_tables(self, guild_id: int) -> list[Table]:
         """The server's tables in play, oldest first."""
 
+    @abstractmethod
+    async def lobbies(self, guild_id: int) -> list[Table]:
+        """The server's tables in their lobby, oldest first (to find a rematch)."""
+
     async def save(
         self,
         table: Table,
@@ -374,6 +389,17 @@ class Storage(ABC):
     @abstractmethod
     async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
         """The table's votes: (player away, until) -> voters."""
+
+    # -- ping modes (docs/platform.md, "Pings")
+
+    @abstractmethod
+    async def ping_modes(self, table_id: int) -> dict[int, PingMode]:
+        """How each player of the table who chose one wants to be told it is their
+        turn (the others: `PingMode.PING`)."""
+
+    @abstractmethod
+    async def set_ping_mode(self, table_id: int, user_id: int, mode: PingMode) -> None:
+        """Replace the user's ping mode at the table."""
 
     # -- reminders
 

@@ -24,6 +24,7 @@ from bot.storage.base import (
     DueReminder,
     LoggedAction,
     OpenTableExists,
+    PingMode,
     Presence,
     Row,
     ShardSet,
@@ -68,7 +69,9 @@ ACTIONS = (
 )
 """The action log of one table with its take-backs."""
 
-COUNTED = ("tables", "actions", "taken_back", "results", "presence", "pause_votes")
+COUNTED = (
+    "tables", "actions", "taken_back", "results", "presence", "pause_votes", "ping_modes",
+)
 """The data tables `counts` reports (ratings are recomputed from the results)."""
 
 
@@ -133,6 +136,13 @@ class SqlStorage(Storage):
     async def playing_tables(self, guild_id: int) -> list[Table]:
         rows = await self._rows(
             "SELECT * FROM tables WHERE guild_id = ? AND status = 'playing' ORDER BY id",
+            guild_id,
+        )
+        return [table_from_row(row) for row in rows]
+
+    async def lobbies(self, guild_id: int) -> list[Table]:
+        rows = await self._rows(
+            "SELECT * FROM tables WHERE guild_id = ? AND status = 'lobby' ORDER BY id",
             guild_id,
         )
         return [table_from_row(row) for row in rows]
@@ -210,6 +220,19 @@ class SqlStorage(Storage):
         for row in rows:
             votes.setdefault((row[0], row[1]), set()).add(row[2])
         return votes
+
+    # -- ping modes -----------------------------------------------------------------
+
+    async def ping_modes(self, table_id: int) -> dict[int, PingMode]:
+        rows = await self._rows("SELECT user_id, mode FROM ping_modes WHERE table_id = ?", table_id)
+        return {row[0]: PingMode(row[1]) for row in rows}
+
+    async def set_ping_mode(self, table_id: int, user_id: int, mode: PingMode) -> None:
+        await self._write_one(
+            "INSERT INTO ping_modes (table_id, user_id, mode) VALUES (?, ?, ?) "
+            "ON CONFLICT (table_id, user_id) DO UPDATE SET mode = excluded.mode",
+            table_id, user_id, mode.value,
+        )
 
     # -- reminders ------------------------------------------------------------------
 

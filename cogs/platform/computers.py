@@ -35,12 +35,10 @@ from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, TableItem
-from cogs.platform.live import replace_live
 from cogs.platform.names import known_names
-from cogs.platform.plugins import presenter_for
-from cogs.platform.seen import seen
+from cogs.platform.notify import ping_modes
 from cogs.platform.stand_in import back_button, stand_in_line
-from cogs.platform.table_items import pings, turn_view
+from cogs.platform.table_items import pings, public_turn, published, turn_view
 
 log = logging.getLogger(__name__)
 
@@ -161,9 +159,7 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
         return
     guild = getattr(channel, "guild", None)
     locale = guild.preferred_locale if guild is not None else None
-    presenter = presenter_for(table.game)
-    public = seen(table, None, public_choices=presenter.public_choices, names=known_names(table))
-    message = await presenter.turn(public, locale, played)
+    message = await public_turn(client, table, played, locale, known_names(table))
     view = turn_view(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing
     )
@@ -176,11 +172,12 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
             view.add_item(back_button(table, locale))
         except ValueError:  # a full view: `/game away` (without a date) also gives it back
             log.info("table %s: no room for the I'm back button", table.id)
+    modes = await ping_modes(client, table)
     posted = await channel.send(
         content, view=view, files=message.files, embeds=message.embeds,
-        allowed_mentions=pings(table),
+        allowed_mentions=pings(table, modes),
     )
-    await replace_live(client, table.id, posted)
+    await published(client, table, posted, modes, locale)
 
 
 COMPUTER_ITEMS = (ComputerButton,)

@@ -44,6 +44,8 @@ PRIVATE_VIEW = "mt:view"
 """Prefix of the "My view" button (`cogs.platform.private`)."""
 REMATCH = "mt:rematch"
 """Prefix of the "Rematch" button of a finished game (`cogs.platform.lobby`)."""
+EXPORT = "mt:export"
+"""Prefix of the "Export" button of a finished game (`cogs.platform.summary`)."""
 
 ItemT = TypeVar("ItemT", bound=Item)
 

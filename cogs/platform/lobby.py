@@ -16,14 +16,16 @@ from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from cogs.platform.computers import computer_buttons
+from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import game_name, mention
-from cogs.platform.replies import public_locale
+from cogs.platform.replies import public_locale, send_private
 from cogs.platform.stand_in import takeover_button, takeover_line
 from cogs.platform.table_items import post_turn
 from cogs.platform.table_options import check_players, options_text
+from cogs.platform.threads import close_thread, open_thread, table_channel, threads_allowed
 
 
 def chosen_options(table: Table, locale: LocaleLike) -> str:
@@ -139,12 +141,20 @@ class LobbyButton(TableItem[Button], prefix="mt:lobby", versioned=False, arg="jo
 
 
 class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None):
-    """On a finished game: the first player to click opens the same table again in
-    the channel; each other player's click takes their seat there."""
+    """On a finished game: the first player to click opens the same table again (in
+    the channel, or in a new thread of its parent when the game had its thread);
+    each other player's click takes their seat there."""
 
     async def run(self, interaction: Interaction) -> None:
         old = await service_of(interaction).get_table(self.table_id)
-        lobby, opened = await service_of(interaction).rematch(self.table_id, interaction.user.id)
+
+        async def new_channel() -> int:
+            return await rematch_channel(interaction, old)
+
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        lobby, opened = await service_of(interaction).rematch(
+            self.table_id, interaction.user.id, new_channel if in_thread else None
+        )
         header = ""
         others = [user for user in old.seats if user != interaction.user.id]
         if opened:
@@ -153,7 +163,57 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
             key = "rematch.opened" if humans else "rematch.opened_alone"
             header = t(public_locale(interaction), key, table=old.id, players=players)
         invited = [user for user in others if user > 0] if opened else []  # no computer
-        await send_lobby(interaction, lobby, edit=False, header=header, ping=invited)
+        if lobby.channel_id == interaction.channel_id:
+            await send_lobby(interaction, lobby, edit=False, header=header, ping=invited)
+            return
+        place = f"<#{lobby.channel_id}>"
+        answer = t(interaction.locale, "thread.rematch" if opened else "thread.joined",
+                   thread=place)
+        await send_lobby_in(interaction, lobby, answer, header=header, ping=invited)
+
+
+async def rematch_channel(interaction: Interaction, old: Table) -> int:
+    """Where the rematch of `old`, whose thread is over, opens: a new thread of the
+    parent channel, or the parent itself if the bot may not open threads there now."""
+    thread = interaction.channel
+    parent = thread.parent if isinstance(thread, discord.Thread) else None
+    if not isinstance(parent, discord.TextChannel):
+        raise NoTableHere()
+    if not threads_allowed(parent.permissions_for(parent.guild.me)):
+        return parent.id
+    return (await open_thread(parent, old.game, interaction.user.display_name)).id
+
+
+async def send_lobby_in(
+    interaction: Interaction,
+    table: Table,
+    answer: str,
+    *,
+    header: str = "",
+    public: bool = False,
+    ping: Sequence[int] = (),
+) -> None:
+    """Post the lobby of a table playing in another channel (its thread), there, pinging
+    only the users of `ping`; then answer the user with `answer` (where the table is),
+    publicly or only to them."""
+    locale = public_locale(interaction)
+    channel = await table_channel(interaction.client, table)
+    if not isinstance(channel, discord.abc.Messageable):
+        raise NoTableHere()
+    content, view = lobby_text(table, locale), lobby_view(table, locale)
+    content = f"{header}\n{content}" if header else content
+    pinged = discord.AllowedMentions(
+        users=[discord.Object(user) for user in ping], roles=False, everyone=False
+    )
+    await channel.send(content, view=view or discord.utils.MISSING, allowed_mentions=pinged)
+    if public:
+        quiet = discord.AllowedMentions.none()
+        if interaction.response.is_done():
+            await interaction.followup.send(answer, allowed_mentions=quiet)
+        else:
+            await interaction.response.send_message(answer, allowed_mentions=quiet)
+    else:
+        await send_private(interaction, answer)
 
 
 def abandon_view(table: Table, locale: LocaleLike) -> discord.ui.View:
@@ -191,6 +251,7 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
                 player=mention(interaction.user.id, locale),
             )
         )
+        await close_thread(interaction.client, table, locale)
 
 
 LOBBY_ITEMS = (LobbyButton, AbandonButton, RematchButton)

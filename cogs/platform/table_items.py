@@ -6,6 +6,7 @@ Custom ids (all `cogs.platform.items.TableItem`s):
     mt:pick:<table>:<version>:<n>          the n-th action select; option values are notations
     mt:view:<table>                        "My view" (`cogs.platform.private`)
     mt:rematch:<table>                     "Rematch", once the game is over (`cogs.platform.lobby`)
+    mt:export:<table>                      "Export", once the game is over (`cogs.platform.summary`)
     mt:undo:<table>:<version>              "Take back", on the actor's private
                                            confirmation, valid at that version only
     mt:img:<table>:<version>               draw again the images a turn message lacks
@@ -17,17 +18,19 @@ every path).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.errors import StaleAction
+from bot.errors import NotPlaying, StaleAction
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
+from bot.storage import PingMode
 from bot.table_settings import stand_ins
 from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (
+    EXPORT,
     LABEL_LIMIT,
     OPTION_LABEL_LIMIT,
     OPTIONS_PER_SELECT,
@@ -41,10 +44,13 @@ from cogs.platform.items import (
 )
 from cogs.platform.live import replace_live
 from cogs.platform.names import display_names
+from cogs.platform.notify import by_dm, ping_modes, tell_turn_by_dm
 from cogs.platform.plugins import plugin_for, presenter_for
-from cogs.platform.presenter import ActionChoice, game_name, mention
+from cogs.platform.presenter import ActionChoice, TurnMessage, game_name, mention
 from cogs.platform.replies import public_locale
 from cogs.platform.seen import seen
+from cogs.platform.summary import score_chart
+from cogs.platform.threads import close_thread
 
 BUTTONS_PER_ROW = 5
 ACTION_ROWS = 4
@@ -63,17 +69,54 @@ async def game_table(interaction: Interaction, game_id: str) -> Table:
     return table
 
 
-def pings(table: Table) -> discord.AllowedMentions:
+def pings(table: Table, modes: Mapping[int, PingMode] | None = None) -> discord.AllowedMentions:
     """Only the players who must act now are pinged (never a computer seat, nor a
-    person a computer plays for); everyone else a message names (the last actor,
-    a target) is named without a ping."""
+    person a computer plays for, nor a player whose ping mode at the table, `modes`,
+    is dm or off); everyone else a message names (the last actor, a target) is named
+    without a ping."""
+    modes = modes or {}
     computers, to_act = stand_ins(table), table.users_to_act()
     users = [
         discord.Object(user)
         for seat, user in enumerate(table.seats)
-        if user > 0 and user in to_act and seat not in computers
+        if user > 0
+        and user in to_act
+        and seat not in computers
+        and modes.get(user, PingMode.PING) == PingMode.PING
     ]
     return discord.AllowedMentions(users=users, roles=False, everyone=False)
+
+
+async def public_turn(
+    client: discord.Client,
+    table: Table,
+    played: ActResult | None,
+    locale: LocaleLike,
+    names: tuple[str, ...],
+) -> TurnMessage:
+    """The presenter's public message for the table now; at the end, with the
+    summary's score chart (`cogs.platform.summary`)."""
+    presenter = presenter_for(table.game)
+    public = seen(table, None, public_choices=presenter.public_choices, names=names)
+    message = await presenter.turn(public, locale, played)
+    if table.status == TableStatus.FINISHED:
+        message.files.extend(await score_chart(host_of(client).service, table, names, locale))
+    return message
+
+
+async def published(
+    client: discord.Client,
+    table: Table,
+    posted: discord.Message,
+    modes: Mapping[int, PingMode],
+    locale: LocaleLike,
+) -> None:
+    """After a table's public message with components was posted: it is the live one;
+    the players to act who asked for it are told by direct message; at the end, the
+    table's thread (if any) is closed."""
+    await replace_live(client, table.id, posted)
+    await tell_turn_by_dm(client, table, by_dm(table, modes), posted.jump_url, locale)
+    await close_thread(client, table, locale)
 
 
 async def post_turn(
@@ -97,12 +140,12 @@ async def post_turn(
     locale = public_locale(interaction)
     presenter = presenter_for(table.game)
     names = await display_names(interaction.client, table)
-    public = seen(table, None, public_choices=presenter.public_choices, names=names)
-    message = await presenter.turn(public, locale, played)
+    message = await public_turn(interaction.client, table, played, locale, names)
     content = f"{header}\n{message.content}" if header else message.content
     view = turn_view(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing
     )
+    modes = await ping_modes(interaction.client, table)
     if in_channel:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
@@ -111,7 +154,7 @@ async def post_turn(
             view=view,
             files=message.files,
             embeds=message.embeds,
-            allowed_mentions=pings(table),
+            allowed_mentions=pings(table, modes),
         )
     else:
         posted = await interaction.followup.send(
@@ -119,10 +162,10 @@ async def post_turn(
             view=view,
             files=message.files,
             embeds=message.embeds,
-            allowed_mentions=pings(table),
+            allowed_mentions=pings(table, modes),
             wait=True,
         )
-    await replace_live(interaction.client, table.id, posted)
+    await published(interaction.client, table, posted, modes, locale)
     host_of(interaction.client).computers.schedule(table)
     # What the actor alone was told goes to them only: after /game skip the
     # interaction is the skipper's, who must not learn the idle seat's secrets.
@@ -192,14 +235,16 @@ def turn_view(
             )
         )
     if with_private and table.status == TableStatus.FINISHED:
-        # Handled by `cogs.platform.lobby.RematchButton`.
-        view.add_item(
-            discord.ui.Button(
-                label=t(locale, "button.rematch"),
-                style=discord.ButtonStyle.success,
-                custom_id=f"{REMATCH}:{table.id}",
+        # Handled by `cogs.platform.lobby.RematchButton` and `cogs.platform.summary.ExportButton`.
+        for key, prefix, style in (
+            ("button.rematch", REMATCH, discord.ButtonStyle.success),
+            ("button.export", EXPORT, discord.ButtonStyle.secondary),
+        ):
+            view.add_item(
+                discord.ui.Button(
+                    label=t(locale, key), style=style, custom_id=f"{prefix}:{table.id}"
+                )
             )
-        )
     if retry_images:
         label = t(locale, "button.retry_images")
         view.add_item(RetryImagesButton.as_button(table.id, table.version, "", label))
@@ -274,15 +319,16 @@ class UndoButton(TableItem[Button], prefix="mt:undo", arg=None):
 
 async def retry_images(interaction: Interaction, table_id: int, version: int) -> None:
     """Draw the images of the clicked turn message again and attach them to it, while
-    the table is still at that turn."""
+    the table is still at that turn. A lobby has no turn message (the button
+    could only be forged): NotPlaying."""
     table = await service_of(interaction).get_table(table_id)
+    if table.status == TableStatus.LOBBY:
+        raise NotPlaying()
     if table.version != version:
         raise StaleAction()
     locale = public_locale(interaction)
-    presenter = presenter_for(table.game)
     names = await display_names(interaction.client, table)
-    public = seen(table, None, public_choices=presenter.public_choices, names=names)
-    message = await presenter.turn(public, locale)
+    message = await public_turn(interaction.client, table, None, locale, names)
     view = turn_view(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing
     )

@@ -9,11 +9,12 @@ from bot.ai.observation import observe
 from bot.ai.saboteur import easy_choice, gold_distance
 from bot.ai.saboteur_belief import read_belief
 from bot.games.base import Event
-from bot.games.saboteur.actions import PlacePath
+from bot.games.saboteur.actions import Discard, PlacePath
 from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.state import SaboteurState
 
-DETERMINIZER = knowledge_for("saboteur").determinizer
+KNOWLEDGE = knowledge_for("saboteur")
+DETERMINIZER = KNOWLEDGE.determinizer
 
 
 def seat_with(state: SaboteurState, role: str) -> int:
@@ -68,6 +69,39 @@ def test_a_gold_digger_digs_towards_the_goals() -> None:
     assert action == PlacePath("EW", 1, 0)
 
 
+def _gold_in_the_middle_seen_by(state: SaboteurState, seat: int) -> None:
+    """Put the gold under the middle goal and let `seat` have looked at it."""
+    goals = state.maze.hidden_goals
+    gold = next(pos for pos, code in goals.items() if code == "goal-gold")
+    goals[gold], goals[(8, 0)] = goals[(8, 0)], goals[gold]
+    state.peeks[seat]["middle"] = "goal-gold"
+
+
+def test_a_gold_digger_with_no_step_forward_discards_a_dead_end() -> None:
+    state = SaboteurState.new(4, seed=2)
+    me = seat_with(state, "digger")
+    _gold_in_the_middle_seen_by(state, me)
+    # Neither path card can go east from the start: laying one would waste it.
+    _hand(state, me, ["NS", "ES", "EWx", "break-pick"])
+    action = easy_choice(observe(state, me, [], DETERMINIZER), random.Random(0))
+    assert action == Discard("EWx")
+
+
+def test_a_gold_digger_lays_the_step_its_hand_can_follow() -> None:
+    state = SaboteurState.new(4, seed=2)
+    me = seat_with(state, "digger")
+    goals = state.maze.hidden_goals
+    gold = next(pos for pos, code in goals.items() if code == "goal-gold")
+    goals[gold], goals[(8, -2)] = goals[(8, -2)], goals[gold]
+    state.peeks[me]["top"] = "goal-gold"
+    # A straight east or a straight north both bring the top goal one card closer,
+    # but only east can the second straight go on.
+    _hand(state, me, ["NS", "NS", "EW", "EW"])
+    for seed in range(5):
+        action = easy_choice(observe(state, me, [], DETERMINIZER), random.Random(seed))
+        assert action == PlacePath("EW", 1, 0)
+
+
 def test_a_saboteur_far_from_the_gold_hides_its_dead_ends() -> None:
     state = SaboteurState.new(4, seed=2)
     me = seat_with(state, "saboteur")
@@ -84,6 +118,18 @@ def test_a_saboteur_near_the_gold_blocks_it() -> None:
     _hand(state, me, ["EWx", "EW", "NS"])
     action = easy_choice(observe(state, me, [], DETERMINIZER), random.Random(0))
     assert action == PlacePath("EWx", 7, 0)
+
+
+def test_the_search_leaves_a_hiding_saboteur_to_its_heuristic() -> None:
+    state = SaboteurState.new(4, seed=2)
+    me = seat_with(state, "saboteur")
+    _hand(state, me, ["EWx", "NS", "SW", "EW"])
+    far = observe(state, me, [], DETERMINIZER)
+    assert KNOWLEDGE.root_candidates(far, random.Random(0)) == [easy_choice(far, random.Random(0))]
+    for x in range(1, 7):
+        state.maze.place("EW", False, (x, 0))
+    near = observe(state, me, [], DETERMINIZER)
+    assert len(KNOWLEDGE.root_candidates(near, random.Random(0))) > 1
 
 
 def test_a_gold_digger_looking_further_says_the_first_goal_was_stone() -> None:

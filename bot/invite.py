@@ -1,0 +1,31 @@
+"""The link that adds the bot to a server, with the permissions it needs in the
+game channels (the README's step 5 shows the same link; a test keeps them equal).
+
+Each permission and why: View Channels (read the game channels), Send Messages
+(lobbies, turns, reminders), Embed Links (scoring and end-of-game panels),
+Attach Files (board images, charts, game records), Read Message History (find a
+table's live message after a restart), Create Public Threads (each table in its
+own thread of the channel) and Send Messages in Threads (play there).
+"""
+
+from __future__ import annotations
+
+import discord
+
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
+)
+
+
+def invite_url(application_id: int | str) -> str:
+    """The invite link of the application `application_id`."""
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope=bot+applications.commands&permissions={PERMISSIONS.value}"
+    )

@@ -1,0 +1,84 @@
+"""The end of a game: the summary that closes it, and the export of its record.
+
+When a game ends, its last public message (the live one) is the summary: the
+presenter's final text and images (the final standings of every game), plus
+each player's score over the game as one chart (`renderer.chart.record_chart`),
+and the Rematch and Export buttons (`cogs.platform.table_items.turn_view`).
+
+``mt:export:<table>`` ("Export") and ``/game export`` send the record of a
+finished (or abandoned) game privately: JSON, and for a finished game with a
+board renderer its replay as an animated image. The button only works in the
+table's channel (`cogs.access.check_clicked_table`), so only those who see the
+table get it, as with the command.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+import discord
+
+from bot.i18n import LocaleLike, language_of, t
+from bot.render_pool import RenderFailed
+from bot.service import OPEN_STATUSES, GameService, Table, TableStatus
+from cogs.platform.errors import ExportBeforeEnd
+from cogs.platform.host import service_of
+from cogs.platform.items import EXPORT, Button, Interaction, TableItem
+from cogs.platform.plugins import plugin_for
+from cogs.platform.presenter import image_file
+from cogs.platform.replies import defer_private, send_private
+from renderer.chart import record_chart
+from renderer.replay import replay_png
+
+log = logging.getLogger(__name__)
+
+CHART_FILE = "scores.png"
+
+
+async def score_chart(
+    service: GameService, table: Table, names: tuple[str, ...], locale: LocaleLike
+) -> list[discord.File]:
+    """The chart of each player's score over the finished game, as a file to post;
+    none if it could not be drawn (logged: the summary goes out without it)."""
+    record = await service.record(table.id)
+    try:
+        return [await image_file(CHART_FILE, record_chart, record, names, language_of(locale))]
+    except RenderFailed:
+        log.warning("table %s: the score chart could not be drawn", table.id)
+        return []
+
+
+async def send_export(interaction: Interaction, table: Table) -> None:
+    """The table's record, privately; ExportBeforeEnd while it is open (it would
+    reveal hidden cards)."""
+    if table.status in OPEN_STATUSES:
+        raise ExportBeforeEnd()
+    record = await service_of(interaction).record(table.id)
+    data = json.dumps(record, indent=2, ensure_ascii=False).encode()
+    files = [discord.File(io.BytesIO(data), filename=f"{table.game}-{table.id}.json")]
+    text = t(interaction.locale, "export.done", table=table.id)
+    board = plugin_for(table.game).replay_board
+    if table.status == TableStatus.FINISHED and board is not None:
+        await defer_private(interaction)  # a replay takes a few seconds to draw
+        lang = language_of(interaction.locale)
+        name = f"{table.game}-{table.id}-replay.png"
+        try:  # the record goes out without the replay if it cannot be drawn
+            files.append(await image_file(name, replay_png, record, lang, board))
+            text = t(interaction.locale, "export.done_replay", table=table.id)
+        except RenderFailed:
+            log.warning("table %s: the replay could not be drawn", table.id)
+    await send_private(interaction, text, files=files)
+
+
+class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
+    """On a finished game's summary: its record, to the clicker only."""
+
+    answers_privately = True
+
+    async def run(self, interaction: Interaction) -> None:
+        await send_export(interaction, await service_of(interaction).get_table(self.table_id))
+
+
+SUMMARY_ITEMS = (ExportButton,)
