@@ -22,7 +22,14 @@ from bot.games.mine_out import MineOutState
 from bot.games.mine_out.greedy import choose
 from bot.service import Table
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import bot_of, enabled_ids, options_of, select_offering, suggested
+from tests.discord_support import (
+    bot_of,
+    enabled_ids,
+    options_of,
+    plain_channel,
+    select_offering,
+    suggested,
+)
 
 AfterMove = Callable[[], Awaitable[None]]
 """Awaited after each turn of a complete game (the generic checks of every game)."""
@@ -84,7 +91,7 @@ class MoWorld:
 async def mo_world(env: simcord.Env, players: int, locale: str | None = None) -> MoWorld:
     await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines", preferred_locale=locale)
-    channel = guild.create_text_channel("mine-out")
+    channel = plain_channel(guild, "mine-out")
     names = ("alice", "bob", "carol", "dave")[:players]
     members = [guild.add_member(env.create_user(name)) for name in names]
     watcher = guild.add_member(env.create_user("eve"))
