@@ -10,10 +10,9 @@ from __future__ import annotations
 import statistics
 
 from benchmarks.timing import median_p95, timed
-from renderer.mine_out.common import numbered_names
 from renderer.mine_out.holdings import render_holdings
 from renderer.mine_out.town import render_town
-from tests.test_mine_out_render import midgame
+from tests.test_mine_out_render import NAMES, midgame
 
 PLAYERS = 4
 SEEDS = range(1, 11)
@@ -22,7 +21,7 @@ REPEATS = 3
 
 def main() -> None:
     states = [midgame(PLAYERS, seed, 80) for seed in SEEDS]
-    names = numbered_names(PLAYERS, "fr")
+    names = NAMES
     town_times, town_sizes, own_times, own_sizes = [], [], [], []
     for state in states * REPEATS:
         png, seconds = timed(render_town, state.view(None), names, "fr")

@@ -53,6 +53,7 @@ from cogs.platform.stand_in import (
 from cogs.platform.standings import send_leaderboard, send_stats
 from cogs.platform.summary import SUMMARY_ITEMS, send_export
 from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
+from cogs.platform.table_options import declared, table_options, with_option_parameters
 from cogs.platform.threads import open_thread, thread_parent
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
@@ -73,6 +74,8 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 GAME_CHOICES = game_choices()
 """Read when this extension loads, so every game registered by then is offered."""
+OPTION_NAMES = declared((plugin.game_id, plugin.options) for plugin in all_plugins())
+"""Every game's table options, one optional parameter of `/game new` each."""
 
 
 def _text(key: str) -> app_commands.locale_str:
@@ -96,7 +99,10 @@ class GameCog(
             raise NoTableHere()
         return table
 
-    @app_commands.command(name=_text("new.name"), description=_text("new.description"))
+    # mypy cannot match a callback taking **kwargs against discord.py's ParamSpec
+    @app_commands.command(  # type: ignore[arg-type]
+        name=_text("new.name"), description=_text("new.description")
+    )
     @app_commands.rename(
         game=_text("new.game.name"), reminder=_text("new.reminder.name")
     )
@@ -105,14 +111,20 @@ class GameCog(
         reminder=_text("new.reminder.description"),
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @with_option_parameters(OPTION_NAMES)
     async def new(
         self,
         interaction: Interaction,
         game: str,
         reminder: app_commands.Range[int, 1, MAX_REMINDER_MINUTES] | None = None,
+        **chosen: str | None,
     ) -> None:
+        """`chosen`: the table options picked (one parameter per option of any game)."""
         assert interaction.channel_id is not None
-        check_game(game)  # before its thread is made
+        check_game(game)  # before its thread is made, as the options
+        options = table_options(
+            game, plugin_for(game).options, chosen, OPTION_NAMES, interaction.locale
+        )
         parent = thread_parent(interaction)
         thread = None
         if parent is not None:
@@ -125,7 +137,7 @@ class GameCog(
             channel_id=interaction.channel_id if thread is None else thread.id,
             game=game,
             creator_id=interaction.user.id,
-            options=plugin_for(game).default_options,
+            options=options,
             reminder_minutes=reminder or self.bot.settings.reminder_minutes,
         )
         if thread is None:

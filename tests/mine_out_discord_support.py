@@ -27,6 +27,7 @@ from tests.discord_support import (
     bot_of,
     enabled_ids,
     options_of,
+    plain_channel,
     select_offering,
     suggested,
 )
@@ -91,7 +92,7 @@ class MoWorld:
 async def mo_world(env: simcord.Env, players: int, locale: str | None = None) -> MoWorld:
     await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines", preferred_locale=locale)
-    channel = guild.create_text_channel("mine-out")
+    channel = plain_channel(guild, "mine-out")
     names = ("alice", "bob", "carol", "dave")[:players]
     members = [guild.add_member(env.create_user(name)) for name in names]
     watcher = guild.add_member(env.create_user("eve"))

@@ -68,6 +68,7 @@ SAME_IN_BOTH_LANGUAGES = {
     "stats.hours": "unit symbol h",
     "render.saboteur.tool_letter.pick": "P: pick in English, pioche in French",
     "render.saboteur.tool_letter.lamp": "L: lamp in English, lampe in French",
+    "mo.render.letter.copper": "C: copper in English, cuivre in French",
 }
 """The catalog entries whose French text is the English one, each with the reason."""
 

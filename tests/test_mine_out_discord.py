@@ -5,13 +5,15 @@ turn message in words; ``/mineout`` views; every refusal."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 import simcord
 
 from bot.errors import IllegalAction, NotSeated, NotYourTurn
+from bot.games.mine_out.actions import Change, Dig, Hire, Play, Sell
+from bot.games.mine_out.legality import cost
 from bot.i18n import t
+from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     as_seen_before,
     custom_ids,
@@ -79,19 +81,50 @@ async def test_two_players_the_master_is_asked_for_the_apprentice(
     assert "apprentice" in panel.content
 
 
-async def test_the_mine_out_names_who_scored_what(simcord_env: simcord.Env) -> None:
-    """Play until some Mine Out: its message names the mine and each holder's fame."""
-    w = await mo_world(simcord_env, 3)
-    await w.start(8)
-    rng = random.Random(8)
+SCORINGS = {
+    ("mine-out", "en"): "Mine Out: the {ore} mine is empty!",
+    ("bank-out", "en"): "Bank Out: the bank is empty!",
+    ("bank-out", "fr"): "Banque Épuisée : la banque est vide !",
+}
+"""A majority scoring's announcement, as the server reads it."""
+
+
+@pytest.mark.parametrize(
+    ("scoring", "seed", "locale"), [("mine-out", 8, "en"), ("bank-out", 1, "en"),
+                                    ("bank-out", 1, "fr")]
+)
+async def test_a_mine_out_and_a_bank_out_name_who_scored_what(
+    simcord_env: simcord.Env, scoring: str, seed: int, locale: str
+) -> None:
+    """Play typed turns (3 players, seeded) until the turn that empties a mine or the
+    bank: its message names the scoring, then each holder (mention) with the cubes or
+    rupees they held and the fame the engine gave them (the catalog's line)."""
+    w = await mo_world(simcord_env, 3, locale=None if locale == "en" else locale)
+    await w.start(seed)
+    rng = random.Random(seed)
     while (await w.table()).status == "playing":
         state = await w.state()
-        await turn_by_command(w, w.players[state.to_act()[0]], plan_turn(state, rng))
+        seat = state.to_act()[0]
+        steps = plan_turn(state, rng)
+        trial = state.copy()
+        events = [e for step in steps for e in trial.apply(seat, trial.parse_action(seat, step))]
+        await turn_by_command(w, w.players[seat], steps)
+        announced = [e for e in events
+                     if e.kind.startswith(scoring) and not e.kind.endswith("-scored")]
+        if not announced:
+            continue
         text = w.last().content
-        if "Mine Out:" in text:
-            assert re.search(r"held \d+ cubes?: \+", text)
-            return
-    pytest.fail("no Mine Out in the game")
+        ore = announced[0].kind.removeprefix("mine-out-")
+        assert SCORINGS[scoring, locale].format(ore=ore) in text
+        scored = [e for e in events if e.kind == f"{scoring}-scored"]
+        assert scored
+        for event in scored:
+            player = w.players[event.data["seat"]].mention
+            line = t(locale, f"event.mine-out.{scoring}-scored", **{**event.data, "player": player})
+            assert line in text, (line, text)
+            assert str(event.data["fame"]) in line and player in line
+        return
+    pytest.fail(f"no {scoring} in the game")
 
 
 async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.Env) -> None:
@@ -176,3 +209,29 @@ async def test_the_turn_message_and_rules_in_french(simcord_env: simcord.Env) ->
     rules = await w.watcher.slash(w.channel, "game rules", game="mine-out")
     assert "reconstruction" in private_text(rules) or any(
         "reconstruction" in m.content for m in w.public_messages())
+
+
+async def test_skip_plays_the_cheapest_non_move_action_then_ends_the_turn(
+    simcord_env: simcord.Env,
+) -> None:
+    """`/game skip` plays the rest of the idle position's turn as one line: the cheapest
+    legal action other than a move where its pawn stands, then the end of the turn
+    (docs/mine-out-discord.md, "/game skip")."""
+    w = await mo_world(simcord_env, 3)
+    await w.start(4)
+    alice, bob = w.players[:2]
+    before = await w.state()
+    cheapest = min(
+        (step for step in before.legal_actions(0)
+         if isinstance(step, Hire | Dig | Sell | Change | Play)),
+        key=lambda step: cost(before, step),
+    )
+    await w.env.advance_time(2 * REMINDER_MINUTES * 60)
+    result = await bob.slash(w.channel, "game skip")
+    assert private_text(result) == "Done."
+    text = w.last().content
+    assert f"{bob.mention} skipped the turn of {alice.mention}" in text
+    assert f"{alice.mention} ends the turn." in text
+    assert (await w.state()).current == 1
+    record = await w.bot.service.record(w.table_id)
+    assert record["actions"] == [f"{before.format_action(cheapest)} end"]

@@ -17,6 +17,4 @@ class TinyPresenter(Presenter):
     public_choices = True
 
 
-PLUGIN = register_plugin(
-    GamePlugin(TinyGame, TinyPresenter(), default_options={})
-)
+PLUGIN = register_plugin(GamePlugin(TinyGame, TinyPresenter()))

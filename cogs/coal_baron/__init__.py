@@ -14,8 +14,13 @@ from cogs.coal_baron.extraction import EXTRACTION
 from cogs.coal_baron.presenter import CoalBaronPresenter
 from cogs.coal_baron.spaces import TURN_ITEMS
 from cogs.platform.plugins import GamePlugin
+from cogs.platform.table_options import TableOption
 from renderer.coal_baron.board import REPLAY
 from renderer.coal_baron.warm import warm_up
+
+PUT_BACK = TableOption("put_back", ("mixed", "one-side"), default="mixed")
+"""Where a draw-5's cards go back: each on a side of the player's choice, or all on one
+(the literal reading, Board Game Arena's); docs/coal-baron.md."""
 
 PLUGIN = GamePlugin(
     CoalBaronState,
@@ -23,6 +28,7 @@ PLUGIN = GamePlugin(
     commands=CoalCog,
     items=TURN_ITEMS,
     builders={EXTRACTION.kind: EXTRACTION, DRAW.kind: DRAW},
+    options=(PUT_BACK,),
     replay_board=REPLAY,
     warm_up=warm_up,
 )

@@ -6,11 +6,23 @@ words), `images` (the town and holdings as files), `commands` (``/mineout``).
 """
 
 from bot.games.mine_out import MineOutState
+from bot.games.mine_out.rulings import END_CONDITIONS, MORE_THAN_50
 from cogs.mine_out.commands import MineOutCog
 from cogs.mine_out.presenter import MineOutPresenter
 from cogs.mine_out.turn import TURN
 from cogs.platform.plugins import GamePlugin
+from cogs.platform.table_options import TableOption
+
+OPTIONS = (
+    TableOption("variant", ("teams",), players={"teams": (4,)}),
+    TableOption("end", END_CONDITIONS, default=MORE_THAN_50),
+)
+"""`/game new game:mine-out [variant:teams] [end:more-than-50|50-or-more]` (docs/mine-out.md)."""
 
 PLUGIN = GamePlugin(
-    MineOutState, MineOutPresenter(), commands=MineOutCog, builders={TURN.kind: TURN}
+    MineOutState,
+    MineOutPresenter(),
+    commands=MineOutCog,
+    builders={TURN.kind: TURN},
+    options=OPTIONS,
 )

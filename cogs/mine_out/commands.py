@@ -14,6 +14,7 @@ from bot.i18n import t
 from bot.service import Table
 from cogs.mine_out.images import holdings_file, town_file
 from cogs.platform.items import Interaction
+from cogs.platform.names import display_names
 from cogs.platform.play import GameCommands
 from cogs.platform.private import show_private
 from cogs.platform.replies import defer_private, send_private
@@ -53,7 +54,8 @@ class MineOutCog(
     async def town(self, interaction: Interaction) -> None:
         await defer_private(interaction)  # acknowledged before any database or image work
         table, state = await mine_table(interaction)
-        files = [await town_file(table, state.view(None), interaction.locale)]
+        names = await display_names(interaction.client, table)
+        files = [await town_file(state.view(None), names, interaction.locale)]
         await send_private(interaction, t(interaction.locale, "mo.town.text", table=table.id),
                            files=files)
 
@@ -69,7 +71,8 @@ class MineOutCog(
             seat = state.to_act()[0] if state.to_act() else 0
         reader = table.seat_of(interaction.user.id)
         view = state.view(reader)
-        files = [await holdings_file(table, view, index, interaction.locale)
+        names = await display_names(interaction.client, table)
+        files = [await holdings_file(view, index, names, interaction.locale)
                  for index in state.seat_positions(seat)]
         text = t(interaction.locale, "mo.player.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)

@@ -68,7 +68,7 @@ class MineOutPresenter(Presenter):
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
                            round=view["round"]))
-        files, missing = await drawn_files([town_file(table, seen.view, locale)])
+        files, missing = await drawn_files([town_file(seen.view, seen.seat_names(), locale)])
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
     def event_lines(

@@ -45,6 +45,7 @@ from cogs.mine_out.images import holdings_file
 from cogs.mine_out.words import legal_steps, place_name, step_label
 from cogs.platform.builder import Menu, Picture, Step, TurnSteps
 from cogs.platform.items import OPTIONS_PER_SELECT
+from cogs.platform.names import known_names
 
 VERBS = ("score", "move", "hire", "dig", "sell", "change", "play", "end")
 """The words that start a step of the notation."""
@@ -222,7 +223,7 @@ class TurnStepsOfMineOut(TurnSteps):
         if state in _DREW:
             lines.append(t(locale, "mo.panel.drew"))
         shown = before if turn_ended(steps, state) or state in _DREW else state
-        image = await holdings_file(table, shown.view(seat), index, locale)
+        image = await holdings_file(shown.view(seat), index, known_names(table), locale)
         return Picture(title, lines, image)
 
 

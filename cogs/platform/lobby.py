@@ -19,15 +19,23 @@ from cogs.platform.computers import computer_buttons
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
+from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import game_name, mention
 from cogs.platform.replies import public_locale, send_private
 from cogs.platform.stand_in import takeover_button, takeover_line
 from cogs.platform.table_items import post_turn
+from cogs.platform.table_options import check_players, options_text
 from cogs.platform.threads import close_thread, open_thread, table_channel, threads_allowed
 
 
+def chosen_options(table: Table, locale: LocaleLike) -> str:
+    """The table's options in words, on a line of their own ("" if the game has none)."""
+    text = options_text(table.game, plugin_for(table.game).options, table.options, locale)
+    return t(locale, "lobby.options", options=text) if text else ""
+
+
 def lobby_text(table: Table, locale: LocaleLike) -> str:
-    """The lobby message: game, seats, and how many players the game needs."""
+    """The lobby message: game, options, seats, and how many players the game needs."""
     game = get_game(table.game)
     if table.status == TableStatus.ABANDONED:
         return t(locale, "lobby.closed", game=game_name(locale, table.game), table=table.id)
@@ -43,8 +51,8 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
         max=game.max_players,
         minutes=table.reminder_minutes,
     )
-    option = takeover_line(table, locale)
-    return f"{text}\n{option}" if option else text
+    lines = (text, chosen_options(table, locale), takeover_line(table, locale))
+    return "\n".join(line for line in lines if line)
 
 
 def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
@@ -102,8 +110,16 @@ async def leave_table(interaction: Interaction, table_id: int, *, edit: bool) ->
 
 
 async def start_table(interaction: Interaction, table_id: int) -> None:
-    table = await service_of(interaction).start(table_id, interaction.user.id)
-    await post_turn(interaction, table, None, header=t(public_locale(interaction), "turn.started"))
+    """Start the table, refused first if a chosen option does not allow its player count."""
+    service = service_of(interaction)
+    lobby = await service.get_table(table_id)
+    if lobby.status == TableStatus.LOBBY and interaction.user.id == lobby.creator_id:
+        options = plugin_for(lobby.game).options
+        check_players(lobby.game, options, lobby.options, len(lobby.seats), interaction.locale)
+    table = await service.start(table_id, interaction.user.id)
+    locale = public_locale(interaction)
+    header = "\n".join(filter(None, (t(locale, "turn.started"), chosen_options(table, locale))))
+    await post_turn(interaction, table, None, header=header)
 
 
 class LobbyButton(TableItem[Button], prefix="mt:lobby", versioned=False, arg="join|leave|start"):

@@ -3,10 +3,10 @@
 A plugin is one object per game (`GamePlugin`), named by the game's entry point
 through its `bot.games.registry.GameSpec` (``plugin="cogs.coal_baron:PLUGIN"``).
 The platform asks it for the presenter (texts, components, images), the game's
-own commands and persistent components, and its default options (its
-translations are named by its `GameSpec` and read by `bot.i18n`). A registered
-engine without a plugin is hosted by `Presenter`, which shows text only; a test
-game registers its plugin with `register_plugin`.
+own commands and persistent components, and its table options (its translations
+are named by its `GameSpec` and read by `bot.i18n`). A registered engine without a
+plugin is hosted by `Presenter`, which shows text only; a test game registers its
+plugin with `register_plugin`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.games.base import JSON, GameState
+from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game, plugin_path
 from cogs.platform.presenter import Presenter
+from cogs.platform.table_options import TableOption
 from renderer.replay import ReplayBoard
 
 if TYPE_CHECKING:
@@ -43,8 +44,8 @@ class GamePlugin:
     builders: Mapping[str, TurnSteps] = field(default_factory=dict)
     """The game's multi-step decisions by kind, shown by the platform's turn builder
     (`cogs.platform.builder`)."""
-    default_options: Mapping[str, JSON] = field(default_factory=dict)
-    """The options a table of this game opens with."""
+    options: tuple[TableOption, ...] = ()
+    """The choices `/game new` offers for this game (`cogs.platform.table_options`)."""
     warm_up: Callable[[str], object] | None = None
     """Draws the game's usual images once in a language (its renderer package), so that a
     render worker has imported them and filled its caches before the first turn."""

@@ -9,6 +9,7 @@ import pytest
 from bot.__main__ import main
 from bot.games.base import Event
 from bot.games.mine_out import MineOutState
+from bot.games.mine_out.actions import End
 from bot.games.mine_out.determinize import determinize
 from bot.games.mine_out.greedy import choose, play_greedy_game
 from bot.games.record import replay
@@ -110,23 +111,29 @@ def test_determinize_keeps_what_the_seat_sees() -> None:
     assert world.positions[0].hand == state.positions[0].hand
 
 
-def test_default_action_is_legal_and_a_game_of_defaults_moves_on() -> None:
+def test_default_action_plays_a_whole_turn_and_a_game_of_defaults_moves_on() -> None:
+    """Each default is the rest of a turn (a pawn with nothing to do here walks toward
+    the Market first): the next position is to act after it."""
     state = playing(4)
     arrange(state, 0, node="jewel", hand=[], money=0)
-    for _ in range(60):
+    for _ in range(30):
+        turn = (state.round, state.current)
         seat = state.to_act()[0]
-        action = state.default_action(seat)
-        assert action in state.legal_actions(seat)
-        state.apply(seat, action)
+        state.apply(seat, state.default_action(seat))
+        assert (state.round, state.current) != turn
     assert state.round > 3
 
 
 def test_default_action_scores_best_then_acts_then_ends() -> None:
+    """The cheapest non-move action here: at the Market, with a cube to sell, a sale."""
     state = playing(4)
     arrange(state, 1, cubes={"cu": 3, "ag": 2, "j": 1})
     play(state, "change end")
-    assert state.format_action(state.default_action(1)) == "score cu"
-    assert state.default_action(1) in state.legal_actions(1)
+    assert state.format_action(state.default_action(1)) == "score cu sell cu end"
+    play(state, "score cu")
+    assert state.format_action(state.default_action(1)) == "sell cu end"
+    play(state, "sell cu")
+    assert state.default_action(1) == End()
 
 
 def test_registry_and_selfplay_command_know_mine_out() -> None:

@@ -679,12 +679,25 @@ class MineOutState(GameState[Action]):
         return notation.format_action(action)
 
     def default_action(self, seat: Seat) -> Action:
-        """The scoring phase: the best ores for the jewels; once a non-move action is done: end;
-        otherwise the cheapest legal non-move action here (the first listed on a
-        tie), or a move toward the Market (where "change the cards" is always open)."""
-        legal = self.legal_actions(seat)
-        if not legal:
+        """The rest of the idle position's turn, as one line: in the scoring phase the best
+        ores for the jewels; then, unless a non-move action is done already, the cheapest
+        legal non-move action where the pawn stands (the first listed on a tie), moving
+        toward the Market (where "change the cards" is always open) while there is none;
+        then the end of the turn."""
+        if not self.legal_actions(seat):
             raise NotYourTurn(f"it is not seat {seat}'s turn")
+        trial = self.copy()
+        turn = (trial.round, trial.current)
+        steps: list[Step] = []
+        while (trial.round, trial.current) == turn and trial.final is None:
+            step = trial._default_step(seat)
+            steps.append(step)
+            trial._apply_step(step)
+        return steps[0] if len(steps) == 1 else Compound(tuple(steps))
+
+    def _default_step(self, seat: Seat) -> Step:
+        """One step of `default_action`."""
+        legal = self.legal_actions(seat)
         if self.turn.scoring:
             position = self.positions[self.current]
             return Score(abilities.best_assignment(position.cubes, self.working(self.current)))
