@@ -59,6 +59,7 @@ SAME_IN_BOTH_LANGUAGES = {
     "command.game.export.table.name": "the option 'table' is the French word",
     "command.game.play.action.name": "the option 'action' is the French word",
     "command.game.pause.name": "/partie pause: 'pause' is the French word",
+    "command.game.pings.mode.name": "/partie mentions mode: 'mode' is the French word",
     "command.game.stats.name": "/partie stats: the usual French short form",
     "render.coal-baron.scoring.total": "a column header, 'Total' in French too",
     # Symbols: units and letters that both languages write alike.
