@@ -32,7 +32,11 @@ TARGET_MS = 300
 
 
 async def run(database: Path) -> list[float]:
-    bot = create_bot(Settings(token=None, database_path=database, shard_count=1))
+    # Images in threads, as in bench_coal_baron_turn: a render pool started under
+    # simcord hangs the run; bench_turn_load measures the pool's path.
+    bot = create_bot(
+        Settings(token=None, database_path=database, shard_count=1, render_workers=0)
+    )
     assert isinstance(bot, TableBot)
     env = simcord.Env(bot)
     await env.start()
