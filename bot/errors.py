@@ -35,6 +35,12 @@ class StaleAction(UserError):
     key = "stale_action"
 
 
+class PanelReplaced(StaleAction):
+    """A click on a turn-builder panel after the same player opened a newer one."""
+
+    key = "panel_replaced"
+
+
 # -- table errors, raised by bot.service ------------------------------------------
 
 

@@ -40,6 +40,7 @@ from bot.errors import (
     NotSeated,
     NotStoodIn,
     NotYourTurn,
+    PanelReplaced,
     RematchBeforeEnd,
     SkipAway,
     SkipOwnTurn,
@@ -611,6 +612,25 @@ class GameService:
     async def ping_modes(self, table_id: int) -> dict[int, PingMode]:
         """The ping mode of each player of the table who chose one (others: ping)."""
         return await self._storage.ping_modes(table_id)
+
+    async def new_draft(self, table: Table, seat: Seat, steps: list[str]) -> int:
+        """Start a turn-builder panel of `seat` from `steps`; its token (an older panel of
+        the seat is refused from now on: `draft`)."""
+        return await self._storage.new_draft(table.id, seat, steps)
+
+    async def draft(self, table: Table, seat: Seat, token: int) -> list[str]:
+        """The steps chosen so far on the seat's panel `token`; PanelReplaced if the seat
+        opened a newer panel since (or the panel's draft was lost)."""
+        found = await self._storage.draft(table.id, seat)
+        if found is None or found.token != token:
+            raise PanelReplaced()
+        return list(found.steps)
+
+    async def set_draft(self, table: Table, seat: Seat, token: int, steps: list[str]) -> None:
+        """Record the steps of the seat's panel `token`; PanelReplaced if a newer one
+        replaced it meanwhile."""
+        if not await self._storage.set_draft(table.id, seat, token, steps):
+            raise PanelReplaced()
 
     async def presence(self, user_ids: tuple[int, ...]) -> dict[int, Presence]:
         return await self._storage.presence(user_ids)

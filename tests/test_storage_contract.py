@@ -19,7 +19,16 @@ import bot.storage.postgres
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.games.registry import get_game
-from bot.storage import OpenTableExists, PingMode, Presence, ShardSet, Storage, Table, TableStatus
+from bot.storage import (
+    Draft,
+    OpenTableExists,
+    PingMode,
+    Presence,
+    ShardSet,
+    Storage,
+    Table,
+    TableStatus,
+)
 from bot.storage.base import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
@@ -248,6 +257,24 @@ async def test_ping_modes_are_per_table_and_replaced(contract_storage: Storage) 
     assert (await storage.counts())["ping_modes"] == 3
 
 
+async def test_a_new_panel_replaces_the_seats_draft_and_refuses_the_older_one(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    assert await storage.draft(1, 0) is None
+    first = await storage.new_draft(1, 0, ["m6"])
+    assert await storage.draft(1, 0) == Draft(first, ("m6",))
+    assert await storage.set_draft(1, 0, first, ["m6", "c1 +y"])
+    assert await storage.draft(1, 0) == Draft(first, ("m6", "c1 +y"))
+    second = await storage.new_draft(1, 0, [])
+    assert second == first + 1
+    assert not await storage.set_draft(1, 0, first, ["m6", "c2"])  # the older panel
+    assert await storage.draft(1, 0) == Draft(second, ())
+    assert await storage.new_draft(1, 1, ["x"]) == 1  # each seat, each table its own
+    assert await storage.new_draft(2, 0, []) == 1
+    assert await storage.draft(1, 0) == Draft(second, ())
+
+
 async def test_pause_votes_count_each_voter_once_per_away_period(
     contract_storage: Storage,
 ) -> None:
@@ -301,6 +328,8 @@ OLD_DATA = {
     "ratings": "(9, '{{\"ratings\": 1}}', 1)",
     "presence": "(7, 50.0, TRUE)",
     "pause_votes": "({table_id}, 8, 50.0, 7)",
+    "ping_modes": "({table_id}, 7, 'dm')",
+    "drafts": "({table_id}, 1, 4, '[\"keep\"]')",
 }
 """One row of each table added after migration 1, in its columns of the version that
 added it (``{table_id}``: the table's id)."""
@@ -373,8 +402,14 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         if "presence" in filled:
             assert await storage.presence([7]) == {7: Presence(50.0, True)}
             assert await storage.pause_votes(1) == {(8, 50.0): {7}}
-        await storage.set_ping_mode(1, 7, PingMode.OFF)  # the table added by 0007 / 0006
+        if "ping_modes" in filled:  # the table added by 0007 / 0006
+            assert await storage.ping_modes(1) == {7: PingMode.DM}
+        await storage.set_ping_mode(1, 7, PingMode.OFF)
         assert await storage.ping_modes(1) == {7: PingMode.OFF}
+        if "drafts" in filled:  # the table added by 0008 / 0007 (none older than it yet)
+            assert await storage.draft(1, 1) == Draft(4, ("keep",))
+        token = await storage.new_draft(1, 1, ["add 1"])
+        assert await storage.draft(1, 1) == Draft(token, ("add 1",))
         assert await storage.save(replace(stored, version=5), previous_version=4,
                                   action=(0, "add 1"), played_by=7)
         assert [a.played_by for a in await storage.actions(1)] == [None, None, 7]

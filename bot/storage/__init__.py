@@ -4,6 +4,7 @@ PostgreSQL (`postgres`: one database shared by several bot processes).
 `await Storage.open(location)` picks the backend from the location."""
 
 from bot.storage.base import (
+    Draft,
     DueReminder,
     LoggedAction,
     OpenTableExists,
@@ -17,6 +18,6 @@ from bot.storage.base import (
 )
 
 __all__ = [
-    "DueReminder", "LoggedAction", "OpenTableExists", "PingMode", "Presence", "ShardSet",
+    "Draft", "DueReminder", "LoggedAction", "OpenTableExists", "PingMode", "Presence", "ShardSet",
     "StartupError", "Storage", "Table", "TableStatus",
 ]

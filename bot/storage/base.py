@@ -140,6 +140,15 @@ class PingMode(StrEnum):
 
 
 @dataclass(frozen=True)
+class Draft:
+    """The steps chosen so far on a seat's turn-builder panel (`cogs.platform.builder`),
+    and the panel's token: each new panel of the seat gets the next one."""
+
+    token: int
+    steps: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ShardSet:
     """The Discord shards one bot process holds: it serves the servers they carry.
 
@@ -400,6 +409,22 @@ class Storage(ABC):
     @abstractmethod
     async def set_ping_mode(self, table_id: int, user_id: int, mode: PingMode) -> None:
         """Replace the user's ping mode at the table."""
+
+    # -- the turn builder's drafts (docs/platform.md, "The turn builder")
+
+    @abstractmethod
+    async def new_draft(self, table_id: int, seat: Seat, steps: Iterable[str]) -> int:
+        """Replace the seat's draft by one of `steps` for a new panel; its token, one
+        more than the replaced draft's (1 for the seat's first)."""
+
+    @abstractmethod
+    async def draft(self, table_id: int, seat: Seat) -> Draft | None:
+        """The seat's latest draft, if it ever had one."""
+
+    @abstractmethod
+    async def set_draft(self, table_id: int, seat: Seat, token: int, steps: Iterable[str]) -> bool:
+        """Replace the steps of the seat's draft if it is still the one of panel `token`;
+        False (nothing written) if a newer panel replaced it."""
 
     # -- reminders
 

@@ -12,15 +12,18 @@ transactions and the save.
 
 from __future__ import annotations
 
+import json
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar
 
+from bot.games.base import Seat
 from bot.storage.base import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
+    Draft,
     DueReminder,
     LoggedAction,
     OpenTableExists,
@@ -233,6 +236,31 @@ class SqlStorage(Storage):
             "ON CONFLICT (table_id, user_id) DO UPDATE SET mode = excluded.mode",
             table_id, user_id, mode.value,
         )
+
+    # -- drafts ---------------------------------------------------------------------
+
+    async def new_draft(self, table_id: int, seat: Seat, steps: Iterable[str]) -> int:
+        [row] = await self._write_one(
+            "INSERT INTO drafts (table_id, seat, token, steps) VALUES (?, ?, 1, ?) "
+            "ON CONFLICT (table_id, seat) DO UPDATE SET token = drafts.token + 1, "
+            "steps = excluded.steps RETURNING token",
+            table_id, seat, json.dumps(list(steps)),
+        )
+        return int(row[0])
+
+    async def draft(self, table_id: int, seat: Seat) -> Draft | None:
+        rows = await self._rows(
+            "SELECT token, steps FROM drafts WHERE table_id = ? AND seat = ?", table_id, seat
+        )
+        return Draft(rows[0][0], tuple(json.loads(rows[0][1]))) if rows else None
+
+    async def set_draft(self, table_id: int, seat: Seat, token: int, steps: Iterable[str]) -> bool:
+        rows = await self._write_one(
+            "UPDATE drafts SET steps = ? WHERE table_id = ? AND seat = ? AND token = ? "
+            "RETURNING token",
+            json.dumps(list(steps)), table_id, seat, token,
+        )
+        return bool(rows)
 
     # -- reminders ------------------------------------------------------------------
 

@@ -30,18 +30,6 @@ from cogs.platform.presenter import image_file
 from renderer.coal_baron.draw5 import render_draw5
 
 DRAW_FILE = "draw.png"
-STEP_WORDS = ("keep", "top", "bottom")
-
-
-def group_steps(tokens: list[str]) -> list[str]:
-    """Tokens of a draw line grouped into steps: ``keep g2l =y``, ``top k1d``..."""
-    steps: list[str] = []
-    for token in tokens:
-        if token in STEP_WORDS or not steps:
-            steps.append(token)
-        else:
-            steps[-1] += f" {token}"
-    return steps
 
 
 def pending_draw(state: CoalBaronState) -> DrawFive | None:
@@ -70,9 +58,6 @@ def summary_lines(
 
 class DrawSteps(TurnSteps):
     kind = "draw"
-
-    def split(self, tokens: list[str]) -> list[str]:
-        return group_steps(tokens)
 
     def menus(
         self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike

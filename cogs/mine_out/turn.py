@@ -138,9 +138,6 @@ class TurnStepsOfMineOut(TurnSteps):
 
     kind = "turn"
 
-    def split(self, tokens: list[str]) -> list[str]:
-        return split_steps(tokens)
-
     def trial(self, state: GameState[Any], seat: Seat, steps: list[str]) -> GameState[Any]:
         """The copy after `steps`; refuses a step after one that drew from the deck."""
         after = mine_state(state).copy()

@@ -10,16 +10,19 @@ the game says something would be wasted (moves left). Nothing is played before
 Confirm, which sends the whole line as one action at the version the panel was
 opened at (`bot.service.GameService.act`).
 
-The steps so far are written in the panel's footer as the line a player would
-type, with the command as the reader's client names it (``/game play m8 c3 +g``,
-``/partie jouer m8 c3 +g``), so a panel needs no memory on the bot side and
-survives a restart; an old panel is refused as soon as the table moves on.
+The panel shows the line so far in words only (its picture); the steps
+themselves are the bot's memory: a draft stored per table and seat
+(`bot.storage.Draft`), so a panel survives a restart. Each panel a seat opens
+gets the next token of that seat's draft, carried by its custom ids: a click on
+an older panel of the same seat is refused (`PanelReplaced`, "this panel was
+replaced") rather than mixing two lines, and a panel made at an older version
+of the table is refused as soon as the table moves on (`StaleAction`).
 
 Custom ids (`TableItem`s, the kind naming the plugin's `TurnSteps`):
 
-    mt:step:<table>:<version>:<kind>:<step>    a step button
-    mt:steps:<table>:<version>:<kind>:<n>      the n-th step select; option values are steps
-    mt:turn:<table>:<version>:<kind>:<op>      undo, cancel, confirm, sure (confirm anyway)
+    mt:step:<table>:<version>:<kind>:<token>:<step>   a step button
+    mt:steps:<table>:<version>:<kind>:<token>:<n>     the n-th step select; option values are steps
+    mt:turn:<table>:<version>:<kind>:<token>:<op>     undo, cancel, confirm, sure (confirm anyway)
 """
 
 from __future__ import annotations
@@ -88,10 +91,6 @@ class TurnSteps(ABC):
     kind: str
     """Names this decision in custom ids (lower-case letters)."""
 
-    def split(self, tokens: list[str]) -> list[str]:
-        """The steps of a line read back from the footer (one per token by default)."""
-        return tokens
-
     def first_undoable(self, table: Table) -> int:
         """How many leading steps Undo keeps (a placement that opened the panel)."""
         return 0
@@ -126,21 +125,6 @@ class TurnSteps(ABC):
         """The title, text and image of the panel for the line so far."""
 
 
-def steps_of(interaction: Interaction) -> list[str]:
-    """The tokens of the line written on the pressed panel."""
-    message = interaction.message
-    if message is None or not message.embeds:
-        return []
-    tokens = (message.embeds[0].footer.text or "").split()
-    return tokens[2:] if tokens[:1] and tokens[0].startswith("/") else tokens
-
-
-def footer_of(steps: list[str], locale: LocaleLike) -> str:
-    """The line so far as it would be typed, after ``/game play`` in the reader's language."""
-    command = f"/{t(locale, 'command.game.name')} {t(locale, 'command.game.play.name')}"
-    return " ".join([command, *steps])
-
-
 def builder_of(table: Table, kind: str) -> TurnSteps:
     """The game's steps of `kind`; a kind the table's game does not have (a custom_id
     forged for another game's table) is answered as a table not being played."""
@@ -150,16 +134,28 @@ def builder_of(table: Table, kind: str) -> TurnSteps:
     return found
 
 
+@dataclass(frozen=True)
+class PanelDraft:
+    """The panel being built: whose (its table and seat), of which kind, which of the
+    seat's panels (`token`), and its steps so far."""
+
+    table: Table
+    seat: Seat
+    builder: TurnSteps
+    token: int
+    steps: list[str]
+
+    def arg(self, last: str) -> str:
+        """The argument of one of the panel's custom ids, `last` its own part."""
+        return f"{self.builder.kind}:{self.token}:{last}"
+
+
 async def panel(
-    table: Table,
-    seat: Seat,
-    builder: TurnSteps,
-    steps: list[str],
-    locale: LocaleLike,
-    question: str | None = None,
+    draft: PanelDraft, locale: LocaleLike, question: str | None = None
 ) -> tuple[str, discord.Embed, list[discord.File], discord.ui.View]:
-    """The panel for `steps` (tried on a copy), and with `question` the confirmation:
-    its text (the title), its embed (lines and image), its controls."""
+    """The panel for the draft's steps (tried on a copy), and with `question` the
+    confirmation: its text (the title), its embed (lines and image), its controls."""
+    table, seat, builder, steps = draft.table, draft.seat, draft.builder, draft.steps
     assert table.state is not None
     after = builder.trial(table.state, seat, steps)
     shown = await builder.picture(table, seat, steps, after, locale)
@@ -169,13 +165,12 @@ async def panel(
     if shown.image is not None:
         embed.set_image(url=f"attachment://{shown.image.filename}")
         files.append(shown.image)
-    embed.set_footer(text=footer_of(steps, locale))
     controls = discord.ui.View(timeout=None)
     if seat not in table.state.to_act():
         return shown.title, embed, files, controls  # one's own hand while others play
     menus = [] if question else builder.menus(table, seat, steps, after, locale)
     for row, menu in enumerate(menus[:MENU_ROWS]):
-        add_menu(controls, table, builder.kind, row, menu)
+        add_menu(controls, draft, row, menu)
     complete = builder.line(steps, after, seat) is not None
     can_undo = len(steps) > builder.first_undoable(table)
     for op, style, enabled in (
@@ -184,21 +179,17 @@ async def panel(
         ("sure" if question else "confirm", discord.ButtonStyle.success, complete),
     ):
         label = t(locale, f"builder.{op}")
-        arg = f"{builder.kind}:{op}"
         button = TurnButton.as_button(
-            table.id, table.version, arg, label, style, row=4, disabled=not enabled
+            table.id, table.version, draft.arg(op), label, style, row=4, disabled=not enabled
         )
         controls.add_item(button)
     return shown.title, embed, files, controls
 
 
-def add_menu(
-    controls: discord.ui.View, table: Table, kind: str, row: int, menu: Menu
-) -> None:
+def add_menu(controls: discord.ui.View, draft: PanelDraft, row: int, menu: Menu) -> None:
     """One row of the panel: buttons when the menu asks and they fit, else a select."""
-    fits = all(
-        StepButton.fits(table.id, table.version, f"{kind}:{s.notation}") for s in menu.steps
-    )
+    table = draft.table
+    fits = all(StepButton.fits(table.id, table.version, draft.arg(s.notation)) for s in menu.steps)
     if menu.buttons and fits and len(menu.steps) <= BUTTONS_PER_ROW:
         for step in menu.steps:
             style = (
@@ -206,7 +197,7 @@ def add_menu(
                 if step.notation == menu.current
                 else discord.ButtonStyle.primary
             )
-            arg = f"{kind}:{step.notation}"
+            arg = draft.arg(step.notation)
             controls.add_item(
                 StepButton.as_button(table.id, table.version, arg, step.label, style, row=row)
             )
@@ -219,7 +210,7 @@ def add_menu(
         )
         for step in menu.steps[:OPTIONS_PER_SELECT]
     ]
-    arg = f"{kind}:{row}"
+    arg = draft.arg(str(row))
     controls.add_item(
         StepSelect.as_select(table.id, table.version, arg, options, menu.placeholder, row=row)
     )
@@ -231,18 +222,22 @@ async def open_builder(
     """Show the panel of `kind` ephemerally to the acting player, from `steps`."""
     await defer_private(interaction)
     builder = builder_of(table, kind)
-    text, embed, files, controls = await panel(table, seat, builder, steps, interaction.locale)
+    token = await service_of(interaction).new_draft(table, seat, steps)
+    draft = PanelDraft(table, seat, builder, token, steps)
+    text, embed, files, controls = await panel(draft, interaction.locale)
     await send_private(interaction, text, embed=embed, files=files, view=controls)
 
 
 async def press(
-    interaction: Interaction, table_id: int, version: int, kind: str, op: str, step: str = ""
+    interaction: Interaction, item: TableItem[Any], op: str, step: str = ""
 ) -> None:
-    """One press on a panel: a step, or undo, cancel, confirm, sure (acknowledged on
-    click by `TableItem`)."""
-    table, seat = await service_of(interaction).authorize(table_id, interaction.user.id, version)
+    """One press on a panel (`item`, whose argument starts with the panel's kind and
+    token): a step, or undo, cancel, confirm, sure (acknowledged on click by `TableItem`)."""
+    service = service_of(interaction)
+    table, seat = await service.authorize(item.table_id, interaction.user.id, item.version)
+    kind, token, _ = item.arg.split(":", 2)
     builder = builder_of(table, kind)
-    steps = builder.split(steps_of(interaction))
+    steps = await service.draft(table, seat, int(token))
     locale = interaction.locale
     if op == "cancel":
         text = t(locale, "builder.cancelled")
@@ -268,7 +263,10 @@ async def press(
     else:
         steps = [*steps, step]
         builder.trial(table.state, seat, steps)  # the engine's reason if the panel is outdated
-    text, embed, files, controls = await panel(table, seat, builder, steps, locale, question)
+    if op in ("undo", "step"):
+        await service.set_draft(table, seat, int(token), steps)
+    draft = PanelDraft(table, seat, builder, int(token), steps)
+    text, embed, files, controls = await panel(draft, locale, question)
     await interaction.edit_original_response(
         content=text, embed=embed, attachments=files, view=controls
     )
@@ -302,31 +300,27 @@ async def commit(interaction: Interaction, table: Table, line: str) -> None:
 KIND = r"[a-z]+"
 
 
-class StepButton(TableItem[Button], prefix="mt:step", arg=rf"{KIND}:.+"):
+class StepButton(TableItem[Button], prefix="mt:step", arg=rf"{KIND}:\d+:.+"):
     """Adds its step to the line."""
 
     async def run(self, interaction: Interaction) -> None:
-        assert self.version is not None
-        kind, _, step = self.arg.partition(":")
-        await press(interaction, self.table_id, self.version, kind, "step", step)
+        await press(interaction, self, "step", self.arg.split(":", 2)[2])
 
 
-class StepSelect(TableItem[Select], prefix="mt:steps", arg=rf"{KIND}:\d"):
+class StepSelect(TableItem[Select], prefix="mt:steps", arg=rf"{KIND}:\d+:\d"):
     """Adds the chosen step to the line."""
 
     async def run(self, interaction: Interaction) -> None:
-        assert self.version is not None
-        kind = self.arg.partition(":")[0]
-        await press(interaction, self.table_id, self.version, kind, "step", self.value)
+        await press(interaction, self, "step", self.value)
 
 
-class TurnButton(TableItem[Button], prefix="mt:turn", arg=rf"{KIND}:(undo|cancel|confirm|sure)"):
+class TurnButton(
+    TableItem[Button], prefix="mt:turn", arg=rf"{KIND}:\d+:(undo|cancel|confirm|sure)"
+):
     """Undo, Cancel, Confirm, and Confirm anyway."""
 
     async def run(self, interaction: Interaction) -> None:
-        assert self.version is not None
-        kind, _, op = self.arg.partition(":")
-        await press(interaction, self.table_id, self.version, kind, op)
+        await press(interaction, self, self.arg.split(":", 2)[2])
 
 
 BUILDER_ITEMS = (StepButton, StepSelect, TurnButton)

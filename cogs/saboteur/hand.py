@@ -143,11 +143,6 @@ class HandSteps(TurnSteps):
 
     kind = "hand"
 
-    def split(self, tokens: list[str]) -> list[str]:
-        if tokens[:1] and tokens[0].startswith(CARD):
-            return [tokens[0], " ".join(tokens[1:])] if len(tokens) > 1 else tokens
-        return [" ".join(tokens)] if tokens else []
-
     def trial(self, state: GameState[Any], seat: Seat, steps: list[str]) -> GameState[Any]:
         """Checks the play without drawing it: the copy is only for the engine's check."""
         play = self.play(steps)
