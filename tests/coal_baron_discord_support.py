@@ -231,8 +231,8 @@ class Driver:
         result = await self.pick_space(actor, message, table, space)
         shown = panel(result, "mt:turn:")
         state, seat = state_of(table), table.seats.index(actor.id)
+        line = [space]
         while True:
-            line = (shown.embeds[0].footer.text or "").split()[2:]
             after = EXTRACTION.trial(state, seat, line)
             assert isinstance(after, CoalBaronState)
             if after.pending is None:
@@ -243,29 +243,28 @@ class Driver:
             }
             legal = [
                 a for a in after.legal_actions(seat)
-                if step_id(table, "extraction", after.format_action(a)) in offered
+                if step_id(shown, after.format_action(a)) in offered
                 or after.format_action(a) in offered
             ]
             step = after.format_action(next_extraction_step(legal, self.rng))
             if step == "end":
                 break
-            if step_id(table, "extraction", step) in offered:
-                await actor.click(shown, custom_id=step_id(table, "extraction", step))
+            if step_id(shown, step) in offered:
+                await actor.click(shown, custom_id=step_id(shown, step))
             else:
                 await actor.select(shown, [step], custom_id=select_offering(shown, step))
-            assert (shown.embeds[0].footer.text or "").split()[-1] == step
-        await actor.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
-        if turn_id(table, "extraction", "sure") in enabled_ids(shown):  # moves left: asked again
-            await actor.click(shown, custom_id=turn_id(table, "extraction", "sure"))
+            line.append(step)
+        await actor.click(shown, custom_id=turn_id(shown, "confirm"))
+        if turn_id(shown, "sure") in enabled_ids(shown):  # moves left: asked again
+            await actor.click(shown, custom_id=turn_id(shown, "sure"))
         self.used("extraction panel")
 
     async def draw(self, actor: simcord.MemberActor, space: str) -> None:
         result = await actor.slash(self.w.channel, "coal play", action=space)
-        table = await self.w.table()
         shown = panel(result, "mt:turn:")
         choice = self.rng.choice(option_values(shown))
         await actor.select(shown, [choice], custom_id=select_offering(shown, choice))
-        confirm = turn_id(table, "draw", "confirm")
+        confirm = turn_id(shown, "confirm")
         if self.rng.random() < 0.5:
             in_order = next(i for i in enabled_ids(shown) if i.startswith("mt:step:"))
             await actor.click(shown, custom_id=in_order)

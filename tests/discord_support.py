@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +15,6 @@ from discord.ext import commands
 
 from bot.app import TableBot, create_bot
 from bot.config import Settings
-from bot.service import Table
 
 
 @dataclass
@@ -101,14 +101,25 @@ def action_id(message: discord.Message, notation: str) -> str:
     return next(i for i in ids if i.startswith("mt:act:") and i.endswith(f":{notation}"))
 
 
-def step_id(table: Table, kind: str, step: str) -> str:
-    """The custom_id of a turn builder's step button."""
-    return f"mt:step:{table.id}:{table.version}:{kind}:{step}"
+PANEL_ID = re.compile(r"mt:(?:step|steps|turn):(\d+:\d+:[a-z]+:\d+):")
+"""A turn builder's custom_id; its group names the panel (table, version, kind, token)."""
 
 
-def turn_id(table: Table, kind: str, op: str) -> str:
-    """The custom_id of a turn builder's undo, cancel, confirm or sure button."""
-    return f"mt:turn:{table.id}:{table.version}:{kind}:{op}"
+def panel_of(panel: simcord.ResponseMessage) -> str:
+    """The table, version, kind and token a turn builder's panel carries in its ids."""
+    return next(
+        str(match[1]) for i in enabled_or_not(panel) if (match := PANEL_ID.match(i)) is not None
+    )
+
+
+def step_id(panel: simcord.ResponseMessage, step: str) -> str:
+    """The custom_id of the panel's step button for `step`."""
+    return f"mt:step:{panel_of(panel)}:{step}"
+
+
+def turn_id(panel: simcord.ResponseMessage, op: str) -> str:
+    """The custom_id of the panel's undo, cancel, confirm or sure button."""
+    return f"mt:turn:{panel_of(panel)}:{op}"
 
 
 def select_offering(message: simcord.ResponseMessage, value: str) -> str:
@@ -121,6 +132,12 @@ def select_offering(message: simcord.ResponseMessage, value: str) -> str:
             if value in [o["value"] for o in c.get("options", [])]
         )
     )
+
+
+def enabled_or_not(message: simcord.ResponseMessage) -> list[str]:
+    """The custom_ids of the message's buttons and selects, disabled ones included."""
+    return [c["custom_id"] for row in message.components for c in row["components"]
+            if "custom_id" in c]
 
 
 def enabled_ids(message: simcord.ResponseMessage) -> list[str]:

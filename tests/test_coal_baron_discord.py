@@ -153,20 +153,19 @@ async def test_the_extraction_panel_commits_nothing_until_confirmed(
     table = await world.table()
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
     shown = panel(result, "mt:turn:")
-    assert shown.embeds[0].footer.text == "/game play m6"
+    assert shown.embeds[0].footer.text is None  # the line so far is the bot's (a draft)
     assert "Moves left: **6**" in (shown.embeds[0].description or "")
     for step in ("c1", "+y", "c0"):
-        await player.click(shown, custom_id=step_id(table, "extraction", step))
-    assert shown.embeds[0].footer.text == "/game play m6 c1 +y c0"
+        await player.click(shown, custom_id=step_id(shown, step))
     assert "Moves left: **3**" in (shown.embeds[0].description or "")
-    await player.click(shown, custom_id=turn_id(table, "extraction", "undo"))
-    assert shown.embeds[0].footer.text == "/game play m6 c1 +y"
+    await player.click(shown, custom_id=turn_id(shown, "undo"))
+    assert "Moves left: **4**" in (shown.embeds[0].description or "")
     assert (await world.table()).version == table.version  # nothing placed yet
-    await player.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
+    await player.click(shown, custom_id=turn_id(shown, "confirm"))
     question = t("en", "coal.panel.waste", left=4)
     assert question in (shown.embeds[0].description or "")  # asked again: moves left
     assert (await world.table()).version == table.version
-    await player.click(shown, custom_id=turn_id(table, "extraction", "sure"))
+    await player.click(shown, custom_id=turn_id(shown, "sure"))
     after = await world.table()
     assert after.version == table.version + 1
     assert shown.content == t("en", "builder.done")
@@ -184,12 +183,12 @@ async def test_the_extraction_panel_offers_only_legal_moves(simcord_env: simcord
     shown = panel(result, "mt:turn:")
     offered = enabled_ids(shown)
     for level in (1, 2, 3, 4):
-        assert step_id(table, "extraction", f"c{level}") in offered
+        assert step_id(shown, f"c{level}") in offered
     for refused in ("c0", "+y"):  # the cage is at the surface: no surface, nothing to take
-        assert step_id(table, "extraction", refused) not in offered
-    assert turn_id(table, "extraction", "undo") not in offered  # the placement stays
-    assert turn_id(table, "extraction", "cancel") in offered
-    await player.click(shown, custom_id=turn_id(table, "extraction", "cancel"))
+        assert step_id(shown, refused) not in offered
+    assert turn_id(shown, "undo") not in offered  # the placement stays
+    assert turn_id(shown, "cancel") in offered
+    await player.click(shown, custom_id=turn_id(shown, "cancel"))
     assert shown.content == t("en", "builder.cancelled") and not shown.components
     assert (await world.table()).version == table.version
 
@@ -197,11 +196,10 @@ async def test_the_extraction_panel_offers_only_legal_moves(simcord_env: simcord
 async def test_a_stale_panel_is_refused(simcord_env: simcord.Env) -> None:
     world = await started(simcord_env)
     player, _ = await acting(world)
-    table = await world.table()
     result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
     shown = panel(result, "mt:turn:")
     await player.slash(world.channel, "coal play", action="bank")  # the turn goes on without it
-    refused = await player.click(shown, custom_id=step_id(table, "extraction", "c1"))
+    refused = await player.click(shown, custom_id=step_id(shown, "c1"))
     assert followup_text(refused) == STALE
 
 
@@ -219,14 +217,16 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
     public = world.last().content
     assert not any(name in public for name in drawn)
     await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
-    await player.click(shown, custom_id=turn_id(table, "draw", "undo"))
-    assert shown.embeds[0].footer.text == "/game play"
+    assert "So far: Keep nothing" in (shown.embeds[0].description or "")
+    await player.click(shown, custom_id=turn_id(shown, "undo"))
+    assert "So far" not in (shown.embeds[0].description or "")
+    assert turn_id(shown, "undo") not in enabled_ids(shown)
     await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
     for name in reversed(drawn):
         step = f"bottom {name}"
         await player.select(shown, [step], custom_id=select_offering(shown, step))
     assert (await world.table()).version == table.version
-    await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
+    await player.click(shown, custom_id=turn_id(shown, "confirm"))
     after = state_of(await world.table())
     assert [after.pending is None, after.view(None)["piles"]["tiles"]] == [True, 42]
     assert after_tile_names(after)[-len(drawn) :] == list(reversed(drawn))
@@ -243,8 +243,8 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     keep = f"keep {kept}"
     await player.select(shown, [keep], custom_id=select_offering(shown, keep))
     in_order = " ".join(f"top {name}" for name in back)
-    await player.click(shown, custom_id=step_id(table, "draw", in_order))
-    result = await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
+    await player.click(shown, custom_id=step_id(shown, in_order))
+    result = await player.click(shown, custom_id=turn_id(shown, "confirm"))
     assert [m.content for m in result.followups if not m.ephemeral] == [world.last().content]
     assert f"{player.mention} buys tile {tile_text('en', kept)} for" in world.last().content
     assert kept not in world.last().content  # words, not the notation
@@ -271,11 +271,11 @@ async def test_slow_images_still_reach_the_player(
         await player.select(world.last(), ["m6"], custom_id=mining_select(world.last())),
         "mt:turn:",
     )
-    await player.click(extraction, custom_id=step_id(table, "extraction", "c1"))
-    assert extraction.embeds[0].footer.text == "/game play m6 c1"
+    await player.click(extraction, custom_id=step_id(extraction, "c1"))
+    assert "Moves left: **5**" in (extraction.embeds[0].description or "")
     draw = panel(await player.slash(world.channel, "coal play", action="fd"), "mt:turn:")
     await player.select(draw, ["keep none"], custom_id=select_offering(draw, "keep none"))
-    assert draw.embeds[0].footer.text == "/game play keep none"
+    assert "So far: Keep nothing" in (draw.embeds[0].description or "")
     for result in answers:
         assert result.response is not None and len(result.response.attachments) == 1
 
@@ -359,14 +359,15 @@ async def test_a_decision_under_way_opens_its_panel_for_the_acting_player_only(
     player, other = await acting(world)
     result = await player.slash(world.channel, "coal play", action="m6")
     table = await world.table()
-    assert panel(result, "mt:turn:").embeds[0].footer.text == "/game play"
+    opened = panel(result, "mt:turn:")
+    assert turn_id(opened, "undo") not in enabled_ids(opened)  # m6 is played: nothing to undo
     open_id = f"cb:open:{table.id}:{table.version}"
     assert open_id in custom_ids(world.last())
     refused = await other.click(world.last(), custom_id=open_id)
     assert private_text(refused) == NOT_YOUR_TURN
     shown = panel(await player.click(world.last(), custom_id=open_id), "mt:turn:")
-    await player.click(shown, custom_id=turn_id(table, "extraction", "confirm"))
-    await player.click(shown, custom_id=turn_id(table, "extraction", "sure"))
+    await player.click(shown, custom_id=turn_id(shown, "confirm"))
+    await player.click(shown, custom_id=turn_id(shown, "sure"))
     assert shown.content == t("en", "builder.done")
     assert (await world.table()).version == table.version + 1
 

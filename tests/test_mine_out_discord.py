@@ -138,18 +138,17 @@ async def test_the_panel_offers_steps_with_costs_and_undo(simcord_env: simcord.E
               for o in c.get("options", [])]
     labels += [str(c.get("label")) for row in panel.components for c in row["components"]]
     assert any(label.startswith("Move to ") and label.endswith("1 AP") for label in labels)
-    table = await w.table()
     move = next(i for i in enabled_ids(panel) if i.startswith("mt:step:") and ":move " in i)
     await alice.click(panel, custom_id=move)
     assert "4 action points left" in shown_text(panel)
-    await alice.click(panel, custom_id=turn_id(table, "turn", "undo"))
+    await alice.click(panel, custom_id=turn_id(panel, "undo"))
     assert "5 action points left" in shown_text(panel)
     assert not any(i.endswith(":confirm") for i in enabled_ids(panel))  # moves only
     play = next(v for values in options_of(panel) for v in values if v.startswith("play "))
     await alice.select(panel, [play], custom_id=select_offering(panel, play))
-    await alice.click(panel, custom_id=turn_id(table, "turn", "confirm"))
+    await alice.click(panel, custom_id=turn_id(panel, "confirm"))
     assert "3 action points: end the turn anyway?" in shown_text(panel)
-    await alice.click(panel, custom_id=turn_id(table, "turn", "sure"))
+    await alice.click(panel, custom_id=turn_id(panel, "sure"))
     assert (await w.state()).current == 1
 
 
@@ -178,8 +177,9 @@ async def test_refusals(simcord_env: simcord.Env) -> None:
     table = await w.table()
     await turn_by_panel(w, bob, plan_turn(await w.state(), rng))
     assert (await w.state()).current == 2
-    again = await as_seen_before(w.env, w.channel, turn_id(table, "turn", "confirm"))
-    twice = await bob.click(again, custom_id=turn_id(table, "turn", "confirm"))
+    confirm = f"mt:turn:{table.id}:{table.version}:turn:1:confirm"  # refused for its version
+    again = await as_seen_before(w.env, w.channel, confirm)
+    twice = await bob.click(again, custom_id=confirm)
     assert followup_text(twice) == t("en", "error.stale_action")
     assert (await w.state()).current == 2
 

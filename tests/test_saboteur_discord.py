@@ -229,7 +229,6 @@ async def test_undo_returns_from_a_card_to_the_hand(simcord_env: simcord.Env) ->
     await w.start(seed=3)
     state = await w.state()
     path = first_path(state, 0)
-    table = await w.table()
     hand = (await w.alice.slash(w.channel, "sab hand")).response
     assert hand is not None
     card = f"card:{path.card}"
@@ -243,7 +242,7 @@ async def test_undo_returns_from_a_card_to_the_hand(simcord_env: simcord.Env) ->
         i.rsplit(":", 1)[1] for i in enabled_ids(hand) if i.startswith("mt:step:")
     }
     assert offered == plays
-    await w.alice.click(hand, custom_id=turn_id(table, "hand", "undo"))
+    await w.alice.click(hand, custom_id=turn_id(hand, "undo"))
     assert "Your turn: choose a card" in shown_text(hand)
     assert card in options_of(hand)[0]
 
@@ -261,9 +260,8 @@ async def test_a_slow_image_still_reaches_the_player(
     status = (await w.dave.slash(w.channel, "game status")).response
     assert hand is not None and by_button is not None and status is not None
     card = f"card:{first_path(await w.state(), 0).card}"
-    table = await w.table()
     await w.alice.select(hand, [card], custom_id=select_offering(hand, card))
-    await w.alice.click(hand, custom_id=turn_id(table, "hand", "undo"))
+    await w.alice.click(hand, custom_id=turn_id(hand, "undo"))
     for answer in (by_button, hand, status):
         assert answer.ephemeral and len(answer.attachments) == 1
 
@@ -336,14 +334,14 @@ async def test_someone_elses_hand_components_are_refused(simcord_env: simcord.En
     # Alice's card select, as if her hand view had reached the channel.
     view = discord.ui.View(timeout=None)
     options = [discord.SelectOption(label=card, value=card)]
-    select = StepSelect.as_select(table.id, table.version, "hand:0", options)
+    select = StepSelect.as_select(table.id, table.version, "hand:1:0", options)
     view.add_item(select)
     channel = w.bot.get_channel(w.channel.id)
     assert isinstance(channel, discord.TextChannel)
     leaked = await channel.send("alice's hand", view=view)
     version, messages = table.version, len(w.public_messages())
 
-    result = await w.bob.select(leaked, [card], custom_id=f"mt:steps:{table.id}:{version}:hand:0")
+    result = await w.bob.select(leaked, [card], custom_id=f"mt:steps:{table.id}:{version}:hand:1:0")
 
     assert private_texts(result) == [t("en", "error.not_your_turn")]
     assert await unchanged_after(w, version, messages)
