@@ -254,9 +254,10 @@ class Driver:
             else:
                 await actor.select(shown, [step], custom_id=select_offering(shown, step))
             line.append(step)
+        sure = turn_id(shown, "sure")
         await actor.click(shown, custom_id=turn_id(shown, "confirm"))
-        if turn_id(shown, "sure") in enabled_ids(shown):  # moves left: asked again
-            await actor.click(shown, custom_id=turn_id(shown, "sure"))
+        if sure in enabled_ids(shown):  # moves left: asked again
+            await actor.click(shown, custom_id=sure)
         self.used("extraction panel")
 
     async def draw(self, actor: simcord.MemberActor, space: str) -> None:

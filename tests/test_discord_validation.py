@@ -141,7 +141,7 @@ async def test_a_saboteur_button_forged_for_another_games_table_is_answered(
     (the hand view is now a turn builder panel of kind ``hand``)."""
     w = table_world
     await w.start_tiny()
-    result = await forged_component(w.env, w.alice, w.channel, "mt:turn:1:2:hand:cancel")
+    result = await forged_component(w.env, w.alice, w.channel, "mt:turn:1:2:hand:1:cancel")
     assert private_text(result) == "This table is not being played."
 
 

@@ -79,10 +79,10 @@ async def rebuilt(cls: type[TableItem[Any]], custom_id: str) -> TableItem[Any]:
 
 
 async def test_a_table_item_reads_its_table_version_and_argument_back() -> None:
-    step = StepButton.as_button(12, 34, "draw:top k1d top y2l", "All on top")
-    assert step.item.custom_id == "mt:step:12:34:draw:top k1d top y2l"
+    step = StepButton.as_button(12, 34, "draw:2:top k1d top y2l", "All on top")
+    assert step.item.custom_id == "mt:step:12:34:draw:2:top k1d top y2l"
     again = await rebuilt(StepButton, step.item.custom_id)
-    assert (again.table_id, again.version, again.arg) == (12, 34, "draw:top k1d top y2l")
+    assert (again.table_id, again.version, again.arg) == (12, 34, "draw:2:top k1d top y2l")
     probe = await rebuilt(Probe, "t:probe:7:3")
     assert (probe.table_id, probe.version, probe.arg) == (7, None, "3")
     assert re.fullmatch(Probe.__discord_ui_compiled_template__, "t:probe:7:x") is None
