@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 import pytest
@@ -168,6 +168,27 @@ async def build_turn(
     return await actor.click(panel, custom_id=confirm)
 
 
+def shows_notation(notation: str, text: str) -> bool:
+    """Whether `text` shows `notation` as notation: quoted, or a line of several tokens
+    written out (a single token may be a word the board prints, such as "m6")."""
+    return f"`{notation}" in text or (" " in notation and notation in text)
+
+
+def panel_words(message: simcord.ResponseMessage) -> str:
+    """Everything a private message shows in words: its text, its embeds (title,
+    text, fields, footer) and the labels and descriptions of its components."""
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{field.name} {field.value}" for field in embed.fields]
+    for row in message.components:
+        for component in row["components"]:
+            parts += [str(component.get("label") or ""), str(component.get("placeholder") or "")]
+            parts += [f"{o['label']} {o.get('description') or ''}"
+                      for o in component.get("options", [])]
+    return "\n".join(parts)
+
+
 def shown_text(message: simcord.ResponseMessage) -> str:
     """The text of a message and of its embeds (a panel writes in its embed)."""
     return "\n".join([message.content, *(embed.description or "" for embed in message.embeds)])
@@ -263,7 +284,13 @@ def reminders(world: TableWorld) -> list[discord.Message]:
     return [m for m in world.channel.history() if m.content.startswith("⏰")]
 
 
-async def restart(world: TableWorld, settings: Settings, *, clean: bool = True) -> TableBot:
+class InEnv(Protocol):
+    """A test world (`TableWorld`, or a game's own)."""
+
+    env: simcord.Env
+
+
+async def restart(world: InEnv, settings: Settings, *, clean: bool = True) -> TableBot:
     """Replace the bot by a new one on the same database file, as a process restart would.
 
     `clean` closes the old bot and its database first; otherwise the old bot is just

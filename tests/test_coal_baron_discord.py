@@ -10,6 +10,7 @@ import pytest
 import simcord
 
 import cogs.platform.presenter
+from bot.config import Settings
 from bot.errors import IllegalAction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
@@ -31,8 +32,11 @@ from tests.discord_support import (
     enabled_ids,
     followup_text,
     now,
+    panel_words,
     private_text,
+    restart,
     select_offering,
+    shows_notation,
     slow,
     speak_french,
     step_id,
@@ -426,3 +430,42 @@ async def test_a_reminder_shows_the_board_and_the_mine_with_the_turns_components
     assert reminder.content.startswith("⏰") and f"<@{player.id}>" in reminder.content
     assert [a.filename for a in reminder.attachments] == ["board.png", "mines.png"]
     assert any(i.startswith("cb:sp:") for i in custom_ids(reminder))
+
+
+@pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+async def test_the_extraction_panel_after_two_steps_shows_words_and_survives_a_restart(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    table = await world.table()
+    result = await player.select(world.last(), ["m6"], custom_id=mining_select(world.last()))
+    shown = panel(result, "mt:turn:")
+    for step in ("c1", "+y"):
+        await player.click(shown, custom_id=step_id(shown, step))
+    words = panel_words(shown)
+    assert not any(shows_notation(line, words) for line in ("m6 c1 +y", "c1 +y", "m6 c1"))
+    assert "Moves left: **4**" in words
+    await restart(world, settings)
+    await player.click(shown, custom_id=step_id(shown, "c0"))  # the steps were kept
+    assert "Moves left: **3**" in (shown.embeds[0].description or "")
+    await player.click(shown, custom_id=turn_id(shown, "confirm"))
+    await player.click(shown, custom_id=turn_id(shown, "sure"))
+    assert shown.content == t("en", "builder.done")
+    assert (await world.service.record(table.id))["actions"][-1].endswith("m6 c1 +y c0 end")
+
+
+async def test_a_panel_opened_again_replaces_the_older_one(simcord_env: simcord.Env) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    first = panel(
+        await player.select(world.last(), ["m6"], custom_id=mining_select(world.last())), "mt:turn:"
+    )
+    await player.click(first, custom_id=step_id(first, "c1"))
+    second = panel(
+        await player.select(world.last(), ["m6"], custom_id=mining_select(world.last())), "mt:turn:"
+    )
+    refused = await player.click(first, custom_id=step_id(first, "+y"))
+    assert followup_text(refused) == t("en", "error.panel_replaced")
+    await player.click(second, custom_id=step_id(second, "c1"))  # from the start, unmixed
+    assert "Moves left: **5**" in (second.embeds[0].description or "")

@@ -25,7 +25,7 @@ from bot.games.base import GameState
 from bot.games.record import initial_state, parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
 from bot.service import GameService
-from tests.discord_support import CompleteGame, speak_french
+from tests.discord_support import CompleteGame, shows_notation, speak_french
 
 DEAL = 20261126
 
@@ -59,12 +59,6 @@ def public_text(message: discord.Message) -> str:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{field.name} {field.value}" for field in embed.fields]
     return "\n".join(parts)
-
-
-def shows_notation(notation: str, text: str) -> bool:
-    """Whether `text` shows `notation` as notation: quoted, or a line of several tokens
-    written out (a single token may be a word the board prints, such as "m6")."""
-    return f"`{notation}" in text or (" " in notation and notation in text)
 
 
 class Manners:

@@ -9,6 +9,7 @@ import random
 import pytest
 import simcord
 
+from bot.config import Settings
 from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.mine_out.actions import Change, Dig, Hire, Play, Sell
 from bot.games.mine_out.legality import cost
@@ -20,12 +21,16 @@ from tests.discord_support import (
     enabled_ids,
     followup_text,
     options_of,
+    panel_words,
     private_text,
+    restart,
     select_offering,
     shown_text,
+    shows_notation,
     turn_id,
 )
 from tests.mine_out_discord_support import (
+    choose_step,
     mo_world,
     open_panel,
     plan_turn,
@@ -235,3 +240,29 @@ async def test_skip_plays_the_cheapest_non_move_action_then_ends_the_turn(
     assert (await w.state()).current == 1
     record = await w.bot.service.record(w.table_id)
     assert record["actions"] == [f"{before.format_action(cheapest)} end"]
+
+
+@pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+async def test_the_turn_panel_after_two_steps_shows_words_and_survives_a_restart(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    w = await mo_world(simcord_env, 3)
+    await w.start(4)
+    alice = w.players[0]
+    panel = await open_panel(w, alice)
+    offered = [i.split(":", 6)[6] for i in enabled_ids(panel) if i.startswith("mt:step:")]
+    offered += [v for values in options_of(panel) for v in values]
+    move = next(v for v in offered if v.startswith("move "))
+    await choose_step(alice, panel, move)
+    play = next(v for values in options_of(panel) for v in values if v.startswith("play "))
+    await choose_step(alice, panel, play)
+    words = panel_words(panel)
+    assert not any(shows_notation(line, words) for line in (move, play, f"{move} {play}"))
+    assert "2 action points left" in words and "So far: Move to" in words
+    await restart(w, settings)
+    await alice.click(panel, custom_id=turn_id(panel, "undo"))  # the steps were kept
+    assert "4 action points left" in shown_text(panel)  # the move stays
+    await choose_step(alice, panel, play)
+    await alice.click(panel, custom_id=turn_id(panel, "confirm"))
+    await alice.click(panel, custom_id=turn_id(panel, "sure"))
+    assert (await w.bot.service.record(w.table_id))["actions"][-1].endswith(f"{move} {play} end")

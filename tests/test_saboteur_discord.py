@@ -12,6 +12,7 @@ import simcord
 
 import cogs.saboteur.hand
 import cogs.saboteur.presenter
+from bot.config import Settings
 from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
@@ -28,10 +29,13 @@ from tests.discord_support import (
     enabled_ids,
     followup_text,
     options_of,
+    panel_words,
     private_texts,
     public_texts,
+    restart,
     select_offering,
     shown_text,
+    shows_notation,
     slow,
     suggested,
     turn_id,
@@ -487,3 +491,29 @@ async def test_a_path_card_is_placed_by_its_lettered_spot_in_two_taps(
     await actor.click(hand, custom_id=confirm)  # two taps after the card
     after = await w.state()
     assert (last.x, last.y) in after.maze.cards
+
+
+@pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+async def test_the_hand_panel_after_two_steps_shows_words_and_survives_a_restart(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    w = await sab_world(simcord_env)
+    await w.start(seed=3)
+    state = await w.state()
+    path = first_path(state, 0)
+    play = state.format_action(path)
+    hand = (await w.alice.slash(w.channel, "sab hand")).response
+    assert hand is not None
+    card = f"card:{path.card}"
+    await w.alice.select(hand, [card], custom_id=select_offering(hand, card))
+    spot = next((i for i in enabled_ids(hand) if i.endswith(f":{play}")), None)
+    if spot is not None:
+        await w.alice.click(hand, custom_id=spot)
+    else:
+        await w.alice.select(hand, [play], custom_id=select_offering(hand, play))
+    words = panel_words(hand)
+    assert not shows_notation(play, words) and card not in words, words
+    await restart(w, settings)
+    await w.alice.click(hand, custom_id=turn_id(hand, "confirm"))
+    assert hand.content == t("en", "builder.done")
+    assert (await w.bot.service.record(w.table_id))["actions"][-1].endswith(play)
