@@ -25,14 +25,13 @@ from bot.games.saboteur.actions import (
     RepairTool,
     Rockfall,
     TakeGold,
-    seat_label,
 )
 from bot.games.saboteur.cards import PATH_CARDS, card_type, shape_of
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.platform.presenter import ActionChoice, mention
-from renderer.saboteur.labels import compass
+from renderer.saboteur.labels import cell_name, compass
 
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -136,14 +135,9 @@ def ranked_actions(state: SaboteurState, seat: Seat) -> list[Action]:
 # -- words --------------------------------------------------------------------------
 
 
-def seat_labels(table: Table) -> list[str]:
-    """``["P1", "P2", ...]``: how components name the seats (a label shows no mention)."""
-    return [seat_label(seat) for seat in range(len(table.seats))]
-
-
 def player(table: Table, seat: Seat) -> str:
-    """``@alice (P1)``: the mention and the seat number the notation uses."""
-    return f"{mention(table.seats[seat])} ({seat_label(seat)})"
+    """``@alice``: the player as a text names them (the mention shows their name)."""
+    return mention(table.seats[seat])
 
 
 def card_name(locale: LocaleLike, card: str) -> str:
@@ -151,12 +145,13 @@ def card_name(locale: LocaleLike, card: str) -> str:
 
 
 def describe(locale: LocaleLike, action: Action, names: Sequence[str]) -> str:
-    """What `action` does, in words; `names` labels the seats (``P2 bob``)."""
+    """What `action` does, in words; `names` are the seats' display names; a cell is
+    named as the images' edges print it (``D3``)."""
     match action:
         case PlacePath(card, x, y, rotated):
             key = "sab.describe.path_turned" if rotated else "sab.describe.path"
             shape = compass(shape_of(card, rotated), language_of(locale))
-            return t(locale, key, card=card_name(locale, card), shape=shape, x=x, y=y)
+            return t(locale, key, card=card_name(locale, card), shape=shape, cell=cell_name(x, y))
         case BreakTool(tool, target):
             return t(locale, "sab.describe.break", tool=tool_name(locale, tool),
                      target=names[target])
@@ -164,7 +159,7 @@ def describe(locale: LocaleLike, action: Action, names: Sequence[str]) -> str:
             return t(locale, "sab.describe.repair", tool=tool_name(locale, tool),
                      target=names[target], card=card_name(locale, card))
         case Rockfall(x, y):
-            return t(locale, "sab.describe.rockfall", x=x, y=y)
+            return t(locale, "sab.describe.rockfall", cell=cell_name(x, y))
         case Peek(goal):
             return t(locale, "sab.describe.map", goal=goal_name(locale, goal))
         case Discard(card):

@@ -18,7 +18,7 @@ import discord
 
 from bot.games.base import GameState, Seat
 from bot.games.saboteur import SaboteurState
-from bot.games.saboteur.actions import Action, seat_label
+from bot.games.saboteur.actions import Action
 from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.shapes import as_view
 from bot.games.saboteur.spots import Spot, placement_spots
@@ -39,6 +39,7 @@ from cogs.saboteur.choices import (
     sab_state,
 )
 from renderer.saboteur.hand import render_hand
+from renderer.saboteur.labels import cell_name
 from renderer.saboteur.placement import render_placement
 
 HAND_FILE = "saboteur-hand.png"
@@ -69,19 +70,25 @@ async def placement_file(
 
 
 def spot_menus(spots: list[Spot], labels: list[str], placeholder: str) -> list[Menu]:
-    """One button per spot, lettered as on the placement image (rows of 5); selects
-    of letters when there are more spots than the panel's rows of buttons hold."""
+    """One button per spot, lettered as on the placement image, with the cell the
+    image's edges name (``A · D3``), in rows of 5; selects of them when there are more
+    spots than the panel's rows of buttons hold."""
     if len(spots) <= MENU_ROWS * BUTTONS_PER_ROW:
-        steps = [Step(spot.notation, spot.letter) for spot in spots]
+        steps = [Step(spot.notation, spot_label(spot)) for spot in spots]
         return [
             Menu(steps[start : start + BUTTONS_PER_ROW], buttons=True)
             for start in range(0, len(steps), BUTTONS_PER_ROW)
         ]
     steps = [
-        Step(spot.notation, spot.letter, label)
+        Step(spot.notation, spot_label(spot), label)
         for spot, label in zip(spots, labels, strict=True)
     ]
     return chunks(steps, placeholder)
+
+
+def spot_label(spot: Spot) -> str:
+    """A spot's letter on the placement image, then its cell: ``A · D3``."""
+    return f"{spot.letter} · {cell_name(spot.x, spot.y)}"
 
 
 def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
@@ -89,7 +96,7 @@ def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
     view = as_view(sab_state(table).view(seat))
     you = view["you"]
     role = t(locale, f"saboteur.role.{you['role']}")
-    lines = [t(locale, "sab.hand.title", seat=seat_label(seat), round=view["round"], role=role)]
+    lines = [t(locale, "sab.hand.title", round=view["round"], role=role)]
     peeks = [
         t(locale, "sab.hand.peek_gold" if peek["gold"] else "sab.hand.peek_stone",
           goal=goal_name(locale, peek["name"]))

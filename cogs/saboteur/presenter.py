@@ -35,12 +35,11 @@ from cogs.saboteur.choices import (
     player,
     ranked_actions,
     sab_state,
-    seat_labels,
     tool_name,
 )
 from cogs.saboteur.hand import HAND, seat_words
 from renderer.saboteur.board import render_board, render_round_end
-from renderer.saboteur.labels import compass
+from renderer.saboteur.labels import cell_name, compass
 
 BOARD_FILE = "saboteur-board.png"
 
@@ -51,7 +50,7 @@ _SEATS_PARAMS = ("saboteurs", "winners")
 
 
 def roster(table: Table, locale: LocaleLike) -> str:
-    """Every player with the seat number the notation and the board image use."""
+    """Every player, in seat order (the order of the board image's strip)."""
     players = " · ".join(player(table, seat) for seat in range(len(table.seats)))
     return t(locale, "sab.roster", players=players)
 
@@ -179,6 +178,8 @@ class SaboteurPresenter(Presenter):
             params["tool"] = tool_name(locale, params["tool"])
         if "goal" in params:
             params["goal"] = goal_name(locale, params["goal"])
+        if isinstance(params.get("x"), int) and isinstance(params.get("y"), int):
+            params["cell"] = cell_name(params["x"], params["y"])
         if isinstance(params.get("shape"), str):
             params["shape"] = compass(params["shape"], language_of(locale))
         if "card" in params and has_key(f"saboteur.card.{params['card']}"):
@@ -194,5 +195,5 @@ class SaboteurPresenter(Presenter):
     def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
         """The plays of `seat`, the best of each card first (`cogs.saboteur.choices`)."""
         state = sab_state(table)
-        labels = seat_labels(table)
-        return [choice(state, locale, a, labels) for a in ranked_actions(state, seat)]
+        names = seat_words(table, locale)
+        return [choice(state, locale, a, names) for a in ranked_actions(state, seat)]

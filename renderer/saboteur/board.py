@@ -1,9 +1,10 @@
 """The public Saboteur image posted after every turn, and the final maze of a round.
 
 Drawn from the spectator view (``state.view(None)``) only, so it cannot show a
-role, a hand, a peek or a face-down goal: the maze on its grid with the
-coordinates of the notation (``x,y``, y growing south), face-down goals with
-their notation names; on top the round, the deck and whose turn it is; below,
+role, a hand, a peek or a face-down goal: the maze on its grid, its columns
+lettered and its rows numbered on every edge (`renderer.saboteur.labels.cell_name`:
+the start is D5; texts name cells the same way, the notation's ``x,y`` is not
+shown), face-down goals with their names; on top the round, the deck and whose turn it is; below,
 the gold being shared if any and the strip of players, one row each with the
 player's name: cards in hand and broken tools while the round is played, then
 the revealed roles and, at the end, the nuggets and the winners.
@@ -28,14 +29,21 @@ from renderer.palette import RGB
 from renderer.replay import ReplayBoard
 from renderer.saboteur import icons, palette
 from renderer.saboteur.colours import PALETTE
-from renderer.saboteur.labels import Names, label, numbered_names, seat_names
+from renderer.saboteur.labels import (
+    Names,
+    column_name,
+    label,
+    numbered_names,
+    row_name,
+    seat_names,
+)
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 CELL = 72
 """Side of one maze square in pixels."""
 MARGIN = 16
 GUTTER = 40
-"""Room for the coordinate labels around the grid."""
+"""Room for the column letters and row numbers around the grid."""
 HEADER = 48
 ROW = 60
 """Height of one player row."""
@@ -210,11 +218,13 @@ def _draw_maze(
     for i, x in enumerate(xs):
         cx = ox + i * CELL + CELL // 2
         for y_label in (oy - GUTTER // 2, oy + grid_h + GUTTER // 2):
-            text(draw, (cx, y_label), str(x), 24, bold=True, fill=_axis_colour(x))
+            text(draw, (cx, y_label), column_name(x), 30, bold=True, fill=_axis_colour(x),
+                 max_width=CELL - 4)
     for j, y in enumerate(ys):
         cy = oy + j * CELL + CELL // 2
         for x_label in (ox - GUTTER // 2, ox + grid_w + GUTTER // 2):
-            text(draw, (x_label, cy), str(y), 24, bold=True, fill=_axis_colour(y))
+            text(draw, (x_label, cy), row_name(y), 30, bold=True, fill=_axis_colour(y),
+                 max_width=GUTTER - 2)
     for (x, y), tile in tiles.items():
         if x in xs and y in ys:
             corner = (ox + (x - xs.start) * CELL, oy + (y - ys.start) * CELL)
@@ -222,7 +232,7 @@ def _draw_maze(
 
 
 def _axis_colour(value: int) -> RGB:
-    """Zero (the start's row and column) stands out to anchor the count."""
+    """The start's row and column (coordinate 0) stand out to anchor the count."""
     return palette.TEXT if value == 0 else palette.TEXT_DIM
 
 
