@@ -17,6 +17,7 @@ from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
 from bot.games.saboteur.cards import card_tools, card_type
+from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.spots import placement_spots
 from bot.i18n import t
 from cogs.platform.builder import StepSelect
@@ -86,9 +87,9 @@ async def test_start_posts_the_spectator_board_and_mentions_the_first_player(
     w = await sab_world(simcord_env)
     first = await w.start(seed=3)
     state = await w.state()
-    assert f"👉 {w.alice.mention} (P1): your turn (round 1/3" in first.content
-    for seat, member in enumerate(w.players):
-        assert f"{member.mention} (P{seat + 1})" in first.content
+    assert f"👉 {w.alice.mention}: your turn (round 1/3" in first.content
+    for member in w.players:
+        assert member.mention in first.content
     (image,) = first.attachments
     assert await image.read() == render_board(state.view(None), member_names(state), "en")
 
@@ -96,7 +97,7 @@ async def test_start_posts_the_spectator_board_and_mentions_the_first_player(
 async def test_the_public_messages_follow_the_server_language(simcord_env: simcord.Env) -> None:
     w = await sab_world(simcord_env, locale="fr")
     first = await w.start(seed=3)
-    assert f"👉 {w.alice.mention} (P1) : à vous (manche 1/3" in first.content
+    assert f"👉 {w.alice.mention} : à vous (manche 1/3" in first.content
     (image,) = first.attachments
     assert await image.read() == render_board(
         (await w.state()).view(None), member_names(await w.state()), "fr"
@@ -116,7 +117,7 @@ async def test_my_hand_answers_the_role_the_hand_image_and_the_peeks_privately(
     answer = result.response
     assert answer is not None and answer.ephemeral
     role = t("en", f"saboteur.role.{state.roles[1]}")
-    assert f"(P2, round 1): you are a **{role}**" in shown_text(answer)
+    assert f"(round 1): you are a **{role}**" in shown_text(answer)
     assert "Goals you looked at: none" in shown_text(answer)
     assert f"Waiting for {w.alice.mention}" in shown_text(answer)
     assert not answer.components  # nothing to choose while another player plays
@@ -198,7 +199,7 @@ async def test_sab_play_announces_the_card_and_tells_the_player_what_they_drew(
     assert public_texts(result) == []
     public = w.public_messages()[-1].content
     assert f"{w.alice.mention} laid a path card" in public
-    assert f"👉 {w.bob.mention} (P2)" in public
+    assert f"👉 {w.bob.mention}:" in public
     assert private_texts(result) == [f"You drew: {t('en', f'saboteur.card.{drawn}')}."]
 
 
@@ -480,7 +481,9 @@ async def test_a_path_card_is_placed_by_its_lettered_spot_in_two_taps(
     assert 0 < len(spots) <= 20
     buttons = [c for row in hand.components for c in row["components"]
                if str(c.get("custom_id", "")).startswith("mt:step:")]
-    assert [b["label"] for b in buttons] == [spot.letter for spot in spots]
+    assert [b["label"] for b in buttons] == [
+        f"{spot.letter} · {cell_name(spot.x, spot.y)}" for spot in spots
+    ]  # the letter on the image, and the cell its edges name
     (image,) = hand.attachments
     assert await image.read() == render_placement(
         state.view(seat), card, spots, member_names(state), "en")

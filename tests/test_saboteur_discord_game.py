@@ -53,7 +53,7 @@ async def test_three_players_play_three_rounds_to_the_standings(
     outcome = state.outcome()
     assert outcome is not None
     for seat, member in enumerate(w.players):
-        assert f"{member.mention} (P{seat + 1}): {outcome.scores[seat]} nugget" in final
+        assert f"{member.mention}: {outcome.scores[seat]} nugget" in final
 
 
 # -- leaks -------------------------------------------------------------------------------

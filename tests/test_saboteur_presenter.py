@@ -97,13 +97,13 @@ def test_each_round_end_names_every_role_and_the_game_end_ranks_the_players() ->
             roles = state.history[-1]["roles"]
             for seat, role in enumerate(roles):
                 name = t("en", f"saboteur.role.{role}")
-                assert f"<@{SEATS[seat]}> (P{seat + 1}) {name}" in text
+                assert f"<@{SEATS[seat]}> {name}" in text
     assert ended == 3
     outcome = state.outcome()
     assert outcome is not None
     best = max(outcome.scores)
     for seat in outcome.winners:
-        assert f"1. <@{SEATS[seat]}> (P{seat + 1}): {best} nuggets 🏆" in text
+        assert f"1. <@{SEATS[seat]}>: {best} nuggets 🏆" in text
 
 
 def test_the_hand_is_written_in_the_reader_s_language() -> None:
@@ -111,9 +111,9 @@ def test_the_hand_is_written_in_the_reader_s_language() -> None:
     role = state.roles[1]
     text = hand_text(table_of(state), 1, "fr")
     role_words = t("fr", f"saboteur.role.{role}")
-    assert f"🂠 **Votre main** (P2, manche 1) : vous êtes **{role_words}**" in text
+    assert f"🂠 **Votre main** (manche 1) : vous êtes **{role_words}**" in text
     assert "Cartes Arrivée regardées : aucune" in text
-    assert "En attente de <@101> (P1)" in text
+    assert "En attente de <@101>." in text
 
 
 def test_the_first_choices_hold_every_playable_card_and_every_discard() -> None:

@@ -27,11 +27,12 @@ from bot.games.saboteur.actions import (
     TakeGold,
 )
 from bot.games.saboteur.cards import PATH_CARDS, card_type, shape_of
+from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.platform.presenter import ActionChoice, mention
-from renderer.saboteur.labels import cell_name, compass
+from renderer.saboteur.labels import compass
 
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""

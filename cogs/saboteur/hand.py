@@ -20,6 +20,7 @@ from bot.games.base import GameState, Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import Action
 from bot.games.saboteur.cards import PATH_CARDS
+from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.shapes import as_view
 from bot.games.saboteur.spots import Spot, placement_spots
 from bot.i18n import LocaleLike, language_of, t
@@ -39,7 +40,6 @@ from cogs.saboteur.choices import (
     sab_state,
 )
 from renderer.saboteur.hand import render_hand
-from renderer.saboteur.labels import cell_name
 from renderer.saboteur.placement import render_placement
 
 HAND_FILE = "saboteur-hand.png"

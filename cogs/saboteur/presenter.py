@@ -39,7 +39,7 @@ from cogs.saboteur.choices import (
 )
 from cogs.saboteur.hand import HAND, seat_words
 from renderer.saboteur.board import render_board, render_round_end
-from renderer.saboteur.labels import cell_name, compass
+from renderer.saboteur.labels import compass
 
 BOARD_FILE = "saboteur-board.png"
 
@@ -178,8 +178,6 @@ class SaboteurPresenter(Presenter):
             params["tool"] = tool_name(locale, params["tool"])
         if "goal" in params:
             params["goal"] = goal_name(locale, params["goal"])
-        if isinstance(params.get("x"), int) and isinstance(params.get("y"), int):
-            params["cell"] = cell_name(params["x"], params["y"])
         if isinstance(params.get("shape"), str):
             params["shape"] = compass(params["shape"], language_of(locale))
         if "card" in params and has_key(f"saboteur.card.{params['card']}"):

@@ -2,7 +2,7 @@
 
 Drawn from the spectator view (``state.view(None)``) only, so it cannot show a
 role, a hand, a peek or a face-down goal: the maze on its grid, its columns
-lettered and its rows numbered on every edge (`renderer.saboteur.labels.cell_name`:
+lettered and its rows numbered on every edge (`bot.games.saboteur.cells`:
 the start is D5; texts name cells the same way, the notation's ``x,y`` is not
 shown), face-down goals with their names; on top the round, the deck and whose turn it is; below,
 the gold being shared if any and the strip of players, one row each with the
@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.games.saboteur.cells import column_name, row_name
 from bot.games.saboteur.shapes import Goal, RoundPlayed, SaboteurView
 from renderer.draw import text
 from renderer.fonts import font
@@ -29,14 +30,7 @@ from renderer.palette import RGB
 from renderer.replay import ReplayBoard
 from renderer.saboteur import icons, palette
 from renderer.saboteur.colours import PALETTE
-from renderer.saboteur.labels import (
-    Names,
-    column_name,
-    label,
-    numbered_names,
-    row_name,
-    seat_names,
-)
+from renderer.saboteur.labels import Names, label, numbered_names, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 CELL = 72

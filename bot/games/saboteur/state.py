@@ -50,6 +50,7 @@ from bot.games.saboteur.cards import (
     saboteur_payout,
     shape_of,
 )
+from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.maze import GOAL_NAMES, START_POS, GoalName, Maze, Placed, Pos
 from bot.games.saboteur.view import build_view
 
@@ -310,7 +311,7 @@ class SaboteurState(GameState[Action]):
             case PlacePath(card, x, y, rotated):
                 self.maze.place(card, rotated, (x, y))
                 played = {"player": seat, "card": card, "shape": shape_of(card, rotated)}
-                events = [Event("path_played", {**played, "x": x, "y": y})]
+                events = [Event("path_played", {**played, "x": x, "y": y, "cell": cell_name(x, y)})]
                 return events + self._reveal(seat, laid=(x, y))
             case BreakTool(tool, target):
                 self.broken[target].append(tool)
@@ -323,7 +324,8 @@ class SaboteurState(GameState[Action]):
             case Rockfall(x, y):
                 removed = self.maze.remove((x, y))
                 self.discard += [action.card, removed]
-                return [Event("rockfall", {"player": seat, "x": x, "y": y, "card": removed})]
+                data = {"player": seat, "x": x, "y": y, "cell": cell_name(x, y), "card": removed}
+                return [Event("rockfall", data)]
             case Peek(goal):
                 card = self.maze.hidden_goals[action.pos]
                 self.peeks[seat][goal] = card
