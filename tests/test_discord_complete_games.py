@@ -5,6 +5,9 @@ table manners all games share, checked on every public message.
 - A public message pings (``allowed_mentions``) only players who are to act after it.
 - No public text holds the notation of an action just played (the turn is told in
   words; the notation belongs to ``/game play`` and its confirmation).
+- No private message (a panel and each of its edits, a hand, a question, an error)
+  holds the notation of an action just played or then legal, but the typed-play
+  confirmation (read from the REST calls the bot made: every version of a panel).
 
 Each game is played by its own complete-game driver (``COMPLETE_GAME`` in
 ``tests/<game>_discord_support.py``, found by the game's id), which calls back after
@@ -14,6 +17,7 @@ each move; the checks here know nothing of any one game.
 from __future__ import annotations
 
 import importlib
+import re
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -24,6 +28,7 @@ import simcord
 from bot.games.base import GameState
 from bot.games.record import initial_state, parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
+from bot.i18n import catalog
 from bot.service import GameService
 from tests.discord_support import CompleteGame, shows_notation, speak_french
 
@@ -61,6 +66,74 @@ def public_text(message: discord.Message) -> str:
     return "\n".join(parts)
 
 
+EPHEMERAL = 64
+"""Discord's message flag of a message only its interaction's user sees."""
+INTERACTION = re.compile(r"simcord_interaction_(\d+)")
+TYPED_CONFIRMATION = re.compile(
+    "|".join(
+        re.escape(catalog(language)["turn.played_private"]).replace(re.escape("{action}"), ".+")
+        for language in ("en", "fr")
+    )
+)
+"""The typed-play confirmation ("Done: `m6 c1`."), the one private text holding notation."""
+
+
+def payload_words(payload: dict[str, Any]) -> str:
+    """What a message payload the bot sent shows in words: text, embeds, the labels,
+    placeholders and option texts of its components (not their values or ids)."""
+    parts = [str(payload.get("content") or "")]
+    for embed in payload.get("embeds") or []:
+        parts += [str(embed.get(key) or "") for key in ("title", "description")]
+        parts.append(str((embed.get("footer") or {}).get("text") or ""))
+        parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
+    for row in payload.get("components") or []:
+        for item in row.get("components") or []:
+            parts += [str(item.get("label") or ""), str(item.get("placeholder") or "")]
+            parts += [f"{o.get('label')} {o.get('description') or ''}"
+                      for o in item.get("options") or []]
+    return "\n".join(line for line in "\n".join(parts).split("\n")
+                     if not TYPED_CONFIRMATION.fullmatch(line))
+
+
+def private_payloads(env: simcord.Env, since: int) -> list[dict[str, Any]]:
+    """The messages the bot sent or edited privately (ephemeral) in answer to an
+    interaction, from its REST call number `since` on."""
+    backend: Any = env.backend
+    found = []
+    for request in env.http_requests[since:]:
+        match = INTERACTION.search(request.path)
+        body = request.json if isinstance(request.json, dict) else None
+        if match is None or body is None:
+            continue
+        record = backend.interactions[int(match[1])]
+        if request.path.endswith("/callback"):
+            if body.get("type") not in (4, 7):
+                continue  # acknowledgements and autocomplete carry no message
+            body = body.get("data") or {}
+        if body.get("flags", 0) & EPHEMERAL:
+            found.append(body)
+        elif request.method == "PATCH" or body.get("type") == 7:
+            target = request.path.rsplit("/", 1)[-1]
+            message_id = record.message_id if target in ("@original", "callback") else int(target)
+            if message_id is None:
+                message_id = record.source_message_id
+            message = backend.get_message(record.channel_id, message_id)
+            if message.is_ephemeral:
+                found.append(body)
+    return found
+
+
+def legal_notations(state: GameState[Any]) -> list[str]:
+    """The notation of every legal action of the seats to act."""
+    if state.is_over():
+        return []
+    return [
+        state.format_action(action)
+        for seat in state.to_act()
+        for action in state.legal_actions(seat)
+    ]
+
+
 class Manners:
     """Called after each move of a complete game: checks the public messages posted since."""
 
@@ -72,6 +145,8 @@ class Manners:
         self.entries = 0
         self.checked: set[int] = set()
         self.messages = 0
+        self.requests = 0
+        self.private = 0
 
     @property
     def service(self) -> GameService:
@@ -84,12 +159,14 @@ class Manners:
         if self.state is None:
             self.state = initial_state(record)
         may_be_pinged = {table.seats[seat] for seat in self.state.to_act()}
+        legal = legal_notations(self.state)  # what the private messages since offered
         played = []
         for entry in record["actions"][self.entries :]:
             played.append(parse_entry(self.state, entry)[1])
             play_entry(self.state, entry)
             may_be_pinged |= {table.seats[seat] for seat in self.state.to_act()}
         self.entries = len(record["actions"])
+        self.check_private(played + legal)
         new = [
             message
             for message in self.channel.history()
@@ -106,6 +183,14 @@ class Manners:
             self.checked.add(message.id)
         self.messages += len(new)
 
+    def check_private(self, notations: list[str]) -> None:
+        """No private message sent since the last check shows one of `notations`."""
+        for payload in private_payloads(self.env, self.requests):
+            words = payload_words(payload)
+            assert not any(shows_notation(n, words) for n in notations), (notations, words)
+            self.private += 1
+        self.requests = len(self.env.http_requests)
+
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
@@ -118,4 +203,4 @@ async def test_a_complete_game_pings_only_who_acts_and_tells_every_move_in_words
         speak_french(monkeypatch, *complete.members(world))
     manners = Manners(simcord_env, world)
     await complete.play(world, manners)
-    assert manners.messages > 10 and manners.entries > 10
+    assert manners.messages > 10 and manners.entries > 10 and manners.private > 10

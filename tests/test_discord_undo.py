@@ -110,7 +110,7 @@ async def test_an_action_that_revealed_a_card_cannot_be_taken_back(w: TableWorld
     view = await my_view(w, w.alice)
     result = await w.alice.slash(w.channel, "game undo")
     simcord.assert_error(w.env, ActionRevealed)
-    assert private_text(result).startswith("`swap` cannot be taken back")
+    assert private_text(result).startswith("Your last action cannot be taken back")
     assert await my_view(w, w.alice) == view  # the drawn card stays
 
 
