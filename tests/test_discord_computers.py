@@ -235,7 +235,7 @@ async def test_computers_waiting_when_the_bot_stopped_play_after_a_restart(
     table = await table_of(w)
     assert table.state is not None
     assert all(table.seats[seat] < 0 for seat in table.state.to_act())
-    restarted = await restart(w, settings)
+    restarted = await restart(w, settings)  # type: ignore[arg-type]
     await restarted.computers.idle()
     after = await restarted.service.get_table(1)
     assert after.state is not None
