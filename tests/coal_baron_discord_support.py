@@ -246,6 +246,13 @@ class Driver:
                 if step_id(table, "extraction", after.format_action(a)) in offered
                 or after.format_action(a) in offered
             ]
+            # Only legal moves are offered (buttons and select options alike).
+            button = step_id(table, "extraction", "")
+            steps = {o.removeprefix(button) for o in offered if o.startswith(button)} | {
+                o for o in offered if not o.startswith("mt:")
+            }
+            everything = {after.format_action(a) for a in after.legal_actions(seat)}
+            assert steps <= everything, (steps - everything, line)
             step = after.format_action(next_extraction_step(legal, self.rng))
             if step == "end":
                 break
