@@ -337,6 +337,11 @@ async def play_to_the_end(
         if any((embed.title or "").startswith(scoring) for embed in message.embeds):
             shifts_scored += 1
             assert message.embeds and message.embeds[0].title
+            # Two players have no second place: no line offers VP for one.
+            lines = (message.embeds[0].description or "").splitlines()
+            first_only = t(world.locale, "coal.scoring.first", element="", first=0, results="")
+            only = first_only.split("0")[1].split(")")[0]  # " VP to the first"
+            assert lines and all((only in line) == (players == 2) for line in lines), lines
         if after.status == "playing":
             to_act = state_of(after).to_act()[0]
             assert f"<@{after.seats[to_act]}>" in message.content
