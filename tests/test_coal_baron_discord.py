@@ -222,6 +222,10 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
     await player.click(shown, custom_id=turn_id(table, "draw", "undo"))
     assert shown.embeds[0].footer.text == "/game play"
     await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
+    # The put-back selects name the cards in words ("hand cart, grey grey"), not "k1d".
+    options = [o for row in shown.components for c in row["components"] for o in c.get("options", [])]
+    assert {o["label"] for o in options} == {tile_text("en", name) for name in drawn}
+    assert not {o["label"] for o in options} & set(drawn)
     for name in reversed(drawn):
         step = f"bottom {name}"
         await player.select(shown, [step], custom_id=select_offering(shown, step))
