@@ -90,10 +90,11 @@ class CoalWorld:
     async def table(self) -> Table:
         return await self.service.get_table(self.table_id)
 
-    async def start(self, count: int) -> discord.Message:
-        """Open a Coal Baron table with the first `count` players, start it."""
+    async def start(self, count: int, **options: str) -> discord.Message:
+        """Open a Coal Baron table with the first `count` players (and the table
+        `options`, by their command names), start it."""
         creator = self.players[0]
-        result = await creator.slash(self.channel, "game new", game="coal-baron")
+        result = await creator.slash(self.channel, "game new", game="coal-baron", **options)
         assert not result.ephemeral
         lobby = self.last()
         for player in self.players[1:count]:
