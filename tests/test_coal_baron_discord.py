@@ -109,6 +109,19 @@ async def test_the_turn_message_offers_grouped_spaces_and_the_bank(
     assert [a.filename for a in message.attachments] == ["board.png", "mines.png"]
 
 
+async def test_the_start_message_lists_each_seat_with_its_colour_and_shape(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await coal_world(simcord_env)
+    start = await world.start(3)
+    table = await world.table()
+    assert t("en", "roster", players="") in start.content
+    for seat, user in enumerate(table.seats):
+        colour = t("en", f"roster.colour.{seat}")  # "🔵 blue circle": as the images draw it
+        line = t("en", "roster.seat", seat=seat + 1, player=f"<@{user}>", colour=colour)
+        assert line in start.content.split("\n")
+
+
 async def test_a_wrong_player_is_refused_and_nothing_changes(simcord_env: simcord.Env) -> None:
     world = await started(simcord_env)
     _, other = await acting(world)
