@@ -10,6 +10,7 @@ them through the bot: slash commands, the turn components and the panels.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -19,7 +20,12 @@ import simcord
 from discord.ext import commands
 
 from bot.games.coal_baron.actions import Action, Buy, Cage, End, Load, Place, Stow, Take
-from bot.games.coal_baron.components import SPACE_INDEX, SPACES
+from bot.games.coal_baron.components import (
+    ORDER_BY_NAME,
+    SPACE_INDEX,
+    SPACES,
+    TILE_DESIGN_BY_NAME,
+)
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
 from bot.service import GameService, Table
@@ -124,6 +130,10 @@ async def coal_world(env: simcord.Env, guild_locale: str | None = None) -> CoalW
 def state_of(table: Table) -> CoalBaronState:
     assert isinstance(table.state, CoalBaronState)
     return table.state
+
+
+CARD_NAMES = set(TILE_DESIGN_BY_NAME) | set(ORDER_BY_NAME)
+"""The notation names of the tiles and orders (`k1l`, `WKKK`)."""
 
 
 def component_id(message: discord.Message, prefix: str) -> str:
@@ -334,6 +344,9 @@ async def play_to_the_end(
         assert names == ["board.png", "mines.png", *summary]
         # One live message, the newest: a turn's controls, then the end's Rematch button.
         assert [m.id for m in live_messages(world.channel)] == [message.id]
+        # Tiles and orders in words ("yellow, 1 cart, lit"), never their names ("y1l", "WKK").
+        text = " ".join([message.content, *(e.description or "" for e in message.embeds)])
+        assert not CARD_NAMES & set(re.findall(r"[\w$]+", text)), text
         scoring = t(world.locale, "coal.scoring.title", shift="")
         if any((embed.title or "").startswith(scoring) for embed in message.embeds):
             shifts_scored += 1
