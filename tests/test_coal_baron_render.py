@@ -17,7 +17,7 @@ from bot.games.coal_baron.components import SPACES
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.shapes import CoalView
 from bot.games.coal_baron.state import CoalBaronState
-from renderer.coal_baron import board
+from renderer.coal_baron import board, glyphs, mines
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
 from renderer.coal_baron.labels import numbered_names
@@ -25,6 +25,7 @@ from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_image
 from renderer.coal_baron.mines import MINES_WIDTH, render_mines
 from renderer.coal_baron.model import Gallery, Mine, board_from_view
 from renderer.coal_baron.scoring import render_scoring
+from renderer.draw import fitted_size
 from renderer.draw import text as draw_text
 from tests.coal_baron_positions import mid_game, pending, play
 from tests.golden_images import assert_matches_golden
@@ -95,6 +96,30 @@ def test_all_mines_image_is_one_column_of_panels_readable_at_400_px() -> None:
         sizes[players] = Image.open(io.BytesIO(png)).size
     assert sizes[2][0] == sizes[4][0] == MINES_WIDTH
     assert sizes[4][1] > sizes[2][1]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_all_mines_image_writes_no_word_under_22_px(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read at 400 px on a phone (half its 800 px), no word is under 11 px (the colour
+    letters on the cubes, 14 px and up, only back up their colours)."""
+    sizes: list[tuple[int, str]] = []
+
+    def recording(
+        draw: Any, xy: Any, words: str, size: int, *, bold: bool = False,
+        max_width: int | None = None, **kwargs: Any,
+    ) -> int:
+        shown = fitted_size(words, size, bold, max_width) if max_width else size
+        sizes.append((shown, words))
+        return draw_text(draw, xy, words, size, bold=bold, max_width=max_width, **kwargs)
+
+    for module in (mines, glyphs):
+        monkeypatch.setattr(module, "text", recording)
+    render_mines(mid_game(4, seed=3).view(None), NAMES, lang)
+    words = [(size, shown) for size, shown in sizes if len(shown) > 1]
+    assert len(words) > 40 and min(words)[0] >= 22, min(words)
+    assert min(sizes)[0] >= 14, min(sizes)
 
 
 def test_board_panels_show_each_players_francs_workers_and_orders() -> None:
