@@ -230,8 +230,12 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
 ) -> None:
     world = await started(simcord_env)
     player, _ = await acting(world)
+    announced = world.last()
     result = await player.slash(world.channel, "coal play", action="fd")
     table = await world.table()
+    # One public message a turn: the draw is told in the message that announced it.
+    assert world.last().id == announced.id
+    assert f"{player.mention} places 1 worker on fd." in world.last().content
     shown = panel(result, "mt:turn:")
     assert [a.filename for a in shown.attachments] == ["draw.png"]
     view = state_of(table).view(table.seats.index(player.id))

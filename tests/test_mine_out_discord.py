@@ -81,7 +81,9 @@ async def test_a_turn_typed_in_two_lines_posts_one_public_message(
     posted = len(w.public_messages())
     await actor.slash(w.channel, "game play", action=steps[0])
     assert len(w.public_messages()) == posted and w.last().id == announced.id
-    assert w.last().content.startswith(announced.content)  # the step added under it
+    told, _, to_act = announced.content.rpartition("\n")
+    # The step takes the place of the line saying who is to act, which it restates.
+    assert w.last().content.startswith(told) and w.last().content.count(to_act) == 1
     assert len(w.last().content) > len(announced.content)
     await actor.slash(w.channel, "game play", action=" ".join(steps[1:]))
     assert len(w.public_messages()) == posted + 1

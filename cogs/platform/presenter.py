@@ -169,7 +169,9 @@ class Presenter:
     def mid_turn(self, table: Table) -> bool:
         """Whether the seat to act is in the middle of its own turn, a turn of several
         actions (Coal Baron's draw-5, then its choice): the step it just played is
-        then told in the table's live message, edited, rather than in a new one."""
+        then told in the table's live message, edited, rather than in a new one; its
+        message takes the place of the live message's last line, which a game with
+        such turns keeps for who is to act."""
         return False
 
     async def turn(

@@ -131,16 +131,18 @@ async def fold_into_live(
     view: discord.ui.View,
 ) -> bool:
     """Tell a step of a turn still going on (`Presenter.mid_turn`: a draw-5 before its
-    choice) in the table's live message, the one that announced this turn: its text
-    grows by the step, its images and components become the new ones, and nobody is
-    pinged again, so a turn posts one public message. False (post a new message)
-    when the turn is not mid-way, or the live message is gone or would grow too long."""
+    choice) in the table's live message, the one that announced this turn: the step's
+    message takes the place of its last line (who is to act, now restated), its images
+    and components become the new ones, and nobody is pinged again, so a turn posts
+    one public message. False (post a new message) when the turn is not mid-way, or
+    the live message is gone or would grow too long."""
     if not presenter_for(table.game).mid_turn(table):
         return False
     live = await live_message(client, channel, table.id)
     if live is None:
         return False
-    text = f"{live.content}\n{content}"
+    told = live.content.rpartition("\n")[0]
+    text = f"{told}\n{content}" if told else content
     embeds = [*live.embeds, *message.embeds]
     if len(text) > MESSAGE_TEXT_LIMIT or len(embeds) > MESSAGE_EMBEDS_LIMIT:
         return False
