@@ -268,6 +268,11 @@ class GameService:
         """The channel's table in its lobby or in play, if any."""
         return await self._storage.open_table_in(channel_id)
 
+    async def last_table(self, channel_id: int) -> Table | None:
+        """The channel's newest table, whatever its status (`/game status` after the
+        end shows the game that ended there)."""
+        return await self._storage.last_table_in(channel_id)
+
     async def tables_of(self, guild_id: int, user_id: int) -> list[Table]:
         """The server's tables in play where `user_id` sits: those waiting for them
         first, then the others, each group by how long its turn has waited."""

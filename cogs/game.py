@@ -13,8 +13,8 @@ from discord.ext import commands
 
 from bot.errors import NotCreator
 from bot.games.registry import game_ids
-from bot.i18n import has_key, t
-from bot.service import Table, TableStatus, check_game
+from bot.i18n import LocaleLike, has_key, t
+from bot.service import GameService, Table, TableStatus, check_game
 from bot.storage import PingMode
 from bot.table_settings import takes_over
 from cogs.access import viewable_table
@@ -42,7 +42,7 @@ from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pa
 from cogs.platform.presenter import game_name, mention, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
-from cogs.platform.seen import seen
+from cogs.platform.seen import Seen, seen
 from cogs.platform.stand_in import (
     STAND_IN_ITEMS,
     skip_to_computer,
@@ -81,6 +81,29 @@ OPTION_NAMES = declared((plugin.game_id, plugin.options) for plugin in all_plugi
 def _text(key: str) -> app_commands.locale_str:
     """A name or description of ``/game``'s commands and options (``command.game.<key>``)."""
     return command_text(f"command.game.{key}")
+
+
+async def playing_text(service: GameService, public: Seen, locale: LocaleLike) -> str:
+    """`/game status` of a table in play: whose turn since when, the scores, who is
+    away, and the computers playing for people."""
+    table = public.table
+    waiting = " ".join(mention(user, locale) for user in public.users_to_act)
+    text = t(
+        locale,
+        "status.playing",
+        game=game_name(locale, table.game),
+        table=table.id,
+        players=waiting,
+        since=timestamp(table.turn_started_at),
+        scores=scores_line(public, locale),
+    )
+    paused = await service.paused(table)
+    for user, until in (await service.away(table.seats)).items():
+        key = "status.paused" if user in paused else "status.away"
+        text += "\n" + t(locale, key, player=mention(user), until=day_text(until))
+    for line in [takeover_line(table, locale), *stand_in_lines(table, locale)]:
+        text += f"\n{line}" if line else ""
+    return text
 
 
 @app_commands.guild_only()
@@ -183,31 +206,31 @@ class GameCog(
     @app_commands.command(name=_text("status.name"), description=_text("status.description"))
     async def status(self, interaction: Interaction) -> None:
         await defer_private(interaction)  # acknowledged before any database or image work
-        table = await self._table_here(interaction)
+        assert interaction.channel_id is not None
+        service = service_of(interaction)
+        table = await service.active_table(interaction.channel_id)
+        if table is None:  # the channel's game may be over: show how it ended
+            table = await service.last_table(interaction.channel_id)
+            if table is None:
+                raise NoTableHere()
         locale = interaction.locale
+        if table.status == TableStatus.ABANDONED:
+            text = t(locale, "status.abandoned", game=game_name(locale, table.game),
+                     table=table.id, since=timestamp(table.updated_at))
+            await send_private(interaction, text)
+            return
         if table.status == TableStatus.LOBBY:
             await send_private(interaction, lobby_text(table, locale))
             return
         presenter = presenter_for(table.game)
         names = await display_names(interaction.client, table)
         public = seen(table, None, public_choices=presenter.public_choices, names=names)
-        waiting = " ".join(mention(user, locale) for user in public.users_to_act)
-        text = t(
-            locale,
-            "status.playing",
-            game=game_name(locale, table.game),
-            table=table.id,
-            players=waiting,
-            since=timestamp(table.turn_started_at),
-            scores=scores_line(public, locale),
-        )
-        service = service_of(interaction)
-        paused = await service.paused(table)
-        for user, until in (await service.away(table.seats)).items():
-            key = "status.paused" if user in paused else "status.away"
-            text += "\n" + t(locale, key, player=mention(user), until=day_text(until))
-        for line in [takeover_line(table, locale), *stand_in_lines(table, locale)]:
-            text += f"\n{line}" if line else ""
+        if table.status == TableStatus.PLAYING:
+            text = await playing_text(service, public, locale)
+        else:
+            text = t(locale, "status.finished", game=game_name(locale, table.game),
+                     table=table.id, since=timestamp(table.updated_at),
+                     scores=scores_line(public, locale))
         board = await presenter.turn(public, locale)
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 

@@ -10,6 +10,7 @@ them through the bot: slash commands, the turn components and the panels.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -19,7 +20,12 @@ import simcord
 from discord.ext import commands
 
 from bot.games.coal_baron.actions import Action, Buy, Cage, End, Load, Place, Stow, Take
-from bot.games.coal_baron.components import SPACE_INDEX, SPACES
+from bot.games.coal_baron.components import (
+    ORDER_BY_NAME,
+    SPACE_INDEX,
+    SPACES,
+    TILE_DESIGN_BY_NAME,
+)
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
 from bot.service import GameService, Table
@@ -90,10 +96,11 @@ class CoalWorld:
     async def table(self) -> Table:
         return await self.service.get_table(self.table_id)
 
-    async def start(self, count: int) -> discord.Message:
-        """Open a Coal Baron table with the first `count` players, start it."""
+    async def start(self, count: int, **options: str) -> discord.Message:
+        """Open a Coal Baron table with the first `count` players (and the table
+        `options`, by their command names), start it."""
         creator = self.players[0]
-        result = await creator.slash(self.channel, "game new", game="coal-baron")
+        result = await creator.slash(self.channel, "game new", game="coal-baron", **options)
         assert not result.ephemeral
         lobby = self.last()
         for player in self.players[1:count]:
@@ -123,6 +130,10 @@ async def coal_world(env: simcord.Env, guild_locale: str | None = None) -> CoalW
 def state_of(table: Table) -> CoalBaronState:
     assert isinstance(table.state, CoalBaronState)
     return table.state
+
+
+CARD_NAMES = set(TILE_DESIGN_BY_NAME) | set(ORDER_BY_NAME)
+"""The notation names of the tiles and orders (`k1l`, `WKKK`)."""
 
 
 def component_id(message: discord.Message, prefix: str) -> str:
@@ -246,6 +257,13 @@ class Driver:
                 if step_id(shown, after.format_action(a)) in offered
                 or after.format_action(a) in offered
             ]
+            # Only legal moves are offered (buttons and select options alike).
+            button = step_id(table, "extraction", "")
+            steps = {o.removeprefix(button) for o in offered if o.startswith(button)} | {
+                o for o in offered if not o.startswith("mt:")
+            }
+            everything = {after.format_action(a) for a in after.legal_actions(seat)}
+            assert steps <= everything, (steps - everything, line)
             step = after.format_action(next_extraction_step(legal, self.rng))
             if step == "end":
                 break
@@ -326,10 +344,18 @@ async def play_to_the_end(
         assert names == ["board.png", "mines.png", *summary]
         # One live message, the newest: a turn's controls, then the end's Rematch button.
         assert [m.id for m in live_messages(world.channel)] == [message.id]
+        # Tiles and orders in words ("yellow, 1 cart, lit"), never their names ("y1l", "WKK").
+        text = " ".join([message.content, *(e.description or "" for e in message.embeds)])
+        assert not CARD_NAMES & set(re.findall(r"[\w$]+", text)), text
         scoring = t(world.locale, "coal.scoring.title", shift="")
         if any((embed.title or "").startswith(scoring) for embed in message.embeds):
             shifts_scored += 1
             assert message.embeds and message.embeds[0].title
+            # Two players have no second place: no line offers VP for one.
+            lines = (message.embeds[0].description or "").splitlines()
+            first_only = t(world.locale, "coal.scoring.first", element="", first=0, results="")
+            only = first_only.split("0")[1].split(")")[0]  # " VP to the first"
+            assert lines and all((only in line) == (players == 2) for line in lines), lines
         if after.status == "playing":
             to_act = state_of(after).to_act()[0]
             assert f"<@{after.seats[to_act]}>" in message.content

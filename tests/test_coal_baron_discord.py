@@ -50,12 +50,19 @@ NOT_YOUR_TURN = t("en", "error.not_your_turn")
 STALE = t("en", "error.stale_action")
 
 
-async def started(env: simcord.Env, players: int = 2) -> CoalWorld:
-    """A table past its order draft."""
+async def started(
+    env: simcord.Env, players: int = 2, options: dict[str, str] | None = None
+) -> CoalWorld:
+    """A table (with the table `options`, by their command names) past its order draft."""
     world = await coal_world(env)
-    await world.start(players)
+    await world.start(players, **(options or {}))
     await finish_draft(world)
     return world
+
+
+def panel_options(shown: simcord.ResponseMessage) -> list[dict[str, str]]:
+    """Every option of the panel's selects."""
+    return [o for row in shown.components for c in row["components"] for o in c.get("options", [])]
 
 
 async def finish_draft(world: CoalWorld) -> None:
@@ -104,6 +111,19 @@ async def test_the_turn_message_offers_grouped_spaces_and_the_bank(
     assert "m8" not in mining  # locked with two players
     assert f"mt:act:{table.id}:{table.version}:bank" in custom_ids(message)
     assert [a.filename for a in message.attachments] == ["board.png", "mines.png"]
+
+
+async def test_the_start_message_lists_each_seat_with_its_colour_and_shape(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await coal_world(simcord_env)
+    start = await world.start(3)
+    table = await world.table()
+    assert t("en", "roster", players="") in start.content
+    for seat, user in enumerate(table.seats):
+        colour = t("en", f"roster.colour.{seat}")  # "🔵 blue circle": as the images draw it
+        line = t("en", "roster.seat", seat=seat + 1, player=f"<@{user}>", colour=colour)
+        assert line in start.content.split("\n")
 
 
 async def test_a_wrong_player_is_refused_and_nothing_changes(simcord_env: simcord.Env) -> None:
@@ -212,8 +232,12 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
 ) -> None:
     world = await started(simcord_env)
     player, _ = await acting(world)
+    announced = world.last()
     result = await player.slash(world.channel, "coal play", action="fd")
     table = await world.table()
+    # One public message a turn: the draw is told in the message that announced it.
+    assert world.last().id == announced.id
+    assert f"{player.mention} places 1 worker on fd." in world.last().content
     shown = panel(result, "mt:turn:")
     assert [a.filename for a in shown.attachments] == ["draw.png"]
     view = state_of(table).view(table.seats.index(player.id))
@@ -226,6 +250,10 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
     assert "So far" not in (shown.embeds[0].description or "")
     assert turn_id(shown, "undo") not in enabled_ids(shown)
     await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
+    # The put-back selects name the cards in words ("hand cart, grey grey"), not "k1d".
+    options = panel_options(shown)
+    assert {o["label"] for o in options} == {tile_text("en", name) for name in drawn}
+    assert not {o["label"] for o in options} & set(drawn)
     for name in reversed(drawn):
         step = f"bottom {name}"
         await player.select(shown, [step], custom_id=select_offering(shown, step))
@@ -234,6 +262,29 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
     after = state_of(await world.table())
     assert [after.pending is None, after.view(None)["piles"]["tiles"]] == [True, 42]
     assert after_tile_names(after)[-len(drawn) :] == list(reversed(drawn))
+
+
+async def test_at_a_one_side_table_the_draw_panel_offers_only_the_first_cards_side(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env, options={"put-back": "one-side"})
+    player, _ = await acting(world)
+    result = await player.slash(world.channel, "coal play", action="fd")
+    table = await world.table()
+    shown = panel(result, "mt:turn:")
+    await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
+
+    def sides() -> set[str]:
+        return {option["value"].split()[0] for option in panel_options(shown)}
+
+    assert sides() == {"top", "bottom"}  # the first card may go either way
+    drawn = state_of(table).view(table.seats.index(player.id))["pending"]["cards"]
+    step = f"bottom {drawn[0]['name']}"
+    await player.select(shown, [step], custom_id=select_offering(shown, step))
+    assert sides() == {"bottom"}  # then only under the pile, and no "all on top"
+    everything = str(shown.components)
+    assert t("en", "coal.draw.pile_order") not in everything
+    assert t("en", "coal.draw.top") not in everything
 
 
 async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.Env) -> None:

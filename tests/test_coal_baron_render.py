@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.games.coal_baron.components import SPACES
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.shapes import CoalView
 from bot.games.coal_baron.state import CoalBaronState
+from renderer.coal_baron import board, glyphs, mines
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
 from renderer.coal_baron.labels import numbered_names
@@ -23,6 +25,8 @@ from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_image
 from renderer.coal_baron.mines import MINES_WIDTH, render_mines
 from renderer.coal_baron.model import Gallery, Mine, board_from_view
 from renderer.coal_baron.scoring import render_scoring
+from renderer.draw import fitted_size
+from renderer.draw import text as draw_text
 from tests.coal_baron_positions import mid_game, pending, play
 from tests.golden_images import assert_matches_golden
 
@@ -94,6 +98,30 @@ def test_all_mines_image_is_one_column_of_panels_readable_at_400_px() -> None:
     assert sizes[4][1] > sizes[2][1]
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_all_mines_image_writes_no_word_under_22_px(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read at 400 px on a phone (half its 800 px), no word is under 11 px (the colour
+    letters on the cubes, 14 px and up, only back up their colours)."""
+    sizes: list[tuple[int, str]] = []
+
+    def recording(
+        draw: Any, xy: Any, words: str, size: int, *, bold: bool = False,
+        max_width: int | None = None, **kwargs: Any,
+    ) -> int:
+        shown = fitted_size(words, size, bold, max_width) if max_width else size
+        sizes.append((shown, words))
+        return draw_text(draw, xy, words, size, bold=bold, max_width=max_width, **kwargs)
+
+    for module in (mines, glyphs):
+        monkeypatch.setattr(module, "text", recording)
+    render_mines(mid_game(4, seed=3).view(None), NAMES, lang)
+    words = [(size, shown) for size, shown in sizes if len(shown) > 1]
+    assert len(words) > 40 and min(words)[0] >= 22, min(words)
+    assert min(sizes)[0] >= 14, min(sizes)
+
+
 def test_board_panels_show_each_players_francs_workers_and_orders() -> None:
     state = mid_game(4, seed=3)
     view = state.view(None)
@@ -116,6 +144,30 @@ def test_board_shows_the_draft_offer_only_during_the_draft() -> None:
     taller = Image.open(io.BytesIO(render_board(draft.view(None), NAMES, "en"))).height
     plain = Image.open(io.BytesIO(render_board(after_draft.view(None), NAMES, "en"))).height
     assert taller > plain
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_board_prints_the_id_of_every_open_space_the_selects_name(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """f1, m6, $4, o2...: the ids the space selects and typed moves use are printed on
+    their spaces (locked spaces show a lock instead)."""
+    drawn: list[str] = []
+    original = draw_text
+
+    def recording(draw: Any, xy: Any, words: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(words)
+        return original(draw, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(board, "text", recording)
+    board._static_layer.cache_clear()  # the spaces are drawn once per player count
+    state = CoalBaronState.new(players, seed=1)
+    render_board(state.view(None), names(players), "en")
+    board._static_layer.cache_clear()
+    open_spaces = {s.id for s in SPACES if s.min_players <= players and s.id != "bank"}
+    assert open_spaces <= set(drawn)
+    assert {s.id for s in SPACES if s.min_players > players}.isdisjoint(drawn)
+    assert ("m8" in open_spaces) == (players > 2)
 
 
 def test_images_draw_the_names_they_are_given() -> None:

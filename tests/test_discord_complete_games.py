@@ -2,6 +2,8 @@
 table manners all games share, checked on every public message.
 
 - The start message names every player.
+- A move posts one public message, and at every moment exactly one public message
+  has live components: the newest (a turn's controls, then the end's Rematch).
 - A public message pings (``allowed_mentions``) only players who are to act after it.
 - No public text holds the notation of an action just played (the turn is told in
   words; the notation belongs to ``/game play`` and its confirmation).
@@ -30,7 +32,7 @@ from bot.games.record import initial_state, parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
 from bot.i18n import catalog
 from bot.service import GameService
-from tests.discord_support import CompleteGame, shows_notation, speak_french
+from tests.discord_support import CompleteGame, custom_ids, shows_notation, speak_french
 
 DEAL = 20261126
 
@@ -175,6 +177,11 @@ class Manners:
         if not self.checked:  # the start: the lobby, then the first turn
             for user in table.seats:
                 assert f"<@{user}>" in new[-1].content, "the start message names every player"
+        else:
+            assert len(new) == 1, ("a move posts one public message", [m.content for m in new])
+        public = [m for m in self.channel.history() if m.author.bot and not m.flags.ephemeral]
+        live = [m.id for m in public if custom_ids(m)]
+        assert live == [public[-1].id], "exactly one public message has live components"
         for message in new:
             pinged = set(self.env.backend.get_message(self.channel.id, message.id).ping_user_ids)
             assert pinged <= may_be_pinged, (message.content, pinged, may_be_pinged)

@@ -13,6 +13,7 @@ import discord
 import pytest
 
 from bot.app import TableBot
+from bot.games.record import initial_state, play_entry
 from bot.i18n import t
 from bot.service import Table, TableStatus
 from cogs.platform.presenter import mention
@@ -150,10 +151,16 @@ async def test_one_person_and_three_computers_play_coal_baron_to_the_end(
     final = [e for m in w.channel.history() for e in m.embeds if e.title == "End of the game"]
     assert len(final) == 1 and "Computer 3 (easy)" in str(final[0].description)
     assert_no_computer_mention(texts)
-    # every computer move got its own turn message, like a person's
+    # every turn got its own public message, like a person's: one per turn, an
+    # extraction played step by step or a draw-5 and its choice included
     record = await table_bot(w).service.record(1)
-    moves = len(record["actions"])
-    assert len(texts) >= moves
+    state = initial_state(record)
+    turns = 0
+    for entry in record["actions"]:
+        play_entry(state, entry)
+        turns += state.pending is None  # type: ignore[attr-defined]
+    public = [m for m in w.channel.history() if m.author.bot and not m.flags.ephemeral]
+    assert len(public) == 2 + turns  # the lobby, the start, then one per turn
 
 
 async def test_four_computers_play_saboteur_while_the_creator_watches(

@@ -9,8 +9,10 @@ import discord
 import pytest
 import simcord
 
+from bot.app import TableBot
 from bot.errors import NotCreator, NotSeated, SkipOwnTurn, SkipTooEarly
 from bot.i18n import catalog
+from bot.service import GameService
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.plugins import PLUGINS, GamePlugin
 from cogs.platform.seen import Seen
@@ -19,6 +21,7 @@ from tests.discord_support import (
     TableWorld,
     action_id,
     as_seen_before,
+    bot_of,
     custom_ids,
     live_messages,
     now,
@@ -26,6 +29,12 @@ from tests.discord_support import (
 )
 from tests.tiny_plugin import TinyPresenter
 from tests.tinygame import TinyGame
+
+
+def service_of(w: TableWorld) -> GameService:
+    bot = bot_of(w.env)
+    assert isinstance(bot, TableBot)
+    return bot.service
 
 
 @pytest.fixture
@@ -140,6 +149,14 @@ async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: T
         old = await as_seen_before(w.env, w.channel, custom_id)
         result = await w.alice.click(old, custom_id=custom_id)
         assert private_text(result) == "This game is over."
+    # /game status after the end: how the channel's last game ended, not "no table".
+    status = private_text(await w.carol.slash(w.channel, "game status"))
+    table = await service_of(w).get_table(1)
+    assert status.startswith("**Tiny**, table #1: game over <t:"), status
+    assert table.state is not None
+    final = zip(table.seats, table.state.scores(), strict=True)
+    scores = " · ".join(f"<@{user}> {score}" for user, score in final)
+    assert f"Final scores: {scores}" in status
     result = await w.alice.slash(w.channel, "game export", table=1)
     [attachment] = result.response.attachments if result.response else []
     record = json.loads(await attachment.read())
@@ -192,6 +209,8 @@ async def test_abandon_asks_for_confirmation_then_closes_the_game(w: TableWorld)
     assert private_text(result) == "This game was abandoned."
     result = await w.bob.click(first, custom_id="mt:view:1")
     assert private_text(result) == "This game was abandoned."
+    status = private_text(await w.carol.slash(w.channel, "game status"))
+    assert status.startswith("**Tiny**, table #1: abandoned <t:"), status
     await w.bob.slash(w.channel, "game new", game="tiny")
     assert "table #2" in w.last().content
 

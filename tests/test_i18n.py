@@ -24,12 +24,13 @@ import discord
 import pytest
 
 from bot.games.errors import GameError, IllegalAction
-from bot.games.registry import ENTRY_POINT_GROUP, game_ids, get_game
+from bot.games.registry import CATALOGS, ENTRY_POINT_GROUP, game_ids, get_game
 from bot.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
     catalog,
     catalog_dirs,
+    folder_path,
     format_text,
     language_of,
     load_catalog,
@@ -129,6 +130,56 @@ def test_both_languages_use_the_same_placeholders() -> None:
     en, fr = catalog("en"), catalog("fr")
     different = [key for key in en if placeholders(en[key]) != placeholders(fr[key])]
     assert different == []
+
+
+ONE_TERM_PER_THING: dict[str, dict[str, tuple[str, ...]]] = {
+    # game: {the French rulebook's term: other words for the same thing, never used}
+    "coal-baron": {  # seeds/000 (Gueules Noires)
+        "berline": ("wagonnet", "chariot de mine"),
+        "cage": ("ascenseur", "monte-charge"),
+        "commande": ("contrat",),
+        "déplacement": ("mouvement",),
+        "quart": ("manche", "période"),
+        "galerie": ("tunnel",),
+        "ouvrier": ("travailleur",),
+    },
+    "saboteur": {  # seeds/002
+        "lampe": ("lanterne",),
+        "wagonnet": ("chariot", "berline"),
+        "brisé": ("cassé",),
+        "carte Arrivée": ("carte but", "carte objectif"),
+        "éboulement": ("éboulis",),
+        "chercheur d'or": ("mineur",),
+    },
+    "mine-out": {  # seeds/004
+        "renommée": ("prestige", "gloire", "célébrité"),
+    },
+}
+"""Issue 9: one term per thing across a game's texts and images ("lampe brisée" on the
+board, never "Lanterne cassée" in a message)."""
+
+
+def french_texts_of(game: str) -> str:
+    """Every French text of `game`'s catalogs: engine, Discord and images."""
+    get_game(game)  # registers the game and its catalog folders
+    folders = [folder_path(folder) for folder in CATALOGS[game]]
+    return "\n".join(
+        text for folder in folders for path in sorted(folder.glob("*.fr.json"))
+        for text in entries(path).values()
+    )
+
+
+def written(word: str, text: str) -> bool:
+    """Whether `text` holds `word` as a word, in any case, feminine or plural."""
+    return re.search(rf"\b{re.escape(word)}(e|s|es|x)?\b", text, re.IGNORECASE) is not None
+
+
+@pytest.mark.parametrize("game", sorted(ONE_TERM_PER_THING))
+def test_french_names_each_thing_with_the_rulebooks_one_term(game: str) -> None:
+    texts = french_texts_of(game)
+    for term, others in ONE_TERM_PER_THING[game].items():
+        assert written(term, texts), f"{term!r}: not the term of {game}'s texts"
+        assert [word for word in others if written(word, texts)] == [], f"instead of {term!r}"
 
 
 def test_no_text_writes_a_plural_in_brackets() -> None:

@@ -20,6 +20,7 @@ from tests.discord_support import (
     custom_ids,
     enabled_ids,
     followup_text,
+    live_messages,
     options_of,
     panel_words,
     private_text,
@@ -68,6 +69,30 @@ async def test_a_whole_game_reaches_the_standings(
     texts = [m.content for m in w.public_messages() if m.id > w.first_turn_id]
     assert any("sells" in text or "digs" in text for text in texts)
     assert all(m.attachments for m in w.public_messages() if m.id >= w.first_turn_id)
+
+
+async def test_a_turn_typed_in_two_lines_posts_one_public_message(
+    simcord_env: simcord.Env,
+) -> None:
+    """The first line, which does not end the turn, is told in the live message (the
+    one that announced the turn), pinging nobody again; the second posts the turn."""
+    w = await mo_world(simcord_env, 3)
+    await w.start(4)
+    state = await w.state()
+    actor = w.players[state.to_act()[0]]
+    steps = plan_turn(state, random.Random(1))
+    assert len(steps) > 2
+    announced = w.last()
+    posted = len(w.public_messages())
+    await actor.slash(w.channel, "game play", action=steps[0])
+    assert len(w.public_messages()) == posted and w.last().id == announced.id
+    told, _, to_act = announced.content.rpartition("\n")
+    # The step takes the place of the line saying who is to act, which it restates.
+    assert w.last().content.startswith(told) and w.last().content.count(to_act) == 1
+    assert len(w.last().content) > len(announced.content)
+    await actor.slash(w.channel, "game play", action=" ".join(steps[1:]))
+    assert len(w.public_messages()) == posted + 1
+    assert [m.id for m in live_messages(w.channel)] == [w.last().id]
 
 
 async def test_two_players_the_master_is_asked_for_the_apprentice(

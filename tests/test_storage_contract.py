@@ -161,6 +161,21 @@ async def test_one_open_table_per_channel_is_enforced_by_the_database(
     assert (await storage.insert(lobby(channel=3))).id != first.id
 
 
+async def test_a_channels_last_table_is_its_newest_whatever_its_status(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    assert await storage.last_table_in(5) is None
+    first = await storage.insert(lobby(channel=5))
+    await storage.insert(lobby(channel=6))
+    ended = replace(first, status=TableStatus.FINISHED, version=1)
+    assert await storage.save(ended, previous_version=0)
+    last = await storage.last_table_in(5)
+    assert last is not None and (last.id, last.status) == (first.id, TableStatus.FINISHED)
+    second = await storage.insert(lobby(channel=5))
+    assert (await storage.last_table_in(5)) == second
+
+
 async def test_a_servers_lobbies_and_tables_in_play_are_listed_apart(
     contract_storage: Storage,
 ) -> None:

@@ -313,6 +313,10 @@ class Storage(ABC):
         """The table of `channel_id` in its lobby or in play, if any."""
 
     @abstractmethod
+    async def last_table_in(self, channel_id: int) -> Table | None:
+        """The newest table of `channel_id`, whatever its status, if any."""
+
+    @abstractmethod
     async def playing_tables(self, guild_id: int) -> list[Table]:
         """The server's tables in play, oldest first."""
 

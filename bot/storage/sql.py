@@ -136,6 +136,13 @@ class SqlStorage(Storage):
         )
         return table_from_row(rows[0]) if rows else None
 
+    async def last_table_in(self, channel_id: int) -> Table | None:
+        # Read from the newest id down: a channel's last table is among the latest.
+        rows = await self._rows(
+            "SELECT * FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id
+        )
+        return table_from_row(rows[0]) if rows else None
+
     async def playing_tables(self, guild_id: int) -> list[Table]:
         rows = await self._rows(
             "SELECT * FROM tables WHERE guild_id = ? AND status = 'playing' ORDER BY id",

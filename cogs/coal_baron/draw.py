@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Keep
-from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.draw import DrawFive, sides
 from bot.games.coal_baron.shapes import PendingView, as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
@@ -75,15 +75,18 @@ class DrawSteps(TurnSteps):
             ]
             return [Menu(keeps, t(locale, "coal.draw.keep"))]
         names = draw.names()
+        allowed = sides(draw)  # one side only, once a card went back at a one-side table
         menus = [
             Menu(
                 [Step(f"{where} {name}", card_text(locale, name)) for name in names],
                 t(locale, f"coal.draw.{where}"),
             )
-            for where in ("top", "bottom")
+            for where, bottom in (("top", False), ("bottom", True))
+            if bottom in allowed
         ]
-        in_order = " ".join(f"top {draw.name(card)}" for card in draw.cards)
-        menus.append(Menu([Step(in_order, t(locale, "coal.draw.pile_order"))], buttons=True))
+        if False in allowed:
+            in_order = " ".join(f"top {draw.name(card)}" for card in draw.cards)
+            menus.append(Menu([Step(in_order, t(locale, "coal.draw.pile_order"))], buttons=True))
         return menus
 
     def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:

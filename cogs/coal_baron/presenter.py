@@ -182,6 +182,10 @@ class CoalBaronPresenter(Presenter):
             images_missing=missing,
         )
 
+    def mid_turn(self, table: Table) -> bool:
+        """A draw-5 waits for its choice, or a placement for its extraction."""
+        return table.status == TableStatus.PLAYING and coal_state(table).pending is not None
+
     async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
         """The seat's mine and orders; the turn's components when it is to act."""
         seat = seen.reader

@@ -11,10 +11,10 @@ from __future__ import annotations
 from bot.games.base import JSON, Event, Seat
 from bot.games.errors import GameError
 from bot.games.mine_out import MineOutState
-from bot.games.mine_out.components import CARDS, KIND_BY_CODE
+from bot.games.mine_out.components import ACTION_POINTS, CARDS, KIND_BY_CODE
 from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, has_key, t
-from bot.service import ActResult, Table
+from bot.service import ActResult, Table, TableStatus
 from cogs.mine_out.images import town_file
 from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
 from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
@@ -70,6 +70,17 @@ class MineOutPresenter(Presenter):
                            round=view["round"]))
         files, missing = await drawn_files([town_file(seen.view, seen.seat_names(), locale)])
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)
+
+    def mid_turn(self, table: Table) -> bool:
+        """A line that did not end the turn (typed in parts, or a panel's line cut by a
+        draw of cards): the position to act has begun its turn and goes on."""
+        state = table.state
+        if table.status != TableStatus.PLAYING or not isinstance(state, MineOutState):
+            return False
+        turn = state.turn
+        return turn.points < ACTION_POINTS or turn.acted or bool(
+            turn.hires or turn.digs or turn.sales or turn.changes
+        )
 
     def event_lines(
         self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None

@@ -38,7 +38,7 @@ from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.names import known_names
 from cogs.platform.notify import ping_modes
 from cogs.platform.stand_in import back_button, stand_in_line
-from cogs.platform.table_items import pings, public_turn, published, turn_view
+from cogs.platform.table_items import fold_into_live, pings, public_turn, published, turn_view
 
 log = logging.getLogger(__name__)
 
@@ -172,6 +172,8 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
             view.add_item(back_button(table, locale))
         except ValueError:  # a full view: `/game away` (without a date) also gives it back
             log.info("table %s: no room for the I'm back button", table.id)
+    if await fold_into_live(client, channel, table, content, message, view):
+        return
     modes = await ping_modes(client, table)
     posted = await channel.send(
         content, view=view, files=message.files, embeds=message.embeds,

@@ -52,6 +52,20 @@ async def _previous(
     return older
 
 
+async def live_message(
+    client: discord.Client, channel: discord.abc.Messageable, table_id: int
+) -> discord.Message | None:
+    """The table's live message itself (None if there is none, or it is gone)."""
+    known = _live.setdefault(client, {}).get(table_id)
+    if known is None:
+        found = await _previous(client, channel, table_id, 0)
+        return found[0] if found and isinstance(found[0], discord.Message) else None
+    try:
+        return await channel.fetch_message(known)
+    except discord.HTTPException:
+        return None
+
+
 def live_message_id(client: discord.Client, table_id: int) -> int | None:
     """The table's live message, if this process has posted or found it since it started."""
     return _live.get(client, {}).get(table_id)

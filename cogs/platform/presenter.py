@@ -166,6 +166,14 @@ class Presenter:
     """The kind of the turn builder that "My view" opens instead of `private`
     (Saboteur's hand), if any."""
 
+    def mid_turn(self, table: Table) -> bool:
+        """Whether the seat to act is in the middle of its own turn, a turn of several
+        actions (Coal Baron's draw-5, then its choice): the step it just played is
+        then told in the table's live message, edited, rather than in a new one; its
+        message takes the place of the live message's last line, which a game with
+        such turns keeps for who is to act."""
+        return False
+
     async def turn(
         self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
     ) -> TurnMessage:

@@ -42,7 +42,7 @@ from cogs.platform.items import (
     Select,
     TableItem,
 )
-from cogs.platform.live import replace_live
+from cogs.platform.live import live_message, replace_live
 from cogs.platform.names import display_names
 from cogs.platform.notify import by_dm, ping_modes, tell_turn_by_dm
 from cogs.platform.plugins import plugin_for, presenter_for
@@ -52,6 +52,9 @@ from cogs.platform.seen import seen
 from cogs.platform.summary import score_chart
 from cogs.platform.threads import close_thread
 
+MESSAGE_TEXT_LIMIT = 2000
+MESSAGE_EMBEDS_LIMIT = 10
+"""Discord's limits on a message's text and embeds."""
 BUTTONS_PER_ROW = 5
 ACTION_ROWS = 4
 """Rows for actions; the last of Discord's 5 rows holds "My view"."""
@@ -119,6 +122,40 @@ async def published(
     await close_thread(client, table, locale)
 
 
+async def fold_into_live(
+    client: discord.Client,
+    channel: discord.abc.Messageable,
+    table: Table,
+    content: str,
+    message: TurnMessage,
+    view: discord.ui.View,
+) -> bool:
+    """Tell a step of a turn still going on (`Presenter.mid_turn`: a draw-5 before its
+    choice) in the table's live message, the one that announced this turn: the step's
+    message takes the place of its last line (who is to act, now restated), its images
+    and components become the new ones, and nobody is pinged again, so a turn posts
+    one public message. False (post a new message) when the turn is not mid-way, or
+    the live message is gone or would grow too long."""
+    if not presenter_for(table.game).mid_turn(table):
+        return False
+    live = await live_message(client, channel, table.id)
+    if live is None:
+        return False
+    told = live.content.rpartition("\n")[0]
+    text = f"{told}\n{content}" if told else content
+    embeds = [*live.embeds, *message.embeds]
+    if len(text) > MESSAGE_TEXT_LIMIT or len(embeds) > MESSAGE_EMBEDS_LIMIT:
+        return False
+    await live.edit(
+        content=text,
+        embeds=embeds,
+        attachments=message.files,
+        view=view,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+    return True
+
+
 async def post_turn(
     interaction: Interaction, table: Table, played: ActResult | None, *, header: str = ""
 ) -> None:
@@ -145,27 +182,31 @@ async def post_turn(
     view = turn_view(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing
     )
-    modes = await ping_modes(interaction.client, table)
-    if in_channel:
-        channel = interaction.channel
-        assert isinstance(channel, discord.abc.Messageable)
-        posted: discord.Message = await channel.send(
-            content,
-            view=view,
-            files=message.files,
-            embeds=message.embeds,
-            allowed_mentions=pings(table, modes),
-        )
-    else:
-        posted = await interaction.followup.send(
-            content,
-            view=view,
-            files=message.files,
-            embeds=message.embeds,
-            allowed_mentions=pings(table, modes),
-            wait=True,
-        )
-    await published(interaction.client, table, posted, modes, locale)
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    folded = played is not None and await fold_into_live(
+        interaction.client, channel, table, content, message, view
+    )
+    if not folded:
+        modes = await ping_modes(interaction.client, table)
+        if in_channel:
+            posted: discord.Message = await channel.send(
+                content,
+                view=view,
+                files=message.files,
+                embeds=message.embeds,
+                allowed_mentions=pings(table, modes),
+            )
+        else:
+            posted = await interaction.followup.send(
+                content,
+                view=view,
+                files=message.files,
+                embeds=message.embeds,
+                allowed_mentions=pings(table, modes),
+                wait=True,
+            )
+        await published(interaction.client, table, posted, modes, locale)
     host_of(interaction.client).computers.schedule(table)
     # What the actor alone was told goes to them only: after /game skip the
     # interaction is the skipper's, who must not learn the idle seat's secrets.
