@@ -258,7 +258,7 @@ class Driver:
                 or after.format_action(a) in offered
             ]
             # Only legal moves are offered (buttons and select options alike).
-            button = step_id(table, "extraction", "")
+            button = step_id(shown, "")
             steps = {o.removeprefix(button) for o in offered if o.startswith(button)} | {
                 o for o in offered if not o.startswith("mt:")
             }
