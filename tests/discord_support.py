@@ -205,6 +205,14 @@ def now(channel: simcord.ChannelHandle, message: discord.Message) -> discord.Mes
     return next(m for m in channel.history() if m.id == message.id)
 
 
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif")
+
+
+def image_attachments(message: discord.Message) -> list[discord.Attachment]:
+    """The images a message carries (an exported record is an attachment, not an image)."""
+    return [a for a in message.attachments if a.filename.lower().endswith(IMAGE_SUFFIXES)]
+
+
 def live_messages(channel: simcord.ChannelHandle) -> list[discord.Message]:
     """The channel's messages that still have components."""
     return [message for message in channel.history() if custom_ids(message)]

@@ -5,6 +5,8 @@ table manners all games share, checked on every public message.
 - A public message pings (``allowed_mentions``) only players who are to act after it.
 - No public text holds the notation of an action just played (the turn is told in
   words; the notation belongs to ``/game play`` and its confirmation).
+- A turn posts one public message (draw-5s, scorings and round ends folded in), the
+  last one included (the summary), and no public message carries more than two images.
 
 Each game is played by its own complete-game driver (``COMPLETE_GAME`` in
 ``tests/<game>_discord_support.py``, found by the game's id), which calls back after
@@ -25,9 +27,11 @@ from bot.games.base import GameState
 from bot.games.record import initial_state, parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
 from bot.service import GameService
-from tests.discord_support import CompleteGame, speak_french
+from tests.discord_support import CompleteGame, image_attachments, speak_french
 
 DEAL = 20261126
+MAX_IMAGES = 2
+"""Images a public message may carry (issue 9: the board and every player's mine)."""
 
 
 @pytest.fixture(autouse=True)
@@ -104,11 +108,15 @@ class Manners:
         if not self.checked:  # the start: the lobby, then the first turn
             for user in table.seats:
                 assert f"<@{user}>" in new[-1].content, "the start message names every player"
+        else:
+            assert len(new) == 1, ("a turn posts one public message", played, new)
         for message in new:
             pinged = set(self.env.backend.get_message(self.channel.id, message.id).ping_user_ids)
             assert pinged <= may_be_pinged, (message.content, pinged, may_be_pinged)
             text = public_text(message)
             assert not any(shows_notation(n, text) for n in played), (played, text)
+            images = [a.filename for a in image_attachments(message)]
+            assert len(images) <= MAX_IMAGES, (images, text)
             self.checked.add(message.id)
         self.messages += len(new)
 

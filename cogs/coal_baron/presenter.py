@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.games.base import JSON, Event, Seat
-from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.draw import ORDERS_KIND, TILES_KIND, DrawFive
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, language_of, t
@@ -147,8 +147,43 @@ def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
     return t(locale, f"coal.turn.{kind}", **params)
 
 
+DRAW_SPACES = {TILES_KIND: "fd", ORDERS_KIND: "od"}
+"""The draw-5 space of each pile."""
+KEEP_EVENTS = ("kept", "kept-nothing", "tile-bought")
+
+
+def with_draw(view: View, events: list[Event]) -> list[Event]:
+    """The events of a draw-5's put-back, after those of its draw: the draw posted no
+    message of its own (`CoalBaronPresenter.turn_goes_on`), so the turn's message tells
+    both. Rebuilt from the put-back and the board: the workers on the draw space (unless
+    the turn ended the shift, which sent them back) and the cards drawn (when the keep
+    is among these events)."""
+    returned = next((e for e in events if e.kind == "returned"), None)
+    if returned is None or any(e.kind == "drew" for e in events):
+        return events
+    seat, kind = returned.data["seat"], returned.data["kind"]
+    assert isinstance(seat, int) and isinstance(kind, str)
+    space = DRAW_SPACES[kind]
+    begun = []
+    workers = next(s["workers"][seat] for s in view["spaces"] if s["id"] == space)
+    if workers:
+        begun.append(Event("placed", {"seat": seat, "space": space, "workers": workers}))
+    kept = [e for e in events if e.kind in KEEP_EVENTS]
+    if kept:
+        count = int(returned.data["top"]) + int(returned.data["bottom"])
+        count += kept[0].kind != "kept-nothing"
+        begun.append(Event("drew", {"seat": seat, "kind": kind, "count": count}))
+    return begun + events
+
+
 class CoalBaronPresenter(Presenter):
     public_choices = True  # every worker space is on the table for all to see
+
+    def turn_goes_on(self, seen: Seen, played: ActResult) -> bool:
+        """A draw-5's draw: the drawer puts the cards back in their panel; the message
+        after the put-back tells the whole turn (`with_draw`)."""
+        pending = as_view(seen.view)["pending"]
+        return pending is not None and pending["kind"].startswith("draw-")
 
     async def turn(
         self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
@@ -157,7 +192,7 @@ class CoalBaronPresenter(Presenter):
         view = as_view(seen.view)
         lang = language_of(locale)
         lines: list[str] = []
-        events = played.events if played is not None else []
+        events = with_draw(view, played.events) if played is not None else []
         if played is None:
             lines.append(roster_text(locale, table))
         else:

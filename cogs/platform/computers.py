@@ -38,7 +38,14 @@ from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.names import known_names
 from cogs.platform.notify import ping_modes
 from cogs.platform.stand_in import back_button, stand_in_line
-from cogs.platform.table_items import pings, public_turn, published, turn_view
+from cogs.platform.table_items import (
+    go_on,
+    pings,
+    public_turn,
+    published,
+    turn_goes_on,
+    turn_view,
+)
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +166,9 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
         return
     guild = getattr(channel, "guild", None)
     locale = guild.preferred_locale if guild is not None else None
+    if turn_goes_on(table, played, known_names(table)):
+        await go_on(client, channel, table, locale)
+        return
     message = await public_turn(client, table, played, locale, known_names(table))
     view = turn_view(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing

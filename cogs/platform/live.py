@@ -57,6 +57,19 @@ def live_message_id(client: discord.Client, table_id: int) -> int | None:
     return _live.get(client, {}).get(table_id)
 
 
+async def strip_live(
+    client: discord.Client, channel: discord.abc.Messageable, table_id: int,
+    view: discord.ui.View,
+) -> None:
+    """Give the table's live message `view` instead of its components (an action
+    that posts no message of its own made them out of date)."""
+    try:
+        for live in await _previous(client, channel, table_id, 0):
+            await live.edit(view=view)
+    except discord.HTTPException:
+        log.warning("table %s: could not update its live message's components", table_id)
+
+
 async def replace_live(client: discord.Client, table_id: int, message: discord.Message) -> None:
     """Make `message` the table's live message: strip the components of the previous."""
     channel = message.channel

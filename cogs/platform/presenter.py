@@ -184,6 +184,13 @@ class Presenter:
             lines.append(t(locale, "turn.use_private"))
         return TurnMessage("\n".join(lines), actions=actions)
 
+    def turn_goes_on(self, seen: Seen, played: ActResult) -> bool:
+        """Whether `played` only began the actor's turn, whose rest they decide in a
+        private panel (a Coal Baron draw-5: the put-back follows). No public message is
+        posted then; the one after the action that ends the turn tells all of it (a
+        turn posts one public message). Default: every action ends a turn."""
+        return False
+
     def played_lines(self, seen: Seen, played: ActResult, locale: LocaleLike) -> list[str]:
         """What everyone is told of an action: its public events in words, or only
         "X played" when the engine described none (never the notation)."""

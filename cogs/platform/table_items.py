@@ -42,7 +42,7 @@ from cogs.platform.items import (
     Select,
     TableItem,
 )
-from cogs.platform.live import replace_live
+from cogs.platform.live import replace_live, strip_live
 from cogs.platform.names import display_names
 from cogs.platform.notify import by_dm, ping_modes, tell_turn_by_dm
 from cogs.platform.plugins import plugin_for, presenter_for
@@ -104,6 +104,22 @@ async def public_turn(
     return message
 
 
+def turn_goes_on(table: Table, played: ActResult, names: tuple[str, ...]) -> bool:
+    """Whether `played` began a turn its actor goes on with privately
+    (`Presenter.turn_goes_on`): no public message until the turn ends."""
+    presenter = presenter_for(table.game)
+    public = seen(table, None, public_choices=presenter.public_choices, names=names)
+    return presenter.turn_goes_on(public, played)
+
+
+async def go_on(
+    client: discord.Client, channel: discord.abc.Messageable, table: Table, locale: LocaleLike
+) -> None:
+    """An action that began a turn posts nothing: the live message keeps only the
+    private view button (its actions were made at the version before)."""
+    await strip_live(client, channel, table.id, turn_view(table, [], locale))
+
+
 async def published(
     client: discord.Client,
     table: Table,
@@ -140,32 +156,36 @@ async def post_turn(
     locale = public_locale(interaction)
     presenter = presenter_for(table.game)
     names = await display_names(interaction.client, table)
-    message = await public_turn(interaction.client, table, played, locale, names)
-    content = f"{header}\n{message.content}" if header else message.content
-    view = turn_view(
-        table, message.actions, locale, items=message.items, retry_images=message.images_missing
-    )
-    modes = await ping_modes(interaction.client, table)
-    if in_channel:
-        channel = interaction.channel
-        assert isinstance(channel, discord.abc.Messageable)
-        posted: discord.Message = await channel.send(
-            content,
-            view=view,
-            files=message.files,
-            embeds=message.embeds,
-            allowed_mentions=pings(table, modes),
-        )
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    if played is not None and turn_goes_on(table, played, names):
+        await go_on(interaction.client, channel, table, locale)
     else:
-        posted = await interaction.followup.send(
-            content,
-            view=view,
-            files=message.files,
-            embeds=message.embeds,
-            allowed_mentions=pings(table, modes),
-            wait=True,
+        message = await public_turn(interaction.client, table, played, locale, names)
+        content = f"{header}\n{message.content}" if header else message.content
+        view = turn_view(
+            table, message.actions, locale, items=message.items,
+            retry_images=message.images_missing,
         )
-    await published(interaction.client, table, posted, modes, locale)
+        modes = await ping_modes(interaction.client, table)
+        if in_channel:
+            posted: discord.Message = await channel.send(
+                content,
+                view=view,
+                files=message.files,
+                embeds=message.embeds,
+                allowed_mentions=pings(table, modes),
+            )
+        else:
+            posted = await interaction.followup.send(
+                content,
+                view=view,
+                files=message.files,
+                embeds=message.embeds,
+                allowed_mentions=pings(table, modes),
+                wait=True,
+            )
+        await published(interaction.client, table, posted, modes, locale)
     host_of(interaction.client).computers.schedule(table)
     # What the actor alone was told goes to them only: after /game skip the
     # interaction is the skipper's, who must not learn the idle seat's secrets.
