@@ -236,8 +236,13 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     """Everyone reads what was kept and how many cards went back, not which nor in what order."""
     world = await started(simcord_env)
     player, _ = await acting(world)
+    turn = world.last()
     shown = panel(await player.slash(world.channel, "coal play", action="fd"), "mt:turn:")
     table = await world.table()
+    # The draw posts nothing: the turn's one message comes after the put-back. The
+    # live message keeps only "My view" (which offers the panel again).
+    assert world.last().id == turn.id
+    assert custom_ids(now(world.channel, turn)) == [f"mt:view:{table.id}"]
     view = state_of(table).view(table.seats.index(player.id))
     kept, *back = [card["name"] for card in view["pending"]["cards"]]
     keep = f"keep {kept}"
@@ -246,6 +251,9 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     await player.click(shown, custom_id=step_id(table, "draw", in_order))
     result = await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
     assert [m.content for m in result.followups if not m.ephemeral] == [world.last().content]
+    told = world.last().content.split("\n")
+    assert told[:2] == [f"{player.mention} places 1 worker on fd.",
+                        f"{player.mention} looks at 5 tiles from the pile."]
     assert f"{player.mention} buys tile {tile_text('en', kept)} for" in world.last().content
     assert kept not in world.last().content  # words, not the notation
     assert "puts the other tiles back: 4 on top of the pile, 0 under it" in world.last().content
