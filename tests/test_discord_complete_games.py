@@ -7,6 +7,8 @@ table manners all games share, checked on every public message.
   words; the notation belongs to ``/game play`` and its confirmation).
 - A turn posts one public message (draw-5s, scorings and round ends folded in), the
   last one included (the summary), and no public message carries more than two images.
+- The game keeps the footprint budgets (tests/footprint_support.py; figures printed
+  with ``pytest -s``).
 
 Each game is played by its own complete-game driver (``COMPLETE_GAME`` in
 ``tests/<game>_discord_support.py``, found by the game's id), which calls back after
@@ -28,10 +30,9 @@ from bot.games.record import initial_state, parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
 from bot.service import GameService
 from tests.discord_support import CompleteGame, image_attachments, speak_french
+from tests.footprint_support import MAX_IMAGES, footprint
 
 DEAL = 20261126
-MAX_IMAGES = 2
-"""Images a public message may carry (issue 9: the board and every player's mine)."""
 
 
 @pytest.fixture(autouse=True)
@@ -82,6 +83,8 @@ class Manners:
         self.entries = 0
         self.checked: set[int] = set()
         self.messages = 0
+        self.turns = 0
+        self.before_first_turn = 0
 
     @property
     def service(self) -> GameService:
@@ -105,7 +108,9 @@ class Manners:
             for message in self.channel.history()
             if message.author.bot and not message.flags.ephemeral and message.id not in self.checked
         ]
+        self.turns += 1
         if not self.checked:  # the start: the lobby, then the first turn
+            self.before_first_turn = len(new) - 1
             for user in table.seats:
                 assert f"<@{user}>" in new[-1].content, "the start message names every player"
         else:
@@ -133,3 +138,6 @@ async def test_a_complete_game_pings_only_who_acts_and_tells_every_move_in_words
     manners = Manners(simcord_env, world)
     await complete.play(world, manners)
     assert manners.messages > 10 and manners.entries > 10
+    measured = footprint(list(world.channel.history()))
+    print(f"\n{game} ({language}), {manners.turns} turns: {measured}")
+    measured.check(manners.turns, manners.before_first_turn)
