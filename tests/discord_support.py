@@ -133,19 +133,26 @@ def enabled_ids(message: simcord.ResponseMessage) -> list[str]:
     ]
 
 
+async def choose_step(
+    actor: simcord.MemberActor, panel: simcord.ResponseMessage, step: str
+) -> None:
+    """Choose `step` on a turn builder's panel: its step button, or a select's option."""
+    buttons = [i for i in enabled_ids(panel) if i.startswith("mt:step:")]
+    button = next((i for i in buttons if i.endswith(f":{step}")), None)
+    if button is not None:
+        await actor.click(panel, custom_id=button)
+    else:
+        assert any(step in values for values in options_of(panel)), (step, panel.components)
+        await actor.select(panel, [step], custom_id=select_offering(panel, step))
+
+
 async def build_turn(
     actor: simcord.MemberActor, panel: simcord.ResponseMessage, steps: list[str]
 ) -> simcord.InteractionResult:
     """Choose `steps` one after the other on a turn builder's panel (each a step button
     or a select option), then Confirm."""
     for step in steps:
-        buttons = [i for i in enabled_ids(panel) if i.startswith("mt:step:")]
-        button = next((i for i in buttons if i.endswith(f":{step}")), None)
-        if button is not None:
-            await actor.click(panel, custom_id=button)
-        else:
-            assert any(step in values for values in options_of(panel)), (step, panel.components)
-            await actor.select(panel, [step], custom_id=select_offering(panel, step))
+        await choose_step(actor, panel, step)
     ops = [i for i in enabled_ids(panel) if i.startswith("mt:turn:")]
     confirm = next(i for i in ops if i.endswith(":confirm"))
     return await actor.click(panel, custom_id=confirm)

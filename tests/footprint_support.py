@@ -18,9 +18,12 @@ from tests.discord_support import image_attachments
 
 MAX_IMAGES = 2
 """Images a public message may carry: the board and every player's mine."""
-BYTES_PER_IMAGE = 250_000
-"""The largest image a game may post (today's largest, a Coal Baron board or the
-summary's chart over the mines, is about half of it)."""
+BYTES_PER_IMAGE = 150_000
+"""The largest image a game may post (today's largest, a 4-player Coal Baron board,
+is about 95 kB)."""
+AVERAGE_BYTES_PER_IMAGE = 100_000
+"""What a game's images may weigh on average (today: about 70 kB for Coal Baron,
+55 kB for Mine Out, 25 kB for Saboteur)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class Footprint:
         assert self.messages <= before_first_turn + turns, (str(self), turns)
         assert self.images <= MAX_IMAGES * self.messages, str(self)
         assert self.largest <= BYTES_PER_IMAGE, str(self)
+        assert self.bytes <= AVERAGE_BYTES_PER_IMAGE * self.images, str(self)
 
 
 def footprint(messages: list[discord.Message]) -> Footprint:
