@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import io
 import random
 import shutil
 import tempfile
 from pathlib import Path
 
+import aiohttp
 import pytest
 import simcord
 from PIL import Image
@@ -33,6 +35,8 @@ from tests.saboteur_support import digger_play
 PHONE_WIDTH = 420
 """CSS pixels of the page: a phone held upright."""
 SHOT_HEIGHT = 1400
+DEVTOOLS_PORT = 9333
+CHROMIUM_SECONDS = 90
 SAVED_WIDTH = 420
 """Width of the saved PNGs (kept small: they live in the repository)."""
 COAL_MOVES = 14
@@ -43,26 +47,73 @@ SABOTEUR_TURNS = 6
 
 
 async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT) -> None:
-    """Chromium's headless screenshot of `url` at phone width, saved `SAVED_WIDTH` wide."""
+    """A headless Chromium's screenshot of `url` at phone width, once the page shows
+    the bot's messages, saved `SAVED_WIDTH` wide (through the DevTools protocol: the
+    preview page keeps a connection open, so Chromium's own --screenshot never sees
+    it finished)."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         raise SystemExit("phone_previews needs Chromium (apt-get install chromium)")
     with tempfile.TemporaryDirectory() as profile:
-        shot = Path(profile) / "shot.png"
         process = await asyncio.create_subprocess_exec(
             chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
             f"--user-data-dir={profile}", f"--window-size={PHONE_WIDTH},{height}",
-            "--virtual-time-budget=8000", f"--screenshot={shot}", url,
+            f"--remote-debugging-port={DEVTOOLS_PORT}", "about:blank",
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
         )
-        await process.wait()
-        image = Image.open(shot).convert("RGB")
+        try:
+            png = await asyncio.wait_for(_capture(url), CHROMIUM_SECONDS)
+        finally:
+            process.kill()
+            await process.wait()
+    image = Image.open(io.BytesIO(png)).convert("RGB")
     size = (SAVED_WIDTH, image.height * SAVED_WIDTH // image.width)
     small = image.resize(size, Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
     small.quantize(128).save(buffer, "PNG", optimize=True)
     path.write_bytes(buffer.getvalue())
     print(f"{path}: {small.width}x{small.height}, {len(buffer.getvalue()) / 1e3:.0f} kB")
+
+
+async def _capture(url: str) -> bytes:
+    """Open `url` in the running Chromium, wait until its images are drawn, and
+    take the screenshot."""
+    async with aiohttp.ClientSession() as http:
+        while True:
+            try:
+                async with http.get(f"http://127.0.0.1:{DEVTOOLS_PORT}/json/list") as answer:
+                    pages = await answer.json()
+                break
+            except aiohttp.ClientError:
+                await asyncio.sleep(0.2)
+        (page,) = [p for p in pages if p["type"] == "page"]
+        async with http.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as socket:
+            calls = 0
+
+            async def call(method: str, **params: object) -> dict[str, object]:
+                nonlocal calls
+                calls += 1
+                await socket.send_json({"id": calls, "method": method, "params": params})
+                while True:
+                    answer = await socket.receive_json()
+                    if answer.get("id") == calls:
+                        return dict(answer.get("result", {}))
+
+            await call("Emulation.setDeviceMetricsOverride", width=PHONE_WIDTH,
+                       height=SHOT_HEIGHT, deviceScaleFactor=1, mobile=True)
+            await call("Page.navigate", url=url)
+            # Every image of the page drawn (the preview fetches the attachments after
+            # the messages), and at least the two of the message shown.
+            ready = ("[...document.images].every(i => i.complete && i.naturalWidth > 0)"
+                     " && document.images.length >= 2")
+            while True:
+                await asyncio.sleep(1)
+                found = await call("Runtime.evaluate", expression=ready)
+                if dict(found["result"]).get("value") is True:  # type: ignore[call-overload]
+                    break
+            await asyncio.sleep(1)
+            shot = await call("Page.captureScreenshot", format="png")
+            return base64.b64decode(str(shot["data"]))
 
 
 async def coal_baron_turn(env: simcord.Env, out: Path) -> None:
