@@ -107,9 +107,8 @@ async def public_turn(
 def turn_goes_on(table: Table, played: ActResult, names: tuple[str, ...]) -> bool:
     """Whether `played` began a turn its actor goes on with privately
     (`Presenter.turn_goes_on`): no public message until the turn ends."""
-    presenter = presenter_for(table.game)
-    public = seen(table, None, public_choices=presenter.public_choices, names=names)
-    return presenter.turn_goes_on(public, played)
+    public = seen(table, None, names=names)  # the view is enough: no legal moves listed
+    return presenter_for(table.game).turn_goes_on(public, played)
 
 
 async def go_on(
