@@ -33,6 +33,8 @@ class Footprint:
     bytes: int
     largest: int
     """Bytes of the largest image."""
+    most_images: int
+    """Images of the message that carries the most."""
 
     def __str__(self) -> str:
         return (
@@ -44,7 +46,7 @@ class Footprint:
         """Within the budgets, for a game of `turns` turns (the start's message
         included) whose lobby posted `before_first_turn` messages."""
         assert self.messages <= before_first_turn + turns, (str(self), turns)
-        assert self.images <= MAX_IMAGES * self.messages, str(self)
+        assert self.most_images <= MAX_IMAGES, str(self)
         assert self.largest <= BYTES_PER_IMAGE, str(self)
         assert self.bytes <= AVERAGE_BYTES_PER_IMAGE * self.images, str(self)
 
@@ -52,8 +54,10 @@ class Footprint:
 def footprint(messages: list[discord.Message]) -> Footprint:
     """Public messages posted by the bot, their images, and the images' bytes."""
     public = [m for m in messages if not m.flags.ephemeral and m.author.bot]
-    sizes = [a.size for m in public for a in image_attachments(m)]
-    return Footprint(len(public), len(sizes), sum(sizes), max(sizes, default=0))
+    images = [image_attachments(m) for m in public]
+    sizes = [a.size for attached in images for a in attached]
+    most = max(map(len, images), default=0)
+    return Footprint(len(public), len(sizes), sum(sizes), max(sizes, default=0), most)
 
 
 class TurnCounter:

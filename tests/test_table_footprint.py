@@ -7,10 +7,13 @@ with ``pytest -s``, kept in docs/performance.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
 import simcord
 
 from tests.coal_baron_discord_support import coal_world, fixed_seed, play_to_the_end
-from tests.footprint_support import TurnCounter, footprint
+from tests.footprint_support import Footprint, TurnCounter, footprint
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
@@ -26,3 +29,16 @@ async def test_a_four_player_coal_baron_game_through_the_bot_keeps_its_budgets(
     print(f"\nCoal Baron, 4 players, {counted.turns} turns: {measured}")
     measured.check(counted.turns, counted.before_first_turn)
     assert measured.messages == counted.before_first_turn + counted.turns
+
+
+def test_the_budgets_catch_a_second_message_a_third_image_and_heavier_images() -> None:
+    within = Footprint(messages=11, images=20, bytes=1_400_000, largest=90_000, most_images=2)
+    within.check(turns=10, before_first_turn=1)
+    for broken in (
+        replace(within, messages=12),  # a turn posted two messages
+        replace(within, most_images=3),
+        replace(within, largest=200_000),
+        replace(within, bytes=2_100_000),  # every image half as heavy again
+    ):
+        with pytest.raises(AssertionError):
+            broken.check(turns=10, before_first_turn=1)
