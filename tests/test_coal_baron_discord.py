@@ -261,6 +261,29 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     assert shown.content == t("en", "builder.done")  # the drawer's own panel, closed
 
 
+async def test_a_draw_chosen_in_a_space_select_posts_one_message_after_the_put_back(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    turn = world.last()
+    (select,) = [m for m in space_selects(turn) if "od" in [o.value for o in m.options]]
+    assert select.custom_id is not None
+    shown = panel(await player.select(turn, ["od"], custom_id=select.custom_id), "mt:turn:")
+    assert world.last().id == turn.id  # the draw posted nothing
+    table = await world.table()
+    await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
+    in_order = next(i for i in enabled_ids(shown) if i.startswith("mt:step:"))
+    await player.click(shown, custom_id=in_order)
+    await player.click(shown, custom_id=turn_id(table, "draw", "confirm"))
+    new = [m for m in world.channel.history() if m.id > turn.id and not m.flags.ephemeral]
+    assert [m.id for m in new] == [world.last().id]
+    told = world.last().content.split("\n")
+    assert told[:3] == [f"{player.mention} places 1 worker on od.",
+                        f"{player.mention} looks at 5 orders from the pile.",
+                        f"{player.mention} keeps none of the drawn orders."]
+
+
 async def test_slow_images_still_reach_the_player(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
