@@ -150,19 +150,26 @@ def enabled_ids(message: simcord.ResponseMessage) -> list[str]:
     ]
 
 
+async def choose_step(
+    actor: simcord.MemberActor, panel: simcord.ResponseMessage, step: str
+) -> None:
+    """Choose `step` on a turn builder's panel: its step button, or a select's option."""
+    buttons = [i for i in enabled_ids(panel) if i.startswith("mt:step:")]
+    button = next((i for i in buttons if i.endswith(f":{step}")), None)
+    if button is not None:
+        await actor.click(panel, custom_id=button)
+    else:
+        assert any(step in values for values in options_of(panel)), (step, panel.components)
+        await actor.select(panel, [step], custom_id=select_offering(panel, step))
+
+
 async def build_turn(
     actor: simcord.MemberActor, panel: simcord.ResponseMessage, steps: list[str]
 ) -> simcord.InteractionResult:
     """Choose `steps` one after the other on a turn builder's panel (each a step button
     or a select option), then Confirm."""
     for step in steps:
-        buttons = [i for i in enabled_ids(panel) if i.startswith("mt:step:")]
-        button = next((i for i in buttons if i.endswith(f":{step}")), None)
-        if button is not None:
-            await actor.click(panel, custom_id=button)
-        else:
-            assert any(step in values for values in options_of(panel)), (step, panel.components)
-            await actor.select(panel, [step], custom_id=select_offering(panel, step))
+        await choose_step(actor, panel, step)
     ops = [i for i in enabled_ids(panel) if i.startswith("mt:turn:")]
     confirm = next(i for i in ops if i.endswith(":confirm"))
     return await actor.click(panel, custom_id=confirm)
@@ -241,6 +248,14 @@ async def as_seen_before(
 def now(channel: simcord.ChannelHandle, message: discord.Message) -> discord.Message:
     """`message` as it is now in the channel (after the bot's later edits)."""
     return next(m for m in channel.history() if m.id == message.id)
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif")
+
+
+def image_attachments(message: discord.Message) -> list[discord.Attachment]:
+    """The images a message carries (an exported record is an attachment, not an image)."""
+    return [a for a in message.attachments if a.filename.lower().endswith(IMAGE_SUFFIXES)]
 
 
 def live_messages(channel: simcord.ChannelHandle) -> list[discord.Message]:

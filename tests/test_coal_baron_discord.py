@@ -291,8 +291,13 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     """Everyone reads what was kept and how many cards went back, not which nor in what order."""
     world = await started(simcord_env)
     player, _ = await acting(world)
+    turn = world.last()
     shown = panel(await player.slash(world.channel, "coal play", action="fd"), "mt:turn:")
     table = await world.table()
+    # The draw posts nothing new: it is told in the turn's own message, edited.
+    assert world.last().id == turn.id
+    assert f"{player.mention} places 1 worker on fd." in world.last().content
+    assert f"{player.mention} looks at 5 tiles from the pile." in world.last().content
     view = state_of(table).view(table.seats.index(player.id))
     kept, *back = [card["name"] for card in view["pending"]["cards"]]
     keep = f"keep {kept}"
@@ -306,6 +311,28 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     assert "puts the other tiles back: 4 on top of the pile, 0 under it" in world.last().content
     assert not any(f"top {name}" in world.last().content for name in back)
     assert shown.content == t("en", "builder.done")  # the drawer's own panel, closed
+
+
+async def test_a_draw_chosen_in_a_space_select_posts_one_message_after_the_put_back(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    turn = world.last()
+    (select,) = [m for m in space_selects(turn) if "od" in [o.value for o in m.options]]
+    assert select.custom_id is not None
+    shown = panel(await player.select(turn, ["od"], custom_id=select.custom_id), "mt:turn:")
+    assert world.last().id == turn.id  # the draw posted nothing: it edits the turn's message
+    told = world.last().content
+    assert f"{player.mention} places 1 worker on od." in told
+    assert f"{player.mention} looks at 5 orders from the pile." in told
+    await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
+    in_order = next(i for i in enabled_ids(shown) if i.startswith("mt:step:"))
+    await player.click(shown, custom_id=in_order)
+    await player.click(shown, custom_id=turn_id(shown, "confirm"))
+    new = [m for m in world.channel.history() if m.id > turn.id and not m.flags.ephemeral]
+    assert [m.id for m in new] == [world.last().id]
+    assert world.last().content.startswith(f"{player.mention} keeps none of the drawn orders.")
 
 
 async def test_slow_images_still_reach_the_player(

@@ -5,7 +5,8 @@ policy, then played the way a person would: the draft select, the space selects,
 the bank button, the extraction panel, the draw-5 panel, the shortage choice,
 and ``/coal play`` lines (whole extractions on one line). After each move the
 test checks the public message: one action played, who is next, both images (the
-checks every game shares are in tests/test_discord_complete_games.py).
+checks every game shares are in tests/test_discord_complete_games.py). The 4-player
+game is tests/test_table_footprint.py's, which also measures what it posts.
 """
 
 from __future__ import annotations
@@ -24,8 +25,3 @@ async def test_a_complete_two_player_game_through_the_bot(simcord_env: simcord.E
     driver = await play_to_the_end(world, 2)
     assert {"draft select", "space select", "extraction panel", "draw panel"} <= set(driver.ways)
 
-
-async def test_a_complete_four_player_game_through_the_bot(simcord_env: simcord.Env) -> None:
-    world = await coal_world(simcord_env)
-    driver = await play_to_the_end(world, 4)
-    assert {"/coal play extraction", "bank button", "draw panel"} <= set(driver.ways)

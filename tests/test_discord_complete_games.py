@@ -10,6 +10,10 @@ table manners all games share, checked on every public message.
 - No private message (a panel and each of its edits, a hand, a question, an error)
   holds the notation of an action just played or then legal, but the typed-play
   confirmation (read from the REST calls the bot made: every version of a panel).
+- A turn posts one public message (draw-5s, scorings and round ends folded in), the
+  last one included (the summary), and no public message carries more than two images.
+- The game keeps the footprint budgets (tests/footprint_support.py; figures printed
+  with ``pytest -s``).
 
 Each game is played by its own complete-game driver (``COMPLETE_GAME`` in
 ``tests/<game>_discord_support.py``, found by the game's id), which calls back after
@@ -32,7 +36,14 @@ from bot.games.record import initial_state, parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
 from bot.i18n import catalog
 from bot.service import GameService
-from tests.discord_support import CompleteGame, custom_ids, shows_notation, speak_french
+from tests.discord_support import (
+    CompleteGame,
+    custom_ids,
+    image_attachments,
+    shows_notation,
+    speak_french,
+)
+from tests.footprint_support import MAX_IMAGES, footprint
 
 DEAL = 20261126
 
@@ -149,6 +160,8 @@ class Manners:
         self.messages = 0
         self.requests = 0
         self.private = 0
+        self.turns = 0
+        self.before_first_turn = 0
 
     @property
     def service(self) -> GameService:
@@ -174,7 +187,9 @@ class Manners:
             for message in self.channel.history()
             if message.author.bot and not message.flags.ephemeral and message.id not in self.checked
         ]
+        self.turns += 1
         if not self.checked:  # the start: the lobby, then the first turn
+            self.before_first_turn = len(new) - 1
             for user in table.seats:
                 assert f"<@{user}>" in new[-1].content, "the start message names every player"
         else:
@@ -187,6 +202,8 @@ class Manners:
             assert pinged <= may_be_pinged, (message.content, pinged, may_be_pinged)
             text = public_text(message)
             assert not any(shows_notation(n, text) for n in played), (played, text)
+            images = [a.filename for a in image_attachments(message)]
+            assert len(images) <= MAX_IMAGES, (images, text)
             self.checked.add(message.id)
         self.messages += len(new)
 
@@ -211,3 +228,6 @@ async def test_a_complete_game_pings_only_who_acts_and_tells_every_move_in_words
     manners = Manners(simcord_env, world)
     await complete.play(world, manners)
     assert manners.messages > 10 and manners.entries > 10 and manners.private > 10
+    measured = footprint(list(world.channel.history()))
+    print(f"\n{game} ({language}), {manners.turns} turns: {measured}")
+    measured.check(manners.turns, manners.before_first_turn)

@@ -145,6 +145,9 @@ async def test_the_end_archives_the_thread_and_posts_the_standings_in_the_parent
     assert lines[0] == "🏁 **Tiny**, table #1, is over. Final standings:"
     assert lines[1].startswith("1. <@") and lines[2].startswith("2. <@")
     assert lines[-1] == f"The whole game: https://discord.com/channels/{w.guild.id}/{thread.id}"
+    # The score chart, as in the thread's summary.
+    assert [a.filename for a in standings.attachments] == ["scores.png"]
+    assert [a.size for a in standings.attachments] == [final.attachments[-1].size]
     stored = w.env.backend.get_message(parent.id, standings.id)
     assert stored.ping_user_ids == []  # named, never pinged
     assert live_messages(parent) == []

@@ -179,7 +179,7 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
         content, view=view, files=message.files, embeds=message.embeds,
         allowed_mentions=pings(table, modes),
     )
-    await published(client, table, posted, modes, locale)
+    await published(client, table, posted, modes, locale, message.chart)
 
 
 COMPUTER_ITEMS = (ComputerButton,)

@@ -61,6 +61,9 @@ class TurnMessage:
     embeds: list[discord.Embed] = field(default_factory=list)
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
     images_missing: bool = False
+    chart: bytes | None = None
+    """At the end, the score chart alone as PNG (`cogs.platform.summary`), for the
+    standings posted in the parent channel of the table's thread."""
 
 
 async def image_file(name: str, render: Renderer, *args: Any) -> discord.File:

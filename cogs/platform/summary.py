@@ -1,9 +1,13 @@
 """The end of a game: the summary that closes it, and the export of its record.
 
 When a game ends, its last public message (the live one) is the summary: the
-presenter's final text and images (the final standings of every game), plus
-each player's score over the game as one chart (`renderer.chart.record_chart`),
-and the Rematch and Export buttons (`cogs.platform.table_items.turn_view`).
+presenter's final text and images (the final standings of every game), each
+player's score over the game as a chart (`renderer.chart.record_chart`), and the
+Rematch and Export buttons (`cogs.platform.table_items.turn_view`). A public
+message carries at most two images (`MAX_IMAGES`): the chart is one of them when
+the presenter's message has room for it (Saboteur's last maze, Mine Out's town),
+else it is drawn over the last image, as one (Coal Baron's mines: the message keeps
+the board and every player's mine as the game ended; `renderer.stack`).
 
 ``mt:export:<table>`` ("Export") and ``/game export`` send the record of a
 finished (or abandoned) game privately: JSON, and for a finished game with a
@@ -17,37 +21,64 @@ from __future__ import annotations
 import io
 import json
 import logging
+from pathlib import PurePath
 
 import discord
 
 from bot.i18n import LocaleLike, language_of, t
-from bot.render_pool import RenderFailed
+from bot.render_pool import RenderFailed, render_png
 from bot.service import OPEN_STATUSES, GameService, Table, TableStatus
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import EXPORT, Button, Interaction, TableItem
 from cogs.platform.plugins import plugin_for
-from cogs.platform.presenter import image_file
+from cogs.platform.presenter import TurnMessage, image_file
 from cogs.platform.replies import defer_private, send_private
 from renderer.chart import record_chart
 from renderer.replay import replay_png
+from renderer.stack import stack_png
 
 log = logging.getLogger(__name__)
 
 CHART_FILE = "scores.png"
+MAX_IMAGES = 2
+"""Images a public message carries at most: the board and every player's mine."""
 
 
-async def score_chart(
-    service: GameService, table: Table, names: tuple[str, ...], locale: LocaleLike
-) -> list[discord.File]:
-    """The chart of each player's score over the finished game, as a file to post;
-    none if it could not be drawn (logged: the summary goes out without it)."""
+async def add_score_chart(
+    service: GameService, table: Table, message: TurnMessage, names: tuple[str, ...],
+    locale: LocaleLike,
+) -> None:
+    """Add to the finished game's `message` the chart of each player's score over the
+    game, within `MAX_IMAGES` (see the module docstring), and keep it alone in
+    `message.chart` for the standings posted out of a thread. Without it if it could
+    not be drawn (logged: the summary goes out all the same)."""
     record = await service.record(table.id)
     try:
-        return [await image_file(CHART_FILE, record_chart, record, names, language_of(locale))]
+        chart = await render_png(record_chart, record, names, language_of(locale))
     except RenderFailed:
         log.warning("table %s: the score chart could not be drawn", table.id)
-        return []
+        return
+    message.chart = chart
+    files = message.files
+    if len(files) < MAX_IMAGES:
+        files.append(discord.File(io.BytesIO(chart), filename=CHART_FILE))
+        return
+    last = files[-1]
+    try:
+        both = await render_png(stack_png, chart, _bytes(last))
+    except RenderFailed:
+        log.warning("table %s: the score chart could not be drawn with %s", table.id, last.filename)
+        return
+    name = f"{PurePath(CHART_FILE).stem}-{last.filename}"
+    files[-1] = discord.File(io.BytesIO(both), filename=name)
+
+
+def _bytes(file: discord.File) -> bytes:
+    """What `file` holds, left ready to be read again."""
+    data = file.fp.read()
+    file.reset()
+    return data
 
 
 async def send_export(interaction: Interaction, table: Table) -> None:

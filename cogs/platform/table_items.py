@@ -49,7 +49,7 @@ from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import ActionChoice, TurnMessage, game_name, mention
 from cogs.platform.replies import public_locale
 from cogs.platform.seen import seen
-from cogs.platform.summary import score_chart
+from cogs.platform.summary import add_score_chart
 from cogs.platform.threads import close_thread
 
 MESSAGE_TEXT_LIMIT = 2000
@@ -103,7 +103,7 @@ async def public_turn(
     public = seen(table, None, public_choices=presenter.public_choices, names=names)
     message = await presenter.turn(public, locale, played)
     if table.status == TableStatus.FINISHED:
-        message.files.extend(await score_chart(host_of(client).service, table, names, locale))
+        await add_score_chart(host_of(client).service, table, message, names, locale)
     return message
 
 
@@ -113,13 +113,14 @@ async def published(
     posted: discord.Message,
     modes: Mapping[int, PingMode],
     locale: LocaleLike,
+    chart: bytes | None = None,
 ) -> None:
     """After a table's public message with components was posted: it is the live one;
     the players to act who asked for it are told by direct message; at the end, the
-    table's thread (if any) is closed."""
+    table's thread (if any) is closed (its standings with the score `chart`)."""
     await replace_live(client, table.id, posted)
     await tell_turn_by_dm(client, table, by_dm(table, modes), posted.jump_url, locale)
-    await close_thread(client, table, locale)
+    await close_thread(client, table, locale, chart)
 
 
 async def fold_into_live(
@@ -206,7 +207,7 @@ async def post_turn(
                 allowed_mentions=pings(table, modes),
                 wait=True,
             )
-        await published(interaction.client, table, posted, modes, locale)
+        await published(interaction.client, table, posted, modes, locale, message.chart)
     host_of(interaction.client).computers.schedule(table)
     # What the actor alone was told goes to them only: after /game skip the
     # interaction is the skipper's, who must not learn the idle seat's secrets.

@@ -15,6 +15,7 @@ archive is left to Discord's own archiving after a week without messages.
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import Any, Literal
 
@@ -24,6 +25,7 @@ from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from cogs.platform.items import Interaction
 from cogs.platform.presenter import game_name, mention
+from cogs.platform.summary import CHART_FILE
 
 log = logging.getLogger(__name__)
 
@@ -91,10 +93,13 @@ def standings_text(table: Table, locale: LocaleLike, link: str) -> str:
     return "\n".join(lines)
 
 
-async def close_thread(client: discord.Client, table: Table, locale: LocaleLike) -> None:
+async def close_thread(
+    client: discord.Client, table: Table, locale: LocaleLike, chart: bytes | None = None
+) -> None:
     """At a finished or abandoned table playing in a thread: post the standings in the
-    parent channel (finished only; naming players without pinging them), then archive
-    the thread. Failures are logged: the game itself is over and stored."""
+    parent channel (finished only; naming players without pinging them; with the score
+    `chart`, PNG, if given), then archive the thread. Failures are logged: the game
+    itself is over and stored."""
     if table.status not in (TableStatus.FINISHED, TableStatus.ABANDONED):
         return
     thread = await table_thread(client, table)
@@ -104,7 +109,8 @@ async def close_thread(client: discord.Client, table: Table, locale: LocaleLike)
         parent = thread.parent or await client.fetch_channel(thread.parent_id)
         if table.status == TableStatus.FINISHED and isinstance(parent, discord.TextChannel):
             text = standings_text(table, locale, thread.jump_url)
-            await parent.send(text, allowed_mentions=discord.AllowedMentions.none())
+            files = [] if chart is None else [discord.File(io.BytesIO(chart), CHART_FILE)]
+            await parent.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
         await thread.edit(archived=True)
     except discord.HTTPException:
         log.warning("table %s: could not close its thread %s", table.id, thread.id, exc_info=True)
