@@ -114,11 +114,11 @@ MIGRATING_CHILD = textwrap.dedent(
 
     real_apply = backend._apply
 
-    async def apply(db, number, name, sql):
+    def apply(db, number, name, sql):  # run on the connection's thread
         if number == int(sys.argv[2]):
             print("migrating", flush=True)
             time.sleep(60)  # killed here, before migration `number`
-        await real_apply(db, number, name, sql)
+        real_apply(db, number, name, sql)
 
     backend._apply = apply
     asyncio.run(Storage.open(sys.argv[1]))
