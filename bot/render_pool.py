@@ -21,6 +21,7 @@ the next image (a thread cannot be stopped: a late one is only no longer waited 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -65,10 +66,8 @@ def _start_worker() -> None:
     16-63 ms to 8-12 ms when each worker got a session of its own
     (docs/performance.md). Without autogroups, the nice value puts them below the bot.
     """
-    try:
+    with contextlib.suppress(OSError):  # a group leader already: stays in the bot's session
         os.setsid()
-    except OSError:  # already a session or group leader: keep the bot's session
-        pass
     try:
         os.nice(WORKER_NICENESS)
     except OSError:
