@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image
 
+from benchmarks.bench_turn_load import bare_encode_seconds
 from benchmarks.timing import cpu_timed, ms
 from renderer.coal_baron.board import board_image
 from renderer.coal_baron.colours import PALETTE as COAL_BARON
@@ -48,6 +49,16 @@ def encoded(image: Image.Image, **options: Any) -> bytes:
     return buffer.getvalue()
 
 
+def turn_encode_seconds(
+    turns: list[tuple[Image.Image, Image.Image]], option: dict[str, Any]
+) -> float:
+    """Median CPU seconds to encode a turn's two images with `option`."""
+    return statistics.median(
+        cpu_timed(encoded, board, **option)[1] + cpu_timed(encoded, mines, **option)[1]
+        for board, mines in turns for _ in range(REPEATS)
+    )
+
+
 def main() -> None:
     drawn = []
     for seed in SEEDS:
@@ -65,18 +76,25 @@ def main() -> None:
     print(f"{len(mapped)} images (5 Coal Baron boards, 5 images of every mine, 5 Saboteur "
           f"mazes); mapping onto the fixed palette: median {ms(mapping, 2)}; a Coal Baron "
           f"turn = its board + every mine")
+    bare = bare_encode_seconds()
+    print(f"bare encode (bench_turn_load's reference): {ms(bare, 2)} CPU; a turn's encoding "
+          f"is given against level {COMPRESS_LEVEL}'s in bare encodes, what it adds to or "
+          f"takes from bench_turn_load's figure (a)")
+    chosen = turn_encode_seconds(turns, {"compress_level": COMPRESS_LEVEL})
     options = [(f"level {level}", {"compress_level": level}) for level in range(10)]
     for name, option in (*options, *OTHER_OPTIONS):
         times = [cpu_timed(encoded, image, **option)[1] for image in mapped for _ in range(REPEATS)]
         sizes = [len(encoded(image, **option)) for image in mapped]
         turn_sizes = [len(encoded(board, **option)) + len(encoded(mines, **option))
                       for board, mines in turns]
-        chosen = ("  <- renderer.png.COMPRESS_LEVEL"
-                  if option == {"compress_level": COMPRESS_LEVEL} else "")
+        turn = turn_encode_seconds(turns, option)
+        mark = ("  <- renderer.png.COMPRESS_LEVEL"
+                if option == {"compress_level": COMPRESS_LEVEL} else "")
         print(f"  {name}: encode median {ms(statistics.median(times), 2)}, "
               f"PNG median {statistics.median(sizes) / 1024:.0f} KB, "
               f"max {max(sizes) / 1024:.0f} KB; a Coal Baron turn's two images "
-              f"{statistics.median(turn_sizes) / 1024:.0f} KB{chosen}")
+              f"{statistics.median(turn_sizes) / 1024:.0f} KB, encoded in {ms(turn, 1)} "
+              f"({(turn - chosen) / bare:+.2f} x bare encode){mark}")
 
 
 if __name__ == "__main__":
