@@ -87,9 +87,9 @@ def main() -> None:
         sizes = [len(encoded(image, **option)) for image in mapped]
         turn_sizes = [len(encoded(board, **option)) + len(encoded(mines, **option))
                       for board, mines in turns]
-        turn = turn_encode_seconds(turns, option)
-        mark = ("  <- renderer.png.COMPRESS_LEVEL"
-                if option == {"compress_level": COMPRESS_LEVEL} else "")
+        is_chosen = option == {"compress_level": COMPRESS_LEVEL}
+        turn = chosen if is_chosen else turn_encode_seconds(turns, option)
+        mark = "  <- renderer.png.COMPRESS_LEVEL" if is_chosen else ""
         print(f"  {name}: encode median {ms(statistics.median(times), 2)}, "
               f"PNG median {statistics.median(sizes) / 1024:.0f} KB, "
               f"max {max(sizes) / 1024:.0f} KB; a Coal Baron turn's two images "
