@@ -77,7 +77,6 @@ CHILD = textwrap.dedent(
     import tests.tinygame
     from bot.service import GameService
     from bot.storage import StartupError, Storage
-from bot.storage.sqlite import ConnectionThread
 
     async def play(service, channel):
         rng = random.Random(channel)
@@ -139,7 +138,6 @@ MIGRATING_CHILD = textwrap.dedent(
     import asyncio, sys, time
     import bot.storage.sqlite as backend
     from bot.storage import StartupError, Storage
-from bot.storage.sqlite import ConnectionThread
 
     real_apply = backend._apply
 
