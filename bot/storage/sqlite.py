@@ -4,8 +4,8 @@ The connection lives on one thread (`ConnectionThread`), and every storage call 
 one hand-off to it and back, however many statements it runs: a read fetches its
 rows there, a write runs its whole transaction there (``BEGIN IMMEDIATE``, the
 statements, ``COMMIT``, or ``ROLLBACK`` if anything raised). One call at a time
-runs on that thread, so transactions never interleave, and one cancelled by its
-caller either never began or runs to its end. (Through aiosqlite every statement,
+runs on that thread, so transactions never interleave, and one whose caller is
+cancelled still runs to its end. (Through aiosqlite every statement,
 its cursor's close and each ``BEGIN``/``COMMIT`` were a hand-off of their own:
 about ten per action, each a thread woken up and a turn of the event loop; see
 docs/performance.md, "One process under load".) The engines compute on the event
@@ -77,10 +77,14 @@ class ConnectionThread:
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> T:
-        """`fn(connection, *args)`, run on the connection's thread after the calls before it."""
+        """`fn(connection, *args)`, run on the connection's thread after the calls before it.
+
+        Shielded: a call once made runs to its end even if its caller is cancelled
+        (say, at shutdown), so a transaction is never dropped half-way or unstarted.
+        """
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, lambda: fn(self._connection, *args, **kwargs)
+        return await asyncio.shield(
+            loop.run_in_executor(self._executor, lambda: fn(self._connection, *args, **kwargs))
         )
 
     async def close(self) -> None:
