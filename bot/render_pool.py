@@ -5,9 +5,9 @@ bytes: it pickles by reference, its arguments and its result are cheap to send.
 Drawing in a thread would still stall the loop, as Pillow holds the GIL for most of
 its work; a process of its own does not. The bot starts one `RenderPool` in its
 `setup_hook` (one worker per core, warmed up: modules imported, fonts loaded, static
-layers drawn) and closes it with itself. Workers run at a lower priority than the
-bot's process, so that on a busy machine the event loop gets the CPU first and the
-images wait.
+layers drawn) and closes it with itself. Workers run in sessions of their own at a
+lower priority than the bot's process, so that on a busy machine the event loop gets
+the CPU first and the images wait (`_start_worker`).
 
 `render_png` is what presenters call. It uses the pool the bot installed, or, with
 no pool (tests, scripts, ``RENDER_WORKERS=0``), a worker thread. Whatever goes
@@ -21,6 +21,7 @@ the next image (a thread cannot be stopped: a late one is only no longer waited 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -55,7 +56,18 @@ def core_count() -> int:
 
 
 def _start_worker() -> None:
-    """Run in each worker as it starts: lower its priority."""
+    """Run in each worker as it starts: a session of its own, and a lower priority.
+
+    On Linux with autogroups (the default of most distributions), the scheduler
+    shares the cores between sessions first, then between the processes of a session
+    by their nice values. Workers in the bot's session made the whole session, event
+    loop included, wait behind other programs for its share once they had drawn for
+    a while: on a shared machine, the longest stall with 20 tables playing went from
+    16-63 ms to 8-12 ms when each worker got a session of its own
+    (docs/performance.md). Without autogroups, the nice value puts them below the bot.
+    """
+    with contextlib.suppress(OSError):  # a group leader already: stays in the bot's session
+        os.setsid()
     try:
         os.nice(WORKER_NICENESS)
     except OSError:

@@ -50,6 +50,16 @@ async def test_a_worker_draws_the_same_png_as_a_direct_call(pool: RenderPool) ->
     assert await render_png(render_board, view, names, "en") == render_board(view, names, "en")
 
 
+async def test_a_worker_runs_in_a_session_of_its_own_at_a_lower_priority(
+    pool: RenderPool,
+) -> None:
+    await render_png(render_board, CoalBaronState.new(2, seed=1).view(None),
+                     numbered_names(2, "en"), "en")
+    [worker] = pool.worker_pids()
+    assert os.getsid(worker) == worker != os.getsid(0)
+    assert os.getpriority(os.PRIO_PROCESS, worker) > os.getpriority(os.PRIO_PROCESS, 0)
+
+
 async def test_without_workers_images_are_drawn_in_a_thread() -> None:
     view = CoalBaronState.new(2, seed=4).view(None)
     names = numbered_names(2, "fr")

@@ -15,6 +15,7 @@ import textwrap
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from bot.errors import TableBusy
 from bot.games.record import replay
 from bot.service import GameService
 from bot.storage import StartupError, Storage
+from bot.storage.sqlite import ConnectionThread
 
 ROOT = Path(__file__).parent.parent
 
@@ -43,6 +45,31 @@ async def test_opening_applies_every_migration_in_wal_mode(tmp_path: Path) -> No
     ]
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+async def test_an_action_is_two_calls_on_the_connections_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read, then the whole save (update, log row, commit): one hand-off each."""
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    service = GameService(storage)
+    table = await service.open_table(
+        guild_id=1, channel_id=1, game="tiny", creator_id=1, reminder_minutes=5, seed=1
+    )
+    await service.join(table.id, 2)
+    await service.start(table.id, 1)
+    calls: list[str] = []
+    real_call = ConnectionThread.call
+
+    async def counted(thread: ConnectionThread, fn: Any, *args: Any) -> Any:
+        calls.append(fn.__name__)
+        return await real_call(thread, fn, *args)
+
+    monkeypatch.setattr(ConnectionThread, "call", counted)
+    await service.act(table.id, 1, "keep")
+    assert calls == ["_fetch", "_transaction"]
+    assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
+    await storage.close()
 
 
 CHILD = textwrap.dedent(
@@ -115,11 +142,11 @@ MIGRATING_CHILD = textwrap.dedent(
 
     real_apply = backend._apply
 
-    async def apply(db, number, name, sql):
+    def apply(db, number, name, sql):  # run on the connection's thread
         if number == int(sys.argv[2]):
             print("migrating", flush=True)
             time.sleep(60)  # killed here, before migration `number`
-        await real_apply(db, number, name, sql)
+        real_apply(db, number, name, sql)
 
     backend._apply = apply
     asyncio.run(Storage.open(sys.argv[1]))

@@ -1,9 +1,16 @@
-"""The SQLite backend (the default): one file, through aiosqlite.
+"""The SQLite backend (the default): one file, one connection on a thread of its own.
 
-One connection in WAL mode. Every use of the connection holds `_lock`, so a
-transaction never interleaves with another task's statements; the lock is held
-only for the database round trips, never while an engine computes. Numbered
-migrations from `bot/storage/sqlite_migrations` are applied when it opens.
+The connection lives on one thread (`ConnectionThread`), and every storage call is
+one hand-off to it and back, however many statements it runs: a read fetches its
+rows there, a write runs its whole transaction there (``BEGIN IMMEDIATE``, the
+statements, ``COMMIT``, or ``ROLLBACK`` if anything raised). One call at a time
+runs on that thread, so transactions never interleave, and one whose caller is
+cancelled still runs to its end. (Through aiosqlite every statement,
+its cursor's close and each ``BEGIN``/``COMMIT`` were a hand-off of their own:
+about ten per action, each a thread woken up and a turn of the event loop; see
+docs/performance.md, "One process under load".) The engines compute on the event
+loop, never while the connection's thread holds the database. Numbered migrations
+from `bot/storage/sqlite_migrations` are applied when it opens.
 
 Another process may hold the file (a second bot, a backup tool): a write then
 waits at most `BUSY_TIMEOUT_MS`, set before anything else at start-up, and
@@ -15,11 +22,10 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
-
-import aiosqlite
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot.errors import TableBusy
 from bot.storage.base import SaveAlso, StartupError, Table, migration_scripts
@@ -34,6 +40,7 @@ from bot.storage.sql import (
 )
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 MIGRATIONS = "bot.storage.sqlite_migrations"
 
@@ -46,14 +53,53 @@ _APPEND_ACTION = (
 )
 
 
+class ConnectionThread:
+    """A sqlite3 connection owned by one thread: `call` runs a function on it there."""
+
+    def __init__(self, executor: ThreadPoolExecutor, connection: sqlite3.Connection) -> None:
+        self._executor = executor
+        self._connection = connection
+
+    @classmethod
+    async def open(cls, connect: Callable[[], sqlite3.Connection]) -> ConnectionThread:
+        """Start the thread and make the connection there with `connect`."""
+        executor = ThreadPoolExecutor(1, thread_name_prefix="sqlite")
+        try:
+            connection = await asyncio.get_running_loop().run_in_executor(executor, connect)
+        except BaseException:
+            executor.shutdown(wait=False)
+            raise
+        return cls(executor, connection)
+
+    async def call(
+        self,
+        fn: Callable[Concatenate[sqlite3.Connection, P], T],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """`fn(connection, *args)`, run on the connection's thread after the calls before it.
+
+        Shielded: a call once made runs to its end even if its caller is cancelled
+        (say, at shutdown), so a transaction is never dropped half-way or unstarted.
+        """
+        loop = asyncio.get_running_loop()
+        return await asyncio.shield(
+            loop.run_in_executor(self._executor, lambda: fn(self._connection, *args, **kwargs))
+        )
+
+    async def close(self) -> None:
+        """Close the connection once the calls already made have run, and end the thread."""
+        await self.call(sqlite3.Connection.close)
+        self._executor.shutdown(wait=False)
+
+
 class SqliteStorage(SqlStorage):
     """Tables in one SQLite file: `await SqliteStorage.connect(path)`."""
 
     unique_violation = sqlite3.IntegrityError
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
+    def __init__(self, thread: ConnectionThread) -> None:
+        self._thread = thread
 
     @classmethod
     async def connect(cls, path: Path) -> SqliteStorage:
@@ -75,111 +121,52 @@ class SqliteStorage(SqlStorage):
                 f"cannot create the folder of DATABASE_PATH={path} ({error.strerror}): "
                 "create it, or choose another path"
             ) from error
-        # isolation_level=None: no implicit transactions, we BEGIN and COMMIT ourselves.
-        # timeout: the busy wait, set with the connection, before any statement (the
-        # pragmas below included) may meet another process's lock.
-        db = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
-        db.row_factory = aiosqlite.Row
         try:
-            await _check_integrity(db)
-            await _run(db, "PRAGMA journal_mode = WAL")
-            # FULL: a COMMIT is on disk before act() returns, even across a power cut.
-            await _run(db, "PRAGMA synchronous = FULL")
-            await _run(db, "PRAGMA foreign_keys = ON")
-            await _run(db, "BEGIN IMMEDIATE")  # can we write? (waits out a short lock)
-            await _run(db, "ROLLBACK")
-            await _migrate(db)
+            thread = await ConnectionThread.open(lambda: _open(path))
         except sqlite3.Error as error:
-            await db.close()
             raise _startup_error(path, error) from error
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db)
+        return cls(thread)
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        await self._thread.close()
 
-    async def _write(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        """Run `work` in one write transaction, rolled back if anything raises.
+    async def _call(
+        self,
+        fn: Callable[Concatenate[sqlite3.Connection, P], T],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """`fn` on the connection's thread, a lock held too long by another process
+        raised as `TableBusy`."""
+        try:
+            return await self._thread.call(fn, *args, **kwargs)
+        except sqlite3.OperationalError as error:
+            raise _busy_or(error) from error
 
-        Shielded from cancellation: once begun, the transaction runs to COMMIT or
-        ROLLBACK even if the caller is cancelled (say, at shutdown), so the
-        connection is never left inside a transaction.
-        """
-        return await asyncio.shield(self._transaction(work))
+    async def _rows(self, sql: str, *params: Any) -> list[sqlite3.Row]:
+        return await self._call(_fetch, sql, params)
 
-    async def _transaction(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        async with self._lock:
-            await _run_or_busy(self._db, "BEGIN IMMEDIATE")
-            try:
-                result = await work(self._db)
-                await _run_or_busy(self._db, "COMMIT")
-            except BaseException:
-                if self._db.in_transaction:  # a failed COMMIT may have rolled back already
-                    await _run(self._db, "ROLLBACK")
-                raise
-            return result
-
-    async def _rows(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
-        async with self._lock:
-            try:
-                async with self._db.execute(sql, params) as cursor:
-                    return list(await cursor.fetchall())
-            except sqlite3.OperationalError as error:
-                raise _busy_or(error) from error
-
-    async def _write_one(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
-        async def work(db: aiosqlite.Connection) -> list[aiosqlite.Row]:
-            async with db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
-
-        return await self._write(work)
+    async def _write_one(self, sql: str, *params: Any) -> list[sqlite3.Row]:
+        return await self._call(_transaction, _fetch, sql, params)
 
     async def _in_transaction(self, statements: Iterable[Statement]) -> None:
-        async def work(db: aiosqlite.Connection) -> None:
-            for sql, rows in statements:
-                await db.executemany(sql, rows)
-
-        await self._write(work)
+        await self._call(_transaction, _run_many, list(statements))
 
     async def _save(self, table: Table, previous_version: int, also: SaveAlso) -> bool:
-        async def work(db: aiosqlite.Connection) -> bool:
-            rowcount, _ = await _run(db, UPDATE_TABLE, update_params(table, previous_version))
-            if rowcount != 1:
-                return False
-            if also.action is not None:
-                seat, notation = also.action
-                await _run(db, _APPEND_ACTION, (table.id, seat, notation, also.played_by,
-                                                table.updated_at, table.id))
-            if also.taking_back is not None:
-                await _run(db, INSERT_TAKEN_BACK, (table.id, also.taking_back, table.updated_at))
-            if also.result is not None:
-                await _run(db, INSERT_RESULT, result_params(table, also.result))
-            return True
-
-        return await self._write(work)
-
-
-async def _run(
-    db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
-) -> tuple[int, int | None]:
-    """Execute one statement and close its cursor at once; returns (rowcount, lastrowid).
-
-    A cursor left open keeps its statement "in progress" until it is garbage
-    collected, and SQLite refuses to COMMIT while one is: never leave one open.
-    """
-    async with db.execute(sql, tuple(params)) as cursor:
-        return cursor.rowcount, cursor.lastrowid
-
-
-async def _run_or_busy(db: aiosqlite.Connection, sql: str) -> None:
-    """`_run`, with a lock held too long by another process raised as `TableBusy`."""
-    try:
-        await _run(db, sql)
-    except sqlite3.OperationalError as error:
-        raise _busy_or(error) from error
+        # The parameters (the state's JSON) are made here, on the event loop, so that
+        # the connection's thread holds Python's lock for as short a time as it can.
+        statements: list[tuple[str, Sequence[Any]]] = []
+        if also.action is not None:
+            seat, notation = also.action
+            statements.append((_APPEND_ACTION, (table.id, seat, notation, also.played_by,
+                                                table.updated_at, table.id)))
+        if also.taking_back is not None:
+            statements.append((INSERT_TAKEN_BACK, (table.id, also.taking_back, table.updated_at)))
+        if also.result is not None:
+            statements.append((INSERT_RESULT, result_params(table, also.result)))
+        return await self._call(
+            _transaction, _save_guarded, update_params(table, previous_version), statements
+        )
 
 
 def _busy_or(error: sqlite3.OperationalError) -> Exception:
@@ -188,13 +175,6 @@ def _busy_or(error: sqlite3.OperationalError) -> Exception:
         return TableBusy("the database is locked by another process")
     return error
 
-
-async def _check_integrity(db: aiosqlite.Connection) -> None:
-    """Raise `sqlite3.DatabaseError` if the file is damaged (cheap on a healthy one)."""
-    async with db.execute("PRAGMA quick_check") as cursor:
-        problems = [row[0] for row in await cursor.fetchall()]
-    if problems != ["ok"]:
-        raise sqlite3.DatabaseError(f"database disk image is malformed: {problems[0]}")
 
 
 def _startup_error(path: Path, error: sqlite3.Error) -> StartupError:
@@ -220,25 +200,114 @@ def _startup_error(path: Path, error: sqlite3.Error) -> StartupError:
     return StartupError(f"cannot open the database {path}: {error}")
 
 
-async def _migrate(db: aiosqlite.Connection) -> None:
+# -- run on the connection's thread ------------------------------------------------------
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    """Connect to `path`, check it and migrate it (on the connection's thread)."""
+    # isolation_level=None: no implicit transactions, we BEGIN and COMMIT ourselves.
+    # timeout: the busy wait, set with the connection, before any statement (the
+    # pragmas below included) may meet another process's lock.
+    db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    db.row_factory = sqlite3.Row
+    try:
+        _check_integrity(db)
+        _run(db, "PRAGMA journal_mode = WAL")
+        # FULL: a COMMIT is on disk before act() returns, even across a power cut.
+        _run(db, "PRAGMA synchronous = FULL")
+        _run(db, "PRAGMA foreign_keys = ON")
+        _run(db, "BEGIN IMMEDIATE")  # can we write? (waits out a short lock)
+        _run(db, "ROLLBACK")
+        _migrate(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _run(db: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    """Execute one statement and close its cursor at once; returns its row count.
+
+    A cursor left open keeps its statement "in progress", and SQLite refuses to
+    COMMIT while one is: never leave one open.
+    """
+    cursor = db.execute(sql, params)
+    try:
+        return cursor.rowcount
+    finally:
+        cursor.close()
+
+
+def _fetch(db: sqlite3.Connection, sql: str, params: Sequence[Any]) -> list[sqlite3.Row]:
+    """The rows of one statement (every one read, so its cursor is done)."""
+    cursor = db.execute(sql, params)
+    try:
+        return list(cursor.fetchall())
+    finally:
+        cursor.close()
+
+
+def _run_many(db: sqlite3.Connection, statements: Sequence[Statement]) -> None:
+    for sql, rows in statements:
+        db.executemany(sql, rows).close()
+
+
+def _save_guarded(
+    db: sqlite3.Connection,
+    update: Sequence[Any],
+    then: Sequence[tuple[str, Sequence[Any]]],
+) -> bool:
+    """The version-guarded update; if it matched, the `then` statements. Whether it did."""
+    if _run(db, UPDATE_TABLE, update) != 1:
+        return False
+    for sql, params in then:
+        _run(db, sql, params)
+    return True
+
+
+def _transaction(
+    db: sqlite3.Connection,
+    work: Callable[Concatenate[sqlite3.Connection, P], T],
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> T:
+    """`work(db, *args)` in one write transaction, rolled back if anything raises."""
+    _run(db, "BEGIN IMMEDIATE")
+    try:
+        result = work(db, *args, **kwargs)
+        _run(db, "COMMIT")
+    except BaseException:
+        if db.in_transaction:  # a failed COMMIT may have rolled back already
+            _run(db, "ROLLBACK")
+        raise
+    return result
+
+
+def _check_integrity(db: sqlite3.Connection) -> None:
+    """Raise `sqlite3.DatabaseError` if the file is damaged (cheap on a healthy one)."""
+    problems = [row[0] for row in _fetch(db, "PRAGMA quick_check", ())]
+    if problems != ["ok"]:
+        raise sqlite3.DatabaseError(f"database disk image is malformed: {problems[0]}")
+
+
+def _migrate(db: sqlite3.Connection) -> None:
     """Apply, each in its own transaction, the migrations not yet recorded.
 
     A process killed at any point leaves the file at a migration boundary (a
     migration and its record commit together), and the next start goes on.
     """
-    await _run(
+    _run(
         db,
         "CREATE TABLE IF NOT EXISTS schema_migrations "
         "(number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)",
     )
-    async with db.execute("SELECT number FROM schema_migrations") as cursor:
-        applied = {row[0] for row in await cursor.fetchall()}
+    applied = {row[0] for row in _fetch(db, "SELECT number FROM schema_migrations", ())}
     for number, name, sql in migration_scripts(MIGRATIONS):
         if number not in applied:
-            await _apply(db, number, name, sql)
+            _apply(db, number, name, sql)
 
 
-async def _apply(db: aiosqlite.Connection, number: int, name: str, sql: str) -> None:
+def _apply(db: sqlite3.Connection, number: int, name: str, sql: str) -> None:
     """Run one migration and record it, in one transaction."""
     # executescript takes no parameters; number and name come from a checked file name.
     script = (
@@ -247,8 +316,8 @@ async def _apply(db: aiosqlite.Connection, number: int, name: str, sql: str) -> 
         f"VALUES ({number}, '{name}', {time.time()!r});\nCOMMIT;"
     )
     try:
-        await (await db.executescript(script)).close()
+        db.executescript(script).close()
     except BaseException:
         if db.in_transaction:
-            await _run(db, "ROLLBACK")
+            _run(db, "ROLLBACK")
         raise
