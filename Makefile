@@ -25,12 +25,18 @@ run: $(BIN)/.installed
 # The second pytest runs the storage-facing tests and one complete game per game again
 # on PostgreSQL (a throwaway server, see tests/postgres_support.py and the rule in
 # tests/conftest.py; skipped with the reason where none can start).
+# Both run on one worker process per core (pytest-xdist; TEST_WORKERS=0 for one process),
+# each test taken by whichever worker is free (worksteal: the long games do not wait
+# behind each other).
+TEST_WORKERS ?= auto
+PYTEST := $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
+
 test: $(BIN)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/pytest
-	$(BIN)/pytest --backend=postgresql
+	$(PYTEST)
+	$(PYTEST) --backend=postgresql
 
 bench: $(BIN)/.installed-dev
 	$(BIN)/python -m benchmarks

@@ -34,6 +34,7 @@ from tests.discord_support import (
     CompleteGame,
     custom_ids,
     enabled_ids,
+    last_message,
     live_messages,
     lobby_id,
     option_values,
@@ -89,9 +90,7 @@ class CoalWorld:
         return service
 
     def last(self) -> discord.Message:
-        message = self.channel.last_message
-        assert message is not None
-        return message
+        return last_message(self.channel)
 
     async def table(self) -> Table:
         return await self.service.get_table(self.table_id)

@@ -12,6 +12,8 @@ import pytest
 import simcord
 import simcord.interactions as simcord_interactions
 from discord.ext import commands
+from simcord.backend.models import Message as StoredMessage
+from simcord.results import to_discord_message
 
 from bot.app import TableBot, create_bot
 from bot.config import Settings
@@ -30,9 +32,7 @@ class TableWorld:
 
     def last(self) -> discord.Message:
         """The channel's latest public message."""
-        message = self.channel.last_message
-        assert message is not None
-        return message
+        return last_message(self.channel)
 
     async def open_lobby(self, game: str = "tiny", **options: Any) -> discord.Message:
         """alice opens a table; returns the lobby message."""
@@ -258,9 +258,33 @@ def image_attachments(message: discord.Message) -> list[discord.Attachment]:
     return [a for a in message.attachments if a.filename.lower().endswith(IMAGE_SUFFIXES)]
 
 
+def _public(channel: simcord.ChannelHandle) -> list[StoredMessage]:
+    """The channel's public messages as simcord stores them, oldest first.
+
+    `channel.history()` and `channel.last_message` turn every one into a
+    ``discord.Message``; a complete game asks for the newest, or the live ones,
+    after each move, and converting its whole history each time cost more than
+    playing it. These helpers convert only the messages they return."""
+    env: simcord.Env = channel._env
+    stored = env.backend.messages.get(channel.id, {}).values()
+    return sorted((m for m in stored if m.visible_to(None)), key=lambda m: m.id)
+
+
+def _converted(channel: simcord.ChannelHandle, message: StoredMessage) -> discord.Message:
+    return to_discord_message(channel._env, message)
+
+
+def last_message(channel: simcord.ChannelHandle) -> discord.Message:
+    """The channel's latest public message (`channel.last_message`, see `_public`)."""
+    public = _public(channel)
+    assert public, "no message in the channel"
+    return _converted(channel, public[-1])
+
+
 def live_messages(channel: simcord.ChannelHandle) -> list[discord.Message]:
     """The channel's messages that still have components."""
-    return [message for message in channel.history() if custom_ids(message)]
+    with_components = [_converted(channel, m) for m in _public(channel) if m.components]
+    return [message for message in with_components if custom_ids(message)]
 
 
 def answers(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:

@@ -26,6 +26,7 @@ from tests.discord_support import (
     CompleteGame,
     bot_of,
     enabled_ids,
+    last_message,
     options_of,
     plain_channel,
     select_offering,
@@ -54,9 +55,7 @@ class MoWorld:
         return bot
 
     def last(self) -> discord.Message:
-        message = self.channel.last_message
-        assert message is not None
-        return message
+        return last_message(self.channel)
 
     def public_messages(self) -> list[discord.Message]:
         return [m for m in self.channel.history() if not m.flags.ephemeral]

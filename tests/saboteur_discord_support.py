@@ -31,7 +31,14 @@ from bot.games.saboteur.actions import (
 from bot.service import Table
 from cogs.saboteur.choices import sab_state
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import CompleteGame, bot_of, build_turn, live_messages, suggested
+from tests.discord_support import (
+    CompleteGame,
+    bot_of,
+    build_turn,
+    last_message,
+    live_messages,
+    suggested,
+)
 from tests.saboteur_support import digger_play
 
 MEMBER_NAMES = ("alice", "bob", "carol", "dave")
@@ -63,9 +70,7 @@ class SabWorld:
         return [self.alice, self.bob, self.carol]
 
     def last(self) -> discord.Message:
-        message = self.channel.last_message
-        assert message is not None
-        return message
+        return last_message(self.channel)
 
     def public_messages(self) -> list[discord.Message]:
         """Every message of the channel that everyone sees."""

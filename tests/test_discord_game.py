@@ -3,6 +3,7 @@ abandon, export and rules, with every way a click can be refused."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import discord
@@ -162,6 +163,22 @@ async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: T
     record = json.loads(await attachment.read())
     assert record["game"] == "tiny"
     assert record["actions"][:2] == ["@0 keep", "keep"]
+
+
+async def test_turns_and_private_answers_leave_nothing_behind_in_the_bot(w: TableWorld) -> None:
+    """Every component is dispatched by its class (`TableItem`): discord.py must keep no
+    view per turn message, and no 15-minute timeout task per private answer (they
+    piled up for the life of the bot, and made simcord's settling scan them all)."""
+    turn = await reach_adding_phase(w)
+    tasks = len(asyncio.all_tasks())
+    while "Game over" not in turn.content:
+        to_act = w.alice if f"👉 {w.alice.mention}" in turn.content else w.bob
+        private = await to_act.click(turn, custom_id="mt:view:1")
+        assert private.ephemeral and custom_ids(w.last()) == custom_ids(turn)
+        largest = next(n for n in ("add 3", "add 2", "add 1") if n in str(custom_ids(turn)))
+        turn = await play(w, to_act, largest)
+    assert bot_of(w.env).persistent_views == []
+    assert len(asyncio.all_tasks()) <= tasks
 
 
 async def test_status_shows_whose_turn_since_when_and_the_scores(w: TableWorld) -> None:

@@ -31,6 +31,9 @@ from tests.test_coal_baron_discord import acting, started
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
 TIMEOUT_SECONDS = 0.3
+TURN_TIMEOUT_SECONDS = 1.5
+"""The pool's timeout while a whole turn is drawn: shorter than `slow_render`, and long
+enough for the real images on a busy machine (make test runs two tests at a time)."""
 
 
 @pytest.fixture
@@ -113,7 +116,7 @@ async def test_a_turn_goes_out_with_its_text_and_a_retry_button_when_the_board_f
     state = state_of(table)
     line = state.format_action(state.legal_actions(state.to_act()[0])[0])
     monkeypatch.setattr(cogs.coal_baron.presenter, "render_board", failure)
-    pool.timeout = TIMEOUT_SECONDS
+    pool.timeout = TURN_TIMEOUT_SECONDS
 
     await player.slash(world.channel, "coal play", action=line)
 

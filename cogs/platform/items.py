@@ -160,6 +160,18 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         raise NotImplementedError
 
 
+class HandledButton(discord.ui.Button[Any]):
+    """A button of a message whose click a registered `TableItem` class handles,
+    matched on its custom_id (as the "My view", Rematch and Export buttons).
+
+    discord.py keeps a plain button with a custom_id in its view store, under its
+    message, for as long as the bot runs: one entry per turn message ever sent. This
+    one tells the store there is nothing to dispatch to it, so nothing is kept."""
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
 def select_menu(
     custom_id: str,
     options: list[discord.SelectOption],

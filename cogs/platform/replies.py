@@ -68,7 +68,15 @@ def _sentence(text: str) -> str:
 
 
 async def send_private(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """An ephemeral answer, as the response or, if already responded, as a follow-up."""
+    """An ephemeral answer, as the response or, if already responded, as a follow-up.
+
+    A view sent with it is only the layout of its components: each is a `TableItem`,
+    whose class the bot registers at start-up and dispatches by custom_id. It is
+    stopped before it goes, so discord.py does not keep it, with a task timing it out
+    after 15 minutes, for every private answer."""
+    view = kwargs.get("view")
+    if isinstance(view, discord.ui.View):
+        view.stop()
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)
     else:

@@ -37,6 +37,7 @@ from cogs.platform.items import (
     PRIVATE_VIEW,
     REMATCH,
     Button,
+    HandledButton,
     Interaction,
     Item,
     Select,
@@ -47,7 +48,7 @@ from cogs.platform.names import display_names
 from cogs.platform.notify import by_dm, ping_modes, tell_turn_by_dm
 from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import ActionChoice, TurnMessage, game_name, mention
-from cogs.platform.replies import public_locale
+from cogs.platform.replies import public_locale, send_private
 from cogs.platform.seen import seen
 from cogs.platform.summary import add_score_chart
 from cogs.platform.threads import close_thread
@@ -224,7 +225,7 @@ async def post_turn(
         lines = [done if own and typed else t(interaction.locale, "turn.done")]
     if lines:
         view = undo_view(table, interaction.locale) if undoable else discord.utils.MISSING
-        await interaction.followup.send("\n".join(lines), ephemeral=True, view=view)
+        await send_private(interaction, "\n".join(lines), view=view)
 
 
 async def play(interaction: Interaction, table_id: int, version: int, notation: str) -> None:
@@ -270,7 +271,7 @@ def turn_view(
         label = t(locale, plugin_for(table.game).presenter.private_button_key)
         # Handled by `cogs.platform.private.PrivateViewButton`, matched on its custom_id.
         view.add_item(
-            discord.ui.Button(
+            HandledButton(
                 label=label,
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{PRIVATE_VIEW}:{table.id}",
@@ -283,7 +284,7 @@ def turn_view(
             ("button.export", EXPORT, discord.ButtonStyle.secondary),
         ):
             view.add_item(
-                discord.ui.Button(
+                HandledButton(
                     label=t(locale, key), style=style, custom_id=f"{prefix}:{table.id}"
                 )
             )
