@@ -54,7 +54,8 @@ async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT) -> None:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         raise SystemExit("phone_previews needs Chromium (apt-get install chromium)")
-    with tempfile.TemporaryDirectory() as profile:
+    # Chromium's helper processes may still write the profile as it is killed.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = await asyncio.create_subprocess_exec(
             chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
             f"--user-data-dir={profile}", f"--window-size={PHONE_WIDTH},{height}",
