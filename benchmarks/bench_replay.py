@@ -27,8 +27,9 @@ def main() -> None:
             continue
         game_cls, players = plugin.engine, min(plugin.engine.max_players, MAX_PLAYERS)
         _, record = play_random_game(game_cls, players, 1, check=False)
-        replay_png(record, "en", plugin.replay_board)  # warm the static layers and fonts
-        data, seconds = timed(replay_png, record, "en", plugin.replay_board)
+        names = [f"Player {seat + 1}" for seat in range(players)]
+        replay_png(record, "en", plugin.replay_board, names)  # warm the layers and fonts
+        data, seconds = timed(replay_png, record, "en", plugin.replay_board, names)
         with Image.open(io.BytesIO(data)) as image:
             frames, size = image.n_frames, image.size  # type: ignore[attr-defined]
         print(

@@ -4,8 +4,8 @@ The record is replayed from its start; a frame is drawn with the game's own
 board renderer (its plugin's ``replay_board``) from the spectator's view
 (`state.view(None)`) at the start, after every turn (an action after which
 other seats are to act, or the last one) and at the end. Each frame carries a
-caption: its number, who played and what (the record's notation: a finished
-game's record is public). Bounds, so a long game stays a file Discord takes and
+caption: the action's number and who played, by display name (the frame shows
+what the action did: no notation is written). Bounds, so a long game stays a file Discord takes and
 a player watches:
 
 - at most `MAX_FRAMES` frames: beyond that, turns are picked evenly (the start
@@ -30,6 +30,7 @@ from bot.games.base import JSON, GameState
 from bot.games.record import initial_state, parse_entry, play_entry
 from bot.i18n import t
 from renderer.draw import text
+from renderer.names import drawable_name
 from renderer.palette import INK, PAPER
 from renderer.png import COMPRESS_LEVEL, FixedPalette
 
@@ -39,8 +40,9 @@ class ReplayBoard:
     """How a game's replay frames are drawn, defined in the game's renderer package and
     named by its plugin (``replay_board``)."""
 
-    draw: Callable[[JSON, str], Image.Image]
-    """The public board as a Pillow image, from (spectator view, language)."""
+    draw: Callable[[JSON, str, Sequence[str]], Image.Image]
+    """The public board as a Pillow image, from (spectator view, language, the
+    players' display names)."""
     palette: FixedPalette
     """The game's fixed palette, which every frame is mapped onto."""
 
@@ -64,15 +66,16 @@ def label(lang: str, key: str, **params: object) -> str:
     return t(lang, "render.replay." + key, **params)
 
 
-def positions(record: Mapping[str, JSON], lang: str) -> list[Frame]:
-    """The start, the end of every turn, and the end, as frames to draw."""
+def positions(record: Mapping[str, JSON], lang: str, names: Sequence[str]) -> list[Frame]:
+    """The start, the end of every turn, and the end, as frames to draw; `names` are
+    the players' display names (index = seat), shortened to what the fonts draw."""
     state: GameState[Any] = initial_state(record)
     entries: list[str] = list(record.get("actions", []))
     frames = [Frame(state.view(None), label(lang, "start"))]
     for number, entry in enumerate(entries, start=1):
         seat, _ = parse_entry(state, entry)
         acting = state.to_act()
-        notation = play_entry(state, entry)
+        play_entry(state, entry)
         if state.to_act() == acting and number < len(entries):
             continue  # the same seats go on: one frame for the whole turn
         caption = label(
@@ -80,8 +83,7 @@ def positions(record: Mapping[str, JSON], lang: str) -> list[Frame]:
             "caption",
             number=number,
             total=len(entries),
-            player=label(lang, "player", number=seat + 1),
-            action=notation,
+            player=drawable_name(names[seat], label(lang, "player", number=seat + 1)),
         )
         frames.append(Frame(state.view(None), caption))
     return frames
@@ -115,11 +117,14 @@ def _compose(board: Image.Image, caption: str, scale: float, size: tuple[int, in
     return canvas
 
 
-def replay_png(record: Mapping[str, JSON], language: str, board: ReplayBoard) -> bytes:
+def replay_png(
+    record: Mapping[str, JSON], language: str, board: ReplayBoard, names: Sequence[str]
+) -> bytes:
     """The animated PNG of `record` (see the module's bounds), each frame drawn by
-    `board`; raises `bot.games.record.ReplayError` for a bad record."""
-    frames = pick(positions(record, language), MAX_FRAMES)
-    boards = [board.draw(frame.view, language) for frame in frames]
+    `board` with the players' display `names`; raises `bot.games.record.ReplayError`
+    for a bad record."""
+    frames = pick(positions(record, language, names), MAX_FRAMES)
+    boards = [board.draw(frame.view, language, names) for frame in frames]
     scale, size = _fit(boards)
     images = [
         _compose(board, frame.caption, scale, size)

@@ -149,7 +149,8 @@ def test_images_draw_areas_in_their_palette_colours(
 
 
 def test_replay_frames_are_mapped_onto_the_game_palette(mapped: Mapped) -> None:
-    replay_png(coal_baron_record([*DRAFT_2P, (0, "$4"), (1, "m6")]), "fr", COAL_BARON_REPLAY)
+    record = coal_baron_record([*DRAFT_2P, (0, "$4"), (1, "m6")])
+    replay_png(record, "fr", COAL_BARON_REPLAY, ("Aline", "Bastien"))
     first, *_, last = mapped
     assert_in_palette([first, last], COAL_BARON, 2)
     assert {palette for palette, _ in mapped} == {COAL_BARON}

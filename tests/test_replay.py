@@ -21,6 +21,9 @@ TURNS = [(0, "$4"), (1, "m6"), (1, "c1"), (1, "+y"), (1, "end"), (0, "bank")]
 """After the draft: three turns, one of them an extraction."""
 
 
+NAMES = ("Aline", "Bastien")
+
+
 def game_record() -> dict[str, Any]:
     return coal_baron_record([*DRAFT_2P, *TURNS])
 
@@ -36,28 +39,26 @@ def frames_of(data: bytes) -> list[tuple[Image.Image, int]]:
     return frames
 
 
-def test_one_frame_per_turn_with_captions() -> None:
-    shown = positions(game_record(), "en")
+def test_one_frame_per_turn_with_captions_naming_who_played_in_words() -> None:
+    shown = positions(game_record(), "en", NAMES)
     # The start, then a frame each time other seats are to act: seat 0 picks last in
-    # the draft and plays first, so its last pick and its $4 make one frame.
+    # the draft and plays first, so its last pick and its $4 make one frame. The
+    # captions name the player, never the notation of what they played.
     assert [frame.caption for frame in shown] == [
         "Set-up",
-        *[
-            f"{n}/12 · Player {1 + n % 2}: draft {card}"
-            for n, card in zip(range(1, 6), ["WG", "LYY", "TBB", "TY", "LY"], strict=True)
-        ],
-        "7/12 · Player 1: $4",
-        "11/12 · Player 2: end",
-        "12/12 · Player 1: bank",
+        *[f"Action {n} of 12 · {NAMES[n % 2]}" for n in range(1, 6)],
+        "Action 7 of 12 · Aline",
+        "Action 11 of 12 · Bastien",
+        "Action 12 of 12 · Aline",
     ]
     assert shown[-1].view["to_act"] == [1]
-    french = positions(game_record(), "fr")
+    french = positions(game_record(), "fr", ("🎲🎲", "Bastien"))
     assert french[0].caption == "Mise en place"
-    assert french[-1].caption == "12/12 · Joueur 1 : bank"
+    assert french[-1].caption == "Action 12 sur 12 · Joueur 1"  # a name the fonts lack
 
 
 def test_replay_is_an_animated_png_within_bounds() -> None:
-    data = replay_png(game_record(), "en", REPLAY)
+    data = replay_png(game_record(), "en", REPLAY, NAMES)
     frames = frames_of(data)
     assert len(frames) == 9
     assert [ms for _, ms in frames] == [replay.FRAME_MS] * 8 + [replay.LAST_FRAME_MS]
@@ -72,8 +73,9 @@ def test_replay_is_an_animated_png_within_bounds() -> None:
 def test_a_long_game_is_cut_to_the_frame_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(replay, "MAX_FRAMES", 6)
     _, record = play_random_game(SaboteurState, 4, 2, check=False)
-    assert len(positions(record, "fr")) > 6
-    frames = frames_of(replay_png(record, "fr", SABOTEUR_REPLAY))
+    names = ["Aline", "Bastien", "Chloé", "Damien"]
+    assert len(positions(record, "fr", names)) > 6
+    frames = frames_of(replay_png(record, "fr", SABOTEUR_REPLAY, names))
     assert len(frames) == 6
     assert frames[-1][1] == replay.LAST_FRAME_MS
     assert frames[-1][0].tobytes() != frames[-2][0].tobytes()
@@ -94,4 +96,5 @@ def test_every_game_with_a_replay_board_draws_its_first_turns(plugin: GamePlugin
     _, record = play_random_game(plugin.engine, players, 3, check=False)
     record["actions"] = record["actions"][:4]
     assert plugin.replay_board is not None
-    assert len(frames_of(replay_png(record, "fr", plugin.replay_board))) >= 2
+    names = [f"Joueuse {seat + 1}" for seat in range(players)]
+    assert len(frames_of(replay_png(record, "fr", plugin.replay_board, names))) >= 2

@@ -31,6 +31,7 @@ from bot.service import OPEN_STATUSES, GameService, Table, TableStatus
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import EXPORT, Button, Interaction, TableItem
+from cogs.platform.names import display_names
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import TurnMessage, image_file
 from cogs.platform.replies import defer_private, send_private
@@ -96,7 +97,8 @@ async def send_export(interaction: Interaction, table: Table) -> None:
         lang = language_of(interaction.locale)
         name = f"{table.game}-{table.id}-replay.png"
         try:  # the record goes out without the replay if it cannot be drawn
-            files.append(await image_file(name, replay_png, record, lang, board))
+            names = await display_names(interaction.client, table)
+            files.append(await image_file(name, replay_png, record, lang, board, names))
             text = t(interaction.locale, "export.done_replay", table=table.id)
         except RenderFailed:
             log.warning("table %s: the replay could not be drawn", table.id)

@@ -29,7 +29,7 @@ from bot.games.coal_baron.components import (
 from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import HATCH, PALETTE, PILE
-from renderer.coal_baron.labels import Names, label, letters, numbered_names, seat_names
+from renderer.coal_baron.labels import Names, label, letters, seat_names
 from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
 from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, worker_chips
 from renderer.names import fit_name
@@ -121,9 +121,9 @@ def render_board(view: CoalView, names: Sequence[str], lang: str) -> bytes:
     return PALETTE.to_png(board_image(board_from_view(view), seat_names(names, lang), lang))
 
 
-def replay_board(view: CoalView, lang: str) -> Image.Image:
-    """The public board of a replay's frame (`renderer.replay`), players numbered."""
-    return board_image(board_from_view(view), numbered_names(view["num_players"], lang), lang)
+def replay_board(view: CoalView, lang: str, names: Sequence[str]) -> Image.Image:
+    """The public board of a replay's frame (`renderer.replay`), with the players' names."""
+    return board_image(board_from_view(view), seat_names(names, lang), lang)
 
 
 REPLAY = ReplayBoard(replay_board, PALETTE)

@@ -30,7 +30,7 @@ from renderer.palette import RGB
 from renderer.replay import ReplayBoard
 from renderer.saboteur import icons, palette
 from renderer.saboteur.colours import PALETTE
-from renderer.saboteur.labels import Names, label, numbered_names, seat_names
+from renderer.saboteur.labels import Names, label, seat_names
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 CELL = 72
@@ -89,9 +89,9 @@ def render_round_end(
     return PALETTE.to_png(maze_image(ended, seat_names(names, lang), lang, ended=played)[0])
 
 
-def replay_board(view: SaboteurView, lang: str) -> Image.Image:
-    """The public board of a replay's frame (`renderer.replay`), players numbered."""
-    return board_image(view, numbered_names(view["players"], lang), lang)
+def replay_board(view: SaboteurView, lang: str, names: Sequence[str]) -> Image.Image:
+    """The public board of a replay's frame (`renderer.replay`), with the players' names."""
+    return board_image(view, seat_names(names, lang), lang)
 
 
 REPLAY = ReplayBoard(replay_board, PALETTE)
