@@ -32,7 +32,6 @@ from bot.service import GameService, Table
 from cogs.coal_baron.extraction import EXTRACTION
 from tests.discord_support import (
     CompleteGame,
-    custom_ids,
     enabled_ids,
     last_message,
     live_messages,
@@ -133,10 +132,6 @@ def state_of(table: Table) -> CoalBaronState:
 
 CARD_NAMES = set(TILE_DESIGN_BY_NAME) | set(ORDER_BY_NAME)
 """The notation names of the tiles and orders (`k1l`, `WKKK`)."""
-
-
-def component_id(message: discord.Message, prefix: str) -> str:
-    return next(i for i in custom_ids(message) if i.startswith(prefix))
 
 
 def next_extraction_step(legal: list[Action], rng: random.Random) -> Action:

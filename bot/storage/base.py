@@ -163,10 +163,6 @@ class ShardSet:
     def all(cls) -> ShardSet:
         return cls(1, frozenset({0}))
 
-    @property
-    def holds_all(self) -> bool:
-        return self.ids >= set(range(self.count))
-
     def holds(self, guild_id: int | None) -> bool:
         return shard_of(guild_id, self.count) in self.ids
 

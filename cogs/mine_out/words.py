@@ -20,16 +20,12 @@ from bot.games.mine_out.actions import (
     Sell,
     Step,
 )
-from bot.games.mine_out.components import CARDS, KIND_BY_CODE, KIND_BY_ID, KIND_DATA
+from bot.games.mine_out.components import CARDS, KIND_BY_ID, KIND_DATA
 from bot.i18n import LocaleLike, t
 
 
 def ore_name(locale: LocaleLike, kind: int) -> str:
     return t(locale, f"mine-out.ore.{KIND_DATA[kind].id}")
-
-
-def ore_of_code(locale: LocaleLike, code: str) -> str:
-    return ore_name(locale, KIND_BY_CODE[code])
 
 
 def place_name(locale: LocaleLike, node: str) -> str:
