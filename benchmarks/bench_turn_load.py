@@ -11,7 +11,10 @@ Coal Baron presenter (both images of every turn) and the render pool the bot sta
 the bot's. A turn is what `cogs.platform.table_items.play` does: acknowledge (the first
 statement of every interaction path, so the time from the action's arrival to it is
 how long the event loop kept the player waiting), `service.act`, then
-`presenter.turn`; its message is "sent" when the presenter returns. Durations:
+`presenter.turn`; its message is "sent" when the presenter returns. Figure (b) prints
+two more stalls of the same run, for its reading (docs/performance.md): the idle loop
+while the render workers keep their cores busy (the machine's own share), and the
+turns run on a thread of their own (what moving them off the loop would give). Durations:
 ``BENCH_LOAD_SECONDS`` (default 60) for the 50-table run, ``BENCH_CAPACITY_SECONDS``
 (default 8) for each step of the capacity search.
 """
@@ -23,10 +26,14 @@ import io
 import os
 import random
 import statistics
+import sys
 import tempfile
+import threading
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -64,6 +71,8 @@ ACK_LIMIT_SECONDS = 1.0
 CAPACITY_SECONDS = float(os.environ.get("BENCH_CAPACITY_SECONDS", "8"))
 CAPACITY_LIMIT_SECONDS = 0.300
 REMINDER_TABLES = 1000
+
+T = TypeVar("T")
 
 
 async def public_turn(table: Table, played: ActResult | None = None) -> None:
@@ -187,18 +196,72 @@ async def idle_stall(seconds: float) -> float:
     return meter.longest
 
 
-async def busy_stall(rig: Rig) -> tuple[float, float]:
-    """Longest stall and elapsed time while `STALL_TABLES` tables play turns back to back."""
+async def play_at_once(rig: Rig) -> None:
+    """`STALL_TABLES` new tables of `rig` playing `STALL_TURNS_EACH` turns each, back to back."""
     ids = [await rig.new_table() for _ in range(STALL_TABLES)]
 
     async def play(table_id: int) -> None:
         for _ in range(STALL_TURNS_EACH):
             table_id = (await rig.turn(table_id, time.perf_counter()))[2]
 
+    await asyncio.gather(*(play(table_id) for table_id in ids))
+
+
+async def busy_stall(rig: Rig) -> tuple[float, float]:
+    """Longest stall and elapsed time while `STALL_TABLES` tables play turns back to back."""
     started = time.perf_counter()
     with StallMeter() as meter:
-        await asyncio.gather(*(play(table_id) for table_id in ids))
+        await play_at_once(rig)
     return meter.longest, time.perf_counter() - started
+
+
+def spin(seconds: float) -> bytes:
+    """Run in a render worker: keep its core busy for `seconds`, drawing nothing."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+    return b""
+
+
+async def floor_stall(pool: RenderPool, seconds: float) -> float:
+    """The longest stall of a loop with nothing to do while every render worker keeps
+    a core busy for `seconds`: what the machine alone costs the loop whenever the
+    workers draw, whatever the bot's code."""
+    with StallMeter() as meter:
+        await asyncio.gather(*(pool.render(spin, seconds) for _ in range(pool.workers)))
+    return meter.longest
+
+
+THREAD_SWITCH_SECONDS = 0.0005
+"""Python's GIL switch interval while the turns run on a thread (the default is 5 ms)."""
+
+
+async def threaded_stall(folder: Path) -> float:
+    """(b) with every turn on an event loop of its own in another thread (a database of
+    its own, the same render pool), and Python's GIL switch interval cut to
+    `THREAD_SWITCH_SECONDS`: the loop watched runs nothing but the ticker. What moving
+    all of a turn's work off the bot's loop would give: its longest stall."""
+    turns = asyncio.new_event_loop()
+    thread = threading.Thread(target=turns.run_forever, name="turns")
+    thread.start()
+
+    async def on_thread(work: Coroutine[Any, Any, T]) -> T:
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, turns))
+
+    switch = sys.getswitchinterval()
+    storage = await on_thread(Storage.open(Path(tempfile.mkdtemp(dir=folder)) / "turns.sqlite3"))
+    try:
+        rig = Rig(GameService(storage))
+        sys.setswitchinterval(THREAD_SWITCH_SECONDS)
+        with StallMeter() as meter:
+            await on_thread(play_at_once(rig))
+        return meter.longest
+    finally:
+        sys.setswitchinterval(switch)
+        await on_thread(storage.close())
+        turns.call_soon_threadsafe(turns.stop)
+        await asyncio.to_thread(thread.join)
+        turns.close()
 
 
 @dataclass
@@ -356,6 +419,13 @@ async def run(folder: Path) -> None:
               f"idle loop over as long {ms(idle)} -> {stall / idle:.1f} x idle "
               f"(target under {ms(STALL_LIMIT_SECONDS, 0)} and under "
               f"{STALL_IDLE_FACTOR:g} x idle: {verdict(met)}) {load()}")
+        floor = await floor_stall(pool, elapsed)
+        print(f"    the idle loop while the {pool.workers} render workers keep their cores busy "
+              f"as long: {ms(floor)} = {floor / idle:.1f} x idle {load()}")
+        threaded = await threaded_stall(folder)
+        print(f"    every turn on a thread of its own (GIL switch interval "
+              f"{ms(THREAD_SWITCH_SECONDS)}), the loop running nothing else: {ms(threaded)} "
+              f"= {threaded / idle:.1f} x idle {load()}")
 
         busy = await steady(rig, STEADY_TABLES, STEADY_SECONDS)
         late = sum(ack > ACK_LIMIT_SECONDS for ack in busy.acks)
