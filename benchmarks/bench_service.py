@@ -25,6 +25,7 @@ from typing import Any
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from benchmarks.timing import median_p95, ms
+from bot.app import freeze_start_up_objects
 from bot.games.registry import game_ids, get_game
 from bot.service import GameService, Table
 from bot.storage import Storage
@@ -215,6 +216,7 @@ async def run_backend(backend: str, fresh: Callable[[str], Awaitable[str]]) -> l
 
 
 def main() -> None:
+    freeze_start_up_objects()  # as `python -m bot` does
     with tempfile.TemporaryDirectory() as folder:
 
         async def sqlite_file(game: str) -> str:

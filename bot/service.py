@@ -15,6 +15,7 @@ anywhere before COMMIT leaves nothing half-done.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import secrets
@@ -128,7 +129,8 @@ class GameService:
         )
         self._ratings_locks: dict[int, asyncio.Lock] = {}
         """One per server: its ratings are read, updated and written by one call at a
-        time (a server is on one shard, so in one process)."""
+        time, and its games' ends stored under it (`_play`); a server is on one shard,
+        so in one process."""
 
     @asynccontextmanager
     async def _locked(self, table_id: int) -> AsyncIterator[Table]:
@@ -535,22 +537,27 @@ class GameService:
         after = set(state.to_act())
         # The turn clock restarts unless the seats still to act were already waiting.
         new_turn = bool(after) and not after <= before - {seat}
-        now = self._clock()
-        played = replace(
-            table,
-            state=state,
-            status=TableStatus.FINISHED if state.is_over() else TableStatus.PLAYING,
-            turn_started_at=now if new_turn else table.turn_started_at,
-            reminded=False if new_turn else table.reminded,
-        )
-        summary = await self._summary(table, (seat, notation), now) if state.is_over() else None
-        saved = await self._save(
-            table, played, action=(seat, notation), played_by=played_by, result=summary, now=now
-        )
-        if summary is not None:
-            await self._rate(table.guild_id, summary)
-        undoable = undoable and not state.is_over()
-        return ActResult(saved, seat, notation, events, undoable=undoable)
+        over = state.is_over()
+        # A game's end is timed, stored and rated under its server's ratings lock: the
+        # server's results then come in the order they are rated, and each adds to the
+        # stored ratings (two games ending at once made the second recompute them all).
+        async with self._ratings_lock(table.guild_id) if over else contextlib.nullcontext():
+            now = self._clock()
+            played = replace(
+                table,
+                state=state,
+                status=TableStatus.FINISHED if over else TableStatus.PLAYING,
+                turn_started_at=now if new_turn else table.turn_started_at,
+                reminded=False if new_turn else table.reminded,
+            )
+            summary = await self._summary(table, (seat, notation), now) if over else None
+            saved = await self._save(
+                table, played, action=(seat, notation), played_by=played_by, result=summary,
+                now=now,
+            )
+            if summary is not None:
+                await self._rate(table.guild_id, summary)
+        return ActResult(saved, seat, notation, events, undoable=undoable and not over)
 
     async def _summary(self, table: Table, last: tuple[Seat, str], now: float) -> GameSummary:
         """The summary of the game `last` ends, played at `now` (docs/weeks.md)."""
@@ -571,18 +578,27 @@ class GameService:
             )
         )
 
+    def _ratings_lock(self, guild_id: int | None) -> asyncio.Lock:
+        return self._ratings_locks.setdefault(guild_id or 0, asyncio.Lock())
+
     async def _rate(self, guild_id: int | None, summary: GameSummary) -> None:
-        """Add a game just stored to its server's ratings (recomputed if they missed one)."""
-        lock = self._ratings_locks.setdefault(guild_id or 0, asyncio.Lock())
-        async with lock:
-            stored = await self._storage.ratings(guild_id)
-            results = await self._storage.results(guild_id)
-            if stored is not None and stored[1] == len(results) - 1:
-                ratings = Ratings.from_json(json.loads(stored[0]))
-                update(ratings, summary)
-            else:
-                ratings = recompute(_summaries(results))
-            await self._store_ratings(guild_id, ratings, len(results))
+        """Add a game just stored to its server's ratings, under the server's ratings lock
+        (recomputed if they missed one)."""
+        stored = await self._storage.ratings(guild_id) or ("{}", 0)
+        count = await self._storage.result_count(guild_id)
+        if stored[1] == count - 1:
+            ratings = Ratings.from_json(json.loads(stored[0]))
+            update(ratings, summary)
+        else:
+            ratings = await self._recompute(guild_id)
+        await self._store_ratings(guild_id, ratings, count)
+
+    async def _recompute(self, guild_id: int | None) -> Ratings:
+        """The server's ratings from all its results: rare (a result stored without its
+        rating, by a crash between the two writes), and as long as the server's history,
+        so on a thread, not in one step of the event loop."""
+        results = await self._storage.results(guild_id)
+        return await asyncio.to_thread(lambda: recompute(_summaries(results)))
 
     async def _store_ratings(self, guild_id: int | None, ratings: Ratings, through: int) -> None:
         text = json.dumps(ratings.to_json(), sort_keys=True)
@@ -685,14 +701,13 @@ class GameService:
 
     async def ratings(self, guild_id: int | None) -> Ratings:
         """The server's ratings; recomputed from its results if they lack some."""
-        lock = self._ratings_locks.setdefault(guild_id or 0, asyncio.Lock())
-        async with lock:
+        async with self._ratings_lock(guild_id):
             stored = await self._storage.ratings(guild_id)
-            results = await self._storage.results(guild_id)
-            if stored is not None and stored[1] == len(results):
+            count = await self._storage.result_count(guild_id)
+            if stored is not None and stored[1] == count:
                 return Ratings.from_json(json.loads(stored[0]))
-            ratings = recompute(_summaries(results))
-            await self._store_ratings(guild_id, ratings, len(results))
+            ratings = await self._recompute(guild_id)
+            await self._store_ratings(guild_id, ratings, count)
             return ratings
 
     async def take_back(self, table_id: int, user_id: int) -> TakenBack:

@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 
 import pytest
 
-import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.errors import (
     ActionSyntaxError,
     AlreadySeated,
@@ -34,11 +33,12 @@ from bot.games.record import replay
 from bot.games.undo import ActionRevealed
 from bot.ratings import Ratings, recompute
 from bot.reminders import remind_due
-from bot.results import FinishedTable, Player, summarize
+from bot.results import FinishedTable, GameSummary, Player, summarize
 from bot.service import GameService, Table
 from bot.storage import Storage
 from bot.storage.base import REMINDER_LEASE_SECONDS
 from tests.storage_support import FAULTS, log_row_refused
+from tests.tinygame import TinyGame  # registers "tiny"
 
 pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
 
@@ -538,6 +538,38 @@ async def test_ratings_missing_a_result_are_recomputed(
     assert await service.ratings(1) == good
     assert await service.ratings(2) == Ratings()  # another server: nothing
 
+
+
+async def test_games_ending_at_once_are_each_added_to_the_ratings_none_recomputed(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recomputing goes through the server's whole history: two games ending at once
+    made it run at each end (and hold the event loop as long)."""
+    recomputed: list[int] = []
+
+    def counted(summaries: list[GameSummary]) -> Ratings:
+        recomputed.append(len(summaries))
+        return recompute(summaries)
+
+    monkeypatch.setattr("bot.service.recompute", counted)
+    pairs = [(ALICE, BOB), (CAROL, DAVE), (EVE, ALICE), (BOB, CAROL), (DAVE, EVE), (ALICE, CAROL)]
+    tables = []
+    for channel, users in enumerate(pairs):
+        table = await play_to_choices_done(service, await open_tiny(service, *users,
+                                                                   channel=300 + channel))
+        while isinstance(table.state, TinyGame) and table.state.total < 18:
+            table = (await service.act(table.id, table.users_to_act()[0], "add 3")).table
+        tables.append(table)
+    clock.now += 60
+    ends = await asyncio.gather(*(
+        service.act(table.id, table.users_to_act()[0], "add 3") for table in tables
+    ))
+    assert all(end.table.status == "finished" for end in ends)
+    assert recomputed == []
+    stored = await service.ratings(1)
+    assert sum(rating.matches for rating in stored.players("tiny").values()) == 2 * len(pairs)
+    assert stored == recompute(await service.summaries(1))
+    assert recomputed == []
 
 # -- reminder pass ---------------------------------------------------------------------------
 

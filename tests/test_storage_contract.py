@@ -240,6 +240,7 @@ async def test_a_result_is_stored_with_the_save_that_ends_the_game(
         assert await storage.save(replace(table, version=1, updated_at=8.0), previous_version=0,
                                   action=(0, "keep"), played_by=7, result=summary)
     assert await storage.results(5) == ['{"n": 1}']
+    assert [await storage.result_count(guild) for guild in (5, 6, 7, None)] == [1, 1, 0, 0]
     assert await storage.result(other.id) == '{"n": 2}'
     assert await storage.result(99) is None
     assert [a.played_by for a in await storage.actions(first.id)] == [7]

@@ -365,6 +365,10 @@ class Storage(ABC):
         """The summaries (JSON text) of the server's finished games, in the order they ended."""
 
     @abstractmethod
+    async def result_count(self, guild_id: int | None) -> int:
+        """How many finished games of the server have a result (`results`, counted)."""
+
+    @abstractmethod
     async def result(self, table_id: int) -> str | None:
         """The summary of one finished table, if it has one."""
 

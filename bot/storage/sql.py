@@ -163,13 +163,17 @@ class SqlStorage(Storage):
     # -- results and ratings ---------------------------------------------------------
 
     async def results(self, guild_id: int | None) -> list[str]:
-        order = " ORDER BY ended_at, table_id"
-        if guild_id is None:
-            rows = await self._rows("SELECT summary FROM results WHERE guild_id IS NULL" + order)
-        else:
-            rows = await self._rows("SELECT summary FROM results WHERE guild_id = ?" + order,
-                                    guild_id)
+        rows = await self._of_server("SELECT summary", guild_id, " ORDER BY ended_at, table_id")
         return [row[0] for row in rows]
+
+    async def result_count(self, guild_id: int | None) -> int:
+        return int((await self._of_server("SELECT count(*)", guild_id))[0][0])
+
+    async def _of_server(self, select: str, guild_id: int | None, order: str = "") -> Sequence[Row]:
+        """`select` over the results of a server (None: games outside any server)."""
+        if guild_id is None:
+            return await self._rows(f"{select} FROM results WHERE guild_id IS NULL{order}")
+        return await self._rows(f"{select} FROM results WHERE guild_id = ?{order}", guild_id)
 
     async def result(self, table_id: int) -> str | None:
         rows = await self._rows("SELECT summary FROM results WHERE table_id = ?", table_id)
