@@ -59,12 +59,12 @@ class Figures:
 
 async def play_game(
     service: GameService, game: str, players: int, channel: int, rng: random.Random,
-    max_actions: int | None = None,
+    max_actions: int | None = None, guild: int = 1,
 ) -> list[float]:
-    """Open, fill, start and play one game (to its end or `max_actions`); returns each
-    act's duration."""
+    """Open, fill, start and play one game (to its end or `max_actions`) in server
+    `guild`; returns each act's duration."""
     table = await service.open_table(
-        guild_id=1, channel_id=channel, game=game, creator_id=1, reminder_minutes=60,
+        guild_id=guild, channel_id=channel, game=game, creator_id=1, reminder_minutes=60,
         seed=rng.getrandbits(32),
     )
     for user in range(2, players + 1):
@@ -114,8 +114,8 @@ def timing_saves(storage: Storage) -> list[float]:
     return durations
 
 
-async def play_concurrently(service: GameService, game: str, players: int, first_task: int
-                            ) -> tuple[int, float]:
+async def play_concurrently(service: GameService, game: str, players: int, first_task: int,
+                            guild: int = 1) -> tuple[int, float]:
     """`CONCURRENT_GAMES` tasks play until `CONCURRENT_ACTIONS` actions are done in all;
     returns (actions, seconds)."""
     per_task = CONCURRENT_ACTIONS // CONCURRENT_GAMES
@@ -129,7 +129,8 @@ async def play_concurrently(service: GameService, game: str, players: int, first
             game_number += 1
             channel = 1_000_000 + task * 1000 + game_number
             actions += len(
-                await play_game(service, game, players, channel, task_rng, per_task - actions)
+                await play_game(service, game, players, channel, task_rng, per_task - actions,
+                                guild)
             )
         return actions
 
@@ -180,12 +181,13 @@ def report(figures: Figures) -> None:
 
 
 def one_process(url: str, process: int) -> tuple[int, float]:
-    """The 50-game run of the tiny game in a process of its own, on channels of its own."""
+    """The 50-game run of the tiny game in a process of its own, on channels and a server
+    of its own (a server is on one shard, so in one process)."""
 
     async def run() -> tuple[int, float]:
         storage = await Storage.open(url)
         figures = await play_concurrently(
-            GameService(storage), "tiny", 3, (process + 1) * CONCURRENT_GAMES
+            GameService(storage), "tiny", 3, (process + 1) * CONCURRENT_GAMES, guild=2 + process
         )
         await storage.close()
         return figures
