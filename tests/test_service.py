@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
+import bot.service
 from bot.errors import (
     ActionSyntaxError,
     AlreadySeated,
@@ -570,6 +573,28 @@ async def test_games_ending_at_once_are_each_added_to_the_ratings_none_recompute
     assert sum(rating.matches for rating in stored.players("tiny").values()) == 2 * len(pairs)
     assert stored == recompute(await service.summaries(1))
     assert recomputed == []
+
+
+async def test_a_servers_history_is_read_and_rated_off_the_event_loop(
+    service: GameService, storage: Storage, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading every summary of a server, or recomputing its ratings, takes as long as
+    its history: on a thread, the event loop goes on serving the other tables."""
+    threads: list[str] = []
+    for name in ("_summaries", "recompute"):
+        original = getattr(bot.service, name)
+
+        def on_thread(*args: Any, original: Any = original) -> Any:
+            threads.append(threading.current_thread().name)
+            return original(*args)
+
+        monkeypatch.setattr(bot.service, name, on_thread)
+    await finish_random_game(service, clock, (ALICE, BOB), random.Random(5), channel=1)
+    assert len(await service.summaries(1)) == 1
+    await storage.store_ratings(1, "{}", 0)  # a result stored without its rating
+    assert (await service.ratings(1)).players("tiny")
+    assert len(threads) == 3  # the summaries, then the summaries and the recomputation
+    assert threading.main_thread().name not in threads
 
 # -- reminder pass ---------------------------------------------------------------------------
 
