@@ -53,8 +53,11 @@ CHANNEL = 555
 class FakeClock:
     def __init__(self) -> None:
         self.now = 1_000_000.0
+        self.tick = 0.0
+        """How far the clock moves at each reading (0: it stands still)."""
 
     def __call__(self) -> float:
+        self.now += self.tick
         return self.now
 
 
@@ -564,6 +567,7 @@ async def test_games_ending_at_once_are_each_added_to_the_ratings_none_recompute
             table = (await service.act(table.id, table.users_to_act()[0], "add 3")).table
         tables.append(table)
     clock.now += 60
+    clock.tick = 0.001  # as a real clock: no two games end at the same instant
     ends = await asyncio.gather(*(
         service.act(table.id, table.users_to_act()[0], "add 3") for table in tables
     ))
