@@ -579,13 +579,14 @@ async def test_games_ending_at_once_are_each_added_to_the_ratings_none_recompute
     assert recomputed == []
 
 
-async def test_a_servers_history_is_read_and_rated_off_the_event_loop(
+async def test_summaries_and_ratings_are_made_off_the_event_loop(
     service: GameService, storage: Storage, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Reading every summary of a server, or recomputing its ratings, takes as long as
-    its history: on a thread, the event loop goes on serving the other tables."""
+    its history, and a game's summary replays the game: on a thread, the event loop
+    goes on serving the other tables."""
     threads: list[str] = []
-    for name in ("_summaries", "recompute"):
+    for name in ("_summaries", "recompute", "summarize"):
         original = getattr(bot.service, name)
 
         def on_thread(*args: Any, original: Any = original) -> Any:
@@ -594,10 +595,11 @@ async def test_a_servers_history_is_read_and_rated_off_the_event_loop(
 
         monkeypatch.setattr(bot.service, name, on_thread)
     await finish_random_game(service, clock, (ALICE, BOB), random.Random(5), channel=1)
+    assert len(threads) == 1  # the game's summary, replaying it
     assert len(await service.summaries(1)) == 1
     await storage.store_ratings(1, "{}", 0)  # a result stored without its rating
     assert (await service.ratings(1)).players("tiny")
-    assert len(threads) == 3  # the summaries, then the summaries and the recomputation
+    assert len(threads) == 4  # the summaries, then the summaries and the recomputation
     assert threading.main_thread().name not in threads
 
 # -- reminder pass ---------------------------------------------------------------------------
