@@ -561,9 +561,18 @@ class GameService:
 
     async def _summary(self, table: Table, last: tuple[Seat, str], now: float) -> GameSummary:
         """The summary of the game `last` ends, played at `now` (docs/weeks.md); made on
-        a thread, as it replays the whole game (6-31 ms)."""
+        a thread, as it replays the whole game (6-31 ms).
+
+        StaleAction if another process played at the table since it was read: its
+        move is then in the log, and `last` may no longer replay after it."""
         log = [entry for entry in await self._storage.actions(table.id) if not entry.taken_back]
-        return await asyncio.to_thread(_summarized, table, log, last, now)
+        try:
+            return await asyncio.to_thread(_summarized, table, log, last, now)
+        except records.ReplayError:
+            current = await self.get_table(table.id)
+            if current.version != table.version:
+                raise StaleAction(expected=table.version, current=current.version) from None
+            raise
 
     def _ratings_lock(self, guild_id: int | None) -> asyncio.Lock:
         return self._ratings_locks.setdefault(guild_id or 0, asyncio.Lock())

@@ -39,7 +39,7 @@ from bot.reminders import remind_due
 from bot.results import FinishedTable, GameSummary, Player, summarize
 from bot.service import GameService, Table
 from bot.storage import Storage
-from bot.storage.base import REMINDER_LEASE_SECONDS
+from bot.storage.base import REMINDER_LEASE_SECONDS, LoggedAction
 from tests.storage_support import FAULTS, log_row_refused
 from tests.tinygame import TinyGame  # registers "tiny"
 
@@ -601,6 +601,32 @@ async def test_summaries_and_ratings_are_made_off_the_event_loop(
     assert (await service.ratings(1)).players("tiny")
     assert len(threads) == 4  # the summaries, then the summaries and the recomputation
     assert threading.main_thread().name not in threads
+
+
+async def test_an_end_another_process_played_first_refuses_this_one_as_stale(
+    service: GameService, storage: Storage, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bot processes on one database never share a table (a server is on one
+    shard), but if they did, the slower end would find the other's in the log: it is
+    refused, and nothing of it is written."""
+    other = GameService(storage, clock=clock)  # the other process
+    table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    while isinstance(table.state, TinyGame) and table.state.total < 18:
+        table = (await service.act(table.id, table.users_to_act()[0], "add 3")).table
+    user = table.users_to_act()[0]
+    read = storage.actions
+
+    async def the_other_ends_it_first(table_id: int) -> list[LoggedAction]:
+        monkeypatch.setattr(storage, "actions", read)
+        await other.act(table_id, user, "add 3")
+        return await read(table_id)
+
+    monkeypatch.setattr(storage, "actions", the_other_ends_it_first)
+    with pytest.raises(StaleAction):
+        await service.act(table.id, user, "add 3")
+    ended = await service.get_table(table.id)
+    assert ended.status == "finished" and ended.version == table.version + 1
+    assert await storage.result_count(1) == 1
 
 # -- reminder pass ---------------------------------------------------------------------------
 

@@ -30,6 +30,9 @@ ROOT = Path(__file__).parent.parent
 SHARDS = 2
 START_VERSION = 2
 """A table's version once opened, joined by a second player and started."""
+WORKER_SECONDS = 300
+"""The longest a worker may take. One waiting for a total of actions that a dead
+worker will never bring would wait forever: the test fails instead."""
 
 
 async def open_tables(url: str, count: int, target: int) -> list[Table]:
@@ -116,7 +119,13 @@ async def test_two_processes_racing_on_shared_tables_apply_each_action_once(
         worker(url, shard, 500, shard, "--tables", shared, "--wait-for-total", "1000")
         for shard in range(SHARDS)
     ]
-    outputs = await asyncio.gather(*(asyncio.to_thread(p.communicate) for p in processes))
+    try:
+        outputs = await asyncio.gather(*(
+            asyncio.to_thread(p.communicate, timeout=WORKER_SECONDS) for p in processes
+        ))
+    finally:
+        for process in processes:
+            process.kill()  # after a timeout: nothing otherwise, they are done
     assert [p.returncode for p in processes] == [0, 0]
     reports = [Report.of(out.splitlines()) for out, _ in outputs]
     applied = [line for report in reports for line in report.applied]
