@@ -717,8 +717,7 @@ class GameService:
         async with self._locked(table_id) as table:
             seat = check_turn(table, user_id, None, to_act=False)
             log = [entry for entry in await self._storage.actions(table_id) if not entry.taken_back]
-            record = self._make_record(table, log)
-            allowed = undo.take_back(record, seat)
+            allowed = await asyncio.to_thread(lambda: undo.take_back(_record(table, log), seat))
             last = log[-1]
             if last.played_by != user_id:
                 raise ActionPlayedBySkip()
@@ -728,21 +727,16 @@ class GameService:
             saved = await self._save(table, before, taking_back=last.seq)
             return TakenBack(table=saved, seat=seat, notation=allowed.notation)
 
-    def _make_record(self, table: Table, log: list[LoggedAction]) -> dict[str, Any]:
-        moves = [(entry.seat, entry.notation) for entry in log]
-        return records.make_record(
-            table.game, len(table.seats), table.seed, game_options(table.options), moves
-        )
-
     # -- records and reminders -------------------------------------------------------
 
     async def record(self, table_id: int) -> dict[str, Any]:
-        """The game record of a started table (see `bot.games.record`)."""
+        """The game record of a started table (see `bot.games.record`); made on a thread,
+        as it replays the whole game."""
         table = await self.get_table(table_id)
         if table.state is None:
             raise NotPlaying()
         log = [entry for entry in await self._storage.actions(table_id) if not entry.taken_back]
-        return self._make_record(table, log)
+        return await asyncio.to_thread(_record, table, log)
 
     async def playing_tables(self) -> list[Table]:
         """Every table in play (read at start-up, to resume the computer players' turns)."""
@@ -823,15 +817,25 @@ def _moment(unix: float) -> datetime:
     return datetime.fromtimestamp(unix, UTC)
 
 
+def _record(
+    table: Table, log: list[LoggedAction], last: tuple[Seat, str] | None = None
+) -> dict[str, Any]:
+    """The record of `table`'s game: `log` (taken-back actions left out), then `last`.
+    It replays the whole game (6-31 ms for the shipped games): callers run it on a
+    thread, not on the event loop."""
+    moves = [(entry.seat, entry.notation) for entry in log]
+    return records.make_record(
+        table.game, len(table.seats), table.seed, game_options(table.options),
+        moves if last is None else [*moves, last],
+    )
+
+
 def _summarized(
     table: Table, log: list[LoggedAction], last: tuple[Seat, str], now: float
 ) -> GameSummary:
     """The summary of `table`'s game: `log` (taken-back actions left out), then `last`
     played at `now`."""
-    moves = [*((entry.seat, entry.notation) for entry in log), last]
-    record = records.make_record(
-        table.game, len(table.seats), table.seed, game_options(table.options), moves
-    )
+    record = _record(table, log, last)
     times = [entry.created_at for entry in log] + [now]
     return summarize(
         FinishedTable(

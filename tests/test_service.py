@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+import bot.games.record
+import bot.games.undo
 import bot.service
 from bot.errors import (
     ActionSyntaxError,
@@ -583,24 +585,29 @@ async def test_summaries_and_ratings_are_made_off_the_event_loop(
     service: GameService, storage: Storage, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Reading every summary of a server, or recomputing its ratings, takes as long as
-    its history, and a game's summary replays the game: on a thread, the event loop
-    goes on serving the other tables."""
-    threads: list[str] = []
-    for name in ("_summaries", "recompute", "summarize"):
-        original = getattr(bot.service, name)
+    its history; a game's record, its summary and a take-back replay the game: on a
+    thread, the event loop goes on serving the other tables."""
+    threads: dict[str, set[str]] = {}
+    for module, name in ((bot.service, "_summaries"), (bot.service, "recompute"),
+                         (bot.service, "summarize"), (bot.games.record, "make_record"),
+                         (bot.games.undo, "take_back")):
+        original = getattr(module, name)
 
-        def on_thread(*args: Any, original: Any = original) -> Any:
-            threads.append(threading.current_thread().name)
+        def on_thread(*args: Any, original: Any = original, name: str = name) -> Any:
+            threads.setdefault(name, set()).add(threading.current_thread().name)
             return original(*args)
 
-        monkeypatch.setattr(bot.service, name, on_thread)
+        monkeypatch.setattr(module, name, on_thread)
+    table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
+    played = await service.act(table.id, table.users_to_act()[0], "add 1")
+    await service.take_back(table.id, table.seats[played.seat])
+    await service.record(table.id)
     await finish_random_game(service, clock, (ALICE, BOB), random.Random(5), channel=1)
-    assert len(threads) == 1  # the game's summary, replaying it
     assert len(await service.summaries(1)) == 1
     await storage.store_ratings(1, "{}", 0)  # a result stored without its rating
     assert (await service.ratings(1)).players("tiny")
-    assert len(threads) == 4  # the summaries, then the summaries and the recomputation
-    assert threading.main_thread().name not in threads
+    assert set(threads) == {"_summaries", "recompute", "summarize", "make_record", "take_back"}
+    assert not any(threading.main_thread().name in names for names in threads.values())
 
 
 async def test_an_end_another_process_played_first_refuses_this_one_as_stale(
