@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import asyncpg
 import pytest
 
 import bot.storage.postgres
+import bot.storage.sql
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.games.registry import get_game
@@ -36,6 +39,7 @@ from bot.storage.base import (
     LoggedAction,
     row_values,
     shard_of,
+    table_from_row,
 )
 from tests.postgres_support import PostgresCluster
 from tests.storage_support import FAULTS, log_row_refused, raw
@@ -177,7 +181,7 @@ async def test_a_channels_last_table_is_its_newest_whatever_its_status(
 
 
 async def test_a_servers_lobbies_and_tables_in_play_are_listed_apart(
-    contract_storage: Storage,
+    contract_storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     storage = contract_storage
     first, second, elsewhere = [
@@ -186,7 +190,15 @@ async def test_a_servers_lobbies_and_tables_in_play_are_listed_apart(
     ]
     await storage.save(playing(first, version=1, turn_started_at=2.0), previous_version=0)
     assert [table.id for table in await storage.lobbies(9)] == [second.id]
+    read_on: list[str] = []
+
+    def reading(row: Any) -> Table:
+        read_on.append(threading.current_thread().name)
+        return table_from_row(row)
+
+    monkeypatch.setattr(bot.storage.sql, "table_from_row", reading)
     assert [table.id for table in await storage.playing_tables(9)] == [first.id]
+    assert read_on and threading.main_thread().name not in read_on  # every state: off the loop
     assert [table.id for table in await storage.lobbies(10)] == [elsewhere.id]
 
 

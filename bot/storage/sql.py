@@ -12,6 +12,7 @@ transactions and the save.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
@@ -148,7 +149,9 @@ class SqlStorage(Storage):
             "SELECT * FROM tables WHERE guild_id = ? AND status = 'playing' ORDER BY id",
             guild_id,
         )
-        return [table_from_row(row) for row in rows]
+        # Read on a thread: every state of a server's games (500 Coal Baron tables:
+        # 35-80 ms), and the reminder loop reads them every minute.
+        return await asyncio.to_thread(lambda: [table_from_row(row) for row in rows])
 
     async def lobbies(self, guild_id: int) -> list[Table]:
         rows = await self._rows(
