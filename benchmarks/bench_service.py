@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
-from benchmarks.timing import median_p95, ms
+from benchmarks.timing import TICK_SECONDS, StallMeter, median_p95, ms
 from bot.app import freeze_start_up_objects
 from bot.games.registry import game_ids, get_game
 from bot.service import GameService, Table
@@ -38,7 +38,6 @@ CONCURRENT_GAMES = 50
 CONCURRENT_ACTIONS = 4000
 PROCESSES = 2
 """Bot processes sharing one PostgreSQL database in the last measure (one per core)."""
-TICK_SECONDS = 0.005
 STALL_LIMIT_SECONDS = 0.050
 
 
@@ -84,19 +83,6 @@ def random_move(table: Table, rng: random.Random) -> tuple[str, int]:
     seat = rng.choice(table.state.to_act())
     action = rng.choice(table.state.legal_actions(seat))
     return table.state.format_action(action), table.seats[seat]
-
-
-class StallMeter:
-    """Sleeps `TICK_SECONDS` over and over, recording how late each wake-up comes."""
-
-    def __init__(self) -> None:
-        self.lags: list[float] = []
-
-    async def run(self) -> None:
-        while True:
-            expected = time.perf_counter() + TICK_SECONDS
-            await asyncio.sleep(TICK_SECONDS)
-            self.lags.append(time.perf_counter() - expected)
 
 
 def timing_saves(storage: Storage) -> list[float]:
@@ -154,10 +140,8 @@ async def measure(backend: str, location: str, game: str, players: int) -> Figur
             service, game, players, channel, rng, SEQUENTIAL_ACTIONS - len(durations)
         )
     commit_seconds = list(commits)
-    meter = StallMeter()
-    ticker = asyncio.create_task(meter.run())
-    actions, elapsed = await play_concurrently(service, game, players, 0)
-    ticker.cancel()
+    with StallMeter() as meter:
+        actions, elapsed = await play_concurrently(service, game, players, 0)
     await storage.close()
     return Figures(backend, game, players, durations, commit_seconds, actions, elapsed,
                    meter.lags)

@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 from PIL import Image
 
-from benchmarks.timing import ms
+from benchmarks.timing import StallMeter, ms
 from bot.app import freeze_start_up_objects
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.registry import load_games
@@ -62,7 +62,6 @@ CPU_TARGET = 2.0
 """CPU per turn, at most this many bare encodes."""
 STALL_TABLES = 20
 STALL_TURNS_EACH = 8
-TICK_SECONDS = 0.005
 STALL_LIMIT_SECONDS = 0.020
 STALL_IDLE_FACTOR = 2.0
 STEADY_TABLES = 50
@@ -92,32 +91,6 @@ def bare_encode_seconds() -> float:
         image.save(io.BytesIO(), "PNG", compress_level=6)
         times.append(time.process_time() - started)
     return statistics.median(times)
-
-
-class StallMeter:
-    """Sleeps `TICK_SECONDS` over and over, recording how late each wake-up comes."""
-
-    def __init__(self) -> None:
-        self.lags: list[float] = [0.0]
-        self._task: asyncio.Task[None] | None = None
-
-    async def _run(self) -> None:
-        while True:
-            expected = time.perf_counter() + TICK_SECONDS
-            await asyncio.sleep(TICK_SECONDS)
-            self.lags.append(time.perf_counter() - expected)
-
-    def __enter__(self) -> StallMeter:
-        self._task = asyncio.create_task(self._run())
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        assert self._task is not None
-        self._task.cancel()
-
-    @property
-    def longest(self) -> float:
-        return max(self.lags)
 
 
 @dataclass

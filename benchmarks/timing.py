@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 import time
 from collections.abc import Callable
@@ -36,3 +37,33 @@ def ms(seconds: float, decimals: int = 1) -> str:
 def median_p95(seconds: list[float], decimals: int = 1) -> str:
     """``median … ms, p95 … ms`` of a list of durations."""
     return f"median {ms(statistics.median(seconds), decimals)}, p95 {ms(p95(seconds), decimals)}"
+
+
+TICK_SECONDS = 0.005
+
+
+class StallMeter:
+    """Within ``with``: sleeps `TICK_SECONDS` over and over on the running event loop,
+    recording how late each wake-up comes (how long the loop could serve nothing else)."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            expected = time.perf_counter() + TICK_SECONDS
+            await asyncio.sleep(TICK_SECONDS)
+            self.lags.append(time.perf_counter() - expected)
+
+    def __enter__(self) -> StallMeter:
+        self._task = asyncio.create_task(self._run())
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
+
+    @property
+    def longest(self) -> float:
+        return max(self.lags, default=0.0)
