@@ -69,7 +69,7 @@ def drawn_text() -> Iterator[TextLog]:
         return original(self, text, *args, **kwargs)
 
     _clear_renderer_caches()
-    ImageFont.FreeTypeFont.getmask2 = recording  # type: ignore[method-assign]
+    ImageFont.FreeTypeFont.getmask2 = recording  # type: ignore[method-assign,assignment]
     try:
         yield log
     finally:
