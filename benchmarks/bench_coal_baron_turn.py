@@ -75,7 +75,7 @@ async def time_turns(env: simcord.Env, bot: commands.AutoShardedBot) -> list[flo
     channel = guild.create_text_channel("coal")
     members = [guild.add_member(env.create_user(f"miner{i}")) for i in range(PLAYERS)]
     service = bot.service
-    table = await service.open_table(
+    table = await service.tables.open_table(
         guild_id=guild.id,
         channel_id=channel.id,
         game="coal-baron",
@@ -84,14 +84,14 @@ async def time_turns(env: simcord.Env, bot: commands.AutoShardedBot) -> list[flo
         seed=SEED,
     )
     for member in members[1:]:
-        await service.join(table.id, member.id)
-    table = await service.start(table.id, members[0].id)
+        await service.tables.join(table.id, member.id)
+    table = await service.tables.start(table.id, members[0].id)
     rng = random.Random(SEED)
     while not mid_shift_two(state := table.state):  # type: ignore[arg-type]
         assert isinstance(state, CoalBaronState)
         seat = state.to_act()[0]
         line = state.format_action(choose(state, seat, rng))
-        table = (await service.act(table.id, table.seats[seat], line)).table
+        table = (await service.play.act(table.id, table.seats[seat], line)).table
     times = []
     for _ in range(TURNS):
         state = table.state
@@ -109,7 +109,7 @@ async def time_turns(env: simcord.Env, bot: commands.AutoShardedBot) -> list[flo
             "board.png",
             "mines.png",
         }
-        table = await service.get_table(table.id)
+        table = await service.tables.get_table(table.id)
     return times
 
 

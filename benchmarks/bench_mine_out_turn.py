@@ -53,16 +53,18 @@ async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
     channel = guild.create_text_channel("mine-out")
     members = [guild.add_member(env.create_user(f"miner{i}")) for i in range(PLAYERS)]
     service = bot.service
-    table = await service.open_table(guild_id=guild.id, channel_id=channel.id, game="mine-out",
-                                     creator_id=members[0].id, reminder_minutes=60, seed=SEED)
+    table = await service.tables.open_table(
+        guild_id=guild.id, channel_id=channel.id, game="mine-out",
+        creator_id=members[0].id, reminder_minutes=60, seed=SEED,
+    )
     for member in members[1:]:
-        await service.join(table.id, member.id)
-    table = await service.start(table.id, members[0].id)
+        await service.tables.join(table.id, member.id)
+    table = await service.tables.start(table.id, members[0].id)
     rng = random.Random(SEED)
     while isinstance(state := table.state, MineOutState) and state.round < 3:
         seat = state.to_act()[0]
         line = " ".join(plan_turn(state, rng))
-        table = (await service.act(table.id, table.seats[seat], line)).table
+        table = (await service.play.act(table.id, table.seats[seat], line)).table
     times = []
     for _ in range(TURNS):
         state = table.state
@@ -76,7 +78,7 @@ async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
         assert result.ephemeral
         turn = channel.last_message
         assert turn is not None and turn.attachments
-        table = await service.get_table(table.id)
+        table = await service.tables.get_table(table.id)
     return times
 
 

@@ -62,18 +62,18 @@ async def play_game(
 ) -> list[float]:
     """Open, fill, start and play one game (to its end or `max_actions`) in server
     `guild`; returns each act's duration."""
-    table = await service.open_table(
+    table = await service.tables.open_table(
         guild_id=guild, channel_id=channel, game=game, creator_id=1, reminder_minutes=60,
         seed=rng.getrandbits(32),
     )
     for user in range(2, players + 1):
-        await service.join(table.id, user)
-    table = await service.start(table.id, 1)
+        await service.tables.join(table.id, user)
+    table = await service.tables.start(table.id, 1)
     durations: list[float] = []
     while table.status == "playing" and len(durations) != max_actions:
         text, user = random_move(table, rng)
         started = time.perf_counter()
-        table = (await service.act(table.id, user, text, table.version)).table
+        table = (await service.play.act(table.id, user, text, table.version)).table
         durations.append(time.perf_counter() - started)
     return durations
 

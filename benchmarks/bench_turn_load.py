@@ -10,7 +10,7 @@ Coal Baron presenter (both images of every turn) and the render pool the bot sta
 (one worker per core, warmed up), but no simcord, whose own CPU would be counted as
 the bot's. A turn is what `cogs.platform.table_items.play` does: acknowledge (the first
 statement of every interaction path, so the time from the action's arrival to it is
-how long the event loop kept the player waiting), `service.act`, then
+how long the event loop kept the player waiting), `service.play.act`, then
 `presenter.turn`; its message is "sent" when the presenter returns. Figure (b) prints
 two more stalls of the same run, for its reading (docs/performance.md): the idle loop
 while the render workers keep their cores busy (the machine's own share), and the
@@ -105,13 +105,13 @@ class Rig:
     async def new_table(self) -> int:
         self.channels += 1
         service = self.service
-        table = await service.open_table(
+        table = await service.tables.open_table(
             guild_id=1, channel_id=self.channels, game="coal-baron", creator_id=1,
             reminder_minutes=60, seed=self.rng.getrandbits(32),
         )
         for user in range(2, PLAYERS + 1):
-            await service.join(table.id, user)
-        table = await service.start(table.id, 1)
+            await service.tables.join(table.id, user)
+        table = await service.tables.start(table.id, 1)
         self.tables[table.id] = table
         return table.id
 
@@ -129,7 +129,7 @@ class Rig:
         finished game is replaced by a new one."""
         acknowledged = time.perf_counter() - arrived
         user, line = self.next_move(table_id)
-        result = await self.service.act(table_id, user, line)
+        result = await self.service.play.act(table_id, user, line)
         await public_turn(result.table, result)
         sent = time.perf_counter() - arrived
         if result.table.status == "playing":
@@ -147,7 +147,7 @@ async def cpu_per_turn(rig: Rig) -> list[float]:
     while len(times) < CPU_TURNS:
         user, line = rig.next_move(table_id)
         started = time.process_time()
-        result = await rig.service.act(table_id, user, line)
+        result = await rig.service.play.act(table_id, user, line)
         table = result.table
         state = table.state
         assert state is not None
@@ -313,7 +313,7 @@ async def reminder_pass(folder: Path) -> tuple[int, float, float]:
 
         started = time.perf_counter()
         with StallMeter() as meter:
-            posted = await remind_due(service, post)
+            posted = await remind_due(service.tables, post)
         return posted, time.perf_counter() - started, meter.longest
     finally:
         await storage.close()

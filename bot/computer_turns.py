@@ -11,9 +11,9 @@ through a `ComputerRunner` (worker processes, a time budget, the default
 action on failure), with an optional pause between moves so that people can
 follow. A computer also plays for a person when the table says so
 (`bot.table_settings`): it took over their seat, idle past the skip delay
-(`GameService.take_over`), or the table voted for it while they are away
-(`GameService.vote_stand_in`); it plays until they act again or take the
-seat back (`GameService.hand_back`). Its moves are then logged as played by a
+(`Seats.take_over`), or the table voted for it while they are away
+(`Seats.vote_stand_in`); it plays until they act again or take the
+seat back (`Seats.hand_back`). Its moves are then logged as played by a
 computer id of slot 0 (`stand_in_id`), which no seat holds.
 """
 
@@ -28,7 +28,7 @@ from bot.ai.knowledge import knowledge_for
 from bot.ai.runner import ComputerRunner
 from bot.errors import NotCreator, NotSeated, StaleAction
 from bot.games.base import JSON, Event, Seat
-from bot.service import ActResult, GameService, Table, TableStatus
+from bot.service import ActResult, GameService, Table, Tables, TableStatus
 from bot.table_settings import STAND_IN_LEVEL, stand_ins
 
 log = logging.getLogger(__name__)
@@ -69,27 +69,27 @@ def playing_computers(table: Table) -> dict[Seat, str]:
     return {**{seat: STAND_IN_LEVEL for seat in stand_ins(table)}, **computer_seats(table)}
 
 
-async def add_computer(service: GameService, table_id: int, user_id: int, level: str) -> Table:
+async def add_computer(tables: Tables, table_id: int, user_id: int, level: str) -> Table:
     """The creator adds a computer of `level` to the lobby (TableFull when full)."""
     if level not in TABLE_LEVELS:
         raise ValueError(f"unknown level {level!r}")
-    table = await service.get_table(table_id)
+    table = await tables.get_table(table_id)
     if user_id != table.creator_id:
         raise NotCreator()
     slots = [-user // 10 for user in table.seats if computer_level(user) is not None]
-    return await service.join(table_id, computer_id(max(slots, default=0) + 1, level))
+    return await tables.join(table_id, computer_id(max(slots, default=0) + 1, level))
 
 
 async def remove_computer(
-    service: GameService, table_id: int, user_id: int, computer: int
+    tables: Tables, table_id: int, user_id: int, computer: int
 ) -> Table:
     """The creator removes computer seat id `computer` from the lobby."""
-    table = await service.get_table(table_id)
+    table = await tables.get_table(table_id)
     if user_id != table.creator_id:
         raise NotCreator()
     if computer_level(computer) is None:
         raise NotSeated()
-    return await service.leave(table_id, computer)
+    return await tables.leave(table_id, computer)
 
 
 class ComputerTurns:
@@ -121,7 +121,7 @@ class ComputerTurns:
         """
         results: list[ActResult] = []
         while True:
-            table = await self._service.get_table(table_id)
+            table = await self._service.tables.get_table(table_id)
             if table.status != TableStatus.PLAYING or table.state is None:
                 return results
             computers = playing_computers(table)
@@ -142,7 +142,7 @@ class ComputerTurns:
         assert table.state is not None
         history: dict[str, JSON] | list[Event] = []
         if knowledge_for(table.game).reads_history:
-            history = await self._service.record(table.id)
+            history = await self._service.results.record(table.id)
         move = await self._runner.move(
             table.state, seat, history, level, seed=table.seed * 100_003 + table.version
         )
@@ -152,6 +152,6 @@ class ComputerTurns:
         )
         user = table.seats[seat]
         played_by = user if user < 0 else stand_in_id(level)
-        return await self._service.play_for(
+        return await self._service.play.play_for(
             table.id, seat, move.notation, table.version, played_by=played_by
         )

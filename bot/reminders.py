@@ -14,7 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.service import GameService, Table
+from bot.service import Table, Tables
 from bot.storage import DueReminder, ShardSet
 
 log = logging.getLogger(__name__)
@@ -24,7 +24,7 @@ REMINDER_CONCURRENCY = 4
 
 
 async def remind_due(
-    service: GameService,
+    tables: Tables,
     post: Callable[[Table], Awaitable[bool]],
     shards: ShardSet | None = None,
     concurrency: int = REMINDER_CONCURRENCY,
@@ -38,7 +38,7 @@ async def remind_due(
 
     async def remind(due: DueReminder) -> None:
         async with slots:
-            table = await service.get_table(due.table_id)
+            table = await tables.get_table(due.table_id)
             if table.status != "playing" or table.turn_started_at != due.turn_started_at:
                 return  # played since the claim: the new turn gets its own when due
             try:
@@ -47,8 +47,8 @@ async def remind_due(
                 log.exception("the reminder of table %s failed", table.id)
                 return
             if posted:
-                await service.mark_reminded(table.id)
+                await tables.mark_reminded(table.id)
 
-    claimed = await service.due_reminders(shards)
+    claimed = await tables.due_reminders(shards)
     await asyncio.gather(*(remind(due) for due in claimed))
     return len(claimed)

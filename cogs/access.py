@@ -41,7 +41,7 @@ async def viewable_table(interaction: Interaction, table_id: int) -> Table:
 
     Raises TableNotFound otherwise, the same answer as for a number never used.
     """
-    table = await _service(interaction).get_table(table_id)
+    table = await _service(interaction).tables.get_table(table_id)
     if (
         table.guild_id is None
         or table.guild_id != interaction.guild_id
@@ -97,6 +97,6 @@ async def check_clicked_table(interaction: Interaction) -> None:
     if match is None:
         return
     table_id = int(match["table"])
-    table = await _service(interaction).get_table(table_id)
+    table = await _service(interaction).tables.get_table(table_id)
     if table.channel_id != interaction.channel_id:
         raise TableNotFound(table_id=table_id)

@@ -97,8 +97,8 @@ async def playing_text(service: GameService, public: Seen, locale: LocaleLike) -
         since=timestamp(table.turn_started_at),
         scores=scores_line(public, locale),
     )
-    paused = await service.paused(table)
-    for user, until in (await service.away(table.seats)).items():
+    paused = await service.seats.paused(table)
+    for user, until in (await service.preferences.away(table.seats)).items():
         key = "status.paused" if user in paused else "status.away"
         text += "\n" + t(locale, key, player=mention(user), until=day_text(until))
     for line in [takeover_line(table, locale), *stand_in_lines(table, locale)]:
@@ -117,7 +117,7 @@ class GameCog(
 
     async def _table_here(self, interaction: Interaction) -> Table:
         assert interaction.channel_id is not None
-        table = await service_of(interaction).active_table(interaction.channel_id)
+        table = await service_of(interaction).tables.active_table(interaction.channel_id)
         if table is None:
             raise NoTableHere()
         return table
@@ -155,7 +155,7 @@ class GameCog(
             # answer (where the table is) replaces the "thinking..." message.
             await interaction.response.defer(thinking=True)
             thread = await open_thread(parent, game, interaction.user.display_name)
-        table = await service_of(interaction).open_table(
+        table = await service_of(interaction).tables.open_table(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id if thread is None else thread.id,
             game=game,
@@ -208,9 +208,9 @@ class GameCog(
         await defer_private(interaction)  # acknowledged before any database or image work
         assert interaction.channel_id is not None
         service = service_of(interaction)
-        table = await service.active_table(interaction.channel_id)
+        table = await service.tables.active_table(interaction.channel_id)
         if table is None:  # the channel's game may be over: show how it ended
-            table = await service.last_table(interaction.channel_id)
+            table = await service.tables.last_table(interaction.channel_id)
             if table is None:
                 raise NoTableHere()
         locale = interaction.locale
@@ -241,7 +241,7 @@ class GameCog(
         if takes_over(table):
             await skip_to_computer(interaction, table)
             return
-        result = await service_of(interaction).skip(table.id, interaction.user.id)
+        result = await service_of(interaction).play.skip(table.id, interaction.user.id)
         locale = public_locale(interaction)
         header = t(
             locale,

@@ -63,7 +63,7 @@ class ReminderCog(commands.Cog):
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
         await take_over_idle(self.host, [guild.id for guild in self.bot.guilds])
-        await remind_due(self.host.service, self.try_reminder, self.host.shard_set)
+        await remind_due(self.host.service.tables, self.try_reminder, self.host.shard_set)
 
     async def try_reminder(self, table: Table) -> bool:
         """Remind the players `table` waits for; False leaves its claim unconfirmed (they
@@ -86,9 +86,9 @@ class ReminderCog(commands.Cog):
     async def post_reminder(self, table: Table) -> bool:
         """Post the table's reminder; False if every player it waits for is away."""
         service = self.host.service
-        away = await service.away(table.users_to_act())
+        away = await service.preferences.away(table.users_to_act())
         present = tuple(user for user in table.users_to_act() if user not in away)
-        if not present or await service.paused(table):
+        if not present or await service.seats.paused(table):
             return False
         channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(
             table.channel_id
@@ -121,7 +121,7 @@ class ReminderCog(commands.Cog):
             text, view=view, files=turn.files, allowed_mentions=pings(table, modes)
         )
         await replace_live(self.bot, table.id, posted)
-        settings = await service.presence(present)
+        settings = await service.preferences.presence(present)
         dm_text = t(
             locale,
             "dm.reminder",

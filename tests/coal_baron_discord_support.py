@@ -53,7 +53,7 @@ NAMES = ("alice", "bob", "dave", "erin")
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables get the same deal every run (the service draws seeds with `secrets`).
     Autouse in the test modules that import it."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.service.tables.secrets.randbits", lambda bits: SEED)
 
 
 def attachment_names(message: discord.Message) -> list[str]:
@@ -92,7 +92,7 @@ class CoalWorld:
         return last_message(self.channel)
 
     async def table(self) -> Table:
-        return await self.service.get_table(self.table_id)
+        return await self.service.tables.get_table(self.table_id)
 
     async def start(self, count: int, **options: str) -> discord.Message:
         """Open a Coal Baron table with the first `count` players (and the table
@@ -104,7 +104,7 @@ class CoalWorld:
         for player in self.players[1:count]:
             await player.click(lobby, custom_id=lobby_id(lobby, "join"))
         await creator.click(lobby, custom_id=lobby_id(lobby, "start"))
-        table = await self.service.active_table(self.channel.id)
+        table = await self.service.tables.active_table(self.channel.id)
         assert table is not None
         self.table_id = table.id
         self.seats = {seat: self.member(user) for seat, user in enumerate(table.seats)}

@@ -293,7 +293,7 @@ async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
     async def table(name: str, game: str, players: list[simcord.MemberActor], end: str) -> None:
         channel = guild.create_text_channel(name)
         world.channels.append(channel)
-        opened = await service.open_table(
+        opened = await service.tables.open_table(
             guild_id=guild.id,
             channel_id=channel.id,
             game=game,
@@ -303,12 +303,12 @@ async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
         )
         world.tables[channel.id] = opened.id
         for player in players[1:]:
-            await service.join(opened.id, player.id)
+            await service.tables.join(opened.id, player.id)
         if end != "lobby":
-            await service.start(opened.id, players[0].id)
+            await service.tables.start(opened.id, players[0].id)
         if end == "abandoned":
-            await service.abandon(opened.id, players[0].id, can_manage=False)
-        world.versions[opened.id] = (await service.get_table(opened.id)).version
+            await service.tables.abandon(opened.id, players[0].id, can_manage=False)
+        world.versions[opened.id] = (await service.tables.get_table(opened.id)).version
 
     for game in game_ids():  # a table in play of every registered game
         if game != "tiny":
@@ -319,7 +319,7 @@ async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
     world.channels.append(guild.create_text_channel("empty"))
     other = env.create_guild(name="elsewhere")
     there = other.create_text_channel("games")
-    elsewhere = await service.open_table(
+    elsewhere = await service.tables.open_table(
         guild_id=other.id, channel_id=there.id, game="tiny", creator_id=alice.id, reminder_minutes=5
     )
     world.tables[there.id] = elsewhere.id

@@ -61,7 +61,7 @@ class MoWorld:
         return [m for m in self.channel.history() if not m.flags.ephemeral]
 
     async def table(self) -> Table:
-        return await self.bot.service.get_table(self.table_id)
+        return await self.bot.service.tables.get_table(self.table_id)
 
     async def state(self) -> MineOutState:
         state = (await self.table()).state
@@ -70,7 +70,7 @@ class MoWorld:
 
     async def start(self, seed: int, **options: Any) -> discord.Message:
         """Open a table with `seed` and `options`, seat every player, start."""
-        table = await self.bot.service.open_table(
+        table = await self.bot.service.tables.open_table(
             guild_id=self.guild.id,
             channel_id=self.channel.id,
             game="mine-out",

@@ -162,7 +162,7 @@ async def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         # Every table gets the drivers' seed (the service draws one with `secrets`).
-        patch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+        patch.setattr("bot.service.tables.secrets.randbits", lambda bits: SEED)
         for make in (coal_baron_turn, saboteur_placement):
             settings = Settings(
                 token=None, database_path=Path(folder) / f"{make.__name__}.sqlite3",

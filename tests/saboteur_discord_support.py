@@ -77,7 +77,7 @@ class SabWorld:
         return [m for m in self.channel.history() if not m.flags.ephemeral]
 
     async def table(self) -> Table:
-        return await self.bot.service.get_table(self.table_id)
+        return await self.bot.service.tables.get_table(self.table_id)
 
     async def state(self) -> SaboteurState:
         return sab_state(await self.table())
@@ -88,7 +88,7 @@ class SabWorld:
 
     async def start(self, seed: int) -> discord.Message:
         """Open a table with `seed`, seat bob and carol, start; returns the first turn message."""
-        table = await self.bot.service.open_table(
+        table = await self.bot.service.tables.open_table(
             guild_id=self.guild.id,
             channel_id=self.channel.id,
             game="saboteur",

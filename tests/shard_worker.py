@@ -45,7 +45,7 @@ async def play(service: GameService, tables: list[int], actions: int, seed: int)
 
     async def attempt() -> bool:
         """One random action on one random table; True if it was applied."""
-        table = await service.get_table(rng.choice(tables))
+        table = await service.tables.get_table(rng.choice(tables))
         if table.status != "playing" or table.state is None:
             if table.id in tables:
                 tables.remove(table.id)
@@ -54,7 +54,7 @@ async def play(service: GameService, tables: list[int], actions: int, seed: int)
         notation = table.state.format_action(rng.choice(table.state.legal_actions(seat)))
         user = rng.choice([table.seats[seat], *table.seats])  # sometimes not their turn
         try:
-            result = await service.act(table.id, user, notation, table.version)
+            result = await service.play.act(table.id, user, notation, table.version)
         except UserError as error:
             print(f"refused {table.id} {type(error).__name__}", flush=True)
             return False
@@ -77,7 +77,7 @@ async def remind_once(service: GameService, shards: ShardSet) -> int:
         print(f"reminded {table.id} {table.turn_started_at!r}", flush=True)
         return True
 
-    return await remind_due(service, post, shards)
+    return await remind_due(service.tables, post, shards)
 
 
 async def remind(service: GameService, shards: ShardSet, stop: asyncio.Event) -> None:
@@ -95,7 +95,7 @@ async def main(arguments: argparse.Namespace) -> None:
         tables = arguments.tables
     else:
         tables = [t for t in await storage.table_ids()
-                  if shards.holds((await service.get_table(t)).guild_id)]
+                  if shards.holds((await service.tables.get_table(t)).guild_id)]
     if arguments.start_on_input:  # so that several workers start playing together
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)

@@ -530,7 +530,7 @@ async def test_the_extraction_panel_after_two_steps_shows_words_and_survives_a_r
     await player.click(shown, custom_id=turn_id(shown, "confirm"))
     await player.click(shown, custom_id=turn_id(shown, "sure"))
     assert shown.content == t("en", "builder.done")
-    assert (await world.service.record(table.id))["actions"][-1].endswith("m6 c1 +y c0 end")
+    assert (await world.service.results.record(table.id))["actions"][-1].endswith("m6 c1 +y c0 end")
 
 
 async def test_a_panel_opened_again_replaces_the_older_one(simcord_env: simcord.Env) -> None:

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.service import GameService
+from bot.service import Play
+from bot.service.store import TableStore
 from tests.coal_baron_discord_support import fixed_seed, state_of
 from tests.discord_support import SLOW_SECONDS
 from tests.test_coal_baron_discord import acting, started
@@ -18,13 +19,13 @@ __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
 def slow_database(env: simcord.Env, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every table read takes `SLOW_SECONDS` of simcord's clock."""
-    original = GameService.get_table
+    original = TableStore.get
 
-    async def slowly(service: GameService, *args: Any, **kwargs: Any) -> Any:
+    async def slowly(store: TableStore, *args: Any, **kwargs: Any) -> Any:
         env.backend.advance_clock(SLOW_SECONDS)
-        return await original(service, *args, **kwargs)
+        return await original(store, *args, **kwargs)
 
-    monkeypatch.setattr(GameService, "get_table", slowly)
+    monkeypatch.setattr(TableStore, "get", slowly)
 
 
 async def test_a_click_is_acknowledged_before_the_table_is_read(
@@ -46,13 +47,13 @@ async def test_a_typed_play_is_acknowledged_before_the_database(
     player, _ = await acting(world)
     state = state_of(await world.table())
     line = state.format_action(state.legal_actions(state.to_act()[0])[0])
-    original = GameService.act
+    original = Play.act
 
-    async def slow_act(service: GameService, *args: Any, **kwargs: Any) -> Any:
+    async def slow_act(play: Play, *args: Any, **kwargs: Any) -> Any:
         simcord_env.backend.advance_clock(SLOW_SECONDS)
-        return await original(service, *args, **kwargs)
+        return await original(play, *args, **kwargs)
 
-    monkeypatch.setattr(GameService, "act", slow_act)
+    monkeypatch.setattr(Play, "act", slow_act)
     before = world.last()
     result = await player.slash(world.channel, "coal play", action=line)
     assert result.acknowledged and result.ephemeral

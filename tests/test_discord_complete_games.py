@@ -51,7 +51,7 @@ DEAL = 20261126
 @pytest.fixture(autouse=True)
 def same_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every table gets the same seed every run (the service draws one with `secrets`)."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: DEAL)
+    monkeypatch.setattr("bot.service.tables.secrets.randbits", lambda bits: DEAL)
 
 
 SHIPPED_GAMES = sorted(entry.name for entry in entry_points(group=ENTRY_POINT_GROUP))
@@ -169,8 +169,8 @@ class Manners:
         return service
 
     async def __call__(self) -> None:
-        table = await self.service.get_table(self.world.table_id)
-        record = await self.service.record(table.id)
+        table = await self.service.tables.get_table(self.world.table_id)
+        record = await self.service.results.record(table.id)
         if self.state is None:
             self.state = initial_state(record)
         may_be_pinged = {table.seats[seat] for seat in self.state.to_act()}

@@ -47,7 +47,7 @@ def table_bot(w: TableWorld) -> TableBot:
 
 
 async def table_of(w: TableWorld, table_id: int = 1) -> Table:
-    return await table_bot(w).service.get_table(table_id)
+    return await table_bot(w).service.tables.get_table(table_id)
 
 
 async def open_with_computers(
@@ -153,7 +153,7 @@ async def test_one_person_and_three_computers_play_coal_baron_to_the_end(
     assert_no_computer_mention(texts)
     # every turn got its own public message, like a person's: one per turn, an
     # extraction played step by step or a draw-5 and its choice included
-    record = await table_bot(w).service.record(1)
+    record = await table_bot(w).service.results.record(1)
     state = initial_state(record)
     turns = 0
     for entry in record["actions"]:
@@ -205,7 +205,7 @@ async def test_one_person_and_one_computer_play_mine_out_to_the_end_then_a_remat
     assert len(final) == 1 and "Computer 1 (easy)" in final[0]
     assert_no_computer_mention(posted_texts(w))
     # every turn was told (a turn played in parts is told once)
-    record = await table_bot(w).service.record(1)
+    record = await table_bot(w).service.results.record(1)
     state = initial_state(record)
     turns = 0
     for entry in record["actions"]:
@@ -251,7 +251,7 @@ async def test_computers_waiting_when_the_bot_stopped_play_after_a_restart(
     assert all(table.seats[seat] < 0 for seat in table.state.to_act())
     restarted = await restart(w, settings)  # type: ignore[arg-type]
     await restarted.computers.idle()
-    after = await restarted.service.get_table(1)
+    after = await restarted.service.tables.get_table(1)
     assert after.state is not None
     assert all(after.seats[seat] == w.alice.id for seat in after.state.to_act())
 

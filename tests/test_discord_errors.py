@@ -14,7 +14,7 @@ from bot.games.base import GameState
 from bot.games.coal_baron import CoalBaronState
 from bot.games.saboteur import SaboteurState
 from bot.i18n import LocaleLike, catalog
-from bot.service import GameService
+from bot.service import Tables
 from cogs.platform.plugins import PLUGINS, GamePlugin
 from cogs.platform.presenter import Presenter, TurnMessage
 from cogs.platform.replies import error_text
@@ -100,10 +100,10 @@ async def test_an_unexpected_error_in_a_command_is_logged_and_answered_generical
 ) -> None:
     w = table_world
 
-    async def broken(self: GameService, channel_id: int) -> None:
+    async def broken(self: Tables, channel_id: int) -> None:
         raise RuntimeError("the database is gone")
 
-    monkeypatch.setattr(GameService, "active_table", broken)
+    monkeypatch.setattr(Tables, "active_table", broken)
     result = await w.alice.slash(w.channel, "game status")
     simcord.assert_error(w.env, RuntimeError)
     assert private_text(result).startswith("Something went wrong on our side")

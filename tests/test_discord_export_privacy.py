@@ -29,16 +29,16 @@ async def closed_table(
 ) -> int:
     """A tiny game of alice and bob in `channel`, started then abandoned; its number."""
     service = cast(Any, world.env.bot).service
-    table = await service.open_table(
+    table = await service.tables.open_table(
         guild_id=(guild or world.guild).id,
         channel_id=channel.id,
         game="tiny",
         creator_id=world.alice.id,
         reminder_minutes=5,
     )
-    await service.join(table.id, world.bob.id)
-    await service.start(table.id, world.alice.id)
-    await service.abandon(table.id, world.alice.id, can_manage=False)
+    await service.tables.join(table.id, world.bob.id)
+    await service.tables.start(table.id, world.alice.id)
+    await service.tables.abandon(table.id, world.alice.id, can_manage=False)
     return int(table.id)
 
 
@@ -190,18 +190,18 @@ async def test_a_thread_of_a_hidden_channel_is_refused_even_to_its_members(
 async def finished_coal_baron(world: TableWorld, channel: simcord.ChannelHandle) -> int:
     """A Coal Baron game of alice and bob in `channel`, played to its end at random."""
     service = cast(Any, world.env.bot).service
-    table = await service.open_table(
+    table = await service.tables.open_table(
         guild_id=world.guild.id, channel_id=channel.id, game="coal-baron",
         creator_id=world.alice.id, reminder_minutes=5, seed=4,
     )
-    await service.join(table.id, world.bob.id)
-    table = await service.start(table.id, world.alice.id)
+    await service.tables.join(table.id, world.bob.id)
+    table = await service.tables.start(table.id, world.alice.id)
     rng = random.Random(4)
     while table.status == "playing":
         seat = rng.choice(table.state.to_act())
         action = rng.choice(table.state.legal_actions(seat))
         notation = table.state.format_action(action)
-        table = (await service.act(table.id, table.seats[seat], notation)).table
+        table = (await service.play.act(table.id, table.seats[seat], notation)).table
     return int(table.id)
 
 

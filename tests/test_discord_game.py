@@ -152,7 +152,7 @@ async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: T
         assert private_text(result) == "This game is over."
     # /game status after the end: how the channel's last game ended, not "no table".
     status = private_text(await w.carol.slash(w.channel, "game status"))
-    table = await service_of(w).get_table(1)
+    table = await service_of(w).tables.get_table(1)
     assert status.startswith("**Tiny**, table #1: game over <t:"), status
     assert table.state is not None
     final = zip(table.seats, table.state.scores(), strict=True)

@@ -77,8 +77,8 @@ async def test_the_mode_is_per_table(w: TableWorld) -> None:
     await w.bob.slash(w.channel, "game pings", mode="off")
     bot = w.env.bot
     assert isinstance(bot, TableBot)
-    assert await bot.service.ping_modes(1) == {w.bob.id: PingMode.OFF}
-    assert await bot.service.ping_modes(2) == {}
+    assert await bot.service.preferences.ping_modes(1) == {w.bob.id: PingMode.OFF}
+    assert await bot.service.preferences.ping_modes(2) == {}
 
 
 async def test_reminders_follow_the_mode(w: TableWorld) -> None:
@@ -116,8 +116,8 @@ async def test_a_direct_message_that_cannot_be_delivered_is_skipped_quietly(
     assert isinstance(bot, TableBot)
     closed = w.guild.add_member(w.env.create_user("closed", bot=True))
     await w.open_lobby("tiny")
-    await bot.service.join(1, closed.id)
-    await bot.service.set_ping_mode(1, closed.id, PingMode.DM)
+    await bot.service.tables.join(1, closed.id)
+    await bot.service.preferences.set_ping_mode(1, closed.id, PingMode.DM)
     lobby = w.last()
     await w.alice.click(lobby, custom_id="mt:lobby:1:start")
     await w.alice.click(w.last(), custom_id=action_id(w.last(), "keep"))
@@ -139,8 +139,8 @@ async def test_refusals_and_french(w: TableWorld, monkeypatch: pytest.MonkeyPatc
     )
     bot = w.env.bot
     assert isinstance(bot, TableBot)
-    await bot.service.abandon(1, w.alice.id, can_manage=False)
+    await bot.service.tables.abandon(1, w.alice.id, can_manage=False)
     with pytest.raises(TableAbandoned):
-        await bot.service.set_ping_mode(1, w.bob.id, PingMode.OFF)
+        await bot.service.preferences.set_ping_mode(1, w.bob.id, PingMode.OFF)
     await w.alice.slash(w.channel, "game pings", mode="off")  # no open table here now
     simcord.assert_error(w.env, NoTableHere)

@@ -45,16 +45,16 @@ async def test_a_play_sent_many_times_at_one_version_applies_once(w: TableWorld)
     sends one command at a time, so they go straight to the service, as the command does)."""
     await w.start_tiny()
     service: GameService = w.env.bot.service  # type: ignore[attr-defined]
-    table = await service.active_table(w.channel.id)
+    table = await service.tables.active_table(w.channel.id)
     assert table is not None
     notation, version = read_value("keep", table.version)
     results = await asyncio.gather(
-        *(service.act(table.id, w.alice.id, notation, version) for _ in range(1000)),
+        *(service.play.act(table.id, w.alice.id, notation, version) for _ in range(1000)),
         return_exceptions=True,
     )
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert all(isinstance(r, StaleAction) for r in results if isinstance(r, BaseException))
-    after = await service.get_table(table.id)
+    after = await service.tables.get_table(table.id)
     assert after.version == table.version + 1
 
 

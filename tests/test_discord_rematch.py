@@ -66,7 +66,7 @@ async def test_a_player_keeps_their_ping_mode_at_the_rematch(w: TableWorld) -> N
     await w.alice.click(over, custom_id="mt:rematch:1")
     await w.bob.click(over, custom_id="mt:rematch:1")
     service = bot_of(w.env).service  # type: ignore[attr-defined]
-    assert await service.ping_modes(2) == {w.bob.id: PingMode.DM}
+    assert await service.preferences.ping_modes(2) == {w.bob.id: PingMode.DM}
 
 
 async def test_a_rematch_waits_for_another_table_of_the_channel(w: TableWorld) -> None:
@@ -81,4 +81,4 @@ async def test_no_rematch_before_the_end(w: TableWorld) -> None:
     await w.start_tiny()
     service = bot_of(w.env).service  # type: ignore[attr-defined]
     with pytest.raises(RematchBeforeEnd):
-        await service.rematch(1, w.alice.id)
+        await service.tables.rematch(1, w.alice.id)

@@ -45,7 +45,7 @@ def table_bot(w: TableWorld) -> TableBot:
 
 async def table_of(w: TableWorld) -> Table:
     await table_bot(w).computers.idle()
-    return await table_bot(w).service.get_table(1)
+    return await table_bot(w).service.tables.get_table(1)
 
 
 def actor(w: TableWorld, user_id: int) -> simcord.MemberActor:
@@ -125,7 +125,7 @@ async def test_skip_lets_a_computer_take_over_at_a_table_with_the_option(
         """The reminder loop would take over at the same minute: leave it to the skip."""
         return []
 
-    monkeypatch.setattr(table_bot(w).service, "takeovers_due", none_due)
+    monkeypatch.setattr(table_bot(w).service.seats, "takeovers_due", none_due)
     lobby = await w.open_lobby("mine-out")
     await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
     await w.alice.click(w.last(), custom_id="mt:takeover:1:on")

@@ -36,7 +36,7 @@ async def open_mine_out(w: MoWorld, **options: str) -> None:
     """alice opens a Mine Out table with `options`, everyone joins, alice starts."""
     result = await w.players[0].slash(w.channel, "game new", game="mine-out", **options)
     assert not result.ephemeral, private_text(result)
-    w.table_id = (await w.bot.service.active_table(w.channel.id)).id  # type: ignore[union-attr]
+    w.table_id = (await w.bot.service.tables.active_table(w.channel.id)).id  # type: ignore[union-attr]
     for player in w.players[1:]:
         await player.slash(w.channel, "game join")
 
@@ -107,7 +107,7 @@ async def test_the_coal_baron_put_back_option_reaches_the_engine(
     assert "Options: put-back: draw-5 cards all back on one side" in w.last().content
     await bob.slash(w.channel, "game join")
     await alice.slash(w.channel, "game start")
-    table = await w.bot.service.active_table(w.channel.id)
+    table = await w.bot.service.tables.active_table(w.channel.id)
     assert table is not None and table.options == {"put_back": "one-side"}
     assert isinstance(table.state, CoalBaronState) and table.state.put_back_one_side
 
@@ -117,7 +117,7 @@ async def test_a_table_without_options_stores_the_games_defaults(
 ) -> None:
     w = await mo_world(simcord_env, 2)
     await w.players[0].slash(w.channel, "game new", game="coal-baron")
-    table = await w.bot.service.active_table(w.channel.id)
+    table = await w.bot.service.tables.active_table(w.channel.id)
     assert table is not None and table.options == {"put_back": "mixed"}
     assert "put-back: each draw-5 card back on the side you choose" in w.last().content
 
@@ -138,7 +138,7 @@ async def test_an_option_of_another_game_is_refused_in_the_users_language(
         "L'option `variante` n'est pas une option de Saboteur. Ses options : aucune."
     )
     simcord.assert_error(w.env, OptionNotForGame)
-    assert await w.bot.service.active_table(w.channel.id) is None
+    assert await w.bot.service.tables.active_table(w.channel.id) is None
 
 
 async def test_the_options_are_shown_in_french_and_kept_by_a_rematch(
@@ -151,7 +151,7 @@ async def test_the_options_are_shown_in_french_and_kept_by_a_rematch(
     assert "50 de renommée ou plus" in w.last().content
     old = await w.table()
     await overwrite(settings, replace(old, status=TableStatus.FINISHED))
-    lobby, opened = await w.bot.service.rematch(old.id, old.creator_id)
+    lobby, opened = await w.bot.service.tables.rematch(old.id, old.creator_id)
     assert opened and lobby.options == {"end": "50-or-more"}
     assert "fin : 50 de renommée ou plus" in lobby_text(lobby, "fr")
 

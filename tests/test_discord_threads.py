@@ -61,7 +61,7 @@ async def finish_in(w: TableWorld, thread: simcord.ChannelHandle) -> discord.Mes
         await actor.click(last(thread), custom_id=action_id(last(thread), "keep"))
     typed = False
     service = bot_of(w.env).service  # type: ignore[attr-defined]
-    while await service.active_table(thread.id) is not None:
+    while await service.tables.active_table(thread.id) is not None:
         actor = w.alice if f"👉 {w.alice.mention}" in last(thread).content else w.bob
         if not typed:
             result = await actor.slash(thread, "game play", action="add 1")
@@ -81,7 +81,7 @@ async def test_a_new_table_opens_in_its_own_thread_and_plays_there(w: TableWorld
         f"🎲 {w.alice.mention} opened a **Tiny** table (#1). It plays in its own thread: "
         f"<#{thread.id}>"
     )
-    table = await bot_of(w.env).service.get_table(1)  # type: ignore[attr-defined]
+    table = await bot_of(w.env).service.tables.get_table(1)  # type: ignore[attr-defined]
     assert table.channel_id == thread.id
     lobby = last(thread)
     assert "🎲 **Tiny**: table #1, opened by" in lobby.content
@@ -102,7 +102,7 @@ async def test_a_channel_hosts_many_tables_one_thread_each(w: TableWorld) -> Non
     await w.alice.slash(parent, "game new", game="tiny")
     await w.bob.slash(parent, "game new", game="tiny")
     assert len(parent.threads) == 2
-    tables = [await bot_of(w.env).service.active_table(t.id) for t in parent.threads]  # type: ignore[attr-defined]
+    tables = [await bot_of(w.env).service.tables.active_table(t.id) for t in parent.threads]  # type: ignore[attr-defined]
     assert sorted(t.id for t in tables if t is not None) == [1, 2]
 
 
@@ -196,7 +196,7 @@ async def test_a_rematch_opens_a_new_thread_in_the_parent(w: TableWorld) -> None
     assert private_text(result) == f"You have your seat at the rematch: <#{rematch.id}>."
     assert len(parent.threads) == 2  # the same rematch, no third thread
     assert f"{w.bob.mention} {w.alice.mention}" in last(rematch).content
-    table = await bot_of(w.env).service.get_table(2)  # type: ignore[attr-defined]
+    table = await bot_of(w.env).service.tables.get_table(2)  # type: ignore[attr-defined]
     assert table.channel_id == rematch.id and table.seats == (w.bob.id, w.alice.id)
 
 

@@ -27,7 +27,7 @@ async def open_tables(world: TableWorld) -> int:
     count = 0
     while True:
         try:
-            await service.get_table(count + 1)
+            await service.tables.get_table(count + 1)
         except Exception:
             return count
         count += 1
@@ -119,7 +119,7 @@ async def test_a_forged_button_of_a_table_elsewhere_does_nothing(table_world: Ta
     for custom_id in ("mt:lobby:1:join", "mt:abandon:1:yes"):
         result = await forged_component(w.env, w.bob, elsewhere, custom_id)
         assert private_text(result) == "There is no table #1."
-    table = await cast(Any, w.env.bot).service.get_table(1)
+    table = await cast(Any, w.env.bot).service.tables.get_table(1)
     assert table.seats == (w.alice.id,) and table.status == "lobby"
 
 

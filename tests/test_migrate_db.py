@@ -28,31 +28,31 @@ async def fill(location: str) -> dict[str, int]:
     service = GameService(storage)
     rng = random.Random(3)
     for channel in range(12):
-        table = await service.open_table(
+        table = await service.tables.open_table(
             guild_id=channel << 22, channel_id=channel, game="tiny", creator_id=1,
             reminder_minutes=5 + channel, seed=channel, options={"target": 10 + channel},
         )
         if channel % 4 == 0:
             continue  # left in its lobby
-        await service.join(table.id, 2)
+        await service.tables.join(table.id, 2)
         if channel % 4 == 1:
-            await service.leave(table.id, 1)  # abandoned
+            await service.tables.leave(table.id, 1)  # abandoned
             continue
-        table = await service.start(table.id, 1)
+        table = await service.tables.start(table.id, 1)
         for _ in range(rng.randrange(3, 40) if channel % 4 == 2 else 200):
             if table.status != "playing" or table.state is None:
                 break
             seat = rng.choice(table.state.to_act())
             action = rng.choice(table.state.legal_actions(seat))
             text = table.state.format_action(action)
-            played = await service.act(table.id, table.seats[seat], text)
+            played = await service.play.act(table.id, table.seats[seat], text)
             table = played.table
             if played.undoable and rng.random() < 0.2:
-                table = (await service.take_back(table.id, table.seats[seat])).table
+                table = (await service.play.take_back(table.id, table.seats[seat])).table
     await storage.set_presence(2, Presence(away_until=2e12, dm_reminders=True))
     await storage.vote_pause(3, 2, 2e12, 1)
     await storage.set_ping_mode(3, 2, PingMode.DM)
-    await GameService(storage, clock=lambda: 1e12).due_reminders()  # claimed, some confirmed
+    await GameService(storage, clock=lambda: 1e12).tables.due_reminders()  # claimed, some confirmed
     for table_id in (await storage.table_ids())[::2]:
         await storage.mark_reminded(table_id)
     counts = await storage.counts()
@@ -98,7 +98,7 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
     assert await copied.ping_modes(3) == {2: PingMode.DM}
     await copied.close()
     storage = await Storage.open(target)  # and the copy plays on, new ids after the old
-    table = await GameService(storage).open_table(
+    table = await GameService(storage).tables.open_table(
         guild_id=1, channel_id=99, game="tiny", creator_id=1, reminder_minutes=5
     )
     assert table.id == counts["tables"] + 1

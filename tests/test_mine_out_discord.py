@@ -263,7 +263,7 @@ async def test_skip_plays_the_cheapest_non_move_action_then_ends_the_turn(
     assert f"{bob.mention} skipped the turn of {alice.mention}" in text
     assert f"{alice.mention} ends the turn." in text
     assert (await w.state()).current == 1
-    record = await w.bot.service.record(w.table_id)
+    record = await w.bot.service.results.record(w.table_id)
     assert record["actions"] == [f"{before.format_action(cheapest)} end"]
 
 
@@ -290,4 +290,5 @@ async def test_the_turn_panel_after_two_steps_shows_words_and_survives_a_restart
     await choose_step(alice, panel, play)
     await alice.click(panel, custom_id=turn_id(panel, "confirm"))
     await alice.click(panel, custom_id=turn_id(panel, "sure"))
-    assert (await w.bot.service.record(w.table_id))["actions"][-1].endswith(f"{move} {play} end")
+    record = await w.bot.service.results.record(w.table_id)
+    assert record["actions"][-1].endswith(f"{move} {play} end")

@@ -391,7 +391,7 @@ async def test_a_hand_view_of_an_abandoned_game_says_so(simcord_env: simcord.Env
     await w.start(seed=3)
     hand = (await w.alice.slash(w.channel, "sab hand")).response
     assert hand is not None
-    await w.bot.service.abandon(w.table_id, w.alice.id, can_manage=False)
+    await w.bot.service.tables.abandon(w.table_id, w.alice.id, can_manage=False)
     card = sorted(options_of(hand)[0])[0]
     result = await w.alice.select(hand, [card], custom_id=select_offering(hand, card))
     assert followup_text(result) == t("en", "error.table_abandoned")
@@ -519,4 +519,4 @@ async def test_the_hand_panel_after_two_steps_shows_words_and_survives_a_restart
     await restart(w, settings)
     await w.alice.click(hand, custom_id=turn_id(hand, "confirm"))
     assert hand.content == t("en", "builder.done")
-    assert (await w.bot.service.record(w.table_id))["actions"][-1].endswith(play)
+    assert (await w.bot.service.results.record(w.table_id))["actions"][-1].endswith(play)

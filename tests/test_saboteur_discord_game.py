@@ -142,11 +142,11 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
     await members[0].slash(channel, "game start")
     bot = env.bot
     assert isinstance(bot, TableBot)
-    table = await bot.service.active_table(channel.id)
+    table = await bot.service.tables.active_table(channel.id)
     assert table is not None
     rng = random.Random(7)
     rounds_ended = 0
-    while (table := await bot.service.get_table(table.id)).status == "playing":
+    while (table := await bot.service.tables.get_table(table.id)).status == "playing":
         state = sab_state(table)
         (seat,) = state.to_act()
         notation = state.format_action(digger_play(rng, state.legal_actions(seat)))
@@ -158,7 +158,7 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
             assert last is not None and len(last.content) <= 2000
             rounds_ended += "🎭" in last.content
         else:
-            await bot.service.act(table.id, table.seats[seat], notation)
+            await bot.service.play.act(table.id, table.seats[seat], notation)
     assert rounds_ended == 3
     last = channel.last_message
     assert last is not None and "🏁" in last.content

@@ -42,12 +42,12 @@ async def open_tables(url: str, count: int, target: int) -> list[Table]:
     service = GameService(storage)
     tables = []
     for n in range(count):
-        table = await service.open_table(
+        table = await service.tables.open_table(
             guild_id=(n % SHARDS) << 22, channel_id=1000 + n, game="tiny", creator_id=1,
             reminder_minutes=1, seed=n, options={"target": target},
         )
-        await service.join(table.id, 2)
-        tables.append(await service.start(table.id, 1))
+        await service.tables.join(table.id, 2)
+        tables.append(await service.tables.start(table.id, 1))
     await storage.close()
     assert {t.version for t in tables} == {START_VERSION}
     return tables
@@ -92,11 +92,11 @@ async def check_logs(url: str, acknowledged: list[tuple[int, int, str]]) -> dict
     service = GameService(storage)
     tables = {}
     for table_id in await storage.table_ids():
-        table = await service.get_table(table_id)
+        table = await service.tables.get_table(table_id)
         log = await storage.actions(table_id)
         assert table.version == START_VERSION + len(log)
         assert table.state is not None
-        assert replay(await service.record(table_id)).to_json() == table.state.to_json()
+        assert replay(await service.results.record(table_id)).to_json() == table.state.to_json()
         tables[table_id] = table
         for seq, entry in enumerate(log):
             assert entry.seq == seq

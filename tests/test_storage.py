@@ -53,11 +53,11 @@ async def test_an_action_is_two_calls_on_the_connections_thread(
     """The read, then the whole save (update, log row, commit): one hand-off each."""
     storage = await Storage.open(tmp_path / "db.sqlite3")
     service = GameService(storage)
-    table = await service.open_table(
+    table = await service.tables.open_table(
         guild_id=1, channel_id=1, game="tiny", creator_id=1, reminder_minutes=5, seed=1
     )
-    await service.join(table.id, 2)
-    await service.start(table.id, 1)
+    await service.tables.join(table.id, 2)
+    await service.tables.start(table.id, 1)
     calls: list[str] = []
     real_call = ConnectionThread.call
 
@@ -66,7 +66,7 @@ async def test_an_action_is_two_calls_on_the_connections_thread(
         return await real_call(thread, fn, *args)
 
     monkeypatch.setattr(ConnectionThread, "call", counted)
-    await service.act(table.id, 1, "keep")
+    await service.play.act(table.id, 1, "keep")
     assert calls == ["_fetch", "_transaction"]
     assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
     await storage.close()
@@ -82,15 +82,15 @@ CHILD = textwrap.dedent(
     async def play(service, channel):
         rng = random.Random(channel)
         while True:
-            table = await service.open_table(guild_id=1, channel_id=channel, game="tiny",
+            table = await service.tables.open_table(guild_id=1, channel_id=channel, game="tiny",
                                              creator_id=1, reminder_minutes=5, seed=channel)
-            await service.join(table.id, 2)
-            table = await service.start(table.id, 1)
+            await service.tables.join(table.id, 2)
+            table = await service.tables.start(table.id, 1)
             while table.status == "playing":
                 seat = rng.choice(table.state.to_act())
                 action = rng.choice(table.state.legal_actions(seat))
                 notation = table.state.format_action(action)
-                table = (await service.act(table.id, table.seats[seat], notation)).table
+                table = (await service.play.act(table.id, table.seats[seat], notation)).table
                 print("committed", flush=True)
 
     async def main():
@@ -126,7 +126,7 @@ async def _check_every_game_replays(path: Path, committed: int) -> None:
         table_id += 1
         if table.state is None:
             continue
-        assert replay(await service.record(table.id)).to_json() == table.state.to_json()
+        assert replay(await service.results.record(table.id)).to_json() == table.state.to_json()
         started += 1
         logged += len(await storage.actions(table.id))
     assert started >= 8
@@ -176,12 +176,12 @@ def test_a_kill_while_creating_the_database_leaves_a_file_the_next_start_plays_o
 async def _open_and_play(path: Path) -> None:
     storage = await Storage.open(path)
     service = GameService(storage)
-    table = await service.open_table(
+    table = await service.tables.open_table(
         guild_id=1, channel_id=1, game="tiny", creator_id=1, reminder_minutes=5, seed=1
     )
-    await service.join(table.id, 2)
-    await service.start(table.id, 1)
-    result = await service.act(table.id, 1, "keep")
+    await service.tables.join(table.id, 2)
+    await service.tables.start(table.id, 1)
+    result = await service.play.act(table.id, 1, "keep")
     assert result.table.version == 3
     assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
     await storage.close()
@@ -236,14 +236,14 @@ async def test_a_locked_database_answers_table_busy_within_discords_deadline(
     path = tmp_path / "db.sqlite3"
     storage = await Storage.open(path)
     service = GameService(storage)
-    table = await service.open_table(
+    table = await service.tables.open_table(
         guild_id=1, channel_id=1, game="tiny", creator_id=1, reminder_minutes=5
     )
     holder = hold_lock(path, 3.0, exclusive_mode=False)
     started = time.monotonic()
     with pytest.raises(TableBusy):
-        await service.join(table.id, 2)
+        await service.tables.join(table.id, 2)
     assert time.monotonic() - started < 2.5  # Discord drops an unanswered interaction at 3 s
     holder.join()
-    assert (await service.join(table.id, 2)).seats == (1, 2)
+    assert (await service.tables.join(table.id, 2)).seats == (1, 2)
     await storage.close()

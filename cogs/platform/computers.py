@@ -74,14 +74,14 @@ class ComputerButton(
         service = service_of(interaction)
         user = interaction.user.id
         if self.arg == "remove":
-            table = await service.get_table(self.table_id)
+            table = await service.tables.get_table(self.table_id)
             computers = [u for u in table.seats if computer_level(u) is not None]
             last = computers[-1] if computers else 0
-            table = await remove_computer(service, self.table_id, user, last)
+            table = await remove_computer(service.tables, self.table_id, user, last)
         elif self.arg == "watch":
-            table = await service.step_out(self.table_id, user)
+            table = await service.tables.step_out(self.table_id, user)
         else:
-            table = await add_computer(service, self.table_id, user, self.arg)
+            table = await add_computer(service.tables, self.table_id, user, self.arg)
         await send_lobby(interaction, table, edit=True)
 
 

@@ -100,23 +100,23 @@ async def send_lobby(
 
 
 async def join_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
-    table = await service_of(interaction).join(table_id, interaction.user.id)
+    table = await service_of(interaction).tables.join(table_id, interaction.user.id)
     await send_lobby(interaction, table, edit=edit)
 
 
 async def leave_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
-    table = await service_of(interaction).leave(table_id, interaction.user.id)
+    table = await service_of(interaction).tables.leave(table_id, interaction.user.id)
     await send_lobby(interaction, table, edit=edit)
 
 
 async def start_table(interaction: Interaction, table_id: int) -> None:
     """Start the table, refused first if a chosen option does not allow its player count."""
     service = service_of(interaction)
-    lobby = await service.get_table(table_id)
+    lobby = await service.tables.get_table(table_id)
     if lobby.status == TableStatus.LOBBY and interaction.user.id == lobby.creator_id:
         options = plugin_for(lobby.game).options
         check_players(lobby.game, options, lobby.options, len(lobby.seats), interaction.locale)
-    table = await service.start(table_id, interaction.user.id)
+    table = await service.tables.start(table_id, interaction.user.id)
     locale = public_locale(interaction)
     header = "\n".join(filter(None, (t(locale, "turn.started"), chosen_options(table, locale))))
     await post_turn(interaction, table, None, header=header)
@@ -146,13 +146,13 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
     each other player's click takes their seat there."""
 
     async def run(self, interaction: Interaction) -> None:
-        old = await service_of(interaction).get_table(self.table_id)
+        old = await service_of(interaction).tables.get_table(self.table_id)
 
         async def new_channel() -> int:
             return await rematch_channel(interaction, old)
 
         in_thread = isinstance(interaction.channel, discord.Thread)
-        lobby, opened = await service_of(interaction).rematch(
+        lobby, opened = await service_of(interaction).tables.rematch(
             self.table_id, interaction.user.id, new_channel if in_thread else None
         )
         header = ""
@@ -235,7 +235,7 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
             await interaction.edit_original_response(content=text, view=None)
             return
         can_manage = interaction.permissions.manage_channels
-        table = await service_of(interaction).abandon(
+        table = await service_of(interaction).tables.abandon(
             self.table_id, interaction.user.id, can_manage=can_manage
         )
         await interaction.edit_original_response(

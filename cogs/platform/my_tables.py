@@ -46,7 +46,8 @@ def table_line(interaction: Interaction, table: Table) -> str:
 
 async def send_my_tables(interaction: Interaction) -> None:
     assert interaction.guild_id is not None
-    tables = await service_of(interaction).tables_of(interaction.guild_id, interaction.user.id)
+    service = service_of(interaction)
+    tables = await service.tables.tables_of(interaction.guild_id, interaction.user.id)
     locale = interaction.locale
     if not tables:
         await send_private(interaction, t(locale, "list.none"))

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 
 async def ping_modes(client: discord.Client, table: Table) -> dict[int, PingMode]:
     """The table's players' ping modes (those who chose none are absent: ping)."""
-    return await host_of(client).service.ping_modes(table.id)
+    return await host_of(client).service.preferences.ping_modes(table.id)
 
 
 def by_dm(table: Table, modes: Mapping[int, PingMode]) -> list[int]:
@@ -65,5 +65,5 @@ async def tell_turn_by_dm(
 async def set_ping_mode(interaction: Interaction, table: Table, mode: str) -> None:
     """``/game pings``: the user's ping mode at the channel's table, said privately."""
     chosen = PingMode(mode)  # the command's choices are the modes (checked before)
-    await service_of(interaction).set_ping_mode(table.id, interaction.user.id, chosen)
+    await service_of(interaction).preferences.set_ping_mode(table.id, interaction.user.id, chosen)
     await send_private(interaction, t(interaction.locale, f"pings.set.{chosen}", table=table.id))

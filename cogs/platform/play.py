@@ -88,7 +88,7 @@ async def suggest(
     """The autocomplete of a play command; nothing when the user may not act now."""
     assert interaction.channel_id is not None
     service = service_of(interaction)
-    table = await service.active_table(interaction.channel_id)
+    table = await service.tables.active_table(interaction.channel_id)
     if table is None or table.state is None or table.status != TableStatus.PLAYING:
         return []
     if game_id is not None and table.game != game_id:
@@ -119,12 +119,14 @@ async def play_typed(interaction: Interaction, text: str, game_id: str | None = 
     if game_id is not None:
         table = await game_table(interaction, game_id)
     else:
-        found = await service.active_table(interaction.channel_id)
+        found = await service.tables.active_table(interaction.channel_id)
         if found is None:
             raise NoTableHere()
         table = found
     notation, version = read_value(text, table.version)
-    result = await service.act(table.id, interaction.user.id, notation, expected_version=version)
+    result = await service.play.act(
+        table.id, interaction.user.id, notation, expected_version=version
+    )
     await post_turn(interaction, result.table, result)
     await plugin_for(table.game).presenter.after_typed_play(interaction, result)
 

@@ -41,7 +41,7 @@ async def set_away(interaction: Interaction, until: str | None) -> None:
     """Away until the day `until` (back that day at 00:00 UTC), or back now without it."""
     service = service_of(interaction)
     if until is None:
-        await service.set_away(interaction.user.id, None)
+        await service.preferences.set_away(interaction.user.id, None)
         text = t(interaction.locale, "away.back")
         handed = await hand_back_everywhere(service, interaction.guild_id, interaction.user.id)
         if handed:
@@ -49,15 +49,15 @@ async def set_away(interaction: Interaction, until: str | None) -> None:
         await send_private(interaction, text)
         return
     back = day_start(until)
-    await service.set_away(interaction.user.id, back)
+    await service.preferences.set_away(interaction.user.id, back)
     await send_private(interaction, t(interaction.locale, "away.set", until=day_text(back)))
 
 
 async def vote_pause(interaction: Interaction, table: Table) -> None:
     """Vote, publicly, to pause `table` while its other players away are away."""
     service = service_of(interaction)
-    counts = await service.vote_pause(table.id, interaction.user.id)
-    away = await service.away(tuple(counts))
+    counts = await service.seats.vote_pause(table.id, interaction.user.id)
+    away = await service.preferences.away(tuple(counts))
     locale = public_locale(interaction)
     lines = []
     for user, (votes, needed) in counts.items():
@@ -68,5 +68,5 @@ async def vote_pause(interaction: Interaction, table: Table) -> None:
 
 
 async def set_dm_reminders(interaction: Interaction, enabled: bool) -> None:
-    await service_of(interaction).set_dm_reminders(interaction.user.id, enabled)
+    await service_of(interaction).preferences.set_dm_reminders(interaction.user.id, enabled)
     await send_private(interaction, t(interaction.locale, "dm.on" if enabled else "dm.off"))

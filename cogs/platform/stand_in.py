@@ -74,8 +74,8 @@ class TakeoverButton(TableItem[Button], prefix="mt:takeover", versioned=False, a
         from cogs.platform.lobby import send_lobby  # the lobby shows this button
 
         service = service_of(interaction)
-        check_computers(await service.get_table(self.table_id))
-        table = await service.set_takeover(
+        check_computers(await service.tables.get_table(self.table_id))
+        table = await service.seats.set_takeover(
             self.table_id, interaction.user.id, self.arg == "on"
         )
         await send_lobby(interaction, table, edit=True)
@@ -95,7 +95,7 @@ class BackButton(TableItem[Button], prefix="mt:back", versioned=False, arg=None)
     STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.success
 
     async def run(self, interaction: Interaction) -> None:
-        await service_of(interaction).hand_back(self.table_id, interaction.user.id)
+        await service_of(interaction).seats.hand_back(self.table_id, interaction.user.id)
         locale = public_locale(interaction)
         await interaction.followup.send(  # a new message: the click was acknowledged
             t(locale, "standin.back", player=mention(interaction.user.id, locale)),
@@ -111,7 +111,7 @@ async def skip_to_computer(interaction: Interaction, table: Table) -> None:
     """``/game skip`` at a table with the option: a computer takes over the idle seat.
     Said in the channel; the command (acknowledged privately) is answered "Done"."""
     host = host_of(interaction.client)
-    taken, seat = await host.service.take_over(table.id, interaction.user.id)
+    taken, seat = await host.service.seats.take_over(table.id, interaction.user.id)
     locale = public_locale(interaction)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
@@ -128,7 +128,7 @@ async def vote_stand_in(interaction: Interaction, table: Table) -> None:
     """``/game standin``: vote, publicly, for a computer to play for the players away."""
     check_computers(table)
     host = host_of(interaction.client)
-    counts = await host.service.vote_stand_in(table.id, interaction.user.id)
+    counts = await host.service.seats.vote_stand_in(table.id, interaction.user.id)
     locale = public_locale(interaction)
     lines = []
     for user, (votes, needed) in counts.items():
@@ -139,7 +139,7 @@ async def vote_stand_in(interaction: Interaction, table: Table) -> None:
     await interaction.response.send_message(
         "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
     )
-    host.computers.schedule(await host.service.get_table(table.id))
+    host.computers.schedule(await host.service.tables.get_table(table.id))
 
 
 async def hand_back_everywhere(service: GameService, guild_id: int | None, user_id: int) -> int:
@@ -148,9 +148,9 @@ async def hand_back_everywhere(service: GameService, guild_id: int | None, user_
     if guild_id is None:
         return 0
     handed = 0
-    for table in await service.tables_of(guild_id, user_id):
+    for table in await service.tables.tables_of(guild_id, user_id):
         if table.seat_of(user_id) in stand_ins(table):
-            await service.hand_back(table.id, user_id)
+            await service.seats.hand_back(table.id, user_id)
             handed += 1
     return handed
 
@@ -158,9 +158,9 @@ async def hand_back_everywhere(service: GameService, guild_id: int | None, user_
 async def take_over_idle(host: TableHost, guild_ids: list[int]) -> None:
     """The reminder loop's part: at the tables of these servers with the option, a
     computer takes over each seat idle past the skip delay, then plays it."""
-    for table in await host.service.takeovers_due(guild_ids):
+    for table in await host.service.seats.takeovers_due(guild_ids):
         try:
-            taken, _ = await host.service.take_over(table.id)
+            taken, _ = await host.service.seats.take_over(table.id)
         except TableError:
             continue  # away, paused, or the player acted meanwhile
         host.computers.schedule(taken)

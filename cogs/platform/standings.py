@@ -1,7 +1,7 @@
 """``/game stats`` and ``/game leaderboard``: a server's finished games, in figures.
 
 Both read the summaries stored when each game ended and the server's ratings
-(`bot.service.GameService.summaries` / `ratings`; docs/weeks.md), and answer
+(`bot.service.results.Results.summaries` / `ratings`; docs/weeks.md), and answer
 privately, in the user's language.
 """
 
@@ -45,7 +45,7 @@ async def send_stats(
     """The statistics of `member` (default the user) on this server, for `game` or all."""
     user = member or interaction.user
     locale = interaction.locale
-    summaries = await service_of(interaction).summaries(interaction.guild_id)
+    summaries = await service_of(interaction).results.summaries(interaction.guild_id)
     totals = player_totals(summaries, Player(str(user.id)), game)
     games = t(locale, "stats.all_games") if game is None else game_name(locale, game)
     if totals.games == 0:
@@ -71,8 +71,8 @@ async def send_leaderboard(interaction: Interaction, game: str) -> None:
     """The best-rated players of `game` on this server, as an image."""
     await defer_private(interaction)  # acknowledged before any database or image work
     service = service_of(interaction)
-    summaries = await service.summaries(interaction.guild_id)
-    rows = leaderboard(summaries, await service.ratings(interaction.guild_id), game)
+    summaries = await service.results.summaries(interaction.guild_id)
+    rows = leaderboard(summaries, await service.results.ratings(interaction.guild_id), game)
     names = {row.player: display_name(interaction, row.player) for row in rows}
     lang = language_of(interaction.locale)
     file = await image_file(f"leaderboard-{game}.png", render_leaderboard, game, rows, names, lang)

@@ -27,7 +27,7 @@ import discord
 
 from bot.i18n import LocaleLike, language_of, t
 from bot.render_pool import RenderFailed, render_png
-from bot.service import OPEN_STATUSES, GameService, Table, TableStatus
+from bot.service import OPEN_STATUSES, Results, Table, TableStatus
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import EXPORT, Button, Interaction, TableItem
@@ -47,14 +47,14 @@ MAX_IMAGES = 2
 
 
 async def add_score_chart(
-    service: GameService, table: Table, message: TurnMessage, names: tuple[str, ...],
+    results: Results, table: Table, message: TurnMessage, names: tuple[str, ...],
     locale: LocaleLike,
 ) -> None:
     """Add to the finished game's `message` the chart of each player's score over the
     game, within `MAX_IMAGES` (see the module docstring), and keep it alone in
     `message.chart` for the standings posted out of a thread. Without it if it could
     not be drawn (logged: the summary goes out all the same)."""
-    record = await service.record(table.id)
+    record = await results.record(table.id)
     try:
         chart = await render_png(record_chart, record, names, language_of(locale))
     except RenderFailed:
@@ -87,7 +87,7 @@ async def send_export(interaction: Interaction, table: Table) -> None:
     reveal hidden cards)."""
     if table.status in OPEN_STATUSES:
         raise ExportBeforeEnd()
-    record = await service_of(interaction).record(table.id)
+    record = await service_of(interaction).results.record(table.id)
     data = json.dumps(record, indent=2, ensure_ascii=False).encode()
     files = [discord.File(io.BytesIO(data), filename=f"{table.game}-{table.id}.json")]
     text = t(interaction.locale, "export.done", table=table.id)
@@ -111,7 +111,8 @@ class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
     answers_privately = True
 
     async def run(self, interaction: Interaction) -> None:
-        await send_export(interaction, await service_of(interaction).get_table(self.table_id))
+        table = await service_of(interaction).tables.get_table(self.table_id)
+        await send_export(interaction, table)
 
 
 SUMMARY_ITEMS = (ExportButton,)

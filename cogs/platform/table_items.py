@@ -64,7 +64,7 @@ ACTION_ROWS = 4
 async def game_table(interaction: Interaction, game_id: str) -> Table:
     """This channel's open table, which must play `game_id` (for a game's own commands)."""
     assert interaction.channel_id is not None
-    table = await service_of(interaction).active_table(interaction.channel_id)
+    table = await service_of(interaction).tables.active_table(interaction.channel_id)
     if table is None:
         raise NoTableHere()
     if table.game != game_id:
@@ -104,7 +104,7 @@ async def public_turn(
     public = seen(table, None, public_choices=presenter.public_choices, names=names)
     message = await presenter.turn(public, locale, played)
     if table.status == TableStatus.FINISHED:
-        await add_score_chart(host_of(client).service, table, message, names, locale)
+        await add_score_chart(host_of(client).service.results, table, message, names, locale)
     return message
 
 
@@ -230,7 +230,7 @@ async def post_turn(
 
 async def play(interaction: Interaction, table_id: int, version: int, notation: str) -> None:
     """Play `notation` for the clicker, if the click was made on the current state."""
-    result = await service_of(interaction).act(
+    result = await service_of(interaction).play.act(
         table_id, interaction.user.id, notation, expected_version=version
     )
     await post_turn(interaction, result.table, result)
@@ -332,8 +332,8 @@ async def take_back(interaction: Interaction, table_id: int, version: int | None
     """
     service = service_of(interaction)
     if version is not None:
-        await service.authorize(table_id, interaction.user.id, version, to_act=False)
-    done = await service.take_back(table_id, interaction.user.id)
+        await service.play.authorize(table_id, interaction.user.id, version, to_act=False)
+    done = await service.play.take_back(table_id, interaction.user.id)
     words = presenter_for(done.table.game).words(
         done.table, done.seat, done.notation, interaction.locale
     )
@@ -364,7 +364,7 @@ async def retry_images(interaction: Interaction, table_id: int, version: int) ->
     """Draw the images of the clicked turn message again and attach them to it, while
     the table is still at that turn. A lobby has no turn message (the button
     could only be forged): NotPlaying."""
-    table = await service_of(interaction).get_table(table_id)
+    table = await service_of(interaction).tables.get_table(table_id)
     if table.status == TableStatus.LOBBY:
         raise NotPlaying()
     if table.version != version:

@@ -60,7 +60,7 @@ def runner() -> Iterator[ComputerRunner]:
 
 
 async def lobby(service: GameService, game: str) -> int:
-    table = await service.open_table(
+    table = await service.tables.open_table(
         guild_id=1, channel_id=7, game=game, creator_id=ALICE, reminder_minutes=10, seed=3
     )
     return table.id
@@ -75,12 +75,12 @@ def test_a_computer_seat_id_says_its_level() -> None:
 
 async def test_the_creator_adds_and_removes_computers(service: GameService) -> None:
     table_id = await lobby(service, "saboteur")
-    await add_computer(service, table_id, ALICE, "easy")
-    table = await add_computer(service, table_id, ALICE, "easy")
+    await add_computer(service.tables, table_id, ALICE, "easy")
+    table = await add_computer(service.tables, table_id, ALICE, "easy")
     assert table.seats == (ALICE, -11, -21)
     with pytest.raises(NotCreator):
-        await add_computer(service, table_id, BOB, "strong")
-    table = await remove_computer(service, table_id, ALICE, -11)
+        await add_computer(service.tables, table_id, BOB, "strong")
+    table = await remove_computer(service.tables, table_id, ALICE, -11)
     assert table.seats == (ALICE, -21)
     assert computer_seats(table) == {1: "easy"}
 
@@ -89,17 +89,17 @@ async def test_a_person_and_a_computer_take_turns_at_coal_baron(
     service: GameService, runner: ComputerRunner
 ) -> None:
     table_id = await lobby(service, "coal-baron")
-    await add_computer(service, table_id, ALICE, "easy")
-    await service.start(table_id, ALICE)
+    await add_computer(service.tables, table_id, ALICE, "easy")
+    await service.tables.start(table_id, ALICE)
     turns = ComputerTurns(service, runner)
     computer_moves = 0
     while computer_moves < 25:
         computer_moves += len(await turns.play(table_id))
-        table = await service.get_table(table_id)
+        table = await service.tables.get_table(table_id)
         assert table.state is not None and table.users_to_act() == (ALICE,)
         (seat,) = table.state.to_act()
         default = table.state.format_action(table.state.default_action(seat))
-        await service.act(table_id, ALICE, default)
+        await service.play.act(table_id, ALICE, default)
     assert isinstance(table.state, CoalBaronState) and table.state.phase == "play"
 
 
@@ -108,22 +108,22 @@ async def test_computers_play_until_a_person_is_to_act(
 ) -> None:
     table_id = await lobby(service, "saboteur")
     for level in ("easy", "normal", "easy"):
-        await add_computer(service, table_id, ALICE, level)
-    table = await service.start(table_id, ALICE)
+        await add_computer(service.tables, table_id, ALICE, level)
+    table = await service.tables.start(table_id, ALICE)
     assert table.state is not None and table.users_to_act() == (ALICE,)
     default = table.state.format_action(table.state.default_action(0))
-    await service.act(table_id, ALICE, default)
+    await service.play.act(table_id, ALICE, default)
     results = await ComputerTurns(service, runner).play(table_id)
     assert [result.seat for result in results] == [1, 2, 3]
-    assert (await service.get_table(table_id)).users_to_act() == (ALICE,)
+    assert (await service.tables.get_table(table_id)).users_to_act() == (ALICE,)
 
 
 async def two_people(service: GameService, *, takeover: bool) -> tuple[Table, int, int]:
     """A started Coal Baron table of alice and bob; the user to act and the other."""
     table_id = await lobby(service, "coal-baron")
-    await service.join(table_id, BOB)
-    await service.set_takeover(table_id, ALICE, takeover)
-    table = await service.start(table_id, ALICE)
+    await service.tables.join(table_id, BOB)
+    await service.seats.set_takeover(table_id, ALICE, takeover)
+    table = await service.tables.start(table_id, ALICE)
     (idle,) = table.users_to_act()
     return table, idle, ALICE + BOB - idle
 
@@ -133,27 +133,27 @@ async def test_a_computer_takes_over_an_idle_seat_until_its_player_acts_again(
 ) -> None:
     table, idle, other = await two_people(service, takeover=True)
     with pytest.raises(SkipTooEarly):
-        await service.take_over(table.id, other)
+        await service.seats.take_over(table.id, other)
     clock.now += 2 * 10 * 60
-    taken, seat = await service.take_over(table.id)
+    taken, seat = await service.seats.take_over(table.id)
     assert table.seats[seat] == idle and stand_ins(taken) == {seat: "idle"}
     assert taken.version == table.version, "a setting is no move: the buttons stay valid"
     turns = ComputerTurns(service, runner)
     results = await turns.play(table.id)
     assert results and {result.seat for result in results} == {seat}
     with pytest.raises(ActionPlayedBySkip):
-        await service.take_back(table.id, idle)
-    table = await service.get_table(table.id)
+        await service.play.take_back(table.id, idle)
+    table = await service.tables.get_table(table.id)
     assert table.state is not None and table.users_to_act() == (other,)
-    await service.act(table.id, other, table.state.format_action(table.state.default_action(
+    await service.play.act(table.id, other, table.state.format_action(table.state.default_action(
         1 - seat)))
     assert {result.seat for result in await turns.play(table.id)} == {seat}, "still taken over"
     # the player says they are back (acting on their own turn does too: next test)
-    await service.hand_back(table.id, idle)
-    table = await service.get_table(table.id)
+    await service.seats.hand_back(table.id, idle)
+    table = await service.tables.get_table(table.id)
     assert stand_ins(table) == {}
     with pytest.raises(NotStoodIn):
-        await service.hand_back(table.id, idle)
+        await service.seats.hand_back(table.id, idle)
 
 
 async def test_acting_again_takes_the_seat_back(
@@ -161,11 +161,12 @@ async def test_acting_again_takes_the_seat_back(
 ) -> None:
     table, idle, _ = await two_people(service, takeover=True)
     clock.now += 2 * 10 * 60
-    await service.take_over(table.id)
+    await service.seats.take_over(table.id)
     assert table.state is not None
     seat = table.seats.index(idle)
-    await service.act(table.id, idle, table.state.format_action(table.state.default_action(seat)))
-    assert stand_ins(await service.get_table(table.id)) == {}
+    idle_action = table.state.format_action(table.state.default_action(seat))
+    await service.play.act(table.id, idle, idle_action)
+    assert stand_ins(await service.tables.get_table(table.id)) == {}
 
 
 async def test_without_the_option_no_computer_takes_over(
@@ -174,9 +175,9 @@ async def test_without_the_option_no_computer_takes_over(
     table, _, other = await two_people(service, takeover=False)
     clock.now += 2 * 10 * 60
     with pytest.raises(TakeoverOff):
-        await service.take_over(table.id, other)
+        await service.seats.take_over(table.id, other)
     with pytest.raises(NotCreator):
-        await service.set_takeover(table.id, BOB, True)
+        await service.seats.set_takeover(table.id, BOB, True)
 
 
 async def test_the_table_votes_a_computer_in_for_a_player_away(
@@ -184,16 +185,16 @@ async def test_the_table_votes_a_computer_in_for_a_player_away(
 ) -> None:
     table_id = await lobby(service, "saboteur")
     for user in (BOB, 103):
-        await service.join(table_id, user)
-    table = await service.start(table_id, ALICE)
-    await service.set_away(BOB, clock.now + 86_400)
+        await service.tables.join(table_id, user)
+    table = await service.tables.start(table_id, ALICE)
+    await service.preferences.set_away(BOB, clock.now + 86_400)
     with pytest.raises(NobodyAway):
-        await service.vote_stand_in(table_id, BOB)
-    assert await service.vote_stand_in(table_id, ALICE) == {BOB: (1, 2)}
-    assert stand_ins(await service.get_table(table_id)) == {}
-    assert await service.vote_stand_in(table_id, 103) == {BOB: (2, 2)}
-    voted = await service.get_table(table_id)
+        await service.seats.vote_stand_in(table_id, BOB)
+    assert await service.seats.vote_stand_in(table_id, ALICE) == {BOB: (1, 2)}
+    assert stand_ins(await service.tables.get_table(table_id)) == {}
+    assert await service.seats.vote_stand_in(table_id, 103) == {BOB: (2, 2)}
+    voted = await service.tables.get_table(table_id)
     assert stand_ins(voted) == {1: "away"} and playing_computers(voted) == {1: "normal"}
     assert voted.version == table.version
-    await service.hand_back(table_id, BOB)
-    assert stand_ins(await service.get_table(table_id)) == {}
+    await service.seats.hand_back(table_id, BOB)
+    assert stand_ins(await service.tables.get_table(table_id)) == {}

@@ -1,0 +1,200 @@
+"""Playing at a table: a person's action, a computer's move, a skip of an idle seat,
+taking an action back, and the drafts of the turn-builder panels."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.errors import ActionPlayedBySkip, NotYourTurn, PanelReplaced, StaleAction
+from bot.games import undo
+from bot.games.base import Event, GameState, Seat
+from bot.service.checks import check_turn, state_in_play
+from bot.service.results import Results, game_record
+from bot.service.seats import Seats, handed_back
+from bot.service.store import TableStore
+from bot.storage import LoggedAction, Table, TableStatus
+from bot.table_settings import stand_ins
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """What an action did: the table after it, who played what, and the events to announce."""
+
+    table: Table
+    seat: Seat
+    notation: str
+    """Canonical notation, as logged."""
+    events: list[Event]
+    undoable: bool = False
+    """Whether the actor may take it back now (`Play.take_back`): it revealed
+    nothing, did not end the game, and was played by the seat's own user."""
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """A take-back done: the table as it was before the action, and whose it was."""
+
+    table: Table
+    seat: Seat
+    notation: str
+    """The action taken back: private to its player (it may name a hidden choice)."""
+
+
+class Play:
+    """The moves at the tables of `store`: `seats` says which seat a skip plays and
+    who a computer stands in for, `results` ends and rates a game."""
+
+    def __init__(self, store: TableStore, seats: Seats, results: Results) -> None:
+        self._store = store
+        self._seats = seats
+        self._results = results
+
+    async def act(
+        self, table_id: int, user_id: int, text: str, expected_version: int | None = None
+    ) -> ActResult:
+        """Play the action written `text` for `user_id`.
+
+        `expected_version` is the table version the button, panel or command was
+        made against; if the table moved on since, StaleAction is raised and
+        nothing is played. Raises what `check_turn` raises, then the engine's
+        ActionSyntaxError or IllegalAction.
+        """
+        async with self._store.locked(table_id) as table:
+            seat = check_turn(table, user_id, expected_version)
+            state = state_in_play(table)
+            action = state.parse_action(seat, text)
+            if seat in stand_ins(table):
+                # Acting again is taking the seat back from the computer playing it.
+                table = replace(table, options=handed_back(table, seat))
+            return await self._play(table, state, seat, action, played_by=user_id)
+
+    async def play_for(
+        self, table_id: int, seat: Seat, text: str, version: int, *, played_by: int
+    ) -> ActResult:
+        """A computer's move for `seat`: a computer seat, or a person's a computer stands
+        in for (`played_by` then names the computer, so the person cannot take it
+        back). StaleAction if the table moved on, or the person took the seat back,
+        since the move was chosen at `version`."""
+        async with self._store.locked(table_id) as table:
+            if version != table.version:
+                raise StaleAction(expected=version, current=table.version)
+            state = state_in_play(table)
+            if seat not in state.to_act():
+                raise NotYourTurn()
+            if table.seats[seat] > 0 and seat not in stand_ins(table):
+                raise StaleAction(expected=version, current=table.version)
+            action = state.parse_action(seat, text)
+            return await self._play(table, state, seat, action, played_by=played_by)
+
+    async def authorize(
+        self, table_id: int, user_id: int, version: int | None, *, to_act: bool = True
+    ) -> tuple[Table, Seat]:
+        """The table and `user_id`'s seat, if they may act on it at `version` (see
+        `check_turn`): what a component checks before it opens a panel or tries a step.
+        `to_act` False lets a seated player through when it is not their turn."""
+        table = await self._store.get(table_id)
+        return table, check_turn(table, user_id, version, to_act=to_act)
+
+    async def skip(self, table_id: int, user_id: int) -> ActResult:
+        """Play the default action of an idle seat, on behalf of another seated player.
+
+        Allowed once the turn has waited `SKIP_AFTER_REMINDERS` reminder periods, and
+        not while the idle player is away (`Preferences.set_away`; SkipAway). When
+        several seats are to act, the first one other than the caller is skipped
+        (`Seats.idle_seat`).
+        """
+        async with self._store.locked(table_id) as table:
+            caller = check_turn(table, user_id, None, to_act=False)
+            state = state_in_play(table)
+            idle = await self._seats.idle_seat(table, caller)
+            default = state.default_action(idle)
+            return await self._play(table, state, idle, default, played_by=user_id)
+
+    async def take_back(self, table_id: int, user_id: int) -> TakenBack:
+        """Take back `user_id`'s last action (docs/weeks.md): only while it is the
+        last action of the game, never once it revealed anything nor after the end.
+
+        Raises what `check_turn` raises (not the turn), then `bot.games.undo`'s
+        errors, or `ActionPlayedBySkip` if the user did not play it themselves.
+        """
+        async with self._store.locked(table_id) as table:
+            seat = check_turn(table, user_id, None, to_act=False)
+            log = await self._store.log(table_id)
+            allowed = await asyncio.to_thread(
+                lambda: undo.take_back(game_record(table, log), seat)
+            )
+            last = log[-1]
+            if last.played_by != user_id:
+                raise ActionPlayedBySkip()
+            before = replace(
+                table, state=allowed.state, turn_started_at=_turn_start(table, log, seat)
+            )
+            saved = await self._store.save(table, before, taking_back=last.seq)
+            return TakenBack(table=saved, seat=seat, notation=allowed.notation)
+
+    async def _play(
+        self, table: Table, state: GameState[Any], seat: Seat, action: Any, *, played_by: int
+    ) -> ActResult:
+        """Apply `action` for `seat` (raising before any change if illegal) and save it all."""
+        before = set(state.to_act())
+        undoable = played_by == table.seats[seat] and not state.reveals(seat, action)
+        events = state.apply(seat, action)
+        notation = state.format_action(action)
+        after = set(state.to_act())
+        # The turn clock restarts unless the seats still to act were already waiting.
+        new_turn = bool(after) and not after <= before - {seat}
+        over = state.is_over()
+        # A game's end is timed, stored and rated under its server's ratings lock: the
+        # server's results then come in the order they are rated, and each adds to the
+        # stored ratings (two games ending at once made the second recompute them all).
+        ending = self._results.ending(table.guild_id) if over else contextlib.nullcontext()
+        async with ending:
+            now = self._store.clock()
+            played = replace(
+                table,
+                state=state,
+                status=TableStatus.FINISHED if over else TableStatus.PLAYING,
+                turn_started_at=now if new_turn else table.turn_started_at,
+                reminded=False if new_turn else table.reminded,
+            )
+            summary = await self._results.summary(table, (seat, notation), now) if over else None
+            saved = await self._store.save(
+                table, played, action=(seat, notation), played_by=played_by, result=summary,
+                now=now,
+            )
+            if summary is not None:
+                await self._results.rate(table.guild_id, summary)
+        return ActResult(saved, seat, notation, events, undoable=undoable and not over)
+
+    # -- the turn builder's drafts (cogs/platform/builder.py) -----------------------------
+
+    async def new_draft(self, table: Table, seat: Seat, steps: list[str]) -> int:
+        """Start a turn-builder panel of `seat` from `steps`; its token (an older panel of
+        the seat is refused from now on: `draft`)."""
+        return await self._store.storage.new_draft(table.id, seat, steps)
+
+    async def draft(self, table: Table, seat: Seat, token: int) -> list[str]:
+        """The steps chosen so far on the seat's panel `token`; PanelReplaced if the seat
+        opened a newer panel since (or the panel's draft was lost)."""
+        found = await self._store.storage.draft(table.id, seat)
+        if found is None or found.token != token:
+            raise PanelReplaced()
+        return list(found.steps)
+
+    async def set_draft(self, table: Table, seat: Seat, token: int, steps: list[str]) -> None:
+        """Record the steps of the seat's panel `token`; PanelReplaced if a newer one
+        replaced it meanwhile."""
+        if not await self._store.storage.set_draft(table.id, seat, token, steps):
+            raise PanelReplaced()
+
+
+def _turn_start(table: Table, log: list[LoggedAction], seat: Seat) -> float:
+    """When `seat`'s turn began, for a take-back of the last entry of `log`: the
+    latest other seat's action before it (which handed the turn over), else the
+    table's start. Never later than the clock already showed, so acting then
+    taking back cannot postpone reminders or skips."""
+    handed = [entry.created_at for entry in log[:-1] if entry.seat != seat]
+    return min(table.turn_started_at, handed[-1] if handed else table.created_at)

@@ -1,0 +1,192 @@
+"""A seat whose player is idle or away: when it may be skipped, the pause the others
+vote, and a computer standing in for its person (taking over an idle seat, voted in
+for a player away, handing the seat back; `bot.table_settings` stores which)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+from bot.errors import (
+    NobodyAway,
+    NotCreator,
+    NotInLobby,
+    NotStoodIn,
+    SkipAway,
+    SkipOwnTurn,
+    SkipPaused,
+    SkipTooEarly,
+    TakeoverOff,
+)
+from bot.games.base import Seat
+from bot.service.checks import check_turn, state_in_play
+from bot.service.preferences import Preferences
+from bot.service.store import TableStore
+from bot.storage import Table, TableStatus
+from bot.table_settings import (
+    AWAY,
+    IDLE,
+    stand_ins,
+    standin_votes,
+    takes_over,
+    with_settings,
+    with_stand_ins,
+    with_votes,
+)
+
+SKIP_AFTER_REMINDERS = 2
+"""Others may skip an idle seat after this many reminder periods."""
+
+
+class Seats:
+    """Idle and away seats, on `store`; who is away comes from `preferences`."""
+
+    def __init__(self, store: TableStore, preferences: Preferences) -> None:
+        self._store = store
+        self._preferences = preferences
+
+    async def idle_seat(self, table: Table, caller: Seat | None) -> Seat:
+        """The first seat to act but `caller`'s and those computers play, once the turn
+        has waited `SKIP_AFTER_REMINDERS` reminder periods (SkipOwnTurn, SkipTooEarly),
+        unless its player is away (SkipAway) or the table paused (SkipPaused): the seat
+        a skip plays (`bot.service.play.Play.skip`) or a computer takes over."""
+        state = state_in_play(table)
+        playing = stand_ins(table)
+        idle = [seat for seat in state.to_act() if seat != caller and seat not in playing]
+        if not idle:
+            raise SkipOwnTurn()
+        wait_seconds = SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
+        waited = self._store.clock() - table.turn_started_at
+        if waited < wait_seconds:
+            raise SkipTooEarly(minutes_left=math.ceil((wait_seconds - waited) / 60))
+        idle_user = table.seats[idle[0]]
+        if idle_user in await self._preferences.away(table.seats):
+            raise SkipAway(player=f"<@{idle_user}>")
+        paused = await self.paused(table)
+        if paused:
+            raise SkipPaused(player=" ".join(f"<@{user}>" for user in paused))
+        return idle[0]
+
+    # -- the pause voted for players away ----------------------------------------------
+
+    async def vote_pause(self, table_id: int, user_id: int) -> dict[int, tuple[int, int]]:
+        """`user_id`, seated, votes to pause the table while its other players who are
+        away now are away (NobodyAway if none). Returns, per player away, the votes
+        for the pause and the votes it needs: a majority of the others."""
+        table = await self._store.get(table_id)
+        check_turn(table, user_id, None, to_act=False)
+        away = {user: until for user, until in (await self._preferences.away(table.seats)).items()
+                if user != user_id}
+        if not away:
+            raise NobodyAway()
+        storage = self._store.storage
+        for user, until in away.items():
+            await storage.vote_pause(table_id, user, until, user_id)
+        votes = await storage.pause_votes(table_id)
+        return {
+            user: (len(votes.get((user, until), set())), _majority_of_others(table))
+            for user, until in away.items()
+        }
+
+    async def paused(self, table: Table) -> dict[int, float]:
+        """The players away now for whom the table voted a pause, and until when: while
+        there is one, nobody at the table is reminded or skipped."""
+        votes = await self._store.storage.pause_votes(table.id)
+        return {
+            user: until
+            for user, until in (await self._preferences.away(table.seats)).items()
+            if len(votes.get((user, until), set())) >= _majority_of_others(table)
+        }
+
+    # -- computers standing in for people (bot/table_settings.py) ----------------------
+
+    async def set_takeover(self, table_id: int, user_id: int, on: bool) -> Table:
+        """The creator turns on or off, in the lobby, the option "a computer takes over
+        the seat of a player idle past the skip delay"."""
+        async with self._store.locked(table_id) as table:
+            if user_id != table.creator_id:
+                raise NotCreator()
+            if table.status != TableStatus.LOBBY:
+                raise NotInLobby()
+            changed = replace(table, options=with_settings(table, takeover=True if on else None))
+            return await self._store.save_settings(table, changed)
+
+    async def take_over(self, table_id: int, user_id: int | None = None) -> tuple[Table, Seat]:
+        """At a table with the take-over option, a computer takes over the seat of the
+        player idle past the skip delay (the checks of `Play.skip`; `user_id` is the
+        player asking, None for the reminder loop): it plays that seat until its
+        player acts again. Returns the table and the seat taken over."""
+        async with self._store.locked(table_id) as table:
+            caller = None if user_id is None else check_turn(table, user_id, None, to_act=False)
+            if not takes_over(table):
+                raise TakeoverOff()
+            seat = await self.idle_seat(table, caller)
+            seats = {**stand_ins(table), seat: IDLE}
+            changed = replace(table, options=with_stand_ins(table, seats))
+            return await self._store.save_settings(table, changed), seat
+
+    async def takeovers_due(self, guild_ids: list[int]) -> list[Table]:
+        """The tables in play of these servers with the take-over option where a person
+        no computer plays for has waited past the skip delay (`take_over` checks
+        the rest: away, paused)."""
+        now = self._store.clock()
+        due = []
+        for guild_id in guild_ids:
+            for table in await self._store.storage.playing_tables(guild_id):
+                if not takes_over(table) or table.state is None:
+                    continue
+                waited = now - table.turn_started_at
+                people = [
+                    seat for seat in table.state.to_act()
+                    if table.seats[seat] > 0 and seat not in stand_ins(table)
+                ]
+                if people and waited >= SKIP_AFTER_REMINDERS * table.reminder_minutes * 60:
+                    due.append(table)
+        return due
+
+    async def hand_back(self, table_id: int, user_id: int) -> Table:
+        """`user_id` takes their seat back from the computer playing it (NotStoodIn if
+        none does)."""
+        async with self._store.locked(table_id) as table:
+            seat = check_turn(table, user_id, None, to_act=False)
+            if seat not in stand_ins(table):
+                raise NotStoodIn()
+            handed = replace(table, options=handed_back(table, seat))
+            return await self._store.save_settings(table, handed)
+
+    async def vote_stand_in(self, table_id: int, user_id: int) -> dict[int, tuple[int, int]]:
+        """`user_id`, seated, votes for a computer to play for the table's other players
+        away now (NobodyAway if none), until they act again or are back. Returns,
+        per player away, the votes for it and the votes it needs: a majority of the
+        others. Once reached, the computer plays that seat."""
+        async with self._store.locked(table_id) as table:
+            check_turn(table, user_id, None, to_act=False)
+            away_now = await self._preferences.away(table.seats)
+            away = sorted(user for user in away_now if user != user_id)
+            if not away:
+                raise NobodyAway()
+            votes, seats = standin_votes(table), stand_ins(table)
+            needed = _majority_of_others(table)
+            for user in away:
+                votes.setdefault(user, set()).add(user_id)
+                if len(votes[user]) >= needed:
+                    seats.setdefault(table.seats.index(user), AWAY)
+            changed = replace(table, options=with_stand_ins(table, seats))
+            changed = replace(changed, options=with_votes(changed, votes))
+            await self._store.save_settings(table, changed)
+            return {user: (len(votes[user]), needed) for user in away}
+
+
+def handed_back(table: Table, seat: Seat) -> dict[str, Any]:
+    """The table's options once the person of `seat` took it back from the computer
+    (and the votes for a computer to play for them are forgotten)."""
+    seats = {s: why for s, why in stand_ins(table).items() if s != seat}
+    votes = {u: v for u, v in standin_votes(table).items() if u != table.seats[seat]}
+    handed = replace(table, options=with_stand_ins(table, seats))
+    return with_votes(handed, votes)
+
+
+def _majority_of_others(table: Table) -> int:
+    """Votes that pause a table for one player away: more than half of the others."""
+    return (len(table.seats) - 1) // 2 + 1
