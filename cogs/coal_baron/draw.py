@@ -23,10 +23,11 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.coal_baron.labels import View, card_text, step_label
 from cogs.coal_baron.turn import coal_state
-from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
+from cogs.platform.builder import open_builder
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names
 from cogs.platform.presenter import image_file
+from cogs.platform.steps import Menu, Picture, Step, TurnSteps
 from renderer.coal_baron.draw5 import render_draw5
 
 DRAW_FILE = "draw.png"

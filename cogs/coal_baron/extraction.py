@@ -22,10 +22,11 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.coal_baron.labels import View, colour_name, order_short, slots_text, step_label
 from cogs.coal_baron.turn import coal_state
-from cogs.platform.builder import Menu, Picture, Step, TurnSteps, open_builder
+from cogs.platform.builder import open_builder
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names
 from cogs.platform.presenter import image_file
+from cogs.platform.steps import Menu, Picture, Step, TurnSteps
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"

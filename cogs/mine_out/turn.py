@@ -43,9 +43,9 @@ from bot.i18n import LocaleLike, t
 from bot.service import Table
 from cogs.mine_out.images import holdings_file
 from cogs.mine_out.words import legal_steps, place_name, step_label
-from cogs.platform.builder import Menu, Picture, Step, TurnSteps
 from cogs.platform.items import OPTIONS_PER_SELECT
 from cogs.platform.names import known_names
+from cogs.platform.steps import Menu, Picture, Step, TurnSteps
 
 VERBS = ("score", "move", "hire", "dig", "sell", "change", "play", "end")
 """The words that start a step of the notation."""

@@ -1,8 +1,9 @@
 """The turn builder: one ephemeral panel for a turn made of several steps.
 
-A game's plugin supplies, per kind of multi-step decision, a `TurnSteps`: which
-steps are legal after those chosen so far (tried on a copy of the state), the
-line that Confirm plays, what Confirm would waste, and the picture. The
+A game's plugin supplies, per kind of multi-step decision, a `TurnSteps`
+(`cogs.platform.steps`): which steps are legal after those chosen so far (tried
+on a copy of the state), the line that Confirm plays, what Confirm would waste,
+and the picture. The
 platform supplies the panel: only legal steps are offered (as buttons or
 selects; an illegal choice is never on screen), the result is shown as an
 image, and Undo, Cancel and Confirm are always there. Confirm asks again when
@@ -27,14 +28,13 @@ Custom ids (`TableItem`s, the kind naming the plugin's `TurnSteps`):
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.errors import IllegalAction, NotPlaying
-from bot.games.base import GameState, Seat
+from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
 from cogs.platform.host import service_of
@@ -48,81 +48,10 @@ from cogs.platform.items import (
 )
 from cogs.platform.plugins import plugin_for
 from cogs.platform.replies import defer_private, send_private
+from cogs.platform.steps import MENU_ROWS, Menu, TurnSteps
 from cogs.platform.table_items import post_turn
 
-MENU_ROWS = 4
-"""Discord's fifth row holds Undo, Cancel and Confirm."""
 BUTTONS_PER_ROW = 5
-
-
-@dataclass(frozen=True)
-class Step:
-    """One legal next step: the notation appended to the line, and its label."""
-
-    notation: str
-    label: str
-    description: str = ""
-
-
-@dataclass(frozen=True)
-class Menu:
-    """A group of steps shown together: a row of buttons (at most 5) or a select."""
-
-    steps: list[Step]
-    placeholder: str = ""
-    buttons: bool = False
-    current: str | None = None
-    """The notation of a button shown as the current choice (a cage's level)."""
-
-
-@dataclass
-class Picture:
-    """What the panel shows of the line so far: a title (the message's text), lines
-    of text and an image (its embed)."""
-
-    title: str
-    lines: list[str] = field(default_factory=list)
-    image: discord.File | None = None
-
-
-class TurnSteps(ABC):
-    """What a game supplies for one kind of multi-step decision."""
-
-    kind: str
-    """Names this decision in custom ids (lower-case letters)."""
-
-    def first_undoable(self, table: Table) -> int:
-        """How many leading steps Undo keeps (a placement that opened the panel)."""
-        return 0
-
-    def trial(self, state: GameState[Any], seat: Seat, steps: list[str]) -> GameState[Any]:
-        """A copy of `state` after `steps`, each applied by the engine (which raises
-        its reason for a refused step)."""
-        after = state.copy()
-        for step in steps:
-            after.apply(seat, after.parse_action(seat, step))
-        return after
-
-    @abstractmethod
-    def menus(
-        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
-    ) -> list[Menu]:
-        """The legal next steps after `steps` (`after`: the state they lead to), at most
-        4 menus; none when the seat is not to act."""
-
-    @abstractmethod
-    def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:
-        """The notation Confirm plays, or None while the line is not complete."""
-
-    def waste(self, after: GameState[Any], seat: Seat, locale: LocaleLike) -> str | None:
-        """A question when confirming now would waste something; None if nothing."""
-        return None
-
-    @abstractmethod
-    async def picture(
-        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
-    ) -> Picture:
-        """The title, text and image of the panel for the line so far."""
 
 
 def builder_of(table: Table, kind: str) -> TurnSteps:

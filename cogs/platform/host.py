@@ -6,17 +6,22 @@ the service through this protocol, which `bot.app.TableBot` implements.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.service import GameService
+from bot.service import GameService, Table
 from bot.storage import ShardSet
 
-if TYPE_CHECKING:
-    from cogs.platform.computers import ComputerTable
+
+class ComputerScheduler(Protocol):
+    """Plays the computer players' turns in the background
+    (`cogs.platform.computers.ComputerTable`)."""
+
+    def schedule(self, table: Table) -> None:
+        """Play the computer turns due at `table`, unless that is being done."""
 
 
 class TableHost(Protocol):
@@ -32,7 +37,7 @@ class TableHost(Protocol):
         ...
 
     @property
-    def computers(self) -> ComputerTable:
+    def computers(self) -> ComputerScheduler:
         """Plays the computer players' turns in the background."""
         ...
 

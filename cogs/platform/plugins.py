@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -22,11 +22,9 @@ from discord.ext import commands
 from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game, plugin_path
 from cogs.platform.presenter import Presenter
+from cogs.platform.steps import TurnSteps
 from cogs.platform.table_options import TableOption
 from renderer.replay import ReplayBoard
-
-if TYPE_CHECKING:
-    from cogs.platform.builder import TurnSteps
 
 TableItem = type[discord.ui.DynamicItem[Any]]
 
@@ -43,7 +41,7 @@ class GamePlugin:
     """The game's persistent components (`cogs.platform.items.TableItem` subclasses)."""
     builders: Mapping[str, TurnSteps] = field(default_factory=dict)
     """The game's multi-step decisions by kind, shown by the platform's turn builder
-    (`cogs.platform.builder`)."""
+    (`cogs.platform.builder`, `cogs.platform.steps`)."""
     options: tuple[TableOption, ...] = ()
     """The choices `/game new` offers for this game (`cogs.platform.table_options`)."""
     warm_up: Callable[[str], object] | None = None

@@ -25,10 +25,10 @@ from bot.games.saboteur.shapes import as_view
 from bot.games.saboteur.spots import Spot, placement_spots
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.platform.builder import MENU_ROWS, Menu, Picture, Step, TurnSteps
 from cogs.platform.items import OPTIONS_PER_SELECT
 from cogs.platform.names import known_names
 from cogs.platform.presenter import image_file
+from cogs.platform.steps import MENU_ROWS, Menu, Picture, Step, TurnSteps
 from cogs.saboteur.choices import (
     card_name,
     describe,

@@ -1,0 +1,91 @@
+"""What a game supplies for a turn made of several steps (`TurnSteps`), which the
+turn builder (`cogs.platform.builder`) shows as one panel: the legal next steps
+(`Step`s, grouped in `Menu`s), the line Confirm plays, and the picture of the line
+so far (`Picture`). A game's plugin names its `TurnSteps` by kind
+(`cogs.platform.plugins.GamePlugin.builders`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.games.base import GameState, Seat
+from bot.i18n import LocaleLike
+from bot.service import Table
+
+MENU_ROWS = 4
+"""Menus a panel shows at most: Discord's fifth row holds Undo, Cancel and Confirm."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One legal next step: the notation appended to the line, and its label."""
+
+    notation: str
+    label: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A group of steps shown together: a row of buttons (at most 5) or a select."""
+
+    steps: list[Step]
+    placeholder: str = ""
+    buttons: bool = False
+    current: str | None = None
+    """The notation of a button shown as the current choice (a cage's level)."""
+
+
+@dataclass
+class Picture:
+    """What the panel shows of the line so far: a title (the message's text), lines
+    of text and an image (its embed)."""
+
+    title: str
+    lines: list[str] = field(default_factory=list)
+    image: discord.File | None = None
+
+
+class TurnSteps(ABC):
+    """What a game supplies for one kind of multi-step decision."""
+
+    kind: str
+    """Names this decision in custom ids (lower-case letters)."""
+
+    def first_undoable(self, table: Table) -> int:
+        """How many leading steps Undo keeps (a placement that opened the panel)."""
+        return 0
+
+    def trial(self, state: GameState[Any], seat: Seat, steps: list[str]) -> GameState[Any]:
+        """A copy of `state` after `steps`, each applied by the engine (which raises
+        its reason for a refused step)."""
+        after = state.copy()
+        for step in steps:
+            after.apply(seat, after.parse_action(seat, step))
+        return after
+
+    @abstractmethod
+    def menus(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> list[Menu]:
+        """The legal next steps after `steps` (`after`: the state they lead to), at most
+        `MENU_ROWS` menus; none when the seat is not to act."""
+
+    @abstractmethod
+    def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:
+        """The notation Confirm plays, or None while the line is not complete."""
+
+    def waste(self, after: GameState[Any], seat: Seat, locale: LocaleLike) -> str | None:
+        """A question when confirming now would waste something; None if nothing."""
+        return None
+
+    @abstractmethod
+    async def picture(
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+    ) -> Picture:
+        """The title, text and image of the panel for the line so far."""
