@@ -19,7 +19,6 @@ from bot.storage import PingMode
 from bot.table_settings import takes_over
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
-from cogs.platform.computers import COMPUTER_ITEMS
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
@@ -367,7 +366,7 @@ async def setup(bot: commands.Bot) -> None:
     components and its own commands."""
     host = host_of(bot)
     bot.add_dynamic_items(
-        *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS, *COMPUTER_ITEMS,
+        *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS,
         *STAND_IN_ITEMS, *SUMMARY_ITEMS,
     )
     await bot.add_cog(GameCog(host))

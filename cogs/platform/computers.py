@@ -1,5 +1,6 @@
-"""Computer players at a Discord table: their names, the lobby's add/remove buttons,
-and their turns, played in the background and posted like anyone's.
+"""Computer players at a Discord table: their turns, played in the background and
+posted like anyone's (the lobby's buttons that add and remove them:
+`cogs.platform.lobby`).
 
 A computer seat is a negative user id (`bot.computer_turns`); it is never shown
 as a mention but named in words ("Computer (easy)"). After every action, at the
@@ -7,34 +8,21 @@ start and when the bot starts again, `ComputerTable.schedule` plays the turns
 due to computers in a background task (the search runs in worker processes,
 `bot.ai.runner`), posting one turn message per move with the configured pause
 between them, until a person is to act or the game ends.
-
-Custom ids: ``mt:cpu:<table>:easy|normal|strong|remove|watch`` on the lobby message
-("watch": the creator gives their seat up to watch computers play, and may
-join again before the start).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 
-from bot.ai.knowledge import has_computer_players
 from bot.computer_turns import (
-    TABLE_LEVELS,
     ComputerTurns,
-    add_computer,
-    computer_level,
-    computer_seats,
     playing_computers,
-    remove_computer,
 )
-from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
-from cogs.platform.host import service_of
-from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.names import known_names
 from cogs.platform.notify import ping_modes
 from cogs.platform.stand_in import back_button, stand_in_line
@@ -58,53 +46,6 @@ def only_computers_due(table: Table) -> bool:
     assert table.state is not None
     computers = playing_computers(table)
     return all(seat in computers for seat in table.state.to_act())
-
-
-class ComputerButton(
-    TableItem[Button], prefix="mt:cpu", versioned=False, arg="easy|normal|strong|remove|watch"
-):
-    """The lobby's "Add a computer (level)", "Remove a computer" and "Watch only"
-    (creator only)."""
-
-    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
-
-    async def run(self, interaction: Interaction) -> None:
-        from cogs.platform.lobby import send_lobby  # the lobby shows these buttons
-
-        service = service_of(interaction)
-        user = interaction.user.id
-        if self.arg == "remove":
-            table = await service.tables.get_table(self.table_id)
-            computers = [u for u in table.seats if computer_level(u) is not None]
-            last = computers[-1] if computers else 0
-            table = await remove_computer(service.tables, self.table_id, user, last)
-        elif self.arg == "watch":
-            table = await service.tables.step_out(self.table_id, user)
-        else:
-            table = await add_computer(service.tables, self.table_id, user, self.arg)
-        await send_lobby(interaction, table, edit=True)
-
-
-def computer_buttons(table: Table, locale: LocaleLike) -> list[ComputerButton]:
-    """One "Add a computer" button per level, then "Remove a computer" and "Watch
-    only" once one sits; none for a game computers do not play."""
-    if not has_computer_players(table.game):
-        return []
-    buttons = [
-        ComputerButton.as_button(
-            table.id, None, level,
-            t(locale, "button.add_computer", level=t(locale, f"computer.level.{level}")),
-            ComputerButton.STYLE, row=1,
-        )
-        for level in TABLE_LEVELS
-    ]
-    if computer_seats(table):
-        label = t(locale, "button.remove_computer")
-        buttons.append(ComputerButton.as_button(table.id, None, "remove", label, row=1))
-        if table.creator_id in table.seats:
-            label = t(locale, "button.watch_computers")
-            buttons.append(ComputerButton.as_button(table.id, None, "watch", label, row=1))
-    return buttons
 
 
 class ComputerTable:
@@ -182,4 +123,3 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
     await published(client, table, posted, modes, locale, message.chart)
 
 
-COMPUTER_ITEMS = (ComputerButton,)

@@ -1,7 +1,13 @@
-"""A table's lobby and its end: Join, Leave, Start, and the abandon confirmation.
+"""A table's lobby and its end: Join, Leave, Start, the computer players and the
+take-over option of the lobby, the rematch, and the abandon confirmation.
 
-Custom ids: ``mt:lobby:<table>:join|leave|start`` and ``mt:abandon:<table>:yes|no``.
-The slash commands of `cogs.game` share these operations.
+Custom ids: ``mt:lobby:<table>:join|leave|start``,
+``mt:cpu:<table>:easy|normal|strong|remove|watch`` (creator only; "watch": the
+creator gives their seat up to watch computers play, and may join again before
+the start), ``mt:takeover:<table>:on|off`` (creator only: a computer takes over
+an idle seat, `cogs.platform.stand_in`), ``mt:rematch:<table>`` and
+``mt:abandon:<table>:yes|no``. The slash commands of `cogs.game` share these
+operations.
 """
 
 from __future__ import annotations
@@ -12,17 +18,24 @@ from typing import ClassVar
 import discord
 
 from bot.ai.knowledge import has_computer_players
+from bot.computer_turns import (
+    TABLE_LEVELS,
+    add_computer,
+    computer_level,
+    computer_seats,
+    remove_computer,
+)
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
-from cogs.platform.computers import computer_buttons
+from bot.table_settings import takes_over
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import game_name, mention
 from cogs.platform.replies import public_locale, send_private
-from cogs.platform.stand_in import takeover_button, takeover_line
+from cogs.platform.stand_in import check_computers, takeover_line
 from cogs.platform.table_items import post_turn
 from cogs.platform.table_options import check_players, options_text
 from cogs.platform.threads import close_thread, open_thread, table_channel, threads_allowed
@@ -140,6 +153,71 @@ class LobbyButton(TableItem[Button], prefix="mt:lobby", versioned=False, arg="jo
             await start_table(interaction, self.table_id)
 
 
+class ComputerButton(
+    TableItem[Button], prefix="mt:cpu", versioned=False, arg="easy|normal|strong|remove|watch"
+):
+    """The lobby's "Add a computer (level)", "Remove a computer" and "Watch only"
+    (creator only)."""
+
+    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+
+    async def run(self, interaction: Interaction) -> None:
+        service = service_of(interaction)
+        user = interaction.user.id
+        if self.arg == "remove":
+            table = await service.tables.get_table(self.table_id)
+            computers = [u for u in table.seats if computer_level(u) is not None]
+            last = computers[-1] if computers else 0
+            table = await remove_computer(service.tables, self.table_id, user, last)
+        elif self.arg == "watch":
+            table = await service.tables.step_out(self.table_id, user)
+        else:
+            table = await add_computer(service.tables, self.table_id, user, self.arg)
+        await send_lobby(interaction, table, edit=True)
+
+
+def computer_buttons(table: Table, locale: LocaleLike) -> list[ComputerButton]:
+    """One "Add a computer" button per level, then "Remove a computer" and "Watch
+    only" once one sits; none for a game computers do not play."""
+    if not has_computer_players(table.game):
+        return []
+    buttons = [
+        ComputerButton.as_button(
+            table.id, None, level,
+            t(locale, "button.add_computer", level=t(locale, f"computer.level.{level}")),
+            ComputerButton.STYLE, row=1,
+        )
+        for level in TABLE_LEVELS
+    ]
+    if computer_seats(table):
+        label = t(locale, "button.remove_computer")
+        buttons.append(ComputerButton.as_button(table.id, None, "remove", label, row=1))
+        if table.creator_id in table.seats:
+            label = t(locale, "button.watch_computers")
+            buttons.append(ComputerButton.as_button(table.id, None, "watch", label, row=1))
+    return buttons
+
+
+class TakeoverButton(TableItem[Button], prefix="mt:takeover", versioned=False, arg="on|off"):
+    """The lobby's toggle of the take-over option (creator only)."""
+
+    async def run(self, interaction: Interaction) -> None:
+        service = service_of(interaction)
+        check_computers(await service.tables.get_table(self.table_id))
+        table = await service.seats.set_takeover(
+            self.table_id, interaction.user.id, self.arg == "on"
+        )
+        await send_lobby(interaction, table, edit=True)
+
+
+def takeover_button(table: Table, locale: LocaleLike) -> TakeoverButton:
+    """Turns the option on when off, off when on."""
+    on = takes_over(table)
+    label = t(locale, "button.takeover_off" if on else "button.takeover_on")
+    style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
+    return TakeoverButton.as_button(table.id, None, "off" if on else "on", label, style, row=2)
+
+
 class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None):
     """On a finished game: the first player to click opens the same table again (in
     the channel, or in a new thread of its parent when the game had its thread);
@@ -254,4 +332,4 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
         await close_thread(interaction.client, table, locale)
 
 
-LOBBY_ITEMS = (LobbyButton, AbandonButton, RematchButton)
+LOBBY_ITEMS = (LobbyButton, ComputerButton, TakeoverButton, AbandonButton, RematchButton)

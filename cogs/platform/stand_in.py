@@ -1,8 +1,8 @@
 """A computer playing for a person at a Discord table (docs/platform.md).
 
-- The lobby's toggle "🤖 Idle players: a computer takes over" (creator only)
-  sets the table option (`bot.table_settings`); the lobby and ``/game status``
-  say whether it is on.
+- The lobby's toggle "🤖 Idle players: a computer takes over" (creator only,
+  `cogs.platform.lobby.TakeoverButton`) sets the table option
+  (`bot.table_settings`); the lobby and ``/game status`` say whether it is on.
 - At such a table, once a turn has waited past the skip delay, the reminder
   loop (`take_over_idle`) or a player's ``/game skip`` lets a computer take
   over the idle seat instead of playing the default action.
@@ -12,7 +12,7 @@
   and the button "🙋 I'm back", which gives the seat back to that person (acting
   on their own turn, or ``/game away`` without a date, does too).
 
-Custom ids: ``mt:takeover:<table>:on|off`` (lobby), ``mt:back:<table>`` (turn).
+Custom id: ``mt:back:<table>`` (turn).
 """
 
 from __future__ import annotations
@@ -65,28 +65,6 @@ def stand_in_line(table: Table, seat: Seat, locale: LocaleLike) -> str:
 def stand_in_lines(table: Table, locale: LocaleLike) -> list[str]:
     """One line per seat a computer plays for its person."""
     return [stand_in_line(table, seat, locale) for seat in sorted(stand_ins(table))]
-
-
-class TakeoverButton(TableItem[Button], prefix="mt:takeover", versioned=False, arg="on|off"):
-    """The lobby's toggle of the take-over option (creator only)."""
-
-    async def run(self, interaction: Interaction) -> None:
-        from cogs.platform.lobby import send_lobby  # the lobby shows this button
-
-        service = service_of(interaction)
-        check_computers(await service.tables.get_table(self.table_id))
-        table = await service.seats.set_takeover(
-            self.table_id, interaction.user.id, self.arg == "on"
-        )
-        await send_lobby(interaction, table, edit=True)
-
-
-def takeover_button(table: Table, locale: LocaleLike) -> TakeoverButton:
-    """Turns the option on when off, off when on."""
-    on = takes_over(table)
-    label = t(locale, "button.takeover_off" if on else "button.takeover_on")
-    style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
-    return TakeoverButton.as_button(table.id, None, "off" if on else "on", label, style, row=2)
 
 
 class BackButton(TableItem[Button], prefix="mt:back", versioned=False, arg=None):
@@ -166,4 +144,4 @@ async def take_over_idle(host: TableHost, guild_ids: list[int]) -> None:
         host.computers.schedule(taken)
 
 
-STAND_IN_ITEMS = (TakeoverButton, BackButton)
+STAND_IN_ITEMS = (BackButton,)
