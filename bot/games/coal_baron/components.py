@@ -1,8 +1,8 @@
 """Every component of Coal Baron as data.
 
 Sources: the French rulebook "Gueules Noires" (Gigamic 2013,
-/work/shared/seeds/000_*.txt) for set-up numbers, costs, scoring values and
-the locks; /work/shared/reference/coal-baron-components.md for what the
+000_d9373ddba72c525a.txt) for set-up numbers, costs, scoring values and
+the locks; ../shared/reference/coal-baron-components.md for what the
 rulebook only shows in pictures (tiles, order cards, printed carts, which
 spaces carry the "2" and "2+3" locks; cross-checked there against the Board
 Game Arena implementation).
