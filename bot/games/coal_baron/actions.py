@@ -20,6 +20,7 @@ from bot.games.coal_baron.components import (
     SPACES,
 )
 from bot.games.errors import ActionSyntaxError
+from bot.games.notation import Tokens
 
 # -- action values ------------------------------------------------------------------
 
@@ -221,24 +222,12 @@ def card_name(token: str) -> str:
     )
 
 
-class _Parser:
+class _Parser(Tokens):
     """Turns one line into steps; `orders` resolves order positions (1-based)."""
 
     def __init__(self, text: str, orders: Sequence[int]) -> None:
-        self.tokens = text.lower().split()
-        self.position = 0
+        super().__init__(text)
         self.orders = orders
-
-    def next_token(self, expected: str, expected_key: str) -> str:
-        """The next token, or at the line's end an error saying what was `expected`
-        (`expected_key` is its translation)."""
-        if self.position >= len(self.tokens):
-            raise ActionSyntaxError(
-                f"expected {expected} at the end of the line", expected_key=expected_key
-            )
-        token = self.tokens[self.position]
-        self.position += 1
-        return token
 
     def fill(self) -> tuple[int, ...]:
         """Colours given as ``=c`` after a purchase."""
@@ -340,13 +329,7 @@ class _Parser:
         return bool(_TILE_NAME.fullmatch(token) or _ORDER_NAME.fullmatch(token))
 
     def parse(self) -> Action:
-        if not self.tokens:
-            raise ActionSyntaxError(
-                f"expected {_EXPECTED_STEP}, got an empty line", expected_key="coal-baron.step"
-            )
-        steps: list[Step] = []
-        while self.position < len(self.tokens):
-            steps.extend(self.step())
+        steps = self.steps(self.step, _EXPECTED_STEP, expected_key="coal-baron.step")
         return steps[0] if len(steps) == 1 else Compound(tuple(steps))
 
 

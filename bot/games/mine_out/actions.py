@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.games.errors import ActionSyntaxError
 from bot.games.mine_out.components import CARD_ORDER, CARDS, JEWEL, KIND_BY_CODE, KIND_DATA, NODES
+from bot.games.notation import Tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,25 +149,12 @@ def sorted_cards(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
 
 
-class _Parser:
+class _Parser(Tokens):
     """Turns one line into steps."""
 
     def __init__(self, text: str, workers: WorkerResolver) -> None:
-        self.tokens = text.lower().split()
-        self.position = 0
+        super().__init__(text)
         self.workers = workers
-
-    def peek(self) -> str | None:
-        return self.tokens[self.position] if self.position < len(self.tokens) else None
-
-    def next_token(self, expected: str, expected_key: str) -> str:
-        token = self.peek()
-        if token is None:
-            raise ActionSyntaxError(
-                f"expected {expected} at the end of the line", expected_key=expected_key
-            )
-        self.position += 1
-        return token
 
     def card(self, keyword: str) -> str:
         return card_id(
@@ -245,13 +233,7 @@ class _Parser:
         )
 
     def parse(self) -> Action:
-        if not self.tokens:
-            raise ActionSyntaxError(
-                f"expected {_EXPECTED_STEP}, got an empty line", expected_key="mine-out.step"
-            )
-        steps: list[Step] = []
-        while self.position < len(self.tokens):
-            steps.append(self.step())
+        steps = self.steps(lambda: [self.step()], _EXPECTED_STEP, expected_key="mine-out.step")
         return steps[0] if len(steps) == 1 else Compound(tuple(steps))
 
 
