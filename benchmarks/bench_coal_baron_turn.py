@@ -10,19 +10,13 @@ median under 300 ms on the 2-core machines.
 
 from __future__ import annotations
 
-import asyncio
 import random
-import statistics
-import tempfile
 import time
-from pathlib import Path
 
 import simcord
-from discord.ext import commands
 
-from benchmarks.timing import median_p95
-from bot.app import TableBot, create_bot
-from bot.config import Settings
+from benchmarks.whole_turns import print_figures, started_table, time_in_simcord
+from bot.app import TableBot
 from bot.games.coal_baron.actions import Buy, Place
 from bot.games.coal_baron.state import CoalBaronState
 from tests.coal_baron_discord_support import extraction_line, space_kind
@@ -52,40 +46,9 @@ def turn_line(state: CoalBaronState, seat: int, rng: random.Random) -> str:
     return state.format_action(placement)
 
 
-async def run(database: Path) -> list[float]:
-    # Images in threads: a render pool started in setup_hook under simcord hangs the run
-    # (simcord settles the loop around it); bench_turn_load measures the pool's path.
-    bot = create_bot(
-        Settings(token=None, database_path=database, shard_count=1, render_workers=0)
-    )
-    assert isinstance(bot, TableBot)
-    env = simcord.Env(bot)
-    await env.start()
-    try:
-        return await time_turns(env, bot)
-    finally:
-        await env.shutdown()
-        await bot.close()  # closes the database (its thread would keep the process alive)
-
-
-async def time_turns(env: simcord.Env, bot: commands.AutoShardedBot) -> list[float]:
-    assert isinstance(bot, TableBot)  # which hosts Coal Baron through its plugin
-    await bot.tree.sync()
-    guild = env.create_guild(name="mines")
-    channel = guild.create_text_channel("coal")
-    members = [guild.add_member(env.create_user(f"miner{i}")) for i in range(PLAYERS)]
+async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
+    channel, members, table = await started_table(env, bot, "coal-baron", PLAYERS, SEED)
     service = bot.service
-    table = await service.tables.open_table(
-        guild_id=guild.id,
-        channel_id=channel.id,
-        game="coal-baron",
-        creator_id=members[0].id,
-        reminder_minutes=60,
-        seed=SEED,
-    )
-    for member in members[1:]:
-        await service.tables.join(table.id, member.id)
-    table = await service.tables.start(table.id, members[0].id)
     rng = random.Random(SEED)
     while not mid_shift_two(state := table.state):  # type: ignore[arg-type]
         assert isinstance(state, CoalBaronState)
@@ -114,12 +77,9 @@ async def time_turns(env: simcord.Env, bot: commands.AutoShardedBot) -> list[flo
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as directory:
-        times = asyncio.run(run(Path(directory) / "bench.sqlite3"))
-    met = statistics.median(times) * 1000 < TARGET_MS
-    print(f"/coal play -> turn message with board and all mines, {PLAYERS} players mid-game,")
-    print(f"  {len(times)} turns through simcord: {median_p95(times)}")
-    print(f"  target: median under {TARGET_MS} ms -> {'ok' if met else 'MISSED'}")
+    times = time_in_simcord(time_turns)
+    what = f"/coal play -> turn message with board and all mines, {PLAYERS} players mid-game,"
+    print_figures(what, times, TARGET_MS, "target")
 
 
 if __name__ == "__main__":

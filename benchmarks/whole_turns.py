@@ -1,0 +1,70 @@
+"""What the whole-turn benchmarks share (`bench_coal_baron_turn`, `bench_mine_out_turn`):
+the real bot in simcord on a fresh database, a started table of the server's
+members, and the figures printed at the end."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import simcord
+
+from benchmarks.timing import median_p95
+from bot.app import TableBot, create_bot
+from bot.config import Settings
+from bot.service import Table
+
+TurnTimer = Callable[[simcord.Env, TableBot], Awaitable[list[float]]]
+
+
+def time_in_simcord(time_turns: TurnTimer) -> list[float]:
+    """The durations `time_turns` measures on the real bot in simcord, on a database
+    made for the run and deleted after it."""
+    with tempfile.TemporaryDirectory() as directory:
+        return asyncio.run(_run(Path(directory) / "bench.sqlite3", time_turns))
+
+
+async def _run(database: Path, time_turns: TurnTimer) -> list[float]:
+    # Images in threads: a render pool started in setup_hook under simcord hangs the run
+    # (simcord settles the loop around it); bench_turn_load measures the pool's path.
+    bot = create_bot(
+        Settings(token=None, database_path=database, shard_count=1, render_workers=0)
+    )
+    assert isinstance(bot, TableBot)
+    env = simcord.Env(bot)
+    await env.start()
+    try:
+        return await time_turns(env, bot)
+    finally:
+        await env.shutdown()
+        await bot.close()  # closes the database (its thread would keep the process alive)
+
+
+async def started_table(
+    env: simcord.Env, bot: TableBot, game: str, players: int, seed: int
+) -> tuple[simcord.ChannelHandle, list[simcord.MemberActor], Table]:
+    """A channel of a new server, `players` members, and the table of `game` they
+    started there (dealt from `seed`)."""
+    await bot.tree.sync()
+    guild = env.create_guild(name="mines")
+    channel = guild.create_text_channel(game)
+    members = [guild.add_member(env.create_user(f"miner{i}")) for i in range(players)]
+    tables = bot.service.tables
+    table = await tables.open_table(
+        guild_id=guild.id, channel_id=channel.id, game=game,
+        creator_id=members[0].id, reminder_minutes=60, seed=seed,
+    )
+    for member in members[1:]:
+        await tables.join(table.id, member.id)
+    return channel, members, await tables.start(table.id, members[0].id)
+
+
+def print_figures(what: str, times: list[float], target_ms: float, target: str) -> None:
+    """`what` was timed: its median and 95th percentile, against `target_ms`."""
+    met = statistics.median(times) * 1000 < target_ms
+    print(what)
+    print(f"  {len(times)} turns through simcord: {median_p95(times)}")
+    print(f"  {target}: median under {target_ms} ms -> {'ok' if met else 'MISSED'}")
