@@ -20,7 +20,7 @@ from bot.games.coal_baron.components import (
     SPACES,
 )
 from bot.games.errors import ActionSyntaxError
-from bot.games.notation import Tokens
+from bot.games.lines import Tokens
 
 # -- action values ------------------------------------------------------------------
 

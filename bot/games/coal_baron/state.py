@@ -62,6 +62,7 @@ from bot.games.coal_baron.scoring import (
 from bot.games.coal_baron.supply import fill_options, gain_tile, tile_cubes, unaffordable
 from bot.games.coal_baron.view import state_view
 from bot.games.errors import GameOver, IllegalAction, NotYourTurn
+from bot.games.lines import StepPlayed, apply_line
 
 
 class Phase(StrEnum):
@@ -352,34 +353,20 @@ class CoalBaronState(GameState[Action]):
         return False
 
     def _apply_compound(self, seat: Seat, steps: tuple[Action, ...]) -> list[Event]:
-        """Steps of one turn on one line, all or nothing (tried on a copy first).
+        """Steps of one turn on one line, all or nothing (`bot.games.lines.apply_line`);
+        an ``end`` is let through just after an extraction whose moves ran out."""
 
-        A step after the turn is over is refused, except an ``end`` written
-        just after an extraction whose moves ran out.
-        """
-        if not steps:
-            raise IllegalAction("no step given", reason_key="coal-baron.no-step")
-        trial = self.copy()
-        events: list[Event] = []
-        turn_over = extraction_ran_out = False
-        for step in steps:
-            if isinstance(step, Compound):
-                raise IllegalAction("steps can't be nested", reason_key="coal-baron.nested")
-            if turn_over:
-                if isinstance(step, End) and extraction_ran_out:
-                    extraction_ran_out = False
-                    continue
-                raise IllegalAction(
-                    f"your turn is over before {notation.format_action(step)!r}",
-                    reason_key="coal-baron.turn-over",
-                    step=notation.format_action(step),
-                )
+        def play(trial: CoalBaronState, step: Action) -> StepPlayed:
+            assert not isinstance(step, Compound)  # refused by apply_line
             extracting = isinstance(trial.pending, Extraction)
-            events.extend(trial._apply_step(seat, step))
-            turn_over = trial.pending is None
-            extraction_ran_out = turn_over and extracting and not isinstance(step, End)
-        self.__dict__.update(trial.__dict__)
-        return events
+            events = trial._apply_step(seat, step)
+            over = trial.pending is None
+            return StepPlayed(events, over, over and extracting and not isinstance(step, End))
+
+        return apply_line(
+            self, steps, play, game="coal-baron", end=End, compound=Compound,
+            text=notation.format_action,
+        )
 
     def _apply_step(self, seat: Seat, step: Step) -> list[Event]:
         """One step for the seat to act (checked before anything changes)."""

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.games.errors import ActionSyntaxError
+from bot.games.lines import Tokens
 from bot.games.mine_out.components import CARD_ORDER, CARDS, JEWEL, KIND_BY_CODE, KIND_DATA, NODES
-from bot.games.notation import Tokens
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import ClassVar, Self
 
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
-from bot.games.errors import ActionSyntaxError, GameOver, IllegalAction, NotYourTurn
+from bot.games.errors import ActionSyntaxError, GameOver, NotYourTurn
+from bot.games.lines import StepPlayed, apply_line
 from bot.games.mine_out import abilities, legality, rulings
 from bot.games.mine_out import actions as notation
 from bot.games.mine_out.actions import (
@@ -271,34 +272,20 @@ class MineOutState(GameState[Action]):
         return self._apply_step(action)
 
     def _apply_compound(self, steps: tuple[Step, ...]) -> list[Event]:
-        """Steps of one turn on one line, all or nothing (tried on a copy first).
+        """Steps of one turn on one line, all or nothing (`bot.games.lines.apply_line`);
+        an ``end`` is let through just after the action points ran out (which ended the
+        turn by itself)."""
 
-        A step after the turn is over is refused, except an ``end`` written just
-        after the action points ran out (which ended the turn by itself).
-        """
-        if not steps:
-            raise IllegalAction("no step given", reason_key="mine-out.no-step")
-        trial = self.copy()
-        events: list[Event] = []
-        turn_over = ran_out = False
-        for step in steps:
-            if isinstance(step, Compound):
-                raise IllegalAction("steps can't be nested", reason_key="mine-out.nested")
-            if turn_over:
-                if isinstance(step, End) and ran_out:
-                    ran_out = False
-                    continue
-                raise IllegalAction(
-                    f"your turn is over before {notation.format_action(step)!r}",
-                    reason_key="mine-out.turn-over",
-                    step=notation.format_action(step),
-                )
+        def play(trial: MineOutState, step: Step) -> StepPlayed:
             turn_before = (trial.round, trial.current)
-            events.extend(trial._apply_step(step))
-            turn_over = trial.final is not None or (trial.round, trial.current) != turn_before
-            ran_out = turn_over and not isinstance(step, End)
-        self.__dict__.update(trial.__dict__)
-        return events
+            events = trial._apply_step(step)
+            over = trial.final is not None or (trial.round, trial.current) != turn_before
+            return StepPlayed(events, over, over and not isinstance(step, End))
+
+        return apply_line(
+            self, steps, play, game="mine-out", end=End, compound=Compound,
+            text=notation.format_action,
+        )
 
     def _apply_step(self, step: Step) -> list[Event]:
         """One step of the position to act (checked before anything changes)."""
