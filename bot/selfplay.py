@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.games.base import JSON, GameState
@@ -44,6 +44,33 @@ def check_state(state: GameState[Any]) -> None:
             assert not legal, f"seat {seat} is not to act but has legal actions"
 
 
+def play_out(
+    state: GameState[Any],
+    record: dict[str, JSON],
+    move: Callable[[list[str]], None],
+    *,
+    check: bool,
+) -> None:
+    """Play `state` to its end, one `move` at a time: it chooses an action, adds its
+    entry to the record's actions (the list it is given), then applies it. With
+    `check`, every state is checked with `check_state`; any failure raises
+    SelfPlayError naming the game, seed and action, carrying the record so far."""
+    entries: list[str] = record["actions"]
+    try:
+        if check:
+            check_state(state)
+        while state.to_act():
+            if len(entries) >= MAX_ACTIONS:
+                raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+            move(entries)
+            if check:
+                check_state(state)
+    except Exception as error:
+        moment = f"action {len(entries) - 1}" if entries else "the initial state"
+        where = f"{record['game']} seed {record['seed']}, {moment}"
+        raise SelfPlayError(f"{where}: {type(error).__name__}: {error}", record) from error
+
+
 def play_random_game(
     game_cls: type[GameState[Any]],
     players: int,
@@ -68,25 +95,16 @@ def play_random_game(
         "options": options,
         "actions": [],
     }
-    entries: list[str] = record["actions"]
-    try:
+
+    def move(entries: list[str]) -> None:
+        seat = rng.choice(state.to_act())
+        action = rng.choice(state.legal_actions(seat))
+        notation = state.format_action(action)
+        entries.append(format_entry(state, seat, notation))
         if check:
-            check_state(state)
-        while state.to_act():
-            if len(entries) >= MAX_ACTIONS:
-                raise AssertionError(f"no end after {MAX_ACTIONS} actions")
-            seat = rng.choice(state.to_act())
-            action = rng.choice(state.legal_actions(seat))
-            notation = state.format_action(action)
-            entries.append(format_entry(state, seat, notation))
-            if check:
-                parsed = state.parse_action(seat, notation)
-                assert parsed == action, f"{notation!r} parses to {parsed!r}, not {action!r}"
-            state.apply(seat, action)
-            if check:
-                check_state(state)
-    except Exception as error:
-        moment = f"action {len(entries) - 1}" if entries else "the initial state"
-        where = f"{game_cls.game_id} seed {seed}, {moment}"
-        raise SelfPlayError(f"{where}: {type(error).__name__}: {error}", record) from error
+            parsed = state.parse_action(seat, notation)
+            assert parsed == action, f"{notation!r} parses to {parsed!r}, not {action!r}"
+        state.apply(seat, action)
+
+    play_out(state, record, move, check=check)
     return state, record

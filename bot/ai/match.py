@@ -13,7 +13,7 @@ from bot.ai.observation import observe
 from bot.ai.players import ComputerPlayer, make_player
 from bot.games.base import JSON, Event, GameState
 from bot.games.record import format_entry
-from bot.selfplay import MAX_ACTIONS, SelfPlayError, check_state
+from bot.selfplay import play_out
 
 
 @dataclass
@@ -52,26 +52,17 @@ def play_match(
         "actions": [],
         "levels": list(levels),
     }
-    entries: list[str] = record["actions"]
     match = Match(state, record, tuple(levels), [[] for _ in levels])
     events: list[Event] = []
-    try:
-        if check:
-            check_state(state)
-        while state.to_act():
-            if len(entries) >= MAX_ACTIONS:
-                raise AssertionError(f"no end after {MAX_ACTIONS} actions")
-            seat = state.to_act()[0]
-            observation = observe(state, seat, events, determinizer)
-            started = time.perf_counter()
-            action = seats[seat].choose(observation, rngs[seat])
-            match.move_seconds[seat].append(time.perf_counter() - started)
-            entries.append(format_entry(state, seat, state.format_action(action)))
-            events.extend(state.apply(seat, action))
-            if check:
-                check_state(state)
-    except Exception as error:
-        moment = f"action {len(entries) - 1}" if entries else "the initial state"
-        where = f"{game_cls.game_id} seed {seed}, {moment}"
-        raise SelfPlayError(f"{where}: {type(error).__name__}: {error}", record) from error
+
+    def move(entries: list[str]) -> None:
+        seat = state.to_act()[0]
+        observation = observe(state, seat, events, determinizer)
+        started = time.perf_counter()
+        action = seats[seat].choose(observation, rngs[seat])
+        match.move_seconds[seat].append(time.perf_counter() - started)
+        entries.append(format_entry(state, seat, state.format_action(action)))
+        events.extend(state.apply(seat, action))
+
+    play_out(state, record, move, check=check)
     return match
