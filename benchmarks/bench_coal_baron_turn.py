@@ -11,12 +11,18 @@ median under 300 ms on the 2-core machines.
 from __future__ import annotations
 
 import random
-import time
+from typing import Any
 
 import simcord
 
-from benchmarks.whole_turns import print_figures, started_table, time_in_simcord
+from benchmarks.whole_turns import (
+    print_figures,
+    started_table,
+    time_in_simcord,
+    time_typed_turns,
+)
 from bot.app import TableBot
+from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Buy, Place
 from bot.games.coal_baron.state import CoalBaronState
 from tests.coal_baron_discord_support import extraction_line, space_kind
@@ -55,25 +61,15 @@ async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
         seat = state.to_act()[0]
         line = state.format_action(choose(state, seat, rng))
         table = (await service.play.act(table.id, table.seats[seat], line)).table
-    times = []
-    for _ in range(TURNS):
-        state = table.state
-        assert isinstance(state, CoalBaronState) and table.status == "playing"
-        seat = state.to_act()[0]
-        actor = next(m for m in members if m.id == table.seats[seat])
-        line = turn_line(state, seat, rng)
-        started = time.perf_counter()
-        result = await actor.slash(channel, "coal play", action=line)
-        times.append(time.perf_counter() - started)
-        # The command is answered privately; the turn, with both images, is in the channel.
-        assert result.ephemeral
-        turn = channel.last_message
-        assert turn is not None and {a.filename for a in turn.attachments} >= {
-            "board.png",
-            "mines.png",
-        }
-        table = await service.tables.get_table(table.id)
-    return times
+
+    def line_of(state: GameState[Any], seat: Seat) -> str:
+        assert isinstance(state, CoalBaronState)
+        return turn_line(state, seat, rng)
+
+    place = (channel, members, table)
+    return await time_typed_turns(
+        bot, place, "coal play", line_of, TURNS, images=("board.png", "mines.png")
+    )
 
 
 def main() -> None:

@@ -11,12 +11,18 @@ of the whole turn planned by the greedy player
 from __future__ import annotations
 
 import random
-import time
+from typing import Any
 
 import simcord
 
-from benchmarks.whole_turns import print_figures, started_table, time_in_simcord
+from benchmarks.whole_turns import (
+    print_figures,
+    started_table,
+    time_in_simcord,
+    time_typed_turns,
+)
 from bot.app import TableBot
+from bot.games.base import GameState, Seat
 from bot.games.mine_out import MineOutState
 from tests.mine_out_discord_support import plan_turn
 
@@ -34,21 +40,12 @@ async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
         seat = state.to_act()[0]
         line = " ".join(plan_turn(state, rng))
         table = (await service.play.act(table.id, table.seats[seat], line)).table
-    times = []
-    for _ in range(TURNS):
-        state = table.state
-        assert isinstance(state, MineOutState) and table.status == "playing"
-        seat = state.to_act()[0]
-        actor = next(m for m in members if m.id == table.seats[seat])
-        line = " ".join(plan_turn(state, rng))
-        started = time.perf_counter()
-        result = await actor.slash(channel, "game play", action=line)
-        times.append(time.perf_counter() - started)
-        assert result.ephemeral
-        turn = channel.last_message
-        assert turn is not None and turn.attachments
-        table = await service.tables.get_table(table.id)
-    return times
+
+    def line_of(state: GameState[Any], seat: Seat) -> str:
+        assert isinstance(state, MineOutState)
+        return " ".join(plan_turn(state, rng))
+
+    return await time_typed_turns(bot, (channel, members, table), "game play", line_of, TURNS)
 
 
 def main() -> None:

@@ -7,14 +7,17 @@ from __future__ import annotations
 import asyncio
 import statistics
 import tempfile
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Collection
 from pathlib import Path
+from typing import Any
 
 import simcord
 
 from benchmarks.timing import median_p95
 from bot.app import TableBot, create_bot
 from bot.config import Settings
+from bot.games.base import GameState, Seat
 from bot.service import Table
 
 TurnTimer = Callable[[simcord.Env, TableBot], Awaitable[list[float]]]
@@ -60,6 +63,38 @@ async def started_table(
     for member in members[1:]:
         await tables.join(table.id, member.id)
     return channel, members, await tables.start(table.id, members[0].id)
+
+
+async def time_typed_turns(
+    bot: TableBot,
+    place: tuple[simcord.ChannelHandle, list[simcord.MemberActor], Table],
+    command: str,
+    line_of: Callable[[GameState[Any], Seat], str],
+    turns: int,
+    images: Collection[str] = (),
+) -> list[float]:
+    """The time of each of `turns` turns at the table of `place` (`started_table`),
+    each typed by the member to act as ``/<command> action:<line>`` (`line_of` the
+    state and seat), from the command until the public turn message with its images
+    (at least `images`, by file name) is posted."""
+    channel, members, table = place
+    times = []
+    for _ in range(turns):
+        state = table.state
+        assert state is not None and table.status == "playing"
+        seat = state.to_act()[0]
+        actor = next(m for m in members if m.id == table.seats[seat])
+        line = line_of(state, seat)
+        started = time.perf_counter()
+        result = await actor.slash(channel, command, action=line)
+        times.append(time.perf_counter() - started)
+        # The command is answered privately; the turn, with its images, is in the channel.
+        assert result.ephemeral
+        turn = channel.last_message
+        assert turn is not None and turn.attachments
+        assert {a.filename for a in turn.attachments} >= set(images)
+        table = await bot.service.tables.get_table(table.id)
+    return times
 
 
 def print_figures(what: str, times: list[float], target_ms: float, target: str) -> None:
