@@ -21,7 +21,7 @@ import math
 import secrets
 import time
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -66,6 +66,7 @@ from bot.storage import (
     OpenTableExists,
     PingMode,
     Presence,
+    SeenName,
     ShardSet,
     Storage,
     Table,
@@ -599,6 +600,20 @@ class GameService:
     async def _store_ratings(self, guild_id: int | None, ratings: Ratings, through: int) -> None:
         text = json.dumps(ratings.to_json(), sort_keys=True)
         await self._storage.store_ratings(guild_id, text, through)
+
+    # -- players' names (docs/weeks.md, "Names") ------------------------------------
+
+    async def remember_names(self, guild_id: int | None, names: Mapping[int, str]) -> None:
+        """Keep `names` (user id -> display name, "" for unknown: skipped) as the
+        players' names on the server, seen now."""
+        now = self._clock()
+        await self._storage.remember_names(
+            SeenName(guild_id, user, name, now) for user, name in names.items() if name
+        )
+
+    async def player_names(self, guild_id: int | None, user_ids: Iterable[int]) -> dict[int, str]:
+        """The last name seen of each of `user_ids` on the server (unseen users left out)."""
+        return await self._storage.player_names(guild_id, user_ids)
 
     # -- presence ---------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Players' display names for the images: the server's members, looked up per table.
 
 Images name players by their display name on the server (nickname first). A
-member the bot cannot find (left the server, no member cache) gets "": the
+member the bot cannot find (left the server, a failed lookup) gets the name the
+bot kept when they last played (`cogs.platform.server_names`), else "": the
 renderers then draw their numbered stand-in ("Player 2"), as for a name made
 only of glyphs the fonts lack. Texts name players with mentions, which Discord
 shows as display names; only the players to act are pinged (`allowed_mentions`).
@@ -16,6 +17,7 @@ import discord
 
 from bot.computer_turns import computer_level
 from bot.service import Table
+from cogs.platform.server_names import stored_names
 
 REMEMBERED = 10_000
 """At most this many users' names are remembered; the oldest are forgotten first."""
@@ -41,6 +43,11 @@ async def display_names(client: discord.Client, table: Table) -> tuple[str, ...]
     """Each seat's display name, in seat order ("" where unknown)."""
     guild = client.get_guild(table.guild_id) if table.guild_id is not None else None
     names = tuple([await member_name(guild, user) for user in table.seats])
+    seated = list(zip(table.seats, names, strict=True))
+    missing = [user for user, name in seated if not name and computer_level(user) is None]
+    if missing:
+        kept = await stored_names(client, table.guild_id, missing)
+        names = tuple(name or kept.get(user, "") for user, name in seated)
     for user, name in zip(table.seats, names, strict=True):
         _remembered.pop(user, None)
         _remembered[user] = name
