@@ -11,9 +11,10 @@ the board and every player's mine as the game ended; `renderer.stack`).
 
 ``mt:export:<table>`` ("Export") and ``/game export`` send the record of a
 finished (or abandoned) game privately: JSON, and for a finished game with a
-board renderer its replay as an animated image. The button only works in the
-table's channel (`cogs.access.check_clicked_table`), so only those who see the
-table get it, as with the command.
+board renderer its replay as an animated GIF (`renderer.replay`), then for a long
+game, in its channel, the replay step by step (`cogs.platform.replay_steps`).
+The button only works in the table's channel (`cogs.access.check_clicked_table`),
+so only those who see the table get it, as with the command.
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ from cogs.platform.items import EXPORT, Button, Interaction, TableItem
 from cogs.platform.names import display_names
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import TurnMessage, image_file
+from cogs.platform.replay_steps import ReplayStepButton, offers_step_through, step_message
 from cogs.platform.replies import defer_private, send_private
 from renderer.chart import record_chart
-from renderer.replay import replay_png
+from renderer.replay import replay_gif
 from renderer.stack import stack_png
 
 log = logging.getLogger(__name__)
@@ -95,14 +97,29 @@ async def send_export(interaction: Interaction, table: Table) -> None:
     if table.status == TableStatus.FINISHED and board is not None:
         await defer_private(interaction)  # a replay takes a few seconds to draw
         lang = language_of(interaction.locale)
-        name = f"{table.game}-{table.id}-replay.png"
+        name = f"{table.game}-{table.id}-replay.gif"
         try:  # the record goes out without the replay if it cannot be drawn
             names = await display_names(interaction.client, table)
-            files.append(await image_file(name, replay_png, record, lang, board, names))
+            files.append(await image_file(name, replay_gif, record, lang, board, names))
             text = t(interaction.locale, "export.done_replay", table=table.id)
         except RenderFailed:
             log.warning("table %s: the replay could not be drawn", table.id)
     await send_private(interaction, text, files=files)
+    await send_step_through(interaction, table)
+
+
+async def send_step_through(interaction: Interaction, table: Table) -> None:
+    """After the export of a long finished game in its channel: its replay step by step,
+    from the title card (`cogs.platform.replay_steps`). Nothing if it cannot be drawn."""
+    steps = await offers_step_through(interaction, table)
+    if not steps:
+        return
+    try:
+        text, file, view = await step_message(interaction, table, 0, steps)
+    except RenderFailed:
+        log.warning("table %s: the replay's title card could not be drawn", table.id)
+        return
+    await send_private(interaction, text, file=file, view=view)
 
 
 class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
@@ -114,4 +131,4 @@ class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
         await send_export(interaction, await service_of(interaction).get_table(self.table_id))
 
 
-SUMMARY_ITEMS = (ExportButton,)
+SUMMARY_ITEMS = (ExportButton, ReplayStepButton)
