@@ -7,7 +7,8 @@ the lookup fails). What the bot sees for sure is the name an interaction carries
 for a table's images. Both are kept per server (`GameService.remember_names`,
 docs/weeks.md, "Names"):
 
-- each seat's name at the end of its game (`remember_seats`), with its result;
+- each seat's name at the end of its game (`remember_seats`), with its result,
+  and a name fetched from Discord for a table's images (`remember_names`);
 - the name of whoever acts, refreshed when it changed (`note_actor`; the names
   noted are remembered here, bounded, so an unchanged name costs no write).
 
@@ -18,7 +19,7 @@ read them back where the server gives no name.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import discord
 
@@ -53,12 +54,23 @@ async def remember_seats(client: discord.Client, table: Table, names: Sequence[s
     humans = {
         user: name
         for user, name in zip(table.seats, names, strict=True)
-        if name and computer_level(user) is None
+        if computer_level(user) is None
     }
+    await remember_names(client, table.guild_id, humans)
+
+
+async def remember_names(
+    client: discord.Client, guild_id: int | None, names: Mapping[int, str]
+) -> None:
+    """Keep `names` (user id -> display name; "" for unknown, skipped) on the server,
+    as seen now."""
+    known = {user: name for user, name in names.items() if name}
+    if not known:
+        return
     service = host_of(client).service
-    await service.remember_names(table.guild_id, humans)
-    for user, name in humans.items():
-        _remember(service, (table.guild_id or 0, user), name)
+    await service.remember_names(guild_id, known)
+    for user, name in known.items():
+        _remember(service, (guild_id or 0, user), name)
 
 
 async def stored_names(

@@ -21,7 +21,7 @@ from cogs.platform.items import Interaction
 from cogs.platform.names import member_name
 from cogs.platform.presenter import game_name, image_file
 from cogs.platform.replies import defer_private, send_private
-from cogs.platform.server_names import note_actor, stored_names
+from cogs.platform.server_names import note_actor, remember_names, stored_names
 from renderer.leaderboard import render_leaderboard
 
 
@@ -102,7 +102,7 @@ async def leaderboard_names(
     names = await stored_names(interaction.client, interaction.guild_id, users)
     unseen = [user for user in users if user not in names]
     found = {user: await member_name(interaction.guild, user) for user in unseen}
-    await service_of(interaction).remember_names(interaction.guild_id, found)
+    await remember_names(interaction.client, interaction.guild_id, found)
     names |= {user: name for user, name in found.items() if name}
     return {
         player: player.id if player.computer else names[int(player.id)]
