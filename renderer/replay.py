@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,21 +105,27 @@ def player_name(lang: str, names: Sequence[str], seat: int) -> str:
     return drawable_name(names[seat], label(lang, "player", number=seat + 1))
 
 
-def turn_ends(record: Mapping[str, JSON]) -> list[tuple[JSON, int, int | None]]:
-    """The public view at the start, at the end of every turn and at the end, each with
-    the number of the action that led to it and the seat that played it (0, None at the
-    start)."""
+def _turns(record: Mapping[str, JSON]) -> Iterator[tuple[GameState[Any], int, int | None]]:
+    """The game of `record` at its start and at the end of every turn (an action after
+    which other seats are to act, or the last one), with the number of the action that
+    led there and the seat that played it (0, None at the start). One state, moved on:
+    read it before the next."""
     state: GameState[Any] = initial_state(record)
     entries: list[str] = list(record.get("actions", []))
-    ends: list[tuple[JSON, int, int | None]] = [(state.view(None), 0, None)]
+    yield state, 0, None
     for number, entry in enumerate(entries, start=1):
         seat, _ = parse_entry(state, entry)
         acting = state.to_act()
         play_entry(state, entry)
         if state.to_act() == acting and number < len(entries):
             continue  # the same seats go on: one frame for the whole turn
-        ends.append((state.view(None), number, seat))
-    return ends
+        yield state, number, seat
+
+
+def turn_ends(record: Mapping[str, JSON]) -> list[tuple[JSON, int, int | None]]:
+    """The public view at the start, at the end of every turn and at the end, each with
+    the number of the action that led to it and the seat that played it (see `_turns`)."""
+    return [(state.view(None), number, seat) for state, number, seat in _turns(record)]
 
 
 def positions(record: Mapping[str, JSON], lang: str, names: Sequence[str]) -> list[Frame]:
@@ -289,7 +295,7 @@ def replay_gif(
 def replay_steps(record: Mapping[str, JSON]) -> int:
     """How many steps the step-through of `record` has: the title card, the start and
     the end of every turn."""
-    return 1 + len(turn_ends(record))
+    return 1 + sum(1 for _ in _turns(record))
 
 
 def replay_step(

@@ -15,6 +15,8 @@ run by the guard); the table must be finished (a forged id on a game in play get
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 
 from bot.errors import UserError
@@ -73,7 +75,8 @@ async def record_steps(interaction: Interaction, table: Table) -> int:
     """How many steps `table`'s replay has; ExportBeforeEnd while the game is not over."""
     if table.status != TableStatus.FINISHED:
         raise ExportBeforeEnd()
-    return replay_steps(await service_of(interaction).record(table.id))
+    record = await service_of(interaction).record(table.id)
+    return await asyncio.to_thread(replay_steps, record)  # replays the whole game
 
 
 async def offers_step_through(interaction: Interaction, table: Table) -> int:
