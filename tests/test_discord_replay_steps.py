@@ -63,6 +63,11 @@ async def test_a_forged_step_is_refused_privately(table_world: TableWorld) -> No
     forged = ReplayStepButton.make_id(table, None, "99999")
     result = await forged_component(w.env, w.bob, w.channel, forged)
     assert followup_text(result) == "This replay has no such step."
+    elsewhere = w.guild.create_text_channel("elsewhere")  # a real step, another channel
+    result = await forged_component(
+        w.env, w.bob, elsewhere, ReplayStepButton.make_id(table, None, "1")
+    )
+    assert followup_text(result) == f"There is no table #{table}."
     playing = await w.start_tiny()
     assert playing is not None
     tiny_table = int(custom_ids(w.last())[0].split(":")[2])
