@@ -73,7 +73,14 @@ CAPTION_H = 52
 CAPTION_SIZE = 26
 """Seen at 13 px or more when a frame (800 px wide at most) is shown 400 px wide."""
 TITLE_SIZE = (800, 720)
-"""The size of a title card shown alone (a step of the step-through message)."""
+"""The size of a title card shown alone (a step of the step-through message); taller
+for more than ten players (`title_height`)."""
+TITLE_TOP = 190
+"""Where the players' rows of a title card start, under the game's name."""
+TITLE_ROW = 44
+"""The least height of a player's row on a title card (its words 28 px)."""
+TITLE_WINNERS = 110
+"""Room under the rows for the winners' line."""
 
 
 @dataclass(frozen=True)
@@ -181,14 +188,16 @@ class Layout:
         return self.board_width / self.size[0]
 
 
-def layout(sizes: Sequence[tuple[int, int]]) -> Layout:
+def layout(sizes: Sequence[tuple[int, int]], min_height: int = 0) -> Layout:
     """The common scale and the canvas of boards of `sizes` (see the module's bounds):
-    at most `FRAME_WIDTH` wide and `MAX_ASPECT` times as tall as wide."""
+    at most `FRAME_WIDTH` wide and `MAX_ASPECT` times as tall as wide, and at least
+    `min_height` tall (the title card's room: `title_height`)."""
     width = max(w for w, _ in sizes)
     height = max(h for _, h in sizes)
     tallest = MAX_ASPECT * FRAME_WIDTH - CAPTION_H
     scale = min(1.0, FRAME_WIDTH / width, tallest / height)
-    shown_w, canvas_h = round(width * scale), round(height * scale) + CAPTION_H
+    shown_w = round(width * scale)
+    canvas_h = max(round(height * scale) + CAPTION_H, min_height)
     canvas_w = max(shown_w, math.ceil(canvas_h / MAX_ASPECT))
     return Layout(scale, (canvas_w, canvas_h), shown_w)
 
@@ -214,6 +223,11 @@ def winners_line(lang: str, title: Title) -> str:
     return label(lang, "winner" if len(shown) == 1 else "winners", names=joined)
 
 
+def title_height(title: Title) -> int:
+    """The least height of `title`'s card: a row of `TITLE_ROW` px a player."""
+    return TITLE_TOP + len(title.names) * TITLE_ROW + (TITLE_WINNERS if title.winners else 40)
+
+
 def title_card(title: Title, lang: str, size: tuple[int, int]) -> Image.Image:
     """The first frame: the game's name, "Replay: n turns", each player (seat mark and
     colour, name, final score; the winners highlighted) and who won, sized for `size`
@@ -225,11 +239,11 @@ def title_card(title: Title, lang: str, size: tuple[int, int]) -> Image.Image:
     text(draw, (width / 2, 70), title.game, 60, bold=True, max_width=width - 2 * margin)
     subtitle = label(lang, "turns", turns=title.turns)
     text(draw, (width / 2, 135), subtitle, 32, fill=MUTED, max_width=width - 2 * margin)
-    bottom = height - (110 if title.winners else 40)
+    bottom = height - (TITLE_WINNERS if title.winners else 40)
     rows = len(title.names)
-    row_h = min(72, (bottom - 190) // max(rows, 1))
+    row_h = min(72, (bottom - TITLE_TOP) // max(rows, 1))
     size_px = max(26, min(36, row_h - 16))
-    top = 190 + (bottom - 190 - rows * row_h) // 2
+    top = TITLE_TOP + (bottom - TITLE_TOP - rows * row_h) // 2
     left, right = margin, width - margin
     for seat, name in enumerate(title.names):
         y = top + seat * row_h
@@ -257,10 +271,11 @@ def _frames(
     """The title card (of a game of `turns` turns) then each of `shown`, as RGB images
     of one size."""
     boards = [board.draw(frame.view, lang, names) for frame in shown]
-    frame = layout([image.size for image in boards])
-    title = title_card(title_of(record, lang, names, turns), lang, frame.size)
+    title = title_of(record, lang, names, turns)
+    frame = layout([image.size for image in boards], title_height(title))
     pairs = zip(boards, shown, strict=True)
-    return [title, *(compose(image, step.caption, frame) for image, step in pairs)]
+    card = title_card(title, lang, frame.size)
+    return [card, *(compose(image, step.caption, frame) for image, step in pairs)]
 
 
 def encode_gif(frames: Sequence[Image.Image], palette: FixedPalette) -> bytes:
@@ -309,7 +324,8 @@ def replay_step(
         raise IndexError(f"step {step} of {len(turns) + 1}")
     if step == 0:
         title = title_of(record, language, names, len(turns) - 1)
-        return board.palette.to_png(title_card(title, language, TITLE_SIZE))
+        size = (TITLE_SIZE[0], max(TITLE_SIZE[1], title_height(title)))
+        return board.palette.to_png(title_card(title, language, size))
     shown = turns[step - 1]
     image = board.draw(shown.view, language, names)
     return board.palette.to_png(compose(image, shown.caption, layout([image.size])))

@@ -133,6 +133,16 @@ def test_the_title_card_names_the_game_the_players_and_the_winner(lang: str) -> 
     assert {"Aline", "Bastien", "Damien"} <= set(drawn)
 
 
+def test_a_short_board_leaves_room_for_ten_players_on_the_title_card() -> None:
+    card = Title("Saboteur", tuple(f"Joueur {n}" for n in range(10)), (1,) * 10, (3,), 9)
+    frame = layout([(800, 400)], replay.title_height(card))
+    assert frame.size[1] >= replay.title_height(card) > 400 + replay.CAPTION_H
+    with drawn_text() as log:
+        png = SABOTEUR_REPLAY.palette.to_png(title_card(card, "fr", frame.size))
+    assert_phone_readable(png, log, "title card of ten")
+    assert [d.size for d in log.drawn if d.text == "Joueur 9"] == [28]
+
+
 def test_two_winners_share_the_last_line() -> None:
     card = Title("Saboteur", ("Aline", "Bastien", "Chloé"), (3, 3, 1), (0, 1), 12)
     with drawn_text() as log:
