@@ -33,7 +33,7 @@ from renderer.mine_out.colours import PALETTE as MINE_OUT
 from renderer.mine_out.holdings import render_holdings
 from renderer.mine_out.town import render_town
 from renderer.png import FixedPalette, mix
-from renderer.replay import replay_png
+from renderer.replay import replay_gif
 from renderer.saboteur.board import render_board as saboteur_board
 from renderer.saboteur.board import render_round_end
 from renderer.saboteur.colours import PALETTE as SABOTEUR
@@ -150,7 +150,7 @@ def test_images_draw_areas_in_their_palette_colours(
 
 def test_replay_frames_are_mapped_onto_the_game_palette(mapped: Mapped) -> None:
     record = coal_baron_record([*DRAFT_2P, (0, "$4"), (1, "m6")])
-    replay_png(record, "fr", COAL_BARON_REPLAY, ("Aline", "Bastien"))
+    replay_gif(record, "fr", COAL_BARON_REPLAY, ("Aline", "Bastien"))
     first, *_, last = mapped
     assert_in_palette([first, last], COAL_BARON, 2)
     assert {palette for palette, _ in mapped} == {COAL_BARON}
