@@ -15,7 +15,7 @@ from bot.games.mine_out.components import ACTION_POINTS, CARDS, KIND_BY_CODE
 from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table, TableStatus
-from cogs.mine_out.images import town_file
+from cogs.mine_out.images import town_files
 from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
 from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
 from cogs.platform.presenter import (
@@ -68,7 +68,7 @@ class MineOutPresenter(Presenter):
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
                            round=view["round"]))
-        files, missing = await drawn_files([town_file(seen.view, seen.seat_names(), locale)])
+        files, missing = await drawn_files(town_files(seen.view, seen.seat_names(), locale))
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
     def mid_turn(self, table: Table) -> bool:
