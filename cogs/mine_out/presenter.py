@@ -17,7 +17,14 @@ from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.mine_out.images import town_files
 from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
-from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
+from cogs.mine_out.words import (
+    card_short,
+    distinct,
+    legal_steps,
+    ore_name,
+    place_name,
+    step_label,
+)
 from cogs.platform.presenter import (
     ActionChoice,
     Presenter,
@@ -135,10 +142,9 @@ class MineOutPresenter(Presenter):
         """The next legal steps, labelled in words with their cost (the engine's order)."""
         state = table.state
         assert isinstance(state, MineOutState)
-        return [
-            ActionChoice(state.format_action(step), step_label(locale, state, step))
-            for step in legal_steps(state, seat)
-        ]
+        choices = (ActionChoice(state.format_action(step), step_label(locale, state, step))
+                   for step in legal_steps(state, seat))
+        return distinct(choices, lambda choice: choice.label)
 
     def suggest(
         self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
@@ -158,8 +164,9 @@ class MineOutPresenter(Presenter):
         if seat not in after.to_act() or after.current != state.current:
             return []
         prefix = " ".join(done)
-        nexts = [
-            ActionChoice(f"{prefix} {after.format_action(s)}", step_label(locale, after, s))
-            for s in legal_steps(after, seat)
-        ]
+        nexts = distinct(
+            (ActionChoice(f"{prefix} {after.format_action(s)}", step_label(locale, after, s))
+             for s in legal_steps(after, seat)),
+            lambda choice: choice.label,
+        )
         return matching(nexts, " ".join([prefix, partial]).strip())

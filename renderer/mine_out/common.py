@@ -65,13 +65,16 @@ def seat_names(names: Sequence[str], lang: str) -> Names:
     return drawable_names(names, numbered, limit=NAME_CHARS)
 
 
-def card_kind(lang: str, card: str) -> str:
+def card_kind(lang: str, card: str, details: Sequence[str] = ()) -> str:
     """A card as players name it: its type, with the ore of its frame for a Miner,
-    a Negotiator or a Smith ("Miner (copper)", "Mineur (cuivre)")."""
+    a Negotiator or a Smith ("Miner (copper)", "Mineur (cuivre)"), then `details` in
+    the same brackets ("Miner (copper, dig 4, fame 2)")."""
     data = CARDS[card]
     kind = t(lang, f"mine-out.type.{data.type}")
     ore = FRAME_ORE.get(data.frame) if data.type in (MINER, NEGOTIATOR, SMITH) else None
-    return kind if ore is None else f"{kind} ({t(lang, f'mine-out.ore.{ore}')})"
+    said = [t(lang, f"mine-out.ore.{ore}")] if ore else []
+    said += details
+    return f"{kind} ({', '.join(said)})" if said else kind
 
 
 def position_name(view: MineOutView, index: int, names: Names, lang: str) -> str:
