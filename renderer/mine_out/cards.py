@@ -6,6 +6,7 @@ who did it, with their mark in its corner (`last_turn.mark_tile`)."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 from PIL import ImageDraw
 
@@ -27,8 +28,10 @@ LINE = 25
 ABILITY_LINES = 3
 
 
-def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """`words` cut into lines at most `width` px wide at `size` (a long word stays whole)."""
+@lru_cache(maxsize=1024)
+def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """`words` cut into lines at most `width` px wide at `size` (a long word stays whole);
+    kept, as the same abilities are wrapped on every image."""
     face = font(size, bold)
     lines: list[str] = []
     for word in words.split():
@@ -36,7 +39,7 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
-    return lines
+    return tuple(lines)
 
 
 def card_tile(draw: ImageDraw.ImageDraw, x: int, y: int, card: str, lang: str) -> None:
