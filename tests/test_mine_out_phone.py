@@ -53,11 +53,12 @@ KINDS: dict[str, Callable[[MineOutState, str], bytes]] = {
                                                         lang),
 }
 POSITIONS: dict[str, Callable[[], MineOutState]] = {
-    "4 players": lambda: midgame(4, 8, 60),
-    "2 players (apprentices)": lambda: midgame(2, 5, 50),
-    "2 vs 2": lambda: midgame(4, 3, 70, variant="teams"),
+    "4 players": cache(lambda: midgame(4, 8, 60)),
+    "2 players (apprentices)": cache(lambda: midgame(2, 5, 50)),
+    "2 vs 2": cache(lambda: midgame(4, 3, 70, variant="teams")),
     "game over": lambda: finished(2, 2),
 }
+"""Seeded positions, each played once (the images only read them)."""
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
