@@ -16,11 +16,13 @@ from bot.games.mine_out.components import CARDS
 from bot.games.mine_out.shapes import MineOutView, PositionView, TrailView
 from bot.i18n import t
 from renderer.draw import mark
-from renderer.mine_out.common import Names, card_kind, label, position_name
+from renderer.mine_out.common import TEXT, Names, card_kind, fitted_name, label
 from renderer.palette import PAPER, player_colour, player_mark
 
 OUTLINE = 6
 BADGE = 13
+NAME_ROOM = 380
+"""The most the player's name takes of the line in words (px)."""
 
 
 def mover(view: MineOutView) -> PositionView | None:
@@ -86,5 +88,5 @@ def caption(view: MineOutView, names: Names, lang: str) -> str | None:
         parts.append(label(lang, "last.changed"))
     if not parts:
         parts.append(label(lang, "last.nothing"))
-    player = position_name(view, last["position"], names, lang)
+    player = fitted_name(view, last["position"], names, lang, TEXT, NAME_ROOM, False)
     return label(lang, "last.turn", player=player, steps=", ".join(parts))

@@ -83,7 +83,10 @@ def render_town(view: MineOutView, names: Sequence[str], lang: str) -> bytes:
     drawn = seat_names(names, lang)
     positions = view["positions"]
     said = caption(view, drawn, lang)
-    lines = wrap(said, TEXT, WIDTH - 32)[:CAPTION_LINES] if said else []
+    lines = list(wrap(said, TEXT, WIDTH - 32)) if said else []
+    if len(lines) > CAPTION_LINES:  # the rest of the line in words is cut, with "…"
+        rest = fit_name(" ".join(lines[CAPTION_LINES - 1:]), TEXT, WIDTH - 32, False)
+        lines = [*lines[:CAPTION_LINES - 1], rest]
     top = BAR + (TRACK if view["final"] is None else 8) + CAPTION_LINE * len(lines) + 8
     height = (top + 3 * CELL_H + 4
               + SECTION + FAME_LANE * len(positions) + 34
