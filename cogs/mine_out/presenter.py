@@ -1,9 +1,11 @@
-"""How a Mine Out table looks in Discord: one turn message in words, the town image.
+"""How a Mine Out table looks in Discord: one turn message in words, the town's images.
 
 The public message says what the player did step by step and what it scored
-(the engine's public events in words), names every Mine Out and Bank Out with
-who scored what, shows the town (from the spectator view) and says whose turn
-is next; with 2 players it names the apprentice position the master plays.
+(the engine's public events in words, cards named by their kind, never their id),
+names every Mine Out and Bank Out with who scored what, shows the town (the map
+and the cards, from the spectator view, the last turn marked on them) and says
+whose turn is next; with 2 players it names the apprentice position the master
+plays.
 """
 
 from __future__ import annotations
