@@ -263,6 +263,16 @@ def draw_bank(draw: ImageDraw.ImageDraw, view: MineOutView, top: int, lang: str)
         text(draw, (WIDTH - 22, y), str(value), TEXT, bold=True, anchor="rm")
 
 
+def emphasised(view: MineOutView, index: int) -> bool:
+    """Whether position `index`'s name is bold: the position to act, or once the game
+    is over the winners (masters only)."""
+    final = view["final"]
+    if final is None:
+        return index == view["current"]
+    position = view["positions"][index]
+    return not position["apprentice"] and position["seat"] in final["winners"]
+
+
 def draw_fame(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, y: int, lang: str) -> int:
     """The fame track, 0 to past the end: one lane per position, its pawn at its fame;
     the end mark where the table's end rule stops the game. Returns the y below it."""
@@ -272,7 +282,7 @@ def draw_fame(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, y: int
     y += SECTION
     positions = view["positions"]
     most = max([END_THRESHOLD + 10, *(p["fame"] for p in positions)])
-    left, right = 250, WIDTH - 40
+    left, right = 280, WIDTH - 40
     scale = (right - left) / most
     lanes = len(positions)
     bottom = y + FAME_LANE * lanes
@@ -285,7 +295,7 @@ def draw_fame(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, y: int
     for index, position in enumerate(positions):
         lane = y + FAME_LANE * index + FAME_LANE // 2
         pawn(draw, MARGIN + 16, lane, position, 10)
-        current = index == view["current"]
+        current = emphasised(view, index)
         name = fitted_name(view, index, names, lang, TEXT, left - MARGIN - 44, current)
         text(draw, (MARGIN + 32, lane), name, TEXT, bold=current, anchor="lm")
         draw.line((left, lane, right, lane), fill=PANEL, width=6)
@@ -307,12 +317,12 @@ def draw_players(
         if index % 2 == 0:
             draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW), fill=PANEL)
         pawn(draw, MARGIN + 16, middle, position, 10)
-        current = index == view["current"]
-        name = fitted_name(view, index, names, lang, TEXT, 212, current)
+        current = emphasised(view, index)
+        name = fitted_name(view, index, names, lang, TEXT, 244, current)
         text(draw, (MARGIN + 32, middle), name, TEXT, bold=current, anchor="lm")
         words = " · ".join((label(lang, "rupees", count=position["money"]),
                             label(lang, "in_hand", count=position["hand_size"])))
-        text(draw, (262, middle), words, TEXT, anchor="lm")
+        text(draw, (290, middle), words, TEXT, anchor="lm")
         x = 548
         for ore in ORE_IDS:
             cube(draw, x, middle - 13, ore, lang, 26)
