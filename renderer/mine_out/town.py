@@ -318,7 +318,7 @@ def draw_players(
             draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW), fill=PANEL)
         pawn(draw, MARGIN + 16, middle, position, 10)
         current = emphasised(view, index)
-        name = fitted_name(view, index, names, lang, TEXT, 244, current)
+        name = fitted_name(view, index, names, lang, TEXT, 234, current)
         text(draw, (MARGIN + 32, middle), name, TEXT, bold=current, anchor="lm")
         words = " · ".join((label(lang, "rupees", count=position["money"]),
                             label(lang, "in_hand", count=position["hand_size"])))
