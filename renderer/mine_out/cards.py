@@ -1,7 +1,7 @@
 """A character card as a tile: its type on a band, its establishment, dig and fame,
 salary, and its ability in short words after the cube of the ore it concerns.
 A tile the last turn changed (hired, played) is outlined in the colour of the player
-who did it, with their mark in its corner (`last_turn.mark_tile`)."""
+who did it, with their mark in its corner (`last_turn.mark_box`)."""
 
 from __future__ import annotations
 
