@@ -30,6 +30,7 @@ from renderer.coal_baron.scoring import render_scoring
 from renderer.colours import PALETTE as SHARED
 from renderer.leaderboard import render_leaderboard
 from renderer.mine_out.colours import PALETTE as MINE_OUT
+from renderer.mine_out.hiring import render_hiring
 from renderer.mine_out.holdings import render_holdings
 from renderer.mine_out.town import render_town
 from renderer.png import FixedPalette, mix
@@ -114,6 +115,7 @@ def saboteur_images(seed: int) -> None:
 def mine_out_images(seed: int) -> None:
     state = midgame(4, seed, 50)
     render_town(state.view(None), list(NAMES[:4]), "fr")
+    render_hiring(state.view(None), "fr")
     render_holdings(state.view(1), 1, list(NAMES[:4]), "en")  # with the hand
     render_holdings(state.view(None), 2, list(NAMES[:4]), "fr")
     two = midgame(2, seed, 60)  # an apprentice's smaller pawn
@@ -133,8 +135,8 @@ CASES: list[tuple[str, Callable[[], None], FixedPalette, int]] = [
     ("coal-baron-2", lambda: coal_baron_images(2), COAL_BARON, 5),
     ("saboteur-1", lambda: saboteur_images(1), SABOTEUR, 4),
     ("saboteur-2", lambda: saboteur_images(2), SABOTEUR, 4),
-    ("mine-out-1", lambda: mine_out_images(1), MINE_OUT, 4),
-    ("mine-out-8", lambda: mine_out_images(8), MINE_OUT, 4),
+    ("mine-out-1", lambda: mine_out_images(1), MINE_OUT, 5),
+    ("mine-out-8", lambda: mine_out_images(8), MINE_OUT, 5),
     ("chart-and-leaderboard", shared_images, SHARED, 2),
 ]
 

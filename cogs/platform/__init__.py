@@ -10,9 +10,9 @@ them from the bottom up:
    `server_names` (the names kept per server); then `seen`, `names`.
 2. Presentation: `presenter`; `table_options`, `steps` (what a game supplies for a
    multi-step turn); `plugins` (one `GamePlugin` per game).
-3. The table flow: `summary` (on `replay_steps`); `threads`, `notify`, `stand_in`; `table_items` (the
-   turn message and its components); `lobby`, `play`, `computers`, `builder`;
-   `private`.
+3. The table flow: `replay_steps`; `summary`; `threads`, `notify`, `stand_in`;
+   `table_items` (the turn message and its components); `lobby`, `play`,
+   `computers`, `builder`; `private`.
 4. Commands: `presence`, `my_tables`, `standings`; above them the cogs `cogs.game`
    and `cogs.reminders`.
 """
