@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.games.base import JSON, Event, Seat
-from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.draw import ORDERS_KIND, TILES_KIND, DrawFive
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, language_of, t
@@ -51,12 +51,36 @@ from cogs.platform.presenter import (
 from cogs.platform.seen import Seen
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
-from renderer.coal_baron.mines import render_mines
+from renderer.coal_baron.mines import mine_groups, render_mines
+from renderer.coal_baron.model import LastMove
 
 SEAT_PARAMS = ("seat", "first_player", "previous")
 """Event data holding a seat, shown as a mention."""
 SCORING_EVENTS = ("shift-end", "game-end")
 """Events shown by the scoring table rather than by a line."""
+DRAW_SPACES = {TILES_KIND: "fd", ORDERS_KIND: "od"}
+"""The draw-5 space of each pile a draw-5 shows cards of."""
+
+
+def mines_file(index: int) -> str:
+    """The name of the all-mines image `index` of a turn (more than one past 2 players)."""
+    return "mines.png" if index == 0 else f"mines-{index + 1}.png"
+
+
+def last_move(events: list[Event]) -> LastMove | None:
+    """What the board frames as the turn's move, from its public events: the space of the
+    last placement, the draw-5 space of a card kept, or the seat alone of a draft pick."""
+    for event in reversed(events):
+        seat = event.data.get("seat")
+        if event.seat is not None or not isinstance(seat, int):
+            continue
+        if event.kind == "placed":
+            return LastMove(seat, event.data["space"])
+        if event.kind in ("kept", "kept-nothing"):
+            return LastMove(seat, DRAW_SPACES[event.data["kind"]])
+        if event.kind == "drafted":
+            return LastMove(seat, None)
+    return None
 
 
 def element_name(locale: LocaleLike, element: str) -> str:
@@ -164,8 +188,11 @@ class CoalBaronPresenter(Presenter):
             lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = seen.seat_names()
         renders = [
-            image_file("board.png", render_board, view, names, lang),
-            image_file("mines.png", render_mines, view, names, lang),
+            image_file("board.png", render_board, view, names, lang, last_move(events)),
+            *(
+                image_file(mines_file(index), render_mines, view, names, lang, seats)
+                for index, seats in enumerate(mine_groups(view))
+            ),
         ]
         if seen.to_act:
             lines.append(to_act_line(locale, table, view))

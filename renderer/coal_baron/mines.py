@@ -1,12 +1,14 @@
-"""Every player's mine in one image, one compact panel per seat, read on a phone.
+"""Every player's mine, one compact panel per seat, read on a phone.
 
-Posted after each turn next to the board, so a turn carries two images. The image is
-MINES_WIDTH (800) pixels wide and every word is at least 22 px, so at 400 px wide on a
-phone nothing is under 11 px. A panel holds: name, VP, Francs, workers left; the four
-levels with the lit galleries left of the shaft and the dark ones right, a cart per
-square (a cube when loaded), the cage's level marked in the shaft; the stock and the
-cage's cubes; the orders in progress; what was delivered, as the shift scoring counts it.
-The full-size mine (`mine.render_mine`) stays the private, detailed view.
+Posted after each turn next to the board. The image is MINES_WIDTH (800) pixels wide and
+every word is at least 22 px, so at 400 px wide on a phone nothing is under 11 px; it is
+at most 1.3 times as tall as wide, so the mines of 3 or 4 players (or of 2 with many
+orders) take two images or more (`mine_groups`). A panel holds: name, VP, Francs,
+workers left; the four levels with the lit galleries left of the shaft and the dark
+ones right, a cart per square (a cube when loaded), the cage's level marked in the
+shaft; the stock and the cage's cubes; the orders in progress; what was delivered, as
+the shift scoring counts it. The full-size mine (`mine.render_mine`) stays the private,
+detailed view.
 """
 
 from __future__ import annotations
@@ -43,13 +45,34 @@ ORDER_W = 246
 ORDER_H = 58
 ORDER_SLOT = 30
 DELIVERED_H = 50
+MAX_HEIGHT = MINES_WIDTH * 13 // 10
+"""An image at most 1.3 times as tall as wide: more mines go to a next image."""
 
 
-def render_mines(view: CoalView, names: Sequence[str], lang: str) -> bytes:
-    """Every seat's mine as seen in `view`, one panel per seat in seat order, as PNG bytes;
-    `names`: the players' display names, index = seat."""
-    mines = [mine_from_view(view, seat) for seat in range(view["num_players"])]
+def render_mines(
+    view: CoalView, names: Sequence[str], lang: str, seats: Sequence[int] | None = None
+) -> bytes:
+    """The mines of `seats` (default: every seat) as seen in `view`, one panel per seat in
+    seat order, as PNG bytes; `names`: the players' display names, index = seat."""
+    shown = range(view["num_players"]) if seats is None else seats
+    mines = [mine_from_view(view, seat) for seat in shown]
     return PALETTE.to_png(mines_image(mines, seat_names(names, lang), lang))
+
+
+def mine_groups(view: CoalView) -> list[tuple[int, ...]]:
+    """The seats of each all-mines image, in seat order: as many panels per image as keep
+    it at most `MAX_HEIGHT` tall (a taller image is shrunk to the chat's height)."""
+    groups: list[tuple[int, ...]] = []
+    height = MAX_HEIGHT
+    for seat in range(view["num_players"]):
+        panel = _panel_height(mine_from_view(view, seat))
+        if groups and height + PANEL_GAP + panel <= MAX_HEIGHT:
+            groups[-1] += (seat,)
+            height += PANEL_GAP + panel
+        else:
+            groups.append((seat,))
+            height = 2 * MARGIN + panel
+    return groups
 
 
 def mines_image(mines: Sequence[Mine], names: Sequence[str], lang: str) -> Image.Image:

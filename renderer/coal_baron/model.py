@@ -41,6 +41,16 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class LastMove:
+    """The seat that played the last turn and the worker space it took (a placement, a
+    bought tile, a delivery...; None for a draft pick), from the turn's public events
+    (`cogs.coal_baron.presenter.last_move`)."""
+
+    seat: int
+    space: str | None
+
+
+@dataclass(frozen=True)
 class Holdings:
     """What a seat's player panel on the board shows (Board Game Arena shows the same)."""
 
@@ -77,6 +87,8 @@ class Board:
     holdings: tuple[Holdings, ...]
     draft: tuple[Order, ...]
     """The orders still on offer while the draft is on (empty afterwards)."""
+    winners: tuple[int, ...] = ()
+    """The winning seats once the game is over (ties broken by Francs left)."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +198,7 @@ def board_from_view(view: CoalView) -> Board:
             for p in view["players"]
         ),
         draft=tuple(order(card) for card in view["draft"]) if view["phase"] == "draft" else (),
+        winners=tuple(view["final"]["winners"]) if view["final"] else (),
     )
 
 
