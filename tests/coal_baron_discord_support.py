@@ -30,6 +30,8 @@ from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
 from bot.service import GameService, Table
 from cogs.coal_baron.extraction import EXTRACTION
+from cogs.coal_baron.presenter import mines_file
+from renderer.coal_baron.mines import mine_groups
 from tests.discord_support import (
     CompleteGame,
     enabled_ids,
@@ -333,10 +335,12 @@ async def play_to_the_end(
         assert after.version == before + actions
         message = world.last()
         names = attachment_names(message)
-        # The board and every mine, nothing more; at the end, the summary's score chart
-        # drawn over the mines (two images a message).
-        mines = "scores-mines.png" if after.status == "finished" else "mines.png"
-        assert names == ["board.png", mines]
+        # The board and every mine (as many images as keep each at most 1.3 times as tall
+        # as wide), nothing more; at the end, the summary's score chart drawn over the last.
+        mines = [mines_file(i) for i in range(len(mine_groups(state_of(after).view(None))))]
+        if after.status == "finished":
+            mines[-1] = f"scores-{mines[-1]}"
+        assert names == ["board.png", *mines]
         # One live message, the newest: a turn's controls, then the end's Rematch button.
         assert [m.id for m in live_messages(world.channel)] == [message.id]
         # Tiles and orders in words ("yellow, 1 cart, lit"), never their names ("y1l", "WKK").

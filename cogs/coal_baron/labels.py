@@ -27,8 +27,11 @@ from bot.games.coal_baron.actions import (
 )
 from bot.games.coal_baron.components import (
     COLOUR_NAMES,
+    DELIVERY,
     ORDER_BY_NAME,
     ORDERS,
+    SPACE_INDEX,
+    SPACES,
     TILE_DESIGN_BY_NAME,
     TILE_DESIGNS,
     VEHICLE_NAMES,
@@ -112,11 +115,20 @@ def delivery_vp(view: View, seat: int, vehicle: str) -> int:
     return sum(o["vp"] for o in orders if o["complete"] and o["vehicle"] == vehicle)
 
 
+def space_name(locale: LocaleLike, space_id: str) -> str:
+    """A worker space as the board image names it: its section and the number on its tab
+    (``Factory 3``, ``Orders 2``), its moves or Francs (``Mining 8``, ``Money 5 F``), its
+    vehicle (``Delivery by truck``), ``Factory Draw 5``, ``Bank``; never its id."""
+    space = SPACES[SPACE_INDEX[space_id]]
+    vehicle = vehicle_name(locale, space.param) if space.kind == DELIVERY else ""
+    return t(locale, f"coal.name.{space.kind}", number=space.param, vehicle=vehicle)
+
+
 def space_label(locale: LocaleLike, view: View, seat: int, space_id: str) -> str:
-    """What a placement on the space gives, e.g. ``m8: mine with 8 moves``."""
+    """What a placement on the space gives, e.g. ``Mining 8: mine with 8 moves``."""
     space = space_of(view, space_id)
     kind, param = space["kind"], space["param"]
-    params: dict[str, Any] = {"space": space_id}
+    params: dict[str, Any] = {"space": space_name(locale, space_id)}
     tile, order = space["tile"], space["order"]
     if tile is not None:
         params["tile"] = tile_text(locale, tile["name"])
@@ -135,11 +147,10 @@ def space_label(locale: LocaleLike, view: View, seat: int, space_id: str) -> str
     return t(locale, f"coal.space.{kind}", **params)
 
 
-def workers_text(locale: LocaleLike, view: View, seat: int, space_id: str) -> str:
-    """``2 workers (you have 7)``: the cost of a placement."""
-    left = view["players"][seat]["workers_left"]
-    needed = workers_needed(space_of(view, space_id))
-    return t(locale, "coal.workers", count=needed, left=left)
+def workers_text(locale: LocaleLike, view: View, space_id: str) -> str:
+    """``2 workers``: the cost of a placement (the workers left are said once, in the
+    select's placeholder)."""
+    return t(locale, "coal.workers", count=workers_needed(space_of(view, space_id)))
 
 
 def fill_text(locale: LocaleLike, fill: tuple[int, ...]) -> str:

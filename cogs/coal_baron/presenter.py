@@ -31,6 +31,7 @@ from cogs.coal_baron.labels import (
     colour_name,
     order_text,
     slots_text,
+    space_name,
     step_label,
     tile_text,
     vehicle_name,
@@ -92,13 +93,17 @@ def element_name(locale: LocaleLike, element: str) -> str:
 
 
 def shift_lines(locale: LocaleLike, table: Table, elements: list[JSON]) -> list[str]:
-    """One line per scored element: the counts and the VP each seat won."""
+    """One line per element that scored: the count and the VP of each seat that won some
+    (the others are left out)."""
     lines = []
     for element in elements:
         results = " · ".join(
             t(locale, "coal.scoring.seat", player=mention(user, locale), count=count, vp=vp)
             for user, count, vp in zip(table.seats, element["counts"], element["vp"], strict=True)
+            if vp
         )
+        if not results:
+            continue
         name = element_name(locale, element["element"])
         key = "coal.scoring.element" if element["second"] is not None else "coal.scoring.first"
         lines.append(
@@ -139,7 +144,9 @@ def scoring_embeds(locale: LocaleLike, table: Table, events: list[Event]) -> lis
     for event in events:
         if event.kind == "shift-end":
             title = t(locale, "coal.scoring.title", shift=event.data["shift"])
-            lines = shift_lines(locale, table, event.data["elements"])
+            lines = shift_lines(locale, table, event.data["elements"]) or [
+                t(locale, "coal.scoring.nobody")
+            ]
         elif event.kind == "game-end":
             title = t(locale, "coal.final.title")
             lines = final_lines(locale, table, event.data)
@@ -164,7 +171,7 @@ def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
         params["workers"] = player["workers_left"]
         params["shift"] = view["shift"]
     elif kind == "extraction":
-        params["space"] = pending.get("space")
+        params["space"] = space_name(locale, pending["space"])
         params["left"] = pending.get("moves_left")
     else:
         params["count"] = pending.get("count")
@@ -279,6 +286,8 @@ class CoalBaronPresenter(Presenter):
                 params["card"] = card_text(locale, params["card"])
             if event.kind == "delivery":
                 params["vehicle"] = vehicle_name(locale, params["vehicle"])
+            if isinstance(params.get("space"), str):
+                params["space"] = space_name(locale, params["space"])
             if isinstance(params.get("kind"), str):
                 params["kind"] = t(locale, f"coal.pile.{params['kind']}")
             lines.append(t(locale, f"event.coal-baron.{event.kind}", **params))

@@ -81,7 +81,7 @@ def turn_items(seen: Seen, locale: LocaleLike) -> list[Item]:
         options = [
             discord.SelectOption(
                 label=space_label(locale, view, seat, space)[:OPTION_LABEL_LIMIT],
-                description=workers_text(locale, view, seat, space)[:OPTION_LABEL_LIMIT],
+                description=workers_text(locale, view, space),
                 value=space,
             )
             for space in spaces
