@@ -70,14 +70,15 @@ def mines_file(index: int) -> str:
 
 def last_move(events: list[Event]) -> LastMove | None:
     """What the board frames as the turn's move, from its public events: the space of the
-    last placement, the draw-5 space of a card kept, or the seat alone of a draft pick."""
+    last placement, the draw-5 space of cards looked at, kept or put back, or the seat
+    alone of a draft pick."""
     for event in reversed(events):
         seat = event.data.get("seat")
         if event.seat is not None or not isinstance(seat, int):
             continue
         if event.kind == "placed":
             return LastMove(seat, event.data["space"])
-        if event.kind in ("kept", "kept-nothing"):
+        if event.data.get("kind") in DRAW_SPACES:  # a draw-5's look, keep or put-back
             return LastMove(seat, DRAW_SPACES[event.data["kind"]])
         if event.kind == "drafted":
             return LastMove(seat, None)

@@ -358,10 +358,12 @@ def _player_box(
     x0, y0, x1, _ = box
     acting = seat in board.to_act
     colour = player_colour(seat)
-    outline, width = (HIGHLIGHT, 6) if acting else (colour, LAST_MOVE_FRAME) if moved else (
-        MUTED, 2
-    )
-    draw.rounded_rectangle(box, radius=12, fill=WHITE, outline=outline, width=width)
+    if moved:
+        draw.rounded_rectangle(box, radius=12, fill=WHITE, outline=colour, width=LAST_MOVE_FRAME)
+    inner = (x0 + 8, y0 + 8, x1 - 8, box[3] - 8) if moved else box
+    if acting or not moved:
+        outline, width = (HIGHLIGHT, 6) if acting else (MUTED, 2)
+        draw.rounded_rectangle(inner, radius=12, fill=WHITE, outline=outline, width=width)
     pawn(draw, x0 + 24, y0 + 8, 38, seat, colour)
     rows = (y0 + 28, y0 + 70, y0 + 110)
     right = x1 - 10
