@@ -80,6 +80,8 @@ DELIVERY_SPACE = (124, 136)
 SCORING_Y = DELIVERY_Y + TITLE_H + DELIVERY_SPACE[1] + SECTION_GAP
 ELEMENT_BOX = (90, 104)
 HEIGHT = SCORING_Y + TITLE_H + ELEMENT_BOX[1] + MARGIN
+NAME_IN_LINE = 480
+"""Room for a name in the line under the players (the rest of the sentence fits beside)."""
 LAST_MOVE_FRAME = 9
 """Width of the frame, in the mover's colour, around the space the last turn took."""
 
@@ -327,7 +329,7 @@ def _draw_header(
 def _status(board: Board, names: Names, lang: str) -> tuple[str, RGB] | None:
     """The line under the players: who won at the end, else who is to act and doing what."""
     if board.over:
-        winners = [names[seat] for seat in board.winners]
+        winners = [fit_name(names[seat], TEXT, NAME_IN_LINE) for seat in board.winners]
         return label(lang, "winners", count=len(winners), players=", ".join(winners)), INK
     pending = board.pending
     if pending is None:
@@ -336,7 +338,7 @@ def _status(board: Board, names: Names, lang: str) -> tuple[str, RGB] | None:
         label(
             lang,
             "pending." + pending.kind,
-            player=names[pending.seat],
+            player=fit_name(names[pending.seat], TEXT, NAME_IN_LINE),
             moves=pending.moves,
             left=pending.moves_left,
         ),

@@ -24,7 +24,7 @@ from renderer.palette import INK, MUTED, PANEL, PAPER, WHITE, player_colour
 WIDTH = 1100
 MARGIN = 20
 PER_ROW = 5
-CARD_BOX = (200, 200)
+CARD_BOX = (200, 160)
 HEADER_H = 126
 TEXT = 32
 """The smallest text: 11 px when the image is shown 400 px wide."""
