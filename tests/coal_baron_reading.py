@@ -5,7 +5,8 @@ on every turn's board.
 messages and their edits, public or private (content, embeds, button and select
 labels, placeholders, option descriptions) and the names of autocomplete choices;
 `check` asserts that they are words (`tests/player_text.py` with `CODES`, the Coal
-Baron notation) and that labels keep Discord's limits. `last_move_marked` says
+Baron notation), that labels keep Discord's limits and that no select shows an option
+twice. `last_move_marked` says
 whether a board image frames a space or a player panel in a player's colour.
 """
 
@@ -55,6 +56,8 @@ class Reading:
     since: int = 0
     texts: list[str] = field(default_factory=list)
     too_long: list[str] = field(default_factory=list)
+    repeated: list[str] = field(default_factory=list)
+    """Option labels a select shows more than once."""
 
     def collect(self) -> None:
         for request in self.env.http_requests[self.since :]:
@@ -82,6 +85,8 @@ class Reading:
                 label = str(item.get("label") or "")
                 self.add(label, str(item.get("placeholder") or ""))
                 self.limit(BUTTON_LIMIT, label)
+                options = [str(o.get("label")) for o in item.get("options") or []]
+                self.repeated += [label for label in set(options) if options.count(label) > 1]
                 for option in item.get("options") or []:
                     self.add(option.get("label") or "", option.get("description") or "")
                     self.limit(OPTION_LIMIT, option.get("label") or "",
@@ -98,6 +103,7 @@ class Reading:
     def check(self, lang: str) -> None:
         assert len(self.texts) > 100, self.texts
         assert not self.too_long, self.too_long
+        assert not self.repeated, self.repeated
         assert_words_only(self.texts, lang, CODES, names=tuple(self.names.values()))
 
 

@@ -285,3 +285,18 @@ def test_draw5_title_says_the_side_once_the_table_puts_cards_back_on_one_side() 
     assert state.view(seat)["pending"]["sides"] == ["top"]
     one_side = render_draw5(state.view(seat), NAMES, "fr")
     assert one_side != mixed
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_final_board_shows_the_standings_and_nobody_to_act(lang: str) -> None:
+    state = play(3, seed=8, stop=lambda s: False)
+    assert state.is_over()
+    with drawn_text() as log:
+        render_board(state.view(None), names(3), lang)
+    drawn = [d.text for d in log.drawn]
+    winner = names(3)[state.standings()[0]]
+    assert label(lang, "winners", count=1, players=winner) in drawn
+    assert label(lang, "game_over") in drawn
+    assert {label(lang, f"rank.{rank}") for rank in (1, 2, 3)} <= set(drawn)
+    assert not any("▶" in words for words in drawn)
+    assert label(lang, "first_player") not in drawn

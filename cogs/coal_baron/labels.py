@@ -166,6 +166,30 @@ def _cube_text(locale: LocaleLike, cube: Cube) -> str:
     return t(locale, key, colour=colour_name(locale, cube.colour))
 
 
+def cubes_text(locale: LocaleLike, cubes: tuple[Cube, ...]) -> str:
+    """``yellow from the cage``, ``2 × yellow from the cage``, ``yellow from the cage +
+    grey from the stock``: the cubes of a load."""
+    if len(cubes) == 2 and cubes[0] == cubes[1]:
+        return t(locale, "coal.cubes.same", count=2, cube=_cube_text(locale, cubes[0]))
+    return " + ".join(_cube_text(locale, cube) for cube in cubes)
+
+
+def held_order_text(locale: LocaleLike, view: View, seat: int, order: int) -> str:
+    """``the horse wagon order (7 VP)``: an order `seat` holds, by its vehicle and VP, its
+    slots added only when another order held has the same vehicle and VP (labels stay
+    short enough for Discord's 100 characters, and distinct)."""
+    card = ORDERS[order]
+    vehicle = vehicle_name(locale, card.vehicle)
+    twins = [
+        held for held in view["players"][seat]["orders"]
+        if held["vehicle"] == VEHICLE_NAMES[card.vehicle] and held["vp"] == card.vp
+    ]
+    if len(twins) <= 1:
+        return t(locale, "coal.order.held", vehicle=vehicle, vp=card.vp)
+    slots = " ".join(colour_name(locale, colour) for colour in card.slots)
+    return t(locale, "coal.order.held_slots", vehicle=vehicle, slots=slots, vp=card.vp)
+
+
 def step_label(locale: LocaleLike, view: View, seat: int, action: Action) -> str:
     """A sentence for one step of the notation (or a compound line, step by step)."""
     match action:
@@ -195,8 +219,8 @@ def step_label(locale: LocaleLike, view: View, seat: int, action: Action) -> str
             return t(
                 locale,
                 "coal.step.load" if len(cubes) == 1 else "coal.step.load2",
-                cubes=" + ".join(_cube_text(locale, cube) for cube in cubes),
-                order=order_text(locale, ORDERS[order].name),
+                cubes=cubes_text(locale, cubes),
+                order=held_order_text(locale, view, seat, order),
                 slot=colour_name(locale, slot),
             )
         case Stow(colour):

@@ -80,8 +80,6 @@ DELIVERY_SPACE = (124, 136)
 SCORING_Y = DELIVERY_Y + TITLE_H + DELIVERY_SPACE[1] + SECTION_GAP
 ELEMENT_BOX = (90, 104)
 HEIGHT = SCORING_Y + TITLE_H + ELEMENT_BOX[1] + MARGIN
-NAME_IN_LINE = 480
-"""Room for a name in the line under the players (the rest of the sentence fits beside)."""
 LAST_MOVE_FRAME = 9
 """Width of the frame, in the mover's colour, around the space the last turn took."""
 
@@ -329,21 +327,26 @@ def _draw_header(
 def _status(board: Board, names: Names, lang: str) -> tuple[str, RGB] | None:
     """The line under the players: who won at the end, else who is to act and doing what."""
     if board.over:
-        winners = [fit_name(names[seat], TEXT, NAME_IN_LINE) for seat in board.winners]
-        return label(lang, "winners", count=len(winners), players=", ".join(winners)), INK
+        winners = [names[seat] for seat in board.winners]
+        return _sentence(lang, "winners", winners, count=len(winners)), INK
     pending = board.pending
     if pending is None:
         return None
-    return (
-        label(
-            lang,
-            "pending." + pending.kind,
-            player=fit_name(names[pending.seat], TEXT, NAME_IN_LINE),
-            moves=pending.moves,
-            left=pending.moves_left,
-        ),
-        player_colour(pending.seat),
+    sentence = _sentence(
+        lang, "pending." + pending.kind, [names[pending.seat]],
+        moves=pending.moves, left=pending.moves_left,
     )
+    return sentence, player_colour(pending.seat)
+
+
+def _sentence(lang: str, key: str, players: list[str], **params: object) -> str:
+    """The label `key` naming `players` (joined by commas as {players}, or one as
+    {player}), each name cut only as far as the line's width asks."""
+    def said(shown: list[str]) -> str:
+        return label(lang, key, player=", ".join(shown), players=", ".join(shown), **params)
+
+    room = (INNER - text_width(said([""] * len(players)), TEXT, bold=True)) // len(players)
+    return said([fit_name(name, TEXT, room) for name in players])
 
 
 def _player_box(
@@ -355,8 +358,9 @@ def _player_box(
     lang: str,
     moved: bool,
 ) -> None:
-    """Name (and the first player's tag); VP and Francs; workers left. The seat to act has
-    an orange frame and a ▶; the seat that played the last turn, a frame in its colour."""
+    """Name (and the first player's tag); VP and Francs; workers left, or at the end the
+    player's place. The seat to act has an orange frame and a ▶; the seat that played the
+    last turn, a frame in its colour."""
     x0, y0, x1, _ = box
     acting = seat in board.to_act
     colour = player_colour(seat)
@@ -369,7 +373,7 @@ def _player_box(
     pawn(draw, x0 + 24, y0 + 8, 38, seat, colour)
     rows = (y0 + 28, y0 + 70, y0 + 110)
     right = x1 - 10
-    if seat == board.first_player:
+    if seat == board.first_player and not board.over:
         tag = label(lang, "first_player")
         tag_w = text_width(tag, TEXT, bold=True) + 12
         draw.rounded_rectangle((right - tag_w, rows[0] - 19, right, rows[0] + 19), 8, fill=INK)
@@ -387,6 +391,10 @@ def _player_box(
     coin = (x0 + 24 + vp_w, rows[1] - 20, x0 + 24 + vp_w + coin_w, rows[1] + 20)
     draw.ellipse(coin, fill=glyphs.COIN, outline=INK, width=2)
     text(draw, ((coin[0] + coin[2]) / 2, rows[1] + 1), money, TEXT, bold=True)
+    if board.over:  # the final standings
+        rank = 1 if seat in board.winners else board.standings.index(seat) + 1
+        text(draw, (x0 + 12, rows[2]), label(lang, f"rank.{rank}"), TEXT, bold=True, anchor="lm")
+        return
     pawn(draw, x0 + 24, rows[2] - 15, 30, seat, colour)
     workers = label(lang, "workers_left", count=held.workers)
     text(draw, (x0 + 42, rows[2]), workers, TEXT, bold=True, anchor="lm")
