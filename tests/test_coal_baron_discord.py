@@ -151,6 +151,21 @@ async def test_an_illegal_space_is_refused_with_the_engines_reason(
     assert (await world.table()).version == before
 
 
+async def test_a_forged_space_choice_is_refused_naming_the_space_in_words(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    before = (await world.table()).version
+    ids = custom_ids(world.last())
+    factory = next(i for i in ids if i.startswith("cb:sp:") and i.endswith(":0"))
+    forged = await as_seen_before(world.env, world.channel, factory, ["f4"])
+    result = await player.select(forged, ["f4"], custom_id=factory)
+    reason = t("en", "reason.coal-baron.space-locked", space="Factory 4")
+    assert private_text(result) == t("en", "error.illegal_action", reason=reason)
+    assert (await world.table()).version == before
+
+
 async def test_an_old_message_and_a_second_click_are_refused(simcord_env: simcord.Env) -> None:
     world = await started(simcord_env)
     player, other = await acting(world)
