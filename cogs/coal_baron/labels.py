@@ -221,7 +221,7 @@ def step_label(locale: LocaleLike, view: View, seat: int, action: Action) -> str
                 "coal.step.load" if len(cubes) == 1 else "coal.step.load2",
                 cubes=cubes_text(locale, cubes),
                 order=held_order_text(locale, view, seat, order),
-                slot=colour_name(locale, slot),
+                slot=t(locale, f"coal.slot.{COLOUR_NAMES[slot]}"),
             )
         case Stow(colour):
             return t(locale, "coal.step.stow", colour=colour_name(locale, colour))
