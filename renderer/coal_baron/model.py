@@ -52,14 +52,12 @@ class LastMove:
 
 @dataclass(frozen=True)
 class Holdings:
-    """What a seat's player panel on the board shows (Board Game Arena shows the same)."""
+    """What a seat's player panel on the board shows besides its name and VP (its orders are
+    on the all-mines images)."""
 
     money: int
     workers: int
     """Workers left to place this shift."""
-    orders: int
-    """Orders in progress."""
-    delivered: int
 
 
 @dataclass(frozen=True)
@@ -196,7 +194,7 @@ def board_from_view(view: CoalView) -> Board:
         if pending
         else None,
         holdings=tuple(
-            Holdings(p["money"], p["workers_left"], len(p["orders"]), len(p["delivered"]))
+            Holdings(p["money"], p["workers_left"])
             for p in view["players"]
         ),
         draft=tuple(order(card) for card in view["draft"]) if view["phase"] == "draft" else (),
