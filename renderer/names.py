@@ -15,7 +15,10 @@ from functools import lru_cache
 from renderer.fonts import font
 
 MAX_NAME_CHARS = 16
-"""Longer names are cut (with "…") even where there is room: a table is read at a glance."""
+"""Longer names are cut (with "…") even where there is room: a table is read at a glance
+(an image that lays out its names by the room they have passes `DISPLAY_NAME_CHARS`)."""
+DISPLAY_NAME_CHARS = 32
+"""The longest Discord display name: no cut but where the room runs out."""
 _MISSING_PROBE = "\U000f0000"
 """A private-use code point no shipped font has: its mask is the font's "missing" box."""
 
@@ -40,8 +43,8 @@ def drawable_name(
 ) -> str:
     """`name` without the characters the fonts lack, spaces tidied, cut to `limit`
     characters; `fallback` when nothing readable is left (e.g. a name made only of
-    emoji). An image that cuts each name to the room it has (`fit_name`) passes a
-    larger `limit`."""
+    emoji). An image that cuts each name to the room it has (`fit_name`) passes
+    `DISPLAY_NAME_CHARS`."""
     kept = "".join(char for char in unicodedata.normalize("NFC", name) if drawable(char, bold))
     words = " ".join(kept.split())
     if not any(char.isalnum() for char in words):

@@ -5,9 +5,10 @@ presenter's final text and images (the final standings of every game), each
 player's score over the game as a chart (`renderer.chart.record_chart`), and the
 Rematch and Export buttons (`cogs.platform.table_items.turn_view`). A public
 message carries at most two images (`MAX_IMAGES`), each readable on a phone and
-at most 1.3 times as tall as it is wide: the presenter's last image (Saboteur's
-last maze, Mine Out's town, Coal Baron's mines: its board, the first of its two,
-is left out), then the chart (`with_chart`).
+at most 1.3 times as tall as it is wide: the presenter's first image, its main
+board drawn as the end (Saboteur's last maze, Mine Out's town, Coal Baron's board
+with the final places; Coal Baron's mines are left out), then the chart
+(`with_chart`).
 
 ``mt:export:<table>`` ("Export") and ``/game export`` send the record of a
 finished (or abandoned) game privately: JSON, and for a finished game with a
@@ -43,7 +44,7 @@ log = logging.getLogger(__name__)
 
 CHART_FILE = "scores.png"
 MAX_IMAGES = 2
-"""Images a public message carries at most: the board and every player's mine."""
+"""Images the last message carries: the game's final board and the chart."""
 
 
 async def add_score_chart(
@@ -65,9 +66,9 @@ async def add_score_chart(
 
 
 def with_chart(files: list[discord.File], chart: discord.File) -> list[discord.File]:
-    """The last message's images: the presenter's last `MAX_IMAGES` - 1 (its first left
-    out when it gave two: Coal Baron's board goes, every mine stays), then the chart."""
-    return [*files[max(len(files) - (MAX_IMAGES - 1), 0):], chart]
+    """The last message's images: the presenter's first `MAX_IMAGES` - 1 (its final
+    board; Coal Baron's mines after it are left out), then the chart."""
+    return [*files[: MAX_IMAGES - 1], chart]
 
 
 async def send_export(interaction: Interaction, table: Table) -> None:

@@ -12,7 +12,7 @@ from bot.games.mine_out.components import CARDS, MINER, NEGOTIATOR, SMITH
 from bot.games.mine_out.shapes import MineOutView, PositionView
 from bot.i18n import t
 from renderer.draw import mark, text, text_width
-from renderer.names import drawable_names, fit_name
+from renderer.names import DISPLAY_NAME_CHARS, drawable_names, fit_name
 from renderer.palette import INK, PAPER, RGB, player_colour, player_mark, text_colour_on
 
 WIDTH = 800
@@ -21,8 +21,6 @@ TEXT = 22
 on a phone (tests/test_mine_out_phone.py)."""
 MAX_ASPECT = 1.3
 """No image is taller than 1.3 x its width: desktop clients shrink taller ones."""
-NAME_CHARS = 32
-"""Names are cut to the room each place has (`fitted_name`), not to a fixed length."""
 ORE_IDS = ("copper", "silver", "gold", "jewel")
 ORE_FILL: dict[str, RGB] = {
     "copper": (213, 94, 0),
@@ -62,7 +60,7 @@ def cube(draw: ImageDraw.ImageDraw, x: float, y: float, ore: str, lang: str,
 def seat_names(names: Sequence[str], lang: str) -> Names:
     """The players' display names as drawn; "Player 2" for a name the fonts cannot draw."""
     numbered = [label(lang, "player", number=seat + 1) for seat in range(len(names))]
-    return drawable_names(names, numbered, limit=NAME_CHARS)
+    return drawable_names(names, numbered, limit=DISPLAY_NAME_CHARS)  # cut where drawn
 
 
 def card_kind(lang: str, card: str, details: Sequence[str] = ()) -> str:
