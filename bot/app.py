@@ -134,7 +134,7 @@ class TableBot(commands.AutoShardedBot):
         self._resumed = True
         if self.application_id is not None:
             log.info("invite the bot with %s", invite_url(self.application_id))
-        for table in await self.service.playing_tables():
+        for table in await self.service.playing_tables(self.shard_set):
             self.computers.schedule(table)
 
     async def sync_commands(self) -> None:

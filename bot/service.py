@@ -738,10 +738,10 @@ class GameService:
         log = [entry for entry in await self._storage.actions(table_id) if not entry.taken_back]
         return await asyncio.to_thread(_record, table, log)
 
-    async def playing_tables(self) -> list[Table]:
-        """Every table in play (read at start-up, to resume the computer players' turns)."""
-        tables = [await self._storage.get(table_id) for table_id in await self._storage.table_ids()]
-        return [t for t in tables if t is not None and t.status == TableStatus.PLAYING]
+    async def playing_tables(self, shards: ShardSet | None = None) -> list[Table]:
+        """Every table in play of `shards` (default all), read at start-up to resume the
+        computer players' turns: finished games are not read (`Storage.tables_in_play`)."""
+        return await self._storage.tables_in_play(shards or ShardSet.all())
 
     async def due_reminders(self, shards: ShardSet | None = None) -> list[DueReminder]:
         """Claim the tables in play (of `shards`, default all) idle for their reminder

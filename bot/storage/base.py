@@ -317,6 +317,12 @@ class Storage(ABC):
         """The server's tables in play, oldest first."""
 
     @abstractmethod
+    async def tables_in_play(self, shards: ShardSet) -> list[Table]:
+        """Every table in play of the servers `shards` carry, oldest first: selected by
+        the database (a server's finished games are never read), decoded off the event
+        loop (what the bot reads at start-up, whatever the size of its history)."""
+
+    @abstractmethod
     async def lobbies(self, guild_id: int) -> list[Table]:
         """The server's tables in their lobby, oldest first (to find a rematch)."""
 
