@@ -103,13 +103,13 @@ class SqliteStorage(SqlStorage):
         self._thread = thread
 
     @classmethod
-    async def connect(cls, path: Path) -> SqliteStorage:
+    async def connect(cls, path: Path, *, scan: bool = True) -> SqliteStorage:
         """Open (creating it and its folder if needed), check and migrate the file at `path`.
 
         Raises `StartupError` if the file cannot serve: a folder, not a database or
         damaged, read-only (its mount, its mode or its immutable flag), on a full disk,
         or locked by another process (`_probe_write`). Nothing is written to the file
-        before these checks pass.
+        before these checks pass. `scan` False skips the check for damage (`Storage.open`).
         """
         if path.is_dir():
             raise StartupError(
@@ -124,7 +124,7 @@ class SqliteStorage(SqlStorage):
                 "create it, or choose another path"
             ) from error
         try:
-            thread = await ConnectionThread.open(lambda: _open(path))
+            thread = await ConnectionThread.open(lambda: _open(path, scan))
         except sqlite3.Error as error:
             raise _startup_error(path, error) from error
         return cls(thread)
@@ -221,15 +221,17 @@ def _disk_full(path: Path) -> bool:
 # -- run on the connection's thread ------------------------------------------------------
 
 
-def _open(path: Path) -> sqlite3.Connection:
-    """Connect to `path`, check it and migrate it (on the connection's thread)."""
+def _open(path: Path, scan: bool = True) -> sqlite3.Connection:
+    """Connect to `path`, check it (`scan`: for damage too) and migrate it (on the
+    connection's thread)."""
     # isolation_level=None: no implicit transactions, we BEGIN and COMMIT ourselves.
     # timeout: the busy wait, set with the connection, before any statement (the
     # pragmas below included) may meet another process's lock.
     db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     db.row_factory = sqlite3.Row
     try:
-        _check_integrity(db)
+        if scan:
+            _check_integrity(db)
         _run(db, "PRAGMA journal_mode = WAL")
         # FULL: a COMMIT is on disk before act() returns, even across a power cut.
         _run(db, "PRAGMA synchronous = FULL")
