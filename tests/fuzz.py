@@ -50,8 +50,11 @@ import tests.tinygame  # noqa: F401  (registers the "tiny" game)
 from bot.app import create_bot
 from bot.config import Settings
 from bot.errors import UserError
+from bot.games.base import GameState, Seat
 from bot.games.registry import game_ids, get_game
 from bot.i18n import catalog
+from bot.service import Table
+from cogs.platform.plugins import plugin_for
 from tests.forging import FORGED_TEXT, forged_component, forged_slash
 
 CUSTOM_ID_LIMIT = 100
@@ -174,7 +177,9 @@ MALFORMED_OPTIONS: tuple[Any, ...] = (
 
 # -- forged custom ids ------------------------------------------------------------------
 
-GROUP = re.compile(r"\(\?P<(?P<name>\w+)>(?P<pattern>[^()]*)\)")
+GROUP = re.compile(r"\(\?P<(?P<name>\w+)>(?P<pattern>(?:[^()]|\([^()]*\))*)\)")
+r"""A named group of a template, with at most one level of parentheses inside (an
+argument such as ``[a-z]+:\d+:(undo|cancel|confirm|sure)``)."""
 
 
 @dataclass(frozen=True)
@@ -214,10 +219,15 @@ def forged_custom_id(rng: random.Random, template: Template, tables: ForgedTable
             return str(table)
         if name == "version" and own:
             return str(tables.stale_version(rng))
+        return fill_pieces(pattern, piece)
+
+    def piece(pattern: str) -> str:
         if pattern == r"\d+":
             return str(rng.choice((0, 1, 2, 3, rng.randint(0, 10**6), 10**40 + 7, 2**63)))
         if pattern == r"\d":
             return str(rng.randint(0, 9))
+        if pattern == KIND:
+            return rng.choice((*builder_kinds(), "x", "zzz"))
         if pattern in (".+", r"\S+"):
             text = hostile_text(rng, 60)
             return "".join(text.split()) or "x" if pattern == r"\S+" else text or "x"
@@ -226,6 +236,21 @@ def forged_custom_id(rng: random.Random, template: Template, tables: ForgedTable
     custom_id = GROUP.sub(fill, template.pattern.pattern)
     fits = len(custom_id) <= CUSTOM_ID_LIMIT and template.pattern.fullmatch(custom_id)
     return custom_id if fits else None
+
+
+def fill_pieces(pattern: str, piece: Callable[[str], str]) -> str:
+    """`pattern` (a group's pattern: pieces joined by ``:``) with each piece replaced by
+    `piece(its pattern)`; a piece in parentheses is an alternation (``(undo|cancel)``)."""
+    return ":".join(piece(part.strip("()")) for part in pattern.split(":"))
+
+
+KIND = "[a-z]+"
+"""The pattern of a turn builder's kind in a custom_id (`cogs.platform.builder`)."""
+
+
+def builder_kinds() -> list[str]:
+    """The kinds of turn-builder panel of every game (``extraction``, ``draw``...)."""
+    return sorted({kind for game in game_ids() for kind in plugin_for(game).builders})
 
 
 def select_values(rng: random.Random) -> list[str]:
@@ -271,6 +296,9 @@ class FuzzWorld:
     """Channel id -> the table in it (lobby, in play or closed)."""
     versions: dict[int, int] = field(default_factory=dict)
     """Table -> its version (which no case may change)."""
+    walks: list[tuple[simcord.ChannelHandle, int]] = field(default_factory=list)
+    """A channel and its table in play of each game, played to its end by `walk` (apart
+    from the tables above, which the hostile cases must leave as they are)."""
 
 
 async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
@@ -316,6 +344,17 @@ async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
     await table("tiny", "tiny", [bob, alice], "playing")
     await table("lobby", "tiny", [carol], "lobby")
     await table("closed", "tiny", [alice, bob], "abandoned")
+    for game in game_ids():
+        players = members[: get_game(game).min_players]
+        channel = guild.create_text_channel(f"{game}-walk")
+        opened = await service.open_table(
+            guild_id=guild.id, channel_id=channel.id, game=game, creator_id=players[0].id,
+            reminder_minutes=5, seed=11,
+        )
+        for player in players[1:]:
+            await service.join(opened.id, player.id)
+        await service.start(opened.id, players[0].id)
+        world.walks.append((channel, opened.id))
     world.channels.append(guild.create_text_channel("empty"))
     other = env.create_guild(name="elsewhere")
     there = other.create_text_channel("games")
@@ -363,8 +402,8 @@ def templates_of(language: str) -> list[re.Pattern[str]]:
 def translated(text: str, patterns: list[re.Pattern[str]]) -> bool:
     """Whether every line of `text` is a line of the catalog (a private view, say, is
     made of several)."""
-    return bool(text) and all(
-        any(p.fullmatch(line) for p in patterns) for line in text.splitlines() if line.strip()
+    return bool(text) and all(  # lines end at "\n" only: an echoed input may hold U+0085
+        any(p.fullmatch(line) for p in patterns) for line in text.split("\n") if line.strip()
     )
 
 
@@ -501,9 +540,10 @@ def _component(
 
 
 async def run_fuzz(
-    world: FuzzWorld, *, seed: int, per_command: int, per_component: int
+    world: FuzzWorld, *, seed: int, per_command: int, per_component: int, walk_actions: int = 0
 ) -> FuzzReport:
-    """Send every case of `cases` and check each answer; see the module's docstring."""
+    """Send every case of `cases` and check each answer; see the module's docstring.
+    Then, with `walk_actions`, `walk` each game's walk table (up to that many actions)."""
     rng = random.Random(seed)
     report = FuzzReport()
     patterns = {language: templates_of(language) for language in ("en", "fr")}
@@ -540,9 +580,150 @@ async def run_fuzz(
             ]
             if not private or not all(translated(t, patterns[language]) for t in private):
                 report.unanswered.append(f"{case}\n      -> {texts!r}"[:400])
+        for channel, table_id in world.walks if walk_actions else ():
+            await walk(world, channel, table_id, rng, report, handler, walk_actions)
     finally:
         logging.getLogger().removeHandler(handler)
     return report
+
+
+# -- the player to act, in every phase --------------------------------------------------
+
+
+def phase_marks(state: GameState[Any], seat: Seat) -> set[tuple[str, str]]:
+    """What tells a phase of a game apart: the kinds of action `seat` may take, the
+    decision pending (a draw-5, an extraction...) and the engine's phase, if it has them."""
+    marks = {("action", type(action).__name__) for action in state.legal_actions(seat)}
+    marks.add(("pending", type(getattr(state, "pending", None)).__name__))
+    marks.add(("phase", str(getattr(state, "phase", None))))
+    return marks
+
+
+def acting_custom_ids(
+    rng: random.Random, template: Template, table: Table, words: list[str]
+) -> list[str]:
+    """Custom_ids of `template` naming `table` at its current version, one per choice of
+    its operation (``undo``, ``cancel``...); other fields from `words` (the notations
+    of the seat to act, their words) or forged."""
+    groups = dict(GROUP.findall(template.pattern.pattern))
+    alternations = [part for p in groups.values() for part in p.split(":") if "|" in part]
+    choices = alternations[0].strip("()").split("|") if alternations else [""]
+    if table.status == "playing":  # the walk goes on to the end of the game
+        choices = [c for c in choices if (template.name, c) not in ENDS_THE_GAME]
+
+    def piece(pattern: str, choice: str) -> str:
+        if "|" in pattern:
+            return choice
+        if pattern == r"\d+":
+            return str(rng.choice((0, 1, 2, 3)))
+        if pattern == r"\d":
+            return str(rng.randint(0, 3))
+        if pattern == KIND:
+            return rng.choice(builder_kinds())
+        text = rng.choice(words) if words and rng.random() < 0.8 else hostile_text(rng, 30)
+        return "".join(text.split()) or "x" if pattern == r"\S+" else text or "x"
+
+    found = []
+    for choice in choices:
+
+        def fill(match: re.Match[str], choice: str = choice) -> str:
+            name = match["name"]
+            if name == "table":
+                return str(table.id)
+            if name == "version":
+                return str(table.version)
+            return fill_pieces(match["pattern"], lambda pattern: piece(pattern, choice))
+
+        custom_id = GROUP.sub(fill, template.pattern.pattern)
+        if len(custom_id) <= CUSTOM_ID_LIMIT and template.pattern.fullmatch(custom_id):
+            found.append(custom_id)
+    return found
+
+
+ENDS_THE_GAME = {("AbandonButton", "yes")}
+"""Clicks the walk makes only once the game is over (the creator's would end it)."""
+
+
+def notation_words(state: GameState[Any], seat: Seat) -> list[str]:
+    """The notations of `seat`'s legal actions, and each of their words."""
+    notations = [state.format_action(action) for action in state.legal_actions(seat)]
+    return [*notations, *(word for notation in notations for word in notation.split())]
+
+
+async def walk(
+    world: FuzzWorld,
+    channel: simcord.ChannelHandle,
+    table_id: int,
+    rng: random.Random,
+    report: FuzzReport,
+    errors: ErrorRecords,
+    actions: int,
+) -> None:
+    """Play the table to its end (random legal actions, at most `actions`); in every new
+    phase (`phase_marks`) and once the game is over, click every registered template
+    as the player to act, at the table's current version. Each click may be refused or
+    may play (the table's state may change, it is a legitimate click): none may crash."""
+    service = world.env.bot.service
+    seen: set[tuple[str, str]] = set()
+    for _ in range(actions + 1):
+        table = await service.get_table(table_id)
+        state = table.state
+        assert state is not None
+        seat = state.to_act()[0] if table.status == "playing" else 0
+        marks = phase_marks(state, seat) if table.status == "playing" else {("over", "")}
+        if not marks <= seen:
+            seen |= marks
+            await click_every_template(world, channel, table_id, rng, report, errors)
+            table = await service.get_table(table_id)
+            state = table.state
+            assert state is not None
+        if table.status != "playing":
+            return
+        seat = rng.choice(state.to_act())
+        action = rng.choice(state.legal_actions(seat))
+        await service.act(table.id, table.seats[seat], state.format_action(action), table.version)
+
+
+async def click_every_template(
+    world: FuzzWorld,
+    channel: simcord.ChannelHandle,
+    table_id: int,
+    rng: random.Random,
+    report: FuzzReport,
+    errors: ErrorRecords,
+) -> None:
+    """Every registered template clicked on the table as it is at each click, by the
+    player to act then (a click before may have played), or the first once it is over."""
+    service = world.env.bot.service
+    by_id = {member.id: member for member in world.members}
+    for template in registered_templates(world.env.bot):
+        table = await service.get_table(table_id)
+        state = table.state
+        assert state is not None
+        playing = table.status == "playing"
+        seat = state.to_act()[0] if playing else 0
+        actor = by_id[table.seats[seat]]
+        words = notation_words(state, seat) if playing else []
+        unexpected = catalog("fr" if actor.id in world.french else "en")["error.unexpected"]
+        for custom_id in acting_custom_ids(rng, template, table, words):
+            values = [rng.choice(words) if words else "x"] if template.select else None
+            case = Case("acting", template.name, actor.user.name, channel.name or "",
+                        (custom_id, values))
+            report.inputs += 1
+            report.per_target[f"{template.name} (to act)"] = (
+                report.per_target.get(f"{template.name} (to act)", 0) + 1
+            )
+            cursor = len(world.env.errors)
+            errors.records.clear()
+            started = time.perf_counter()
+            result = await forged_component(world.env, actor, channel, custom_id, values)
+            report.timings.append((time.perf_counter() - started, str(case)))
+            crashes = [e for e in world.env.errors[cursor:] if not _answered(e)]
+            logged = [r.getMessage() for r in errors.records]
+            texts = [m.content for m in (result.response, *result.followups) if m is not None]
+            if crashes or logged or any(unexpected in text for text in texts):
+                shown = [repr(e) for e in crashes] or logged or texts
+                report.crashes.append(f"{case}\n      -> {shown[0][:300]}")
 
 
 def _french(world: FuzzWorld) -> list[simcord.MemberActor]:
@@ -585,6 +766,9 @@ def quick_settle() -> Iterator[None]:
 
 # -- make fuzz --------------------------------------------------------------------------
 
+WALK_ACTIONS = 3000
+"""Enough for a random game of each game to reach its end."""
+
 
 async def deep_run(inputs: int, seed: int) -> FuzzReport:
     """About `inputs` cases, shared between commands and components, on a fresh bot."""
@@ -598,7 +782,8 @@ async def deep_run(inputs: int, seed: int) -> FuzzReport:
                 targets = len(leaf_commands(bot)) + len(registered_templates(bot))
                 each = max(1, -(-inputs // targets))
                 with quick_settle():
-                    report = await run_fuzz(world, seed=seed, per_command=each, per_component=each)
+                    report = await run_fuzz(world, seed=seed, per_command=each,
+                                            per_component=each, walk_actions=WALK_ACTIONS)
             finally:
                 undo()
                 env.errors  # noqa: B018  (acknowledged: the report holds them)
