@@ -663,7 +663,8 @@ async def walk(
     phase (`phase_marks`) and once the game is over, click every registered template
     as the player to act, at the table's current version. Each click may be refused or
     may play (the table's state may change, it is a legitimate click): none may crash."""
-    service = world.env.bot.service  # type: ignore[attr-defined]  (the table bot)
+    table_bot: Any = world.env.bot  # the table bot (simcord types it as a plain client)
+    service = table_bot.service
     seen: set[tuple[str, str]] = set()
     for _ in range(actions + 1):
         table = await service.get_table(table_id)
@@ -694,7 +695,8 @@ async def click_every_template(
 ) -> None:
     """Every registered template clicked on the table as it is at each click, by the
     player to act then (a click before may have played), or the first once it is over."""
-    service = world.env.bot.service  # type: ignore[attr-defined]  (the table bot)
+    table_bot: Any = world.env.bot  # the table bot (simcord types it as a plain client)
+    service = table_bot.service
     by_id = {member.id: member for member in world.members}
     for template in registered_templates(world.env.bot):
         table = await service.get_table(table_id)
