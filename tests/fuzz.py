@@ -776,7 +776,9 @@ async def deep_run(inputs: int, seed: int) -> FuzzReport:
     """About `inputs` cases, shared between commands and components, on a fresh bot."""
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "fuzz.sqlite3"
-        bot = create_bot(Settings(token=None, database_path=database, reminder_minutes=5))
+        bot = create_bot(
+            Settings(token=None, database_path=database, reminder_minutes=5, shard_count=1)
+        )
         async with simcord.run(bot) as env:
             world = await build_world(env, str(database))
             undo = speak_french_for(world)
