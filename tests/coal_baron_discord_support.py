@@ -26,10 +26,12 @@ from bot.games.coal_baron.components import (
     SPACES,
     TILE_DESIGN_BY_NAME,
 )
+from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
 from bot.service import GameService, Table
 from cogs.coal_baron.extraction import EXTRACTION
+from cogs.coal_baron.presenter import mines_shown
 from tests.discord_support import (
     CompleteGame,
     enabled_ids,
@@ -315,6 +317,12 @@ async def _try_select(
     return await actor.select(message, [value], custom_id=select)
 
 
+def mines_of(table: Table) -> str:
+    """What the mines image of `table` shows (`cogs.coal_baron.presenter.mines_shown`)."""
+    assert table.state is not None
+    return mines_shown(as_view(table.state.view(None)))
+
+
 async def play_to_the_end(
     world: CoalWorld, players: int, after_move: AfterMove | None = None
 ) -> Driver:
@@ -326,6 +334,8 @@ async def play_to_the_end(
         await after_move()
     driver = Driver(world, SEED + players)
     shifts_scored = 0
+    shown: str | None = None  # what the last mines image showed, if known
+    without_mines = 0
     while (table := await world.table()).status == "playing":
         before = table.version
         actions = await driver.move()
@@ -333,10 +343,20 @@ async def play_to_the_end(
         assert after.version == before + actions
         message = world.last()
         names = attachment_names(message)
-        # The board and every mine, nothing more; at the end, the summary's score chart
-        # drawn over the mines (two images a message).
-        mines = "scores-mines.png" if after.status == "finished" else "mines.png"
-        assert names == ["board.png", mines]
+        # The board, and every mine when one changed since the last mines image (or the
+        # step is folded into the live message); at the end, the summary's score chart
+        # drawn over the mines.
+        if after.status == "finished":
+            assert names == ["board.png", "scores-mines.png"]
+        elif names == ["board.png", "mines.png"]:
+            shown = mines_of(after)
+        else:  # only when no mine changed since the last mines image
+            assert names == ["board.png"]
+            assert shown is None or mines_of(after) == shown
+            assert state_of(after).pending is None  # a step folded in keeps the mines
+            without_mines += 1
+        if actions > 1:  # a message before this one may have shown the mines
+            shown = mines_of(after) if "mines.png" in names else None
         # One live message, the newest: a turn's controls, then the end's Rematch button.
         assert [m.id for m in live_messages(world.channel)] == [message.id]
         # Tiles and orders in words ("yellow, 1 cart, lit"), never their names ("y1l", "WKK").
@@ -358,6 +378,7 @@ async def play_to_the_end(
             await after_move()
     final = world.last()
     assert shifts_scored == 3
+    assert without_mines  # turns where no mine changed post the board alone
     assert _ids(final) == [f"mt:rematch:{world.table_id}", f"mt:export:{world.table_id}"]
     assert final.embeds[-1].title == t(world.locale, "coal.final.title")
     description = final.embeds[-1].description or ""
