@@ -26,7 +26,7 @@ from bot.app import TableBot, create_bot
 from bot.config import Settings
 from bot.games.registry import game_ids, load_games
 
-ACTIONS = 40
+ACTIONS = 150
 PLAYERS = {"coal-baron": 4, "saboteur": 3, "mine-out": 2}
 SEED = 5
 

@@ -777,7 +777,10 @@ async def deep_run(inputs: int, seed: int) -> FuzzReport:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "fuzz.sqlite3"
         bot = create_bot(
-            Settings(token=None, database_path=database, reminder_minutes=5, shard_count=1)
+            # Images in threads, as in the tests: a render pool started inside simcord
+            # waits on simcord's clock (each drawn turn would wait out its timeout).
+            Settings(token=None, database_path=database, reminder_minutes=5, shard_count=1,
+                     render_workers=0)
         )
         async with simcord.run(bot) as env:
             world = await build_world(env, str(database))
