@@ -12,6 +12,7 @@ puts in the live message, for a step folded into it), read from what
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 import statistics
 import tempfile
@@ -19,16 +20,25 @@ import time
 from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
 
 import cogs.platform.table_items
 from bot.app import TableBot, create_bot
 from bot.config import Settings
 from bot.games.registry import game_ids, load_games
+from cogs.platform.presenter import TurnMessage
 
 ACTIONS = 150
 PLAYERS = {"coal-baron": 4, "saboteur": 3, "mine-out": 2}
 SEED = 5
+
+
+def file_bytes(file: discord.File) -> int:
+    """The size of an image the bot attaches (drawn in memory)."""
+    data = file.fp
+    assert isinstance(data, io.BytesIO)
+    return len(data.getvalue())
 
 
 async def measure(env: simcord.Env, bot: TableBot, game: str) -> tuple[list[int], list[float]]:
@@ -48,12 +58,12 @@ async def measure(env: simcord.Env, bot: TableBot, game: str) -> tuple[list[int]
     posted: list[int] = []
     original = cogs.platform.table_items.public_turn
 
-    async def counting(*args: Any, **kwargs: Any) -> Any:
+    async def counting(*args: Any, **kwargs: Any) -> TurnMessage:
         message = await original(*args, **kwargs)
-        posted.append(sum(len(file.fp.getvalue()) for file in message.files))
+        posted.append(sum(file_bytes(file) for file in message.files))
         return message
 
-    cogs.platform.table_items.public_turn = counting  # type: ignore[assignment]
+    cogs.platform.table_items.public_turn = counting
     rng = random.Random(SEED)
     sizes: list[int] = []
     cpu: list[float] = []
@@ -95,9 +105,10 @@ def main() -> None:
         figures = asyncio.run(run(Path(directory) / "bench.sqlite3"))
     print(f"images posted per action ({ACTIONS} random actions from the start, /game play):")
     for game, (sizes, cpu) in figures.items():
-        print(f"  {game:<11} {PLAYERS[game]} players: mean {statistics.mean(sizes) / 1024:5.1f} KB,"
-              f" median {statistics.median(sizes) / 1024:5.1f} KB; CPU per action mean "
-              f"{statistics.mean(cpu) * 1000:.0f} ms, median {statistics.median(cpu) * 1000:.0f} ms")
+        mean, median = statistics.mean(sizes) / 1024, statistics.median(sizes) / 1024
+        print(f"  {game:<11} {PLAYERS[game]} players: mean {mean:5.1f} KB, median "
+              f"{median:5.1f} KB; CPU per action mean {statistics.mean(cpu) * 1000:.0f} ms, "
+              f"median {statistics.median(cpu) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

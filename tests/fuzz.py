@@ -13,6 +13,12 @@ in English or French:
   `DynamicItem` templates, forged: huge numbers, unknown tables, tables of other
   channels and servers, hostile notations and select values.
 
+- after those, a table of each game played to its end (random legal actions) in a
+  channel of its own: in every new phase (`phase_marks`) and once it is over, the
+  player to act clicks every template at the table's current version, each operation
+  of it (``undo``, ``cancel``...), with the seat's notations or forged values (`Walk`).
+  Such a click may play (it is a legitimate one): it may not crash.
+
 Each case must be answered privately (ephemerally, or by editing the clicked
 message: the bot puts buttons that do so on ephemeral messages only) with lines of
 the user's language catalog, log no error and leave the stored tables (every row of
@@ -297,7 +303,7 @@ class FuzzWorld:
     versions: dict[int, int] = field(default_factory=dict)
     """Table -> its version (which no case may change)."""
     walks: list[tuple[simcord.ChannelHandle, int]] = field(default_factory=list)
-    """A channel and its table in play of each game, played to its end by `walk` (apart
+    """A channel and its table in play of each game, played to its end by `Walk` (apart
     from the tables above, which the hostile cases must leave as they are)."""
 
 
@@ -581,7 +587,7 @@ async def run_fuzz(
             if not private or not all(translated(t, patterns[language]) for t in private):
                 report.unanswered.append(f"{case}\n      -> {texts!r}"[:400])
         for channel, table_id in world.walks if walk_actions else ():
-            await walk(world, channel, table_id, rng, report, handler, walk_actions)
+            await Walk(world, channel, table_id, rng, report, handler).play(walk_actions)
     finally:
         logging.getLogger().removeHandler(handler)
     return report
@@ -650,82 +656,78 @@ def notation_words(state: GameState[Any], seat: Seat) -> list[str]:
     return [*notations, *(word for notation in notations for word in notation.split())]
 
 
-async def walk(
-    world: FuzzWorld,
-    channel: simcord.ChannelHandle,
-    table_id: int,
-    rng: random.Random,
-    report: FuzzReport,
-    errors: ErrorRecords,
-    actions: int,
-) -> None:
-    """Play the table to its end (random legal actions, at most `actions`); in every new
-    phase (`phase_marks`) and once the game is over, click every registered template
-    as the player to act, at the table's current version. Each click may be refused or
-    may play (the table's state may change, it is a legitimate click): none may crash."""
-    table_bot: Any = world.env.bot  # the table bot (simcord types it as a plain client)
-    service = table_bot.service
-    seen: set[tuple[str, str]] = set()
-    for _ in range(actions + 1):
-        table = await service.get_table(table_id)
-        state = table.state
-        assert state is not None
-        seat = state.to_act()[0] if table.status == "playing" else 0
-        marks = phase_marks(state, seat) if table.status == "playing" else {("over", "")}
-        if not marks <= seen:
-            seen |= marks
-            await click_every_template(world, channel, table_id, rng, report, errors)
-            table = await service.get_table(table_id)
+@dataclass
+class Walk:
+    """A table of the world's `walks` played to its end while its players click."""
+
+    world: FuzzWorld
+    channel: simcord.ChannelHandle
+    table_id: int
+    rng: random.Random
+    report: FuzzReport
+    errors: ErrorRecords
+
+    @property
+    def service(self) -> Any:
+        bot: Any = self.world.env.bot  # the table bot (simcord types it as a plain client)
+        return bot.service
+
+    async def play(self, actions: int) -> None:
+        """Play the table to its end (random legal actions, at most `actions`); in every
+        new phase (`phase_marks`) and once the game is over, click every registered
+        template as the player to act, at the table's current version. Each click may be
+        refused or may play (a legitimate click may change the table): none may crash."""
+        seen: set[tuple[str, str]] = set()
+        for _ in range(actions + 1):
+            table = await self.service.get_table(self.table_id)
             state = table.state
             assert state is not None
-        if table.status != "playing":
-            return
-        seat = rng.choice(state.to_act())
-        action = rng.choice(state.legal_actions(seat))
-        await service.act(table.id, table.seats[seat], state.format_action(action), table.version)
+            seat = state.to_act()[0] if table.status == "playing" else 0
+            marks = phase_marks(state, seat) if table.status == "playing" else {("over", "")}
+            if not marks <= seen:
+                seen |= marks
+                await self.click_every_template()
+                table = await self.service.get_table(self.table_id)
+                state = table.state
+                assert state is not None
+            if table.status != "playing":
+                return
+            seat = self.rng.choice(state.to_act())
+            line = state.format_action(self.rng.choice(state.legal_actions(seat)))
+            await self.service.act(table.id, table.seats[seat], line, table.version)
 
-
-async def click_every_template(
-    world: FuzzWorld,
-    channel: simcord.ChannelHandle,
-    table_id: int,
-    rng: random.Random,
-    report: FuzzReport,
-    errors: ErrorRecords,
-) -> None:
-    """Every registered template clicked on the table as it is at each click, by the
-    player to act then (a click before may have played), or the first once it is over."""
-    table_bot: Any = world.env.bot  # the table bot (simcord types it as a plain client)
-    service = table_bot.service
-    by_id = {member.id: member for member in world.members}
-    for template in registered_templates(world.env.bot):
-        table = await service.get_table(table_id)
-        state = table.state
-        assert state is not None
-        playing = table.status == "playing"
-        seat = state.to_act()[0] if playing else 0
-        actor = by_id[table.seats[seat]]
-        words = notation_words(state, seat) if playing else []
-        unexpected = catalog("fr" if actor.id in world.french else "en")["error.unexpected"]
-        for custom_id in acting_custom_ids(rng, template, table, words):
-            values = [rng.choice(words) if words else "x"] if template.select else None
-            case = Case("acting", template.name, actor.user.name, channel.name or "",
-                        (custom_id, values))
-            report.inputs += 1
-            report.per_target[f"{template.name} (to act)"] = (
-                report.per_target.get(f"{template.name} (to act)", 0) + 1
-            )
-            cursor = len(world.env.errors)
-            errors.records.clear()
-            started = time.perf_counter()
-            result = await forged_component(world.env, actor, channel, custom_id, values)
-            report.timings.append((time.perf_counter() - started, str(case)))
-            crashes = [e for e in world.env.errors[cursor:] if not _answered(e)]
-            logged = [r.getMessage() for r in errors.records]
-            texts = [m.content for m in (result.response, *result.followups) if m is not None]
-            if crashes or logged or any(unexpected in text for text in texts):
-                shown = [repr(e) for e in crashes] or logged or texts
-                report.crashes.append(f"{case}\n      -> {shown[0][:300]}")
+    async def click_every_template(self) -> None:
+        """Every registered template clicked on the table as it is at each click, by the
+        player to act then (a click before may have played), or the first once over."""
+        world, rng = self.world, self.rng
+        by_id = {member.id: member for member in world.members}
+        for template in registered_templates(world.env.bot):
+            table = await self.service.get_table(self.table_id)
+            state = table.state
+            assert state is not None
+            playing = table.status == "playing"
+            seat = state.to_act()[0] if playing else 0
+            actor = by_id[table.seats[seat]]
+            words = notation_words(state, seat) if playing else []
+            unexpected = catalog("fr" if actor.id in world.french else "en")["error.unexpected"]
+            for custom_id in acting_custom_ids(rng, template, table, words):
+                values = [rng.choice(words) if words else "x"] if template.select else None
+                case = Case("acting", template.name, actor.user.name, self.channel.name or "",
+                            (custom_id, values))
+                target = f"{template.name} (to act)"
+                self.report.inputs += 1
+                self.report.per_target[target] = self.report.per_target.get(target, 0) + 1
+                cursor = len(world.env.errors)
+                self.errors.records.clear()
+                started = time.perf_counter()
+                result = await forged_component(world.env, actor, self.channel, custom_id, values)
+                self.report.timings.append((time.perf_counter() - started, str(case)))
+                crashes = [e for e in world.env.errors[cursor:] if not _answered(e)]
+                logged = [r.getMessage() for r in self.errors.records]
+                texts = [m.content for m in (result.response, *result.followups) if m]
+                if crashes or logged or any(unexpected in text for text in texts):
+                    shown = [repr(e) for e in crashes] or logged or texts
+                    self.report.crashes.append(f"{case}\n      -> {shown[0][:300]}")
 
 
 def _french(world: FuzzWorld) -> list[simcord.MemberActor]:
