@@ -752,14 +752,22 @@ def speak_french_for(world: FuzzWorld) -> Callable[[], None]:
     return undo
 
 
+SETTLE_SECONDS = 60.0
+"""How long an answer may take before simcord gives up on it (its own default, 5 s, is
+less than the export of a long finished game takes on a loaded machine: the slowest
+answers are reported instead)."""
+
+
 @contextmanager
 def quick_settle() -> Iterator[None]:
     """simcord polls every 50 ms for the bot's work to settle after an interaction,
-    which would make each case last 50 ms; poll every 2 ms instead (same checks)."""
+    which would make each case last 50 ms; poll every 2 ms instead (same checks), for
+    up to `SETTLE_SECONDS`."""
     original = simcord_env.Env._settle_internal
 
     async def settle(self: simcord.Env, **kwargs: Any) -> None:
-        await original(self, **{**kwargs, "idle": 0.002})
+        timeout = kwargs.get("timeout") or SETTLE_SECONDS
+        await original(self, **{**kwargs, "idle": 0.002, "timeout": timeout})
 
     simcord_env.Env._settle_internal = settle  # type: ignore[method-assign]
     try:
