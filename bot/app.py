@@ -116,7 +116,8 @@ class TableBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.render_pool.start([p.warm_up for p in all_plugins() if p.warm_up])
         install(self.render_pool)
-        self._storage = await Storage.open(self.settings.database)
+        # `run` checked the database for damage before connecting: not read twice.
+        self._storage = await Storage.open(self.settings.database, scan=False)
         self._service = GameService(self._storage, clock=self.clock)
         self._runner = ComputerRunner(seconds=self.settings.computer_seconds)
         turns = ComputerTurns(self._service, self._runner, self.settings.computer_pause_seconds)
@@ -134,7 +135,7 @@ class TableBot(commands.AutoShardedBot):
         self._resumed = True
         if self.application_id is not None:
             log.info("invite the bot with %s", invite_url(self.application_id))
-        for table in await self.service.tables.playing_tables():
+        for table in await self.service.tables.playing_tables(self.shard_set):
             self.computers.schedule(table)
 
     async def sync_commands(self) -> None:

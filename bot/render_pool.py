@@ -7,7 +7,8 @@ its work; a process of its own does not. The bot starts one `RenderPool` in its
 `setup_hook` (one worker per core, warmed up: modules imported, fonts loaded, static
 layers drawn) and closes it with itself. Workers run in sessions of their own at a
 lower priority than the bot's process, so that on a busy machine the event loop gets
-the CPU first and the images wait (`_start_worker`).
+the CPU first and the images wait (`_start_worker`); they and their forkserver end with
+the bot however it ends, kill -9 included (`bot.lifeline`).
 
 `render_png` is what presenters call. It uses the pool the bot installed, or, with
 no pool (tests, scripts, ``RENDER_WORKERS=0``), a worker thread. Whatever goes
@@ -31,6 +32,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot.lifeline import end_with_parent
+
 log = logging.getLogger(__name__)
 
 Renderer = Callable[..., bytes]
@@ -41,6 +44,11 @@ WORKER_NICENESS = 10
 """How much lower the workers' priority is than the bot's (see the module docstring)."""
 BACKSTOP_SECONDS = 5.0
 """Beyond the timeout, how long the bot waits for a worker that did not stop itself."""
+
+
+FORKSERVER_PRELOAD = "bot.forkserver_lifeline"
+"""Imported by the forkserver as it starts (by name: importing it here would tie the bot
+itself to its parent)."""
 
 
 class RenderFailed(Exception):
@@ -66,6 +74,7 @@ def _start_worker() -> None:
     16-63 ms to 8-12 ms when each worker got a session of its own
     (docs/performance.md). Without autogroups, the nice value puts them below the bot.
     """
+    end_with_parent()  # its parent: the forkserver, itself tied to the bot
     with contextlib.suppress(OSError):  # a group leader already: stays in the bot's session
         os.setsid()
     try:
@@ -126,11 +135,10 @@ class RenderPool:
         # (its open database, its event loop, its threads).
         methods = multiprocessing.get_all_start_methods()
         method = "forkserver" if "forkserver" in methods else "spawn"
-        return ProcessPoolExecutor(
-            self.workers,
-            mp_context=multiprocessing.get_context(method),
-            initializer=_start_worker,
-        )
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":  # it ends with the bot, however the bot ends
+            context.set_forkserver_preload([FORKSERVER_PRELOAD])
+        return ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker)
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)

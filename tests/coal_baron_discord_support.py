@@ -26,11 +26,12 @@ from bot.games.coal_baron.components import (
     SPACES,
     TILE_DESIGN_BY_NAME,
 )
+from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
 from bot.service import GameService, Table
 from cogs.coal_baron.extraction import EXTRACTION
-from cogs.coal_baron.presenter import mines_file
+from cogs.coal_baron.presenter import mines_file, mines_shown
 from renderer.coal_baron.mines import mine_groups
 from tests.coal_baron_reading import Reading, last_move_marked
 from tests.discord_support import (
@@ -318,6 +319,12 @@ async def _try_select(
     return await actor.select(message, [value], custom_id=select)
 
 
+def mines_of(table: Table) -> str:
+    """What the mines image of `table` shows (`cogs.coal_baron.presenter.mines_shown`)."""
+    assert table.state is not None
+    return mines_shown(as_view(table.state.view(None)))
+
+
 async def play_to_the_end(
     world: CoalWorld, players: int, after_move: AfterMove | None = None
 ) -> Driver:
@@ -332,6 +339,8 @@ async def play_to_the_end(
         await after_move()
     driver = Driver(world, SEED + players)
     shifts_scored = 0
+    shown: str | None = None  # what the last mines image showed, if known
+    without_mines = 0
     while (table := await world.table()).status == "playing":
         before = table.version
         if before % 7 == 0:  # what /game play suggests, and its continuation, now and then
@@ -344,11 +353,21 @@ async def play_to_the_end(
         board_png = await message.attachments[0].read()
         assert last_move_marked(board_png, players), f"no last move framed after {message.content}"
         names = attachment_names(message)
-        # The board and every mine (as many images as keep each at most 1.3 times as tall
-        # as wide), nothing more; at the end, the final board and the summary's score chart.
+        # The board, and every mine (as many images as keep each at most 1.3 times as
+        # tall as wide) when one changed since the last mines images (or the step is
+        # folded into the live message); at the end, the final board and the chart.
         mines = [mines_file(i) for i in range(len(mine_groups(state_of(after).view(None))))]
-        finished = after.status == "finished"
-        assert names == (["board.png", "scores.png"] if finished else ["board.png", *mines])
+        if after.status == "finished":
+            assert names == ["board.png", "scores.png"]
+        elif names == ["board.png", *mines]:
+            shown = mines_of(after)
+        else:  # only when no mine changed since the last mines images
+            assert names == ["board.png"]
+            assert shown is None or mines_of(after) == shown
+            assert state_of(after).pending is None  # a step folded in keeps the mines
+            without_mines += 1
+        if actions > 1:  # a message before this one may have shown the mines
+            shown = mines_of(after) if "mines.png" in names else None
         # One live message, the newest: a turn's controls, then the end's Rematch button.
         assert [m.id for m in live_messages(world.channel)] == [message.id]
         # Tiles and orders in words ("yellow, 1 cart, lit"), never their names ("y1l", "WKK").
@@ -374,6 +393,7 @@ async def play_to_the_end(
             await after_move()
     final = world.last()
     assert shifts_scored == 3
+    assert without_mines  # turns where no mine changed post the board alone
     assert _ids(final) == [f"mt:rematch:{world.table_id}", f"mt:export:{world.table_id}"]
     assert final.embeds[-1].title == t(world.locale, "coal.final.title")
     description = final.embeds[-1].description or ""

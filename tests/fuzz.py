@@ -13,6 +13,12 @@ in English or French:
   `DynamicItem` templates, forged: huge numbers, unknown tables, tables of other
   channels and servers, hostile notations and select values.
 
+- after those, a table of each game played to its end (random legal actions) in a
+  channel of its own: in every new phase (`phase_marks`) and once it is over, the
+  player to act clicks every template at the table's current version, each operation
+  of it (``undo``, ``cancel``...), with the seat's notations or forged values (`Walk`).
+  Such a click may play (it is a legitimate one): it may not crash.
+
 Each case must be answered privately (ephemerally, or by editing the clicked
 message: the bot puts buttons that do so on ephemeral messages only) with lines of
 the user's language catalog, log no error and leave the stored tables (every row of
@@ -50,8 +56,11 @@ import tests.tinygame  # noqa: F401  (registers the "tiny" game)
 from bot.app import create_bot
 from bot.config import Settings
 from bot.errors import UserError
+from bot.games.base import GameState, Seat
 from bot.games.registry import game_ids, get_game
 from bot.i18n import catalog
+from bot.service import Table
+from cogs.platform.plugins import plugin_for
 from tests.forging import FORGED_TEXT, forged_component, forged_slash
 
 CUSTOM_ID_LIMIT = 100
@@ -174,7 +183,9 @@ MALFORMED_OPTIONS: tuple[Any, ...] = (
 
 # -- forged custom ids ------------------------------------------------------------------
 
-GROUP = re.compile(r"\(\?P<(?P<name>\w+)>(?P<pattern>[^()]*)\)")
+GROUP = re.compile(r"\(\?P<(?P<name>\w+)>(?P<pattern>(?:[^()]|\([^()]*\))*)\)")
+r"""A named group of a template, with at most one level of parentheses inside (an
+argument such as ``[a-z]+:\d+:(undo|cancel|confirm|sure)``)."""
 
 
 @dataclass(frozen=True)
@@ -214,10 +225,15 @@ def forged_custom_id(rng: random.Random, template: Template, tables: ForgedTable
             return str(table)
         if name == "version" and own:
             return str(tables.stale_version(rng))
+        return fill_pieces(pattern, piece)
+
+    def piece(pattern: str) -> str:
         if pattern == r"\d+":
             return str(rng.choice((0, 1, 2, 3, rng.randint(0, 10**6), 10**40 + 7, 2**63)))
         if pattern == r"\d":
             return str(rng.randint(0, 9))
+        if pattern == KIND:
+            return rng.choice((*builder_kinds(), "x", "zzz"))
         if pattern in (".+", r"\S+"):
             text = hostile_text(rng, 60)
             return "".join(text.split()) or "x" if pattern == r"\S+" else text or "x"
@@ -226,6 +242,21 @@ def forged_custom_id(rng: random.Random, template: Template, tables: ForgedTable
     custom_id = GROUP.sub(fill, template.pattern.pattern)
     fits = len(custom_id) <= CUSTOM_ID_LIMIT and template.pattern.fullmatch(custom_id)
     return custom_id if fits else None
+
+
+def fill_pieces(pattern: str, piece: Callable[[str], str]) -> str:
+    """`pattern` (a group's pattern: pieces joined by ``:``) with each piece replaced by
+    `piece(its pattern)`; a piece in parentheses is an alternation (``(undo|cancel)``)."""
+    return ":".join(piece(part.strip("()")) for part in pattern.split(":"))
+
+
+KIND = "[a-z]+"
+"""The pattern of a turn builder's kind in a custom_id (`cogs.platform.builder`)."""
+
+
+def builder_kinds() -> list[str]:
+    """The kinds of turn-builder panel of every game (``extraction``, ``draw``...)."""
+    return sorted({kind for game in game_ids() for kind in plugin_for(game).builders})
 
 
 def select_values(rng: random.Random) -> list[str]:
@@ -271,6 +302,9 @@ class FuzzWorld:
     """Channel id -> the table in it (lobby, in play or closed)."""
     versions: dict[int, int] = field(default_factory=dict)
     """Table -> its version (which no case may change)."""
+    walks: list[tuple[simcord.ChannelHandle, int]] = field(default_factory=list)
+    """A channel and its table in play of each game, played to its end by `Walk` (apart
+    from the tables above, which the hostile cases must leave as they are)."""
 
 
 async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
@@ -316,6 +350,17 @@ async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
     await table("tiny", "tiny", [bob, alice], "playing")
     await table("lobby", "tiny", [carol], "lobby")
     await table("closed", "tiny", [alice, bob], "abandoned")
+    for game in game_ids():
+        players = members[: get_game(game).min_players]
+        channel = guild.create_text_channel(f"{game}-walk")
+        opened = await service.open_table(
+            guild_id=guild.id, channel_id=channel.id, game=game, creator_id=players[0].id,
+            reminder_minutes=5, seed=11,
+        )
+        for player in players[1:]:
+            await service.join(opened.id, player.id)
+        await service.start(opened.id, players[0].id)
+        world.walks.append((channel, opened.id))
     world.channels.append(guild.create_text_channel("empty"))
     other = env.create_guild(name="elsewhere")
     there = other.create_text_channel("games")
@@ -363,8 +408,8 @@ def templates_of(language: str) -> list[re.Pattern[str]]:
 def translated(text: str, patterns: list[re.Pattern[str]]) -> bool:
     """Whether every line of `text` is a line of the catalog (a private view, say, is
     made of several)."""
-    return bool(text) and all(
-        any(p.fullmatch(line) for p in patterns) for line in text.splitlines() if line.strip()
+    return bool(text) and all(  # lines end at "\n" only: an echoed input may hold U+0085
+        any(p.fullmatch(line) for p in patterns) for line in text.split("\n") if line.strip()
     )
 
 
@@ -501,9 +546,10 @@ def _component(
 
 
 async def run_fuzz(
-    world: FuzzWorld, *, seed: int, per_command: int, per_component: int
+    world: FuzzWorld, *, seed: int, per_command: int, per_component: int, walk_actions: int = 0
 ) -> FuzzReport:
-    """Send every case of `cases` and check each answer; see the module's docstring."""
+    """Send every case of `cases` and check each answer; see the module's docstring.
+    Then, with `walk_actions`, `walk` each game's walk table (up to that many actions)."""
     rng = random.Random(seed)
     report = FuzzReport()
     patterns = {language: templates_of(language) for language in ("en", "fr")}
@@ -540,9 +586,148 @@ async def run_fuzz(
             ]
             if not private or not all(translated(t, patterns[language]) for t in private):
                 report.unanswered.append(f"{case}\n      -> {texts!r}"[:400])
+        for channel, table_id in world.walks if walk_actions else ():
+            await Walk(world, channel, table_id, rng, report, handler).play(walk_actions)
     finally:
         logging.getLogger().removeHandler(handler)
     return report
+
+
+# -- the player to act, in every phase --------------------------------------------------
+
+
+def phase_marks(state: GameState[Any], seat: Seat) -> set[tuple[str, str]]:
+    """What tells a phase of a game apart: the kinds of action `seat` may take, the
+    decision pending (a draw-5, an extraction...) and the engine's phase, if it has them."""
+    marks = {("action", type(action).__name__) for action in state.legal_actions(seat)}
+    marks.add(("pending", type(getattr(state, "pending", None)).__name__))
+    marks.add(("phase", str(getattr(state, "phase", None))))
+    return marks
+
+
+def acting_custom_ids(
+    rng: random.Random, template: Template, table: Table, words: list[str]
+) -> list[str]:
+    """Custom_ids of `template` naming `table` at its current version, one per choice of
+    its operation (``undo``, ``cancel``...); other fields from `words` (the notations
+    of the seat to act, their words) or forged."""
+    groups = dict(GROUP.findall(template.pattern.pattern))
+    alternations = [part for p in groups.values() for part in p.split(":") if "|" in part]
+    choices = alternations[0].strip("()").split("|") if alternations else [""]
+    if table.status == "playing":  # the walk goes on to the end of the game
+        choices = [c for c in choices if (template.name, c) not in ENDS_THE_GAME]
+
+    def piece(pattern: str, choice: str) -> str:
+        if "|" in pattern:
+            return choice
+        if pattern == r"\d+":
+            return str(rng.choice((0, 1, 2, 3)))
+        if pattern == r"\d":
+            return str(rng.randint(0, 3))
+        if pattern == KIND:
+            return rng.choice(builder_kinds())
+        text = rng.choice(words) if words and rng.random() < 0.8 else hostile_text(rng, 30)
+        return "".join(text.split()) or "x" if pattern == r"\S+" else text or "x"
+
+    found = []
+    for choice in choices:
+
+        def fill(match: re.Match[str], choice: str = choice) -> str:
+            name = match["name"]
+            if name == "table":
+                return str(table.id)
+            if name == "version":
+                return str(table.version)
+            return fill_pieces(match["pattern"], lambda pattern: piece(pattern, choice))
+
+        custom_id = GROUP.sub(fill, template.pattern.pattern)
+        if len(custom_id) <= CUSTOM_ID_LIMIT and template.pattern.fullmatch(custom_id):
+            found.append(custom_id)
+    return found
+
+
+ENDS_THE_GAME = {("AbandonButton", "yes")}
+"""Clicks the walk makes only once the game is over (the creator's would end it)."""
+
+
+def notation_words(state: GameState[Any], seat: Seat) -> list[str]:
+    """The notations of `seat`'s legal actions, and each of their words."""
+    notations = [state.format_action(action) for action in state.legal_actions(seat)]
+    return [*notations, *(word for notation in notations for word in notation.split())]
+
+
+@dataclass
+class Walk:
+    """A table of the world's `walks` played to its end while its players click."""
+
+    world: FuzzWorld
+    channel: simcord.ChannelHandle
+    table_id: int
+    rng: random.Random
+    report: FuzzReport
+    errors: ErrorRecords
+
+    @property
+    def service(self) -> Any:
+        bot: Any = self.world.env.bot  # the table bot (simcord types it as a plain client)
+        return bot.service
+
+    async def play(self, actions: int) -> None:
+        """Play the table to its end (random legal actions, at most `actions`); in every
+        new phase (`phase_marks`) and once the game is over, click every registered
+        template as the player to act, at the table's current version. Each click may be
+        refused or may play (a legitimate click may change the table): none may crash."""
+        seen: set[tuple[str, str]] = set()
+        for _ in range(actions + 1):
+            table = await self.service.get_table(self.table_id)
+            state = table.state
+            assert state is not None
+            seat = state.to_act()[0] if table.status == "playing" else 0
+            marks = phase_marks(state, seat) if table.status == "playing" else {("over", "")}
+            if not marks <= seen:
+                seen |= marks
+                await self.click_every_template()
+                table = await self.service.get_table(self.table_id)
+                state = table.state
+                assert state is not None
+            if table.status != "playing":
+                return
+            seat = self.rng.choice(state.to_act())
+            line = state.format_action(self.rng.choice(state.legal_actions(seat)))
+            await self.service.act(table.id, table.seats[seat], line, table.version)
+
+    async def click_every_template(self) -> None:
+        """Every registered template clicked on the table as it is at each click, by the
+        player to act then (a click before may have played), or the first once over."""
+        world, rng = self.world, self.rng
+        by_id = {member.id: member for member in world.members}
+        for template in registered_templates(world.env.bot):
+            table = await self.service.get_table(self.table_id)
+            state = table.state
+            assert state is not None
+            playing = table.status == "playing"
+            seat = state.to_act()[0] if playing else 0
+            actor = by_id[table.seats[seat]]
+            words = notation_words(state, seat) if playing else []
+            unexpected = catalog("fr" if actor.id in world.french else "en")["error.unexpected"]
+            for custom_id in acting_custom_ids(rng, template, table, words):
+                values = [rng.choice(words) if words else "x"] if template.select else None
+                case = Case("acting", template.name, actor.user.name, self.channel.name or "",
+                            (custom_id, values))
+                target = f"{template.name} (to act)"
+                self.report.inputs += 1
+                self.report.per_target[target] = self.report.per_target.get(target, 0) + 1
+                cursor = len(world.env.errors)
+                self.errors.records.clear()
+                started = time.perf_counter()
+                result = await forged_component(world.env, actor, self.channel, custom_id, values)
+                self.report.timings.append((time.perf_counter() - started, str(case)))
+                crashes = [e for e in world.env.errors[cursor:] if not _answered(e)]
+                logged = [r.getMessage() for r in self.errors.records]
+                texts = [m.content for m in (result.response, *result.followups) if m]
+                if crashes or logged or any(unexpected in text for text in texts):
+                    shown = [repr(e) for e in crashes] or logged or texts
+                    self.report.crashes.append(f"{case}\n      -> {shown[0][:300]}")
 
 
 def _french(world: FuzzWorld) -> list[simcord.MemberActor]:
@@ -567,14 +752,22 @@ def speak_french_for(world: FuzzWorld) -> Callable[[], None]:
     return undo
 
 
+SETTLE_SECONDS = 60.0
+"""How long an answer may take before simcord gives up on it (its own default, 5 s, is
+less than the export of a long finished game takes on a loaded machine: the slowest
+answers are reported instead)."""
+
+
 @contextmanager
 def quick_settle() -> Iterator[None]:
     """simcord polls every 50 ms for the bot's work to settle after an interaction,
-    which would make each case last 50 ms; poll every 2 ms instead (same checks)."""
+    which would make each case last 50 ms; poll every 2 ms instead (same checks), for
+    up to `SETTLE_SECONDS`."""
     original = simcord_env.Env._settle_internal
 
     async def settle(self: simcord.Env, **kwargs: Any) -> None:
-        await original(self, **{**kwargs, "idle": 0.002})
+        timeout = kwargs.get("timeout") or SETTLE_SECONDS
+        await original(self, **{**kwargs, "idle": 0.002, "timeout": timeout})
 
     simcord_env.Env._settle_internal = settle  # type: ignore[method-assign]
     try:
@@ -585,12 +778,20 @@ def quick_settle() -> Iterator[None]:
 
 # -- make fuzz --------------------------------------------------------------------------
 
+WALK_ACTIONS = 3000
+"""Enough for a random game of each game to reach its end."""
+
 
 async def deep_run(inputs: int, seed: int) -> FuzzReport:
     """About `inputs` cases, shared between commands and components, on a fresh bot."""
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "fuzz.sqlite3"
-        bot = create_bot(Settings(token=None, database_path=database, reminder_minutes=5))
+        bot = create_bot(
+            # Images in threads, as in the tests: a render pool started inside simcord
+            # waits on simcord's clock (each drawn turn would wait out its timeout).
+            Settings(token=None, database_path=database, reminder_minutes=5, shard_count=1,
+                     render_workers=0)
+        )
         async with simcord.run(bot) as env:
             world = await build_world(env, str(database))
             undo = speak_french_for(world)
@@ -598,7 +799,8 @@ async def deep_run(inputs: int, seed: int) -> FuzzReport:
                 targets = len(leaf_commands(bot)) + len(registered_templates(bot))
                 each = max(1, -(-inputs // targets))
                 with quick_settle():
-                    report = await run_fuzz(world, seed=seed, per_command=each, per_component=each)
+                    report = await run_fuzz(world, seed=seed, per_command=each,
+                                            per_component=each, walk_actions=WALK_ACTIONS)
             finally:
                 undo()
                 env.errors  # noqa: B018  (acknowledged: the report holds them)

@@ -20,6 +20,9 @@ from tests.fuzz import (
 
 PER_COMMAND = 200
 PER_COMPONENT = 60
+WALK_ACTIONS = 400
+"""Actions played on each game's walk table: to their end but for Mine Out's longer game
+(`make fuzz` plays it to its end too)."""
 
 
 @pytest.mark.sqlite_only
@@ -31,7 +34,8 @@ async def test_hostile_input_is_refused_cleanly_everywhere(
     try:
         with quick_settle():
             report = await run_fuzz(
-                world, seed=1, per_command=PER_COMMAND, per_component=PER_COMPONENT
+                world, seed=1, per_command=PER_COMMAND, per_component=PER_COMPONENT,
+                walk_actions=WALK_ACTIONS,
             )
     finally:
         undo()

@@ -4,6 +4,8 @@ exit code 2, no traceback unless ``LOG_LEVEL=DEBUG``, and the database untouched
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import os
 import sqlite3
@@ -11,10 +13,12 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
+
+from bot.storage import Storage
 
 ROOT = Path(__file__).parent.parent
 
@@ -128,6 +132,80 @@ def test_a_read_only_database_is_refused(tmp_path: Path, database: Path) -> None
     assert_refused(start_bot(tmp_path, database, as_anyone=True),
                    str(database), "cannot be written", "chmod")
     assert fingerprint(database) == before
+
+
+def in_wal_mode(path: Path) -> None:
+    """Put `path` in write-ahead-log mode, as the bot leaves every database it opened."""
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA journal_mode = WAL")
+
+
+@contextmanager
+def immutable(path: Path) -> Iterator[None]:
+    """`path` flagged immutable (``chattr +i``: not even root may write it) in the block;
+    skips where the file system or the process cannot set the flag."""
+    try:
+        subprocess.run(["chattr", "+i", str(path)], check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        pytest.skip(f"cannot make a file immutable here: {error}")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_an_immutable_database_is_refused(tmp_path: Path, database: Path) -> None:
+    # Opened read-only by SQLite, it passed BEGIN IMMEDIATE; only a real write fails.
+    in_wal_mode(database)
+    with immutable(database):
+        before = fingerprint(database)[:2]
+        done = start_bot(tmp_path, database)
+        assert fingerprint(database)[:2] == before  # its bytes (its folder gets -wal, -shm)
+    assert_refused(done, str(database), "cannot be written")
+
+
+@contextmanager
+def small_disk(folder: Path, size: str = "512k") -> Iterator[Path]:
+    """A tmpfs of `size` mounted on `folder` in the block; skips where mounting is not
+    allowed (not root, or a container without the capability)."""
+    folder.mkdir()
+    try:
+        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+                       check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        pytest.skip(f"cannot mount a small disk here: {error}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+def test_a_database_on_a_full_disk_is_refused(tmp_path: Path) -> None:
+    with small_disk(tmp_path / "disk") as disk:
+        path = disk / "tables.sqlite3"
+        in_wal_mode(path)
+        with contextlib.suppress(OSError), (disk / "filler").open("wb") as filler:
+            while True:  # until the disk is full
+                filler.write(b"\0" * 65536)
+                filler.flush()
+        done = start_bot(tmp_path, path)
+    assert_refused(done, str(path), "full", "free some space")
+
+
+def test_a_healthy_database_keeps_no_trace_of_the_probe(database: Path) -> None:
+    async def open_and_look() -> tuple[list[str], int]:
+        storage = await Storage.open(database)
+        try:  # while it is open, with its write-ahead log
+            with closing(sqlite3.connect(database)) as db:
+                names = [row[0] for row in db.execute("SELECT name FROM sqlite_master")]
+            return names, database.with_name(database.name + "-wal").stat().st_size
+        finally:
+            await storage.close()
+
+    asyncio.run(open_and_look())  # the first start migrates (and so writes to the log)
+    names, log_size = asyncio.run(open_and_look())
+    assert "start_up_probe" not in names and "keepsake" in names
+    assert log_size == 0  # the probe's 256 KB were rolled back and the log emptied
 
 
 @contextmanager

@@ -552,6 +552,39 @@ async def test_each_shard_set_claims_only_its_servers(contract_storage: Storage)
     assert even == sorted(even) and odd == sorted(odd)
 
 
+async def test_the_tables_in_play_of_a_shard_set_are_read_without_the_finished_ones(
+    contract_storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    storage = contract_storage
+    guilds = [n << 22 for n in range(4)] + [None]  # shards 0..3, then a DM table
+    in_play = []
+    for channel, guild in enumerate(guilds):
+        table = await storage.insert(lobby(channel=channel, guild=guild))
+        started = playing(table, version=1, turn_started_at=0.0)
+        await storage.save(started, previous_version=0)
+        in_play.append(table.id)
+        if guild is not None:  # each server also has a finished game and a lobby
+            old = await storage.insert(lobby(channel=100 + channel, guild=guild))
+            old_started = playing(old, version=1, turn_started_at=0.0)
+            await storage.save(old_started, previous_version=0)
+            finished = replace(old_started, status=TableStatus.FINISHED, version=2)
+            await storage.save(finished, previous_version=1)
+            await storage.insert(lobby(channel=200 + channel, guild=guild))
+    read_on: list[str] = []
+
+    def reading(row: Any) -> Table:
+        read_on.append(threading.current_thread().name)
+        return table_from_row(row)
+
+    monkeypatch.setattr(bot.storage.sql, "table_from_row", reading)
+    every = await storage.tables_in_play(ShardSet.all())
+    assert [table.id for table in every] == in_play  # oldest first, no finished game, no lobby
+    assert len(read_on) == len(in_play)  # only those rows were decoded...
+    assert threading.main_thread().name not in read_on  # ...and off the event loop
+    even = await storage.tables_in_play(ShardSet(4, frozenset({0, 2})))
+    assert [table.guild_id for table in even] == [guilds[0], guilds[2], None]
+
+
 # -- copying ----------------------------------------------------------------------------
 
 

@@ -30,6 +30,7 @@ from bot.ai.players import make_player
 from bot.games.base import JSON, Event, GameState, Seat
 from bot.games.record import initial_state, parse_entry
 from bot.games.registry import get_game
+from bot.lifeline import end_with_parent
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +129,8 @@ class ComputerRunner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers)
+            # Started from the event loop's thread, each ends with the bot (`bot.lifeline`).
+            self._pool = ProcessPoolExecutor(self.workers, initializer=end_with_parent)
         return self._pool
 
     async def move(

@@ -153,11 +153,10 @@ class Tables:
         tables = [t for t in playing if user_id in t.seats]
         return sorted(tables, key=lambda t: (user_id not in t.users_to_act(), t.turn_started_at))
 
-    async def playing_tables(self) -> list[Table]:
-        """Every table in play (read at start-up, to resume the computer players' turns)."""
-        storage = self._store.storage
-        tables = [await storage.get(table_id) for table_id in await storage.table_ids()]
-        return [t for t in tables if t is not None and t.status == TableStatus.PLAYING]
+    async def playing_tables(self, shards: ShardSet | None = None) -> list[Table]:
+        """Every table in play of `shards` (default all), read at start-up to resume the
+        computer players' turns: finished games are not read (`Storage.tables_in_play`)."""
+        return await self._store.storage.tables_in_play(shards or ShardSet.all())
 
     async def join(self, table_id: int, user_id: int) -> Table:
         async with self._store.locked(table_id) as table:

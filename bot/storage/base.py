@@ -288,9 +288,13 @@ class Storage(ABC):
     """The database of tables. Open one with `await Storage.open(location)`."""
 
     @staticmethod
-    async def open(location: str | Path) -> Storage:
+    async def open(location: str | Path, *, scan: bool = True) -> Storage:
         """Open and migrate the database at `location`: a ``postgresql://`` URL, or a
-        SQLite file (a path, or ``sqlite:PATH``), created with its folder if missing."""
+        SQLite file (a path, or ``sqlite:PATH``), created with its folder if missing.
+
+        `scan` False leaves out SQLite's integrity scan, which reads the whole file (about
+        90 ms for 10,000 finished games): for a second opening in one process start, the
+        first (`bot.app.check_storage`) having scanned it."""
         text = str(location)
         if text.startswith(("postgresql://", "postgres://")):
             from bot.storage.postgres import PostgresStorage
@@ -298,7 +302,7 @@ class Storage(ABC):
             return await PostgresStorage.connect(text)
         from bot.storage.sqlite import SqliteStorage
 
-        return await SqliteStorage.connect(Path(text.removeprefix("sqlite:")))
+        return await SqliteStorage.connect(Path(text.removeprefix("sqlite:")), scan=scan)
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -326,6 +330,12 @@ class Storage(ABC):
     @abstractmethod
     async def playing_tables(self, guild_id: int) -> list[Table]:
         """The server's tables in play, oldest first."""
+
+    @abstractmethod
+    async def tables_in_play(self, shards: ShardSet) -> list[Table]:
+        """Every table in play of the servers `shards` carry, oldest first: selected by
+        the database (a server's finished games are never read), decoded off the event
+        loop (what the bot reads at start-up, whatever the size of its history)."""
 
     @abstractmethod
     async def lobbies(self, guild_id: int) -> list[Table]:

@@ -92,6 +92,22 @@ def result_params(table: Table, summary: str) -> tuple[Any, ...]:
     return (table.id, table.guild_id, table.game, table.updated_at, summary)
 
 
+def shard_filter(shards: ShardSet) -> tuple[str, tuple[int, ...]]:
+    """The condition on a `tables` row that its server is on one of `shards` (Discord's
+    formula, `bot.storage.base.shard_of`), and its parameters."""
+    marks = ", ".join("?" * len(shards.ids))
+    return (
+        f"((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})",
+        (shards.count, *sorted(shards.ids)),
+    )
+
+
+async def _decoded(rows: Sequence[Row]) -> list[Table]:
+    """The tables of `rows`, decoded on a thread: every state of a server's games
+    (500 Coal Baron tables: 35-80 ms), read at start-up and by the minute's jobs."""
+    return await asyncio.to_thread(lambda: [table_from_row(row) for row in rows])
+
+
 @cache
 def numbered(sql: str) -> str:
     """`sql` with its ``?`` marks numbered ``$1``, ``$2``... (PostgreSQL's parameters)."""
@@ -151,9 +167,14 @@ class SqlStorage(Storage):
             "SELECT * FROM tables WHERE guild_id = ? AND status = 'playing' ORDER BY id",
             guild_id,
         )
-        # Read on a thread: every state of a server's games (500 Coal Baron tables:
-        # 35-80 ms), and the reminder loop reads them every minute.
-        return await asyncio.to_thread(lambda: [table_from_row(row) for row in rows])
+        return await _decoded(rows)
+
+    async def tables_in_play(self, shards: ShardSet) -> list[Table]:
+        where, params = shard_filter(shards)
+        rows = await self._rows(
+            f"SELECT * FROM tables WHERE status = 'playing' AND {where} ORDER BY id", *params
+        )
+        return await _decoded(rows)
 
     async def lobbies(self, guild_id: int) -> list[Table]:
         rows = await self._rows(
@@ -310,14 +331,14 @@ class SqlStorage(Storage):
     # -- reminders ------------------------------------------------------------------
 
     async def claim_reminders(self, now: float, shards: ShardSet) -> list[DueReminder]:
+        where, params = shard_filter(shards)
         rows = await self._write_one(
             "UPDATE tables SET reminder_claimed_at = ? "
             "WHERE status = 'playing' AND NOT reminded "
             "AND turn_started_at + reminder_minutes * 60 <= ? "
             "AND (reminder_claimed_at IS NULL OR reminder_claimed_at <= ?) "
-            f"AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({', '.join('?' * len(shards.ids))}) "
-            "RETURNING id, turn_started_at",
-            now, now, now - REMINDER_LEASE_SECONDS, shards.count, *sorted(shards.ids),
+            f"AND {where} RETURNING id, turn_started_at",
+            now, now, now - REMINDER_LEASE_SECONDS, *params,
         )
         return sorted(DueReminder(row[0], row[1]) for row in rows)
 

@@ -20,6 +20,7 @@ raises `TableBusy`, so the player is answered within Discord's 3 seconds.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -102,12 +103,13 @@ class SqliteStorage(SqlStorage):
         self._thread = thread
 
     @classmethod
-    async def connect(cls, path: Path) -> SqliteStorage:
+    async def connect(cls, path: Path, *, scan: bool = True) -> SqliteStorage:
         """Open (creating it and its folder if needed), check and migrate the file at `path`.
 
         Raises `StartupError` if the file cannot serve: a folder, not a database or
-        damaged, read-only, or locked by another process. Nothing is written to the
-        file before these checks pass.
+        damaged, read-only (its mount, its mode or its immutable flag), on a full disk,
+        or locked by another process (`_probe_write`). Nothing is written to the file
+        before these checks pass. `scan` False skips the check for damage (`Storage.open`).
         """
         if path.is_dir():
             raise StartupError(
@@ -122,7 +124,7 @@ class SqliteStorage(SqlStorage):
                 "create it, or choose another path"
             ) from error
         try:
-            thread = await ConnectionThread.open(lambda: _open(path))
+            thread = await ConnectionThread.open(lambda: _open(path, scan))
         except sqlite3.Error as error:
             raise _startup_error(path, error) from error
         return cls(thread)
@@ -190,6 +192,13 @@ def _startup_error(path: Path, error: sqlite3.Error) -> StartupError:
             f"the database {path} cannot be written ({error}): let the bot's user write "
             "the file and its folder (chmod/chown), or choose another DATABASE_PATH"
         )
+    if code == sqlite3.SQLITE_FULL or (
+        code is not None and code & 0xFF == sqlite3.SQLITE_IOERR and _disk_full(path)
+    ):
+        return StartupError(
+            f"the disk of the database {path} is full ({error}): free some space, "
+            "or choose a DATABASE_PATH on another disk"
+        )
     if isinstance(error, sqlite3.DatabaseError) and not isinstance(
         error, sqlite3.OperationalError
     ):
@@ -200,29 +209,67 @@ def _startup_error(path: Path, error: sqlite3.Error) -> StartupError:
     return StartupError(f"cannot open the database {path}: {error}")
 
 
+def _disk_full(path: Path) -> bool:
+    """Whether the disk holding `path` has no space left for the bot's user (SQLite may
+    say so as an I/O error: its shared-memory file cannot grow there)."""
+    try:
+        return os.statvfs(path.parent).f_bavail == 0
+    except OSError:
+        return False
+
+
 # -- run on the connection's thread ------------------------------------------------------
 
 
-def _open(path: Path) -> sqlite3.Connection:
-    """Connect to `path`, check it and migrate it (on the connection's thread)."""
+def _open(path: Path, scan: bool = True) -> sqlite3.Connection:
+    """Connect to `path`, check it (`scan`: for damage too) and migrate it (on the
+    connection's thread)."""
     # isolation_level=None: no implicit transactions, we BEGIN and COMMIT ourselves.
     # timeout: the busy wait, set with the connection, before any statement (the
     # pragmas below included) may meet another process's lock.
     db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     db.row_factory = sqlite3.Row
     try:
-        _check_integrity(db)
+        if scan:
+            _check_integrity(db)
         _run(db, "PRAGMA journal_mode = WAL")
         # FULL: a COMMIT is on disk before act() returns, even across a power cut.
         _run(db, "PRAGMA synchronous = FULL")
         _run(db, "PRAGMA foreign_keys = ON")
-        _run(db, "BEGIN IMMEDIATE")  # can we write? (waits out a short lock)
-        _run(db, "ROLLBACK")
+        _probe_write(db)
         _migrate(db)
     except BaseException:
         db.close()
         raise
     return db
+
+
+PROBE_BYTES = 256 * 1024
+"""What the start-up write probe writes (and rolls back): more than its page cache holds."""
+PROBE_CACHE_KIB = 64
+
+
+def _probe_write(db: sqlite3.Connection) -> None:
+    """Write to the file for real, in a transaction rolled back: raises what the first
+    write of a player would meet (`SQLITE_READONLY` for an immutable file or a read-only
+    mount, `SQLITE_FULL` for a full disk, a lock held by another process).
+
+    ``BEGIN IMMEDIATE`` alone passes on a file opened read-only (the immutable case), and
+    a write kept in the page cache passes on a full disk: so the probe writes more than a
+    cache made small for it, and SQLite spills the pages to the write-ahead log. The log
+    is emptied again afterwards (``wal_checkpoint(TRUNCATE)``).
+    """
+    [cache] = _fetch(db, "PRAGMA cache_size", ())
+    _run(db, f"PRAGMA cache_size = -{PROBE_CACHE_KIB}")
+    _run(db, "BEGIN IMMEDIATE")  # waits out a short lock
+    try:
+        _run(db, "CREATE TABLE start_up_probe (data BLOB)")
+        _run(db, "INSERT INTO start_up_probe VALUES (zeroblob(?))", (PROBE_BYTES,))
+    finally:
+        if db.in_transaction:  # SQLITE_FULL may have rolled back already
+            _run(db, "ROLLBACK")
+        _run(db, f"PRAGMA cache_size = {int(cache[0])}")
+    _fetch(db, "PRAGMA wal_checkpoint(TRUNCATE)", ())
 
 
 def _run(db: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> int:

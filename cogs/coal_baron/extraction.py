@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.errors import StaleAction
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Action, Cage, Load, Stow, Take
 from bot.games.coal_baron.components import SURFACE
@@ -45,9 +46,16 @@ def extraction_running(state: CoalBaronState) -> bool:
 
 
 def mining_space(table: Table, steps: list[str]) -> str:
-    """The mining space of the extraction: already placed, or the panel's first step."""
+    """The mining space of the extraction: already placed, or the panel's first step.
+
+    StaleAction when there is neither: a panel click (forged, or from a panel of
+    another kind) at a moment no extraction is under way nor being placed."""
     pending = coal_state(table).pending
-    return pending.space if isinstance(pending, Extraction) else steps[0]
+    if isinstance(pending, Extraction):
+        return pending.space
+    if not steps:
+        raise StaleAction()
+    return steps[0]
 
 
 def moves_left(view: View) -> int:

@@ -2,8 +2,9 @@
 
 One public message after the start and after every action: what was played, in
 words (from the engine's events, never the notation), who is to play (a mention)
-and what they are deciding, two images (the board, and every player's mine in
-one image) and the components of `cogs.coal_baron.spaces`. After a shift the
+and what they are deciding, the board's image and, when a mine changed, every
+player's mine in one image (`CoalBaronPresenter`), and the components of
+`cogs.coal_baron.spaces`. After a shift the
 scoring is added as a table in words; at the end, the final conversions and the
 standings. The start message lists the roster (seat, colour, player).
 Images are drawn from the public view (`state.view(None)`) with the players'
@@ -13,6 +14,8 @@ text goes out alone with a button to draw them again.
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -36,7 +39,7 @@ from cogs.coal_baron.labels import (
     tile_text,
     vehicle_name,
 )
-from cogs.coal_baron.spaces import turn_items
+from cogs.coal_baron.spaces import PANEL_KINDS, turn_items
 from cogs.coal_baron.suggest import ranked_steps, suggestions
 from cogs.coal_baron.turn import coal_state
 from cogs.platform.presenter import (
@@ -55,6 +58,8 @@ from renderer.coal_baron.mine import render_mine
 from renderer.coal_baron.mines import mine_groups, render_mines
 from renderer.coal_baron.model import LastMove
 
+MINES_REMEMBERED = 10_000
+"""Tables whose last mines image is remembered (about 1 MB); an older one posts it again."""
 SEAT_PARAMS = ("seat", "first_player", "previous")
 """Event data holding a seat, shown as a mention."""
 SCORING_EVENTS = ("shift-end", "game-end")
@@ -179,8 +184,45 @@ def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
     return t(locale, f"coal.turn.{kind}", **params)
 
 
+def mines_shown(view: View) -> str:
+    """What the mines image alone shows, as text to compare: every player's galleries,
+    cage and stock (the board shows their VP, Francs, workers and orders too)."""
+    return json.dumps(
+        [[player["mine"], player["cage"], player["stock"]] for player in view["players"]],
+        sort_keys=True,
+    )
+
+
 class CoalBaronPresenter(Presenter):
+    """A turn message posts the board, and every player's mine only when a mine changed
+    since the mines image the table's last turn message posted (`_mines_changed`): a
+    mine changes in about 4 actions of 10, and the image is about half a turn's bytes
+    (docs/performance.md, "What a server's history costs")."""
+
     public_choices = True  # every worker space is on the table for all to see
+
+    def __init__(self) -> None:
+        self._mines: OrderedDict[tuple[int, float], str] = OrderedDict()
+        """Per table (its id and creation time), `mines_shown` of the last mines image
+        its turn messages posted; the `MINES_REMEMBERED` latest tables."""
+
+    def _mines_changed(
+        self, table: Table, played: ActResult | None, mid_turn: bool, mines: str
+    ) -> bool:
+        """Whether the message shows every player's mine: always but after an action
+        (the start, a reminder, a status), at the end, mid-turn (a step folded into the
+        live message replaces its images), and when a mine changed or the bot does not
+        know what the table's last turn message showed (after a restart)."""
+        if played is None or table.status != TableStatus.PLAYING or mid_turn:
+            return True
+        return self._mines.get((table.id, table.created_at)) != mines
+
+    def _remember_mines(self, table: Table, mines: str) -> None:
+        key = (table.id, table.created_at)
+        self._mines[key] = mines
+        self._mines.move_to_end(key)
+        while len(self._mines) > MINES_REMEMBERED:
+            self._mines.popitem(last=False)
 
     async def turn(
         self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
@@ -195,13 +237,17 @@ class CoalBaronPresenter(Presenter):
         else:
             lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = seen.seat_names()
-        renders = [
-            image_file("board.png", render_board, view, names, lang, last_move(events)),
-            *(
-                image_file(mines_file(index), render_mines, view, names, lang, seats)
-                for index, seats in enumerate(mine_groups(view))
-            ),
-        ]
+        renders = [image_file("board.png", render_board, view, names, lang, last_move(events))]
+        mines = mines_shown(view)
+        pending = view["pending"]
+        mid_turn = pending is not None and pending["kind"] in PANEL_KINDS
+        mines_files = []
+        if self._mines_changed(table, played, mid_turn, mines):
+            for index, seats in enumerate(mine_groups(view)):
+                mines_files.append(mines_file(index))
+                renders.append(
+                    image_file(mines_file(index), render_mines, view, names, lang, seats)
+                )
         if seen.to_act:
             lines.append(to_act_line(locale, table, view))
         embeds = scoring_embeds(locale, table, events)
@@ -209,6 +255,9 @@ class CoalBaronPresenter(Presenter):
             final = Event("game-end", view["final"])
             embeds = scoring_embeds(locale, table, [final])
         files, missing = await drawn_files(renders)
+        drawn = {f.filename for f in files}
+        if played is not None and mines_files and drawn.issuperset(mines_files):
+            self._remember_mines(table, mines)
         return TurnMessage(
             "\n".join(lines),
             files=files,

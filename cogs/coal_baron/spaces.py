@@ -22,13 +22,14 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.errors import IllegalAction
+from bot.errors import IllegalAction, StaleAction
 from bot.games.base import Seat
 from bot.games.coal_baron.actions import Action, Buy, Draft, Place
 from bot.games.coal_baron.actions import format_action as format_notation
 from bot.games.coal_baron.actions import parse_action as parse_notation
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, t
 from bot.service import Table
@@ -154,10 +155,13 @@ async def fill_chosen(interaction: Interaction, table_id: int, version: int, lin
 async def open_panel(interaction: Interaction, table_id: int, version: int) -> None:
     """Open the panel of the decision in progress, for the acting player."""
     table, seat = await acting_seat(interaction, table_id, version)
-    if isinstance(coal_state(table).pending, DrawFive):
+    pending = coal_state(table).pending
+    if isinstance(pending, DrawFive):
         await open_draw_panel(interaction, table, seat)
-    else:
+    elif isinstance(pending, Extraction):
         await open_extraction_panel(interaction, table, seat, [])
+    else:  # a forged button: the message that had it would be out of date
+        raise StaleAction()
 
 
 class SpaceSelect(TableItem[Select], prefix="cb:sp", arg=r"\d"):
