@@ -48,13 +48,13 @@ async def measure(env: simcord.Env, bot: TableBot, game: str) -> tuple[list[int]
     members = [guild.add_member(env.create_user(f"{game}{i}")) for i in range(PLAYERS[game])]
     by_id = {member.id: member for member in members}
     service = bot.service
-    table = await service.open_table(
+    table = await service.tables.open_table(
         guild_id=guild.id, channel_id=channel.id, game=game, creator_id=members[0].id,
         reminder_minutes=60, seed=SEED,
     )
     for member in members[1:]:
-        await service.join(table.id, member.id)
-    table = await service.start(table.id, members[0].id)
+        await service.tables.join(table.id, member.id)
+    table = await service.tables.start(table.id, members[0].id)
     posted: list[int] = []
     original = cogs.platform.table_items.public_turn
 
@@ -79,7 +79,7 @@ async def measure(env: simcord.Env, bot: TableBot, game: str) -> tuple[list[int]
             await by_id[table.seats[seat]].slash(channel, "game play", action=line)
             cpu.append(time.process_time() - started)
             sizes.append(sum(posted))
-            table = await service.get_table(table.id)
+            table = await service.tables.get_table(table.id)
     finally:
         cogs.platform.table_items.public_turn = original
     return sizes, cpu

@@ -353,13 +353,13 @@ async def build_world(env: simcord.Env, database: str) -> FuzzWorld:
     for game in game_ids():
         players = members[: get_game(game).min_players]
         channel = guild.create_text_channel(f"{game}-walk")
-        opened = await service.open_table(
+        opened = await service.tables.open_table(
             guild_id=guild.id, channel_id=channel.id, game=game, creator_id=players[0].id,
             reminder_minutes=5, seed=11,
         )
         for player in players[1:]:
-            await service.join(opened.id, player.id)
-        await service.start(opened.id, players[0].id)
+            await service.tables.join(opened.id, player.id)
+        await service.tables.start(opened.id, players[0].id)
         world.walks.append((channel, opened.id))
     world.channels.append(guild.create_text_channel("empty"))
     other = env.create_guild(name="elsewhere")
@@ -679,7 +679,7 @@ class Walk:
         refused or may play (a legitimate click may change the table): none may crash."""
         seen: set[tuple[str, str]] = set()
         for _ in range(actions + 1):
-            table = await self.service.get_table(self.table_id)
+            table = await self.service.tables.get_table(self.table_id)
             state = table.state
             assert state is not None
             seat = state.to_act()[0] if table.status == "playing" else 0
@@ -687,14 +687,14 @@ class Walk:
             if not marks <= seen:
                 seen |= marks
                 await self.click_every_template()
-                table = await self.service.get_table(self.table_id)
+                table = await self.service.tables.get_table(self.table_id)
                 state = table.state
                 assert state is not None
             if table.status != "playing":
                 return
             seat = self.rng.choice(state.to_act())
             line = state.format_action(self.rng.choice(state.legal_actions(seat)))
-            await self.service.act(table.id, table.seats[seat], line, table.version)
+            await self.service.play.act(table.id, table.seats[seat], line, table.version)
 
     async def click_every_template(self) -> None:
         """Every registered template clicked on the table as it is at each click, by the
@@ -702,7 +702,7 @@ class Walk:
         world, rng = self.world, self.rng
         by_id = {member.id: member for member in world.members}
         for template in registered_templates(world.env.bot):
-            table = await self.service.get_table(self.table_id)
+            table = await self.service.tables.get_table(self.table_id)
             state = table.state
             assert state is not None
             playing = table.status == "playing"
