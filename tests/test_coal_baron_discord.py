@@ -242,6 +242,23 @@ async def test_a_stale_panel_is_refused(simcord_env: simcord.Env) -> None:
     assert followup_text(refused) == STALE
 
 
+async def test_a_draw_panel_click_forged_during_an_extraction_is_refused_as_stale(
+    simcord_env: simcord.Env,
+) -> None:
+    """A draw-5 step or undo forged onto the extraction panel's own token (found by the
+    fuzz walk: the draw-5 picture of a table with no draw-5 pending raised)."""
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    shown = panel(await player.slash(world.channel, "coal play", action="m6"), "mt:turn:")
+    table = await world.table()
+    for forged in (step_id(shown, "end"), turn_id(shown, "undo")):
+        forged = forged.replace(":extraction:", ":draw:")
+        message = await as_seen_before(world.env, world.channel, forged)
+        refused = await player.click(message, custom_id=forged)
+        assert followup_text(refused) == STALE
+    assert (await world.table()).version == table.version
+
+
 async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen(
     simcord_env: simcord.Env,
 ) -> None:

@@ -60,6 +60,10 @@ def summary_lines(
 class DrawSteps(TurnSteps):
     kind = "draw"
 
+    def under_way(self, state: GameState[Any]) -> bool:
+        """A draw-5 panel works only while the draw-5 is pending."""
+        return isinstance(state, CoalBaronState) and pending_draw(state) is not None
+
     def menus(
         self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
     ) -> list[Menu]:

@@ -33,7 +33,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import IllegalAction, NotPlaying
+from bot.errors import IllegalAction, NotPlaying, StaleAction
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
@@ -166,6 +166,9 @@ async def press(
     table, seat = await service.play.authorize(item.table_id, interaction.user.id, item.version)
     kind, token, _ = item.arg.split(":", 2)
     builder = builder_of(table, kind)
+    assert table.state is not None
+    if not builder.under_way(table.state):
+        raise StaleAction()
     steps = await service.play.draft(table, seat, int(token))
     locale = interaction.locale
     if op == "cancel":
@@ -174,7 +177,6 @@ async def press(
             content=text, embed=None, attachments=[], view=None
         )
         return
-    assert table.state is not None
     after = builder.trial(table.state, seat, steps)
     line = builder.line(steps, after, seat)
     question = None

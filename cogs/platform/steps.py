@@ -57,6 +57,11 @@ class TurnSteps(ABC):
     kind: str
     """Names this decision in custom ids (lower-case letters)."""
 
+    def under_way(self, state: GameState[Any]) -> bool:
+        """Whether the table waits for this kind of decision now: a press on a panel of
+        another kind (forged, or left from another moment) is refused as stale."""
+        return True
+
     def first_undoable(self, table: Table) -> int:
         """How many leading steps Undo keeps (a placement that opened the panel)."""
         return 0
