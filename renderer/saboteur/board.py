@@ -220,6 +220,25 @@ def last_cell(view: SaboteurView) -> tuple[int, int] | None:
     return None if goal is None else (goal["x"], goal["y"])
 
 
+def last_move_box(view: SaboteurView, width: int) -> tuple[int, int, int, int] | None:
+    """Where the frame of the last move's cell lies on a board (`render_board`, with the
+    players' strip) `width` px wide: left, top, right, bottom; None when the last move
+    changed no cell (or there was none). Found without drawing, for the tests."""
+    cell = last_cell(view)
+    if cell is None:
+        return None
+    xs, ys = shown_cells(view)
+    maze_w = GUTTER * 2 + CELL * len(xs)
+    header = round(readable_px(width, 24) * 1.9)
+    grid = ((width - maze_w) // 2 + GUTTER, MARGIN + header + GUTTER)
+    return _frame(cell_box(grid, xs, ys, *cell))
+
+
+def _frame(corner: tuple[int, int]) -> tuple[int, int, int, int]:
+    left, top = corner
+    return left - 3, top - 3, left + CELL + 2, top + CELL + 2
+
+
 def _mark_last_cell(
     draw: ImageDraw.ImageDraw, view: SaboteurView, grid: tuple[int, int], xs: range, ys: range
 ) -> None:
@@ -236,8 +255,7 @@ def _mark_last_cell(
         icons.draw_rockfall(draw, (left + inset, top + inset, CELL - 2 * inset))
     elif last["kind"] == "map":
         icons.draw_map(draw, (left + CELL // 2, top + CELL // 2, CELL // 2 - 4))
-    draw.rectangle((left - 3, top - 3, left + CELL + 2, top + CELL + 2), outline=palette.HIGHLIGHT,
-                   width=LAST_FRAME)
+    draw.rectangle(_frame((left, top)), outline=palette.HIGHLIGHT, width=LAST_FRAME)
 
 
 LAST_FRAME = 7
