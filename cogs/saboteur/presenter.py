@@ -33,7 +33,6 @@ from cogs.saboteur.choices import (
     choice,
     describe,
     goal_name,
-    of_player,
     player,
     ranked_actions,
     sab_state,
@@ -180,8 +179,6 @@ class SaboteurPresenter(Presenter):
             params["tool"] = tool_name(locale, params["tool"])
         if "goal" in params:
             params["goal"] = goal_name(locale, params["goal"])
-        if isinstance(params.get("target"), str):
-            params["of_target"] = of_player(locale, params["target"])
         if isinstance(params.get("shape"), str):
             params["shape"] = shape_words(params["shape"], language_of(locale))
         card = params.get("card")
