@@ -24,16 +24,9 @@ from bot.games.saboteur.shapes import as_view
 from renderer.saboteur import palette
 from renderer.saboteur.board import last_move_box
 from tests.player_text import assert_words_only
+from tests.saboteur_support import SAB_NOTATION
 from tests.test_discord_complete_games import payload_words, private_payloads, public_text
 
-SAB_NOTATION = re.compile(
-    r"\b(?:path\s+[NESW]+x?|(?:break|repair)\s+(?:pick|lamp|cart)\s+p\d|rockfall\s+-?\d+,"
-    r"|map\s+(?:top|middle|bottom)|discard\s+(?:[NESW]+x?|break-|repair-|rockfall|map)"
-    r"|take\s+\d)"
-    r"|\b[NESWO]{2,4}x?\b|\bp\d+\b|-?\d+,-?\d+|\bgoal-\w+|\b(?:break|repair)-\w+"
-)
-"""Saboteur's notation (``path NSW 3,-1``, ``break lamp p2``), compass codes (``NEW``,
-``NSO``), seat numbers and ``x,y`` coordinates: none belongs in what a player reads."""
 BOARD_FILE = "saboteur-board.png"
 
 
@@ -62,7 +55,12 @@ class PlayerReading:
             boards = [a for a in message.attachments if a.filename == BOARD_FILE]
             if boards and message is new[-1] and view["last"] is not None:
                 self.marks += await self._check_mark(view, await boards[0].read())
-        self.texts += [payload_words(payload) for payload in private_payloads(w.env, self.requests)]
+        for payload in private_payloads(w.env, self.requests):
+            self.texts.append(payload_words(payload))
+            for row in payload.get("components") or []:
+                for item in row.get("components") or []:
+                    options = [o.get("label") for o in item.get("options") or []]
+                    assert len(options) == len(set(options)), options  # once per menu
         self.requests = len(w.env.http_requests)
         self.texts += w.read
         w.read.clear()

@@ -283,12 +283,15 @@ def _draw_header(
     layout: Layout,
     ended: RoundPlayed | None,
 ) -> None:
-    """The round, then who won it (a finished round), "Game over", or the deck and who
-    is to act (their name as long as the line has room for it)."""
+    """The round, then who won it (a finished round: and "Game over" after the last),
+    "Game over", or the deck and who is to act (their name as long as the line has
+    room for it)."""
     size = layout.size
     parts = [label(lang, "round", round=view["round"], rounds=view["rounds"])]
     if ended is not None:
         parts.append(label(lang, "round_won." + ended["winner"]))
+        if view["phase"] == "over" and ended["round"] == view["rounds"]:
+            parts.append(label(lang, "game_over"))
     elif view["phase"] == "over":
         parts.append(label(lang, "game_over"))
     else:
