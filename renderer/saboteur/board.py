@@ -250,7 +250,7 @@ def _mark_last_cell(
     if cell is None or last is None or cell[0] not in xs or cell[1] not in ys:
         return
     left, top = cell_box(grid, xs, ys, *cell)
-    inset = CELL // 4
+    inset = CELL // 8
     if last["kind"] == "rockfall":
         icons.draw_rockfall(draw, (left + inset, top + inset, CELL - 2 * inset))
     elif last["kind"] == "map":
