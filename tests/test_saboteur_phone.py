@@ -28,7 +28,7 @@ from renderer.saboteur.board import (
     render_round_end,
 )
 from renderer.saboteur.hand import render_hand
-from renderer.saboteur.labels import seat_names
+from renderer.saboteur.labels import label, seat_names
 from renderer.saboteur.placement import render_placement
 from tests.readability import assert_phone_readable, drawn_text
 from tests.saboteur_positions import after, late_in_round, play
@@ -128,3 +128,18 @@ def test_a_map_shows_only_that_a_goal_was_looked_at() -> None:
     state = play(5, seed=4, stop=lambda s: (s.last_move or {}).get("kind") == "map")
     last = as_view(state.view(None))["last"]
     assert last is not None and set(last) == {"kind", "seat", "goal"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_end_looks_like_the_end(lang: str) -> None:
+    """The last board and the last round's image say the game is over; nobody is to play."""
+    over = play(4, seed=1, stop=lambda s: False)
+    assert over.is_over()
+    to_play = label(lang, "to_play", player="").strip()
+    for draw in (lambda: render_board(over.view(None), names(4), lang),
+                 lambda: render_round_end(over.view(None), 3, names(4), lang)):
+        with drawn_text() as log:
+            draw()
+        drawn = [d.text for d in log.drawn]
+        assert any(label(lang, "game_over") in line for line in drawn), drawn
+        assert not any(to_play in line for line in drawn), drawn
