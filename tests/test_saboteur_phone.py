@@ -136,8 +136,12 @@ def test_the_end_looks_like_the_end(lang: str) -> None:
     over = play(4, seed=1, stop=lambda s: False)
     assert over.is_over()
     to_play = label(lang, "to_play", player="").strip()
-    for draw in (lambda: render_board(over.view(None), names(4), lang),
-                 lambda: render_round_end(over.view(None), 3, names(4), lang)):
+    view = as_view(over.view(None))
+    draws: list[Callable[[], bytes]] = [
+        lambda: render_board(view, names(4), lang),
+        lambda: render_round_end(view, 3, names(4), lang),
+    ]
+    for draw in draws:
         with drawn_text() as log:
             draw()
         drawn = [d.text for d in log.drawn]
