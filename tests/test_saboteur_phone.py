@@ -109,8 +109,9 @@ def test_the_board_frames_the_cell_the_last_move_changed(kind: str) -> None:
     assert render_board(unmarked, names(5), "en") != render_board(view, names(5), "en")
 
 
-@pytest.mark.parametrize("kind", ["break", "repair"])
+@pytest.mark.parametrize("kind", ["break", "repair", "discard"])
 def test_the_board_frames_the_tool_the_last_move_broke_or_repaired(kind: str) -> None:
+    """In the players' strip: the tool broken or repaired, or the hand of who passed."""
     state = play(5, seed=4, stop=lambda s: (s.last_move or {}).get("kind") == kind)
     view = as_view(state.view(None))
     unmarked: SaboteurView = {**view, "last": None}

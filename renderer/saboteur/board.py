@@ -436,8 +436,9 @@ def _draw_status(
     """What a row shows after the name, from its left edge; returns its width.
 
     While playing: cards in hand and broken tools (a tool the last move broke or
-    repaired framed in orange). Once the round is over: the revealed role (and the
-    final nuggets and a star for the winners when the game is over).
+    repaired framed in orange; the hand of a player who just passed too). Once the
+    round is over: the revealed role (and the final nuggets and a star for the winners
+    when the game is over).
     """
     x0, y, h, size = box
     x = x0
@@ -453,12 +454,17 @@ def _draw_status(
             x += round(h * 0.8) + 12
     if role is not None:
         return x + _role_badge(draw, role, lang, (x, mid), size) - x0
+    last = view["last"]
+    hand_x = x
     draw.rounded_rectangle((x, y + h * 0.1, x + h * 0.45, y + h * 0.9), 4,
                            fill=palette.CARD_BACK, outline=palette.CARD_BACK_MARK, width=2)
     x += round(h * 0.45) + 8
     x += text(draw, (x, mid), str(view["hands"][seat]), size, bold=True, fill=palette.TEXT,
               anchor="lm") + 14
-    last = view["last"]
+    if last is not None and last["kind"] == "discard" and last["seat"] == seat:
+        # passed, discarding a card face down: the hand it came from is framed
+        draw.rounded_rectangle((hand_x - 6, y - 2, x - 6, y + h + 2), 8,
+                               outline=palette.HIGHLIGHT, width=4)
     marked = last["tool"] if last and last.get("target") == seat and "tool" in last else None
     broken = view["broken_tools"][seat]
     for tool in broken:
