@@ -1,5 +1,6 @@
 """The words drawn on the Saboteur images: ``render.saboteur.*`` keys of the bot catalogs
-(renderer/saboteur/i18n/saboteur-render.<lang>.json), the players' names and the compass letters."""
+(renderer/saboteur/i18n/saboteur-render.<lang>.json), the players' names and path shapes
+in words."""
 
 from __future__ import annotations
 
@@ -57,11 +58,3 @@ def wrapped(words: str, size: int, width: int, bold: bool = True) -> list[str]:
         else:
             lines.append(word)
     return lines
-
-
-def compass(shape: str, lang: str) -> str:
-    """A path shape (``NSW``, ``EWx``) in the reader's compass letters (``NSO`` in French),
-    without the dead-end mark (the picture and caption show it)."""
-    letters = dict(zip("NESW", label(lang, "compass"), strict=True))
-    return "".join(letters[edge] for edge in shape if edge in letters)
-
