@@ -1,8 +1,9 @@
 """The private image of one seat: role, hand, peeks at the goals, gold.
 
 Drawn from ``state.view(seat)``; it is only ever sent ephemerally to that seat.
-Each card carries, on its top band, a path card's shape in the reader's compass
-letters (``NSO`` in French) or an action card's kind in words.
+Cards come four to a row (a hand of six is two rows: the image stays wider than
+tall and its words readable on a phone); each carries its kind in words on its top
+band (`renderer.saboteur.card_faces`).
 """
 
 from __future__ import annotations
