@@ -8,8 +8,8 @@ from bot.games.saboteur import rules
 from bot.games.saboteur.cards import ACTION_CARDS, TOOLS
 from bot.games.saboteur.maze import GOAL_POSITIONS
 from bot.i18n import LANGUAGES, catalog, t
-from cogs.platform.builder import Step
 from cogs.platform.items import LABEL_LIMIT
+from cogs.platform.steps import Step
 from cogs.saboteur.choices import CHOICE_LIMIT, describe
 from cogs.saboteur.hand import chunks
 from tests.player_text import faults
