@@ -169,6 +169,13 @@ def _with_draft(board_image: Image.Image, board: Board, lang: str) -> Image.Imag
     return image
 
 
+def space_image(space_id: str, lang: str) -> Image.Image:
+    """Worker space `space_id` as the board prints it, its name tab included, cut from
+    an empty board of four players (no lock): what `/game card` shows of a space."""
+    x0, y0, x1, y1 = SPACE_BOXES[space_id]
+    return _static_layer(4, lang).crop((x0 - 6, y0 - 12, x1 + 6, y1 + 1))
+
+
 # -- the static layer ---------------------------------------------------------------------
 
 
