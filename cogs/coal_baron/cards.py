@@ -47,7 +47,7 @@ def _space_name(space: Space, lang: str) -> str:
 class CoalBaronCards:
     """The catalogue `cogs.platform.catalogue.CardCatalogue` of Coal Baron."""
 
-    def keys(self) -> Sequence[str]:
+    def pieces(self) -> Sequence[str]:
         return (
             *(f"{CARD}:{order.name}" for order in ORDERS),
             *(f"{TILE}:{design.name}" for design in TILE_DESIGNS),

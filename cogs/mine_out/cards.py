@@ -57,7 +57,7 @@ def _ore(card: Card) -> str:
 class MineOutCards:
     """The catalogue `cogs.platform.catalogue.CardCatalogue` of Mine Out."""
 
-    def keys(self) -> Sequence[str]:
+    def pieces(self) -> Sequence[str]:
         return tuple(_copies())
 
     def name(self, key: str, lang: str) -> str:

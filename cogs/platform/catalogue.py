@@ -17,7 +17,7 @@ from typing import Protocol
 class CardCatalogue(Protocol):
     """One game's pieces to look up."""
 
-    def keys(self) -> Sequence[str]:
+    def pieces(self) -> Sequence[str]:
         """Every piece, in the order the answer lists them (cards, then spaces, tiles...)."""
         ...
 

@@ -47,7 +47,7 @@ def _shape_word(edges: str) -> str:
 class SaboteurCards:
     """The catalogue `cogs.platform.catalogue.CardCatalogue` of Saboteur."""
 
-    def keys(self) -> Sequence[str]:
+    def pieces(self) -> Sequence[str]:
         return (*hand_cards(), *_MAZE_ONLY)
 
     def name(self, key: str, lang: str) -> str:
