@@ -10,8 +10,10 @@ import simcord
 from bot.app import TableBot
 from bot.config import Settings
 from bot.errors import NotCreator
+from bot.service import Table, Tables
 from cogs.platform.errors import InviteChannelClosed
 from tests.discord_support import (
+    SLOW_SECONDS,
     TableWorld,
     answers,
     custom_ids,
@@ -168,3 +170,19 @@ async def test_an_invitation_needs_a_readable_table_and_a_token_made_by_the_bot(
     assert "cannot go to" in private_text(hidden)
     table = await table_bot(w).service.tables.get_table(1)
     assert table.seats == (w.alice.id,) and table.version == 0  # nothing changed
+
+
+async def test_open_is_acknowledged_before_the_database_is_read(
+    w: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await w.open_lobby()
+    original = Tables.open_lobbies
+
+    async def slowly(tables: Tables, guild_id: int) -> list[Table]:  # longer than Discord waits
+        w.env.backend.advance_clock(SLOW_SECONDS)
+        return await original(tables, guild_id)
+
+    monkeypatch.setattr(Tables, "open_lobbies", slowly)
+    result = await w.carol.slash(w.channel, "game open")
+    assert result.acknowledged and result.ephemeral
+    assert "**Tiny** #1" in private_text(result)

@@ -93,8 +93,10 @@ def find_card(catalogue: CardCatalogue, lang: str, card: str, game: str) -> str:
         return card
     found = matching(catalogue, lang, card)
     exact = [key for key, name in found if folded(name) == folded(card)]
-    if len(exact) == 1 or len(found) == 1:
-        return (exact or found)[0][0]
+    if len(exact) == 1:
+        return exact[0]
+    if len(found) == 1:
+        return found[0][0]
     raise CardUnknown(game=game)
 
 
