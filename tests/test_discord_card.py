@@ -35,7 +35,7 @@ async def test_a_card_is_offered_by_its_name_and_answered_with_its_picture(
     result = await w.carol.slash(w.channel, "game card", card=value, game="saboteur")
     assert result.acknowledged and result.ephemeral  # acknowledged before any work
     text = private_text(result)
-    assert text.startswith("**Lampe brisée** (Saboteur)\n**Outil cassé.**")
+    assert text.startswith("**Lampe brisée** (Saboteur) :\n**Outil brisé.**")
     assert "3 exemplaires dans la pioche." in text
     (answer,) = answers(result)
     (picture,) = answer.attachments
