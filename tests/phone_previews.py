@@ -46,11 +46,11 @@ SABOTEUR_SEED = 11
 SABOTEUR_TURNS = 6
 
 
-async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT) -> None:
+async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT, images: int = 2) -> None:
     """A headless Chromium's screenshot of `url` at phone width, once the page shows
     the bot's messages, saved `SAVED_WIDTH` wide (through the DevTools protocol: the
     preview page keeps a connection open, so Chromium's own --screenshot never sees
-    it finished)."""
+    it finished); `images`: how many images the page shows once drawn."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         raise SystemExit("phone_previews needs Chromium (apt-get install chromium)")
@@ -63,7 +63,7 @@ async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT) -> None:
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
         )
         try:
-            png = await asyncio.wait_for(_capture(url), CHROMIUM_SECONDS)
+            png = await asyncio.wait_for(_capture(url, images), CHROMIUM_SECONDS)
         finally:
             process.kill()
             await process.wait()
@@ -76,9 +76,9 @@ async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT) -> None:
     print(f"{path}: {small.width}x{small.height}, {len(buffer.getvalue()) / 1e3:.0f} kB")
 
 
-async def _capture(url: str) -> bytes:
-    """Open `url` in the running Chromium, wait until its images are drawn, and
-    take the screenshot."""
+async def _capture(url: str, images: int) -> bytes:
+    """Open `url` in the running Chromium, wait until its `images` images (at least) are
+    drawn, and take the screenshot."""
     async with aiohttp.ClientSession() as http:
         while True:
             try:
@@ -104,9 +104,9 @@ async def _capture(url: str) -> bytes:
                        height=SHOT_HEIGHT, deviceScaleFactor=1, mobile=True)
             await call("Page.navigate", url=url)
             # Every image of the page drawn (the preview fetches the attachments after
-            # the messages), and at least the two of the message shown.
+            # the messages), and at least those of the message shown.
             ready = ("[...document.images].every(i => i.complete && i.naturalWidth > 0)"
-                     " && document.images.length >= 2")
+                     f" && document.images.length >= {images}")
             while True:
                 await asyncio.sleep(1)
                 found = await call("Runtime.evaluate", expression=ready)
