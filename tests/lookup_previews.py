@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import tempfile
 from pathlib import Path
 
 import simcord
 from PIL import Image
 
-from bot.app import create_bot
-from bot.config import Settings
 from cogs.mine_out.cards import CATALOGUE
-from tests.discord_support import answers, plain_channel
-from tests.phone_previews import screenshot
+from tests.discord_support import answers, bot_of, plain_channel
+from tests.phone_previews import main, screenshot
 
 OPEN_HEIGHT = 640
 CARD_HEIGHT = 830
@@ -38,6 +35,7 @@ CARD = next(key for key in CATALOGUE.pieces() if key.startswith("NE"))
 
 async def open_tables(env: simcord.Env, out: Path) -> None:
     """carol, in the lounge: an invitation card, then the list of `/game open`."""
+    await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines")
     alice, bob, carol = (guild.add_member(env.create_user(name))
                          for name in ("alice", "bob", "carol"))
@@ -54,6 +52,7 @@ async def open_tables(env: simcord.Env, out: Path) -> None:
 
 async def card_answer(env: simcord.Env, out: Path) -> None:
     """A Mine Out card looked up: its tile and its rules."""
+    await bot_of(env).tree.sync()
     guild = env.create_guild(name="mines")
     carol = guild.add_member(env.create_user("carol"))
     channel = plain_channel(guild, "games")
@@ -64,22 +63,7 @@ async def card_answer(env: simcord.Env, out: Path) -> None:
     cut(out / "phone-card.png", CARD_HEIGHT)
 
 
-async def main(out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as folder:
-        for make in (open_tables, card_answer):
-            settings = Settings(
-                token=None, database_path=Path(folder) / f"{make.__name__}.sqlite3",
-                render_workers=0, shard_count=1,
-            )
-            table_bot = create_bot(settings)
-            async with simcord.run(table_bot) as env:
-                await table_bot.tree.sync()
-                await make(env, out)
-            await table_bot.close()
-
-
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", type=Path, default=Path("docs/images"))
-    asyncio.run(main(parser.parse_args().out))
+    asyncio.run(main(parser.parse_args().out, (open_tables, card_answer)))

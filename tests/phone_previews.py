@@ -17,6 +17,7 @@ import io
 import random
 import shutil
 import tempfile
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import aiohttp
@@ -158,12 +159,18 @@ async def saboteur_placement(env: simcord.Env, out: Path) -> None:
         await screenshot(preview.url, out / "phone-saboteur-turn.png")
 
 
-async def main(out: Path) -> None:
+Shots = Callable[[simcord.Env, Path], Awaitable[None]]
+"""Plays a scene on a fresh bot and takes its screenshots into the folder."""
+
+
+async def main(out: Path, scenes: Sequence[Shots] = (coal_baron_turn, saboteur_placement)
+               ) -> None:
+    """Each of `scenes` on a bot of its own, every table with the drivers' seed."""
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         # Every table gets the drivers' seed (the service draws one with `secrets`).
         patch.setattr("bot.service.tables.secrets.randbits", lambda bits: SEED)
-        for make in (coal_baron_turn, saboteur_placement):
+        for make in scenes:
             settings = Settings(
                 token=None, database_path=Path(folder) / f"{make.__name__}.sqlite3",
                 render_workers=0, computer_pause_seconds=0.0, shard_count=1,
