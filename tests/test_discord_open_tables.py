@@ -24,6 +24,7 @@ from tests.discord_support import (
     private_text,
     restart,
     speak_french,
+    table_thread,
 )
 from tests.forging import forged_component
 
@@ -35,9 +36,12 @@ def w(table_world: TableWorld) -> TableWorld:
     return table_world
 
 
-def hidden_from(w: TableWorld, name: str, *members: simcord.MemberActor) -> simcord.ChannelHandle:
-    """A channel (tables play in it, no thread) only the bot and `members` can read."""
-    shown = discord.PermissionOverwrite(view_channel=True, create_public_threads=False)
+def hidden_from(
+    w: TableWorld, name: str, *members: simcord.MemberActor, threads: bool = False
+) -> simcord.ChannelHandle:
+    """A channel only the bot and `members` can read; its tables play in it, or with
+    `threads` in a thread of their own."""
+    shown = discord.PermissionOverwrite(view_channel=True, create_public_threads=threads)
     overwrites: dict[object, discord.PermissionOverwrite] = {
         w.guild.default_role: discord.PermissionOverwrite(view_channel=False),
         w.env.bot.user: shown,
@@ -69,6 +73,8 @@ async def test_open_lists_only_the_lobbies_the_user_can_read(
     await w.open_lobby()  # table 1, in the open channel
     secret = hidden_from(w, "secret", w.bob)
     await w.bob.slash(secret, "game new", game="tiny")  # table 2, carol cannot read it
+    club = hidden_from(w, "club", w.bob, threads=True)
+    await w.bob.slash(club, "game new", game="tiny")  # table 3, in a thread of a hidden channel
     carol_sees = await w.carol.slash(w.channel, "game open")
     text = private_text(carol_sees)
     title, line = text.split("\n")
@@ -77,8 +83,10 @@ async def test_open_lists_only_the_lobbies_the_user_can_read(
                     f"Opened by {w.alice.mention} just now.")
     (join,) = join_ids(answers(carol_sees)[-1])
     assert join.startswith("mt:invite:1:")
-    bob_sees = private_text(await w.bob.slash(w.channel, "game open"))
-    assert "#1" in bob_sees and "#2" in bob_sees
+    bob_sees = private_text(await w.bob.slash(w.channel, "game open")).split("\n")
+    assert [line.split(" in ")[0] for line in bob_sees[1:]] == [
+        "🎲 **Tiny** #1", "🎲 **Tiny** #2", "🎲 **Tiny** #3"]
+    assert f"<#{table_thread(club).id}>" in bob_sees[3]
     speak_french(monkeypatch, w.carol)
     text = private_text(await w.carol.slash(w.channel, "game open"))
     assert text.split("\n")[1] == (f"🎲 **Tiny** n°1 dans <#{w.channel.id}> : 1 place prise sur 4. "

@@ -91,6 +91,14 @@ async def send_open_tables(interaction: Interaction) -> None:
                        allowed_mentions=discord.AllowedMentions.none())
 
 
+def may_post(channel: discord.TextChannel | discord.Thread) -> bool:
+    """Whether the bot may post in `channel` (in a thread: send messages in threads)."""
+    allowed = channel.permissions_for(channel.guild.me)
+    if isinstance(channel, discord.Thread):
+        return allowed.send_messages_in_threads
+    return allowed.send_messages
+
+
 async def post_invitation(
     interaction: Interaction, channel: discord.abc.GuildChannel | discord.Thread
 ) -> None:
@@ -107,8 +115,9 @@ async def post_invitation(
     target = interaction.client.get_channel(channel.id)
     if (
         not isinstance(target, discord.TextChannel | discord.Thread)
+        or target.guild.id != interaction.guild_id
         or not await can_view(interaction, channel.id)
-        or not target.permissions_for(target.guild.me).send_messages
+        or not may_post(target)
     ):
         raise InviteChannelClosed(channel=f"<#{channel.id}>")
     card = await target.send(**card_kwargs(table, public_locale(interaction)))
