@@ -13,8 +13,6 @@ from cogs.platform import lookup
 from cogs.platform.errors import CardGameMissing, CardUnknown, NoCards
 from tests.discord_support import SLOW_SECONDS, TableWorld, answers, private_text, speak_french
 
-pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
-
 
 async def test_a_card_is_offered_by_its_name_and_answered_with_its_picture(
     table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
