@@ -14,7 +14,7 @@ from benchmarks.timing import median_p95, ms, timed
 from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
-from renderer.coal_baron.mines import render_mines
+from renderer.coal_baron.mines import mine_groups, render_mines
 from tests.coal_baron_positions import mid_game
 
 PLAYERS = 4
@@ -23,12 +23,17 @@ REPEATS = 5
 NAMES = ("Alice", "Bérénice", "Zoë 🎲", "Dmitri")
 
 
+def all_mines(view: CoalView, _: int) -> bytes:
+    """Every mine as a turn posts them: one image per group of `mine_groups` (sizes add)."""
+    return b"".join(render_mines(view, NAMES, "fr", seats) for seats in mine_groups(view))
+
+
 def main() -> None:
     views = [mid_game(PLAYERS, seed).view(None) for seed in SEEDS]
     cases: list[tuple[str, Callable[[CoalView, int], bytes]]] = [
         ("board", lambda view, _: render_board(view, NAMES, "fr")),
         ("mine", lambda view, seat: render_mine(view, seat, NAMES, "fr")),
-        ("all mines", lambda view, _: render_mines(view, NAMES, "fr")),
+        ("all mines (the images of a turn)", all_mines),
     ]
     print(f"{PLAYERS} players in shift 2, {len(views)} positions x {REPEATS}:")
     for name, render in cases:

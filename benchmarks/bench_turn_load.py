@@ -49,7 +49,7 @@ from cogs.platform.plugins import all_plugins, presenter_for
 from cogs.platform.seen import seen
 from renderer.coal_baron import board
 from renderer.coal_baron.board import render_board
-from renderer.coal_baron.mines import render_mines
+from renderer.coal_baron.mines import mine_groups, render_mines
 from renderer.palette import PAPER
 from tests.coal_baron_positions import choose
 
@@ -153,7 +153,8 @@ async def cpu_per_turn(rig: Rig) -> list[float]:
         assert state is not None
         view = state.view(None)
         render_board(view, NAMES, LOCALE)
-        render_mines(view, NAMES, LOCALE)
+        for seats in mine_groups(view):  # the mines' images, as a turn posts them
+            render_mines(view, NAMES, LOCALE, seats)
         times.append(time.process_time() - started)
         if table.status != "playing":
             table_id = await rig.new_table()

@@ -106,8 +106,12 @@ def pawn(
 CHIP_HEIGHT = 46
 
 
+CHIP_TEXT = 34
+"""The count on a chip: 11 px at 400 px wide on an image up to 1200 px wide."""
+
+
 def chip_width(count: int) -> int:
-    return 62 if count < 10 else 80
+    return 66 if count < 10 else 88
 
 
 def worker_chip(draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, count: int) -> int:
@@ -119,7 +123,8 @@ def worker_chip(draw: ImageDraw.ImageDraw, x: int, y: int, seat: int, count: int
         (x, y, x + w, y + CHIP_HEIGHT), radius=10, fill=colour, outline=INK, width=2
     )
     pawn(draw, x + 17, y + 6, CHIP_HEIGHT - 12, seat, ink)
-    text(draw, (x + 33, y + CHIP_HEIGHT / 2 + 1), str(count), 30, bold=True, fill=ink, anchor="lm")
+    middle = (x + 33, y + CHIP_HEIGHT / 2 + 1)
+    text(draw, middle, str(count), CHIP_TEXT, bold=True, fill=ink, anchor="lm")
     return w
 
 

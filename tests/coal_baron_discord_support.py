@@ -30,6 +30,9 @@ from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
 from bot.service import GameService, Table
 from cogs.coal_baron.extraction import EXTRACTION
+from cogs.coal_baron.presenter import mines_file
+from renderer.coal_baron.mines import mine_groups
+from tests.coal_baron_reading import Reading, last_move_marked
 from tests.discord_support import (
     CompleteGame,
     enabled_ids,
@@ -320,23 +323,32 @@ async def play_to_the_end(
 ) -> Driver:
     """A whole game of `players`, from /game new to the standings, checking each turn
     message (`after_move`, if given, is awaited after the start and after each move)."""
+    members = {member.id: member.name for member in [*world.players, world.spectator]}
+    reading = Reading(world.env, members)
     first = await world.start(players)
-    assert attachment_names(first) == ["board.png", "mines.png"]
+    groups = mine_groups(state_of(await world.table()).view(None))
+    assert attachment_names(first) == ["board.png", *map(mines_file, range(len(groups)))]
     if after_move is not None:
         await after_move()
     driver = Driver(world, SEED + players)
     shifts_scored = 0
     while (table := await world.table()).status == "playing":
         before = table.version
+        if before % 7 == 0:  # what /game play suggests, and its continuation, now and then
+            await suggest(world, table, random.Random(before))
         actions = await driver.move()
         after = await world.table()
         assert after.version == before + actions
         message = world.last()
+        reading.collect()
+        board_png = await message.attachments[0].read()
+        assert last_move_marked(board_png, players), f"no last move framed after {message.content}"
         names = attachment_names(message)
-        # The board and every mine, nothing more; at the end, the summary's score chart
-        # drawn over the mines (two images a message).
-        mines = "scores-mines.png" if after.status == "finished" else "mines.png"
-        assert names == ["board.png", mines]
+        # The board and every mine (as many images as keep each at most 1.3 times as tall
+        # as wide), nothing more; at the end, the final board and the summary's score chart.
+        mines = [mines_file(i) for i in range(len(mine_groups(state_of(after).view(None))))]
+        finished = after.status == "finished"
+        assert names == (["board.png", "scores.png"] if finished else ["board.png", *mines])
         # One live message, the newest: a turn's controls, then the end's Rematch button.
         assert [m.id for m in live_messages(world.channel)] == [message.id]
         # Tiles and orders in words ("yellow, 1 cart, lit"), never their names ("y1l", "WKK").
@@ -350,7 +362,11 @@ async def play_to_the_end(
             lines = (message.embeds[0].description or "").splitlines()
             first_only = t(world.locale, "coal.scoring.first", element="", first=0, results="")
             only = first_only.split("0")[1].split(")")[0]  # " VP to the first"
-            assert lines and all((only in line) == (players == 2) for line in lines), lines
+            assert lines and all(
+                (only in line) == (players == 2)
+                for line in lines
+                if line != t(world.locale, "coal.scoring.nobody")
+            ), lines
         if after.status == "playing":
             to_act = state_of(after).to_act()[0]
             assert f"<@{after.seats[to_act]}>" in message.content
@@ -366,7 +382,19 @@ async def play_to_the_end(
     standing = t(world.locale, "coal.final.standing", rank=1, player=f"<@{table.seats[winner]}>",
                  vp=state.scores()[winner], money=state.players[winner].money)
     assert standing in description
+    reading.collect()
+    reading.check(world.locale)
     return driver
+
+
+async def suggest(world: CoalWorld, table: Table, rng: random.Random) -> None:
+    """The acting player asks /game play what to type, then picks a suggestion's words
+    and asks again (the continuation of a line shown in words)."""
+    actor = world.member(table.seats[state_of(table).to_act()[0]])
+    choices = await actor.autocomplete(world.channel, "game play", "action", "")
+    assert choices
+    shown = str(rng.choice(choices)["name"])
+    await actor.autocomplete(world.channel, "game play", "action", shown + " ")
 
 
 COMPLETE_GAME = CompleteGame(

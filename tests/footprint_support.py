@@ -16,8 +16,9 @@ import simcord
 
 from tests.discord_support import image_attachments
 
-MAX_IMAGES = 2
-"""Images a public message may carry: the board and every player's mine."""
+MAX_IMAGES = 3
+"""Images a public message may carry: the board and every player's mine, the mines of 3
+or 4 players in two images (issue 22: no image taller than 1.3 times its width)."""
 BYTES_PER_IMAGE = 150_000
 """The largest image a game may post (today's largest, a 4-player Coal Baron board,
 is about 95 kB)."""

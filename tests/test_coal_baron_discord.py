@@ -106,8 +106,8 @@ async def test_the_turn_message_offers_grouped_spaces_and_the_bank(
     ]
     assert all(len(s.options) <= 25 for s in selects)
     mining = {o.value: o for o in selects[1].options}
-    assert mining["m6"].label == "m6: mine with 6 moves"
-    assert mining["m6"].description is not None and "Costs 1 worker" in mining["m6"].description
+    assert mining["m6"].label == "Mining 6: mine with 6 moves"
+    assert mining["m6"].description == "1 worker"  # the workers left: once, in the turn line
     assert "m8" not in mining  # locked with two players
     assert f"mt:act:{table.id}:{table.version}:bank" in custom_ids(message)
     assert [a.filename for a in message.attachments] == ["board.png", "mines.png"]
@@ -148,6 +148,21 @@ async def test_an_illegal_space_is_refused_with_the_engines_reason(
     reason = t("en", "reason.coal-baron.space-locked", space="f4")
     assert private_text(result) == t("en", "error.illegal_action", reason=reason)
     simcord.assert_error(world.env, IllegalAction)  # answered by the command tree
+    assert (await world.table()).version == before
+
+
+async def test_a_forged_space_choice_is_refused_naming_the_space_in_words(
+    simcord_env: simcord.Env,
+) -> None:
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    before = (await world.table()).version
+    ids = custom_ids(world.last())
+    factory = next(i for i in ids if i.startswith("cb:sp:") and i.endswith(":0"))
+    forged = await as_seen_before(world.env, world.channel, factory, ["f4"])
+    result = await player.select(forged, ["f4"], custom_id=factory)
+    reason = t("en", "reason.coal-baron.space-locked", space="Factory 4")
+    assert private_text(result) == t("en", "error.illegal_action", reason=reason)
     assert (await world.table()).version == before
 
 
@@ -195,7 +210,7 @@ async def test_the_extraction_panel_commits_nothing_until_confirmed(
     assert shown.content == t("en", "builder.done")
     cage = state_of(after).view(None)["players"][after.seats.index(player.id)]["cage"]
     assert cage == {"level": 1, "cubes": ["yellow"]}
-    assert f"{player.mention} mines on m6: 2 of 6 moves" in world.last().content
+    assert f"{player.mention} mines on Mining 6: 2 of 6 moves" in world.last().content
     assert "m6 c1" not in world.last().content  # words, not the notation
 
 
@@ -237,7 +252,7 @@ async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen
     table = await world.table()
     # One public message a turn: the draw is told in the message that announced it.
     assert world.last().id == announced.id
-    assert f"{player.mention} places 1 worker on fd." in world.last().content
+    assert f"{player.mention} places 1 worker on Factory Draw 5." in world.last().content
     shown = panel(result, "mt:turn:")
     assert [a.filename for a in shown.attachments] == ["draw.png"]
     view = state_of(table).view(table.seats.index(player.id))
@@ -296,7 +311,7 @@ async def test_the_cards_put_back_after_a_draw_stay_secret(simcord_env: simcord.
     table = await world.table()
     # The draw posts nothing new: it is told in the turn's own message, edited.
     assert world.last().id == turn.id
-    assert f"{player.mention} places 1 worker on fd." in world.last().content
+    assert f"{player.mention} places 1 worker on Factory Draw 5." in world.last().content
     assert f"{player.mention} looks at 5 tiles from the pile." in world.last().content
     view = state_of(table).view(table.seats.index(player.id))
     kept, *back = [card["name"] for card in view["pending"]["cards"]]
@@ -324,7 +339,7 @@ async def test_a_draw_chosen_in_a_space_select_posts_one_message_after_the_put_b
     shown = panel(await player.select(turn, ["od"], custom_id=select.custom_id), "mt:turn:")
     assert world.last().id == turn.id  # the draw posted nothing: it edits the turn's message
     told = world.last().content
-    assert f"{player.mention} places 1 worker on od." in told
+    assert f"{player.mention} places 1 worker on Orders Draw 5." in told
     assert f"{player.mention} looks at 5 orders from the pile." in told
     await player.select(shown, ["keep none"], custom_id=select_offering(shown, "keep none"))
     in_order = next(i for i in enabled_ids(shown) if i.startswith("mt:step:"))

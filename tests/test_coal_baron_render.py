@@ -17,10 +17,10 @@ from bot.games.coal_baron.components import SPACES
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.shapes import CoalView
 from bot.games.coal_baron.state import CoalBaronState
-from renderer.coal_baron import board, glyphs, mines
+from renderer.coal_baron import glyphs, mines
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
-from renderer.coal_baron.labels import numbered_names
+from renderer.coal_baron.labels import label, numbered_names
 from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_image, render_mine
 from renderer.coal_baron.mines import MINES_WIDTH, render_mines
 from renderer.coal_baron.model import Gallery, Mine, board_from_view
@@ -29,6 +29,7 @@ from renderer.draw import fitted_size
 from renderer.draw import text as draw_text
 from tests.coal_baron_positions import mid_game, pending, play
 from tests.golden_images import assert_matches_golden
+from tests.readability import drawn_text
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "coal_baron"
 I18N_DIR = Path(__file__).parents[1] / "renderer" / "coal_baron" / "i18n"
@@ -122,15 +123,13 @@ def test_all_mines_image_writes_no_word_under_22_px(
     assert min(sizes)[0] >= 14, min(sizes)
 
 
-def test_board_panels_show_each_players_francs_workers_and_orders() -> None:
+def test_board_panels_show_each_players_francs_and_workers() -> None:
     state = mid_game(4, seed=3)
     view = state.view(None)
     held = board_from_view(view).holdings
     for seat, player in enumerate(state.players):
         assert held[seat].money == player.money
         assert held[seat].workers == player.workers
-        assert held[seat].orders == len(player.orders)
-        assert held[seat].delivered == len(player.delivered)
     richer: CoalView = copy.deepcopy(view)
     richer["players"][0]["money"] += 7
     assert render_board(richer, NAMES, "en") != render_board(view, NAMES, "en")
@@ -141,33 +140,28 @@ def test_board_shows_the_draft_offer_only_during_the_draft() -> None:
     assert board_from_view(draft.view(None)).draft
     after_draft = play(4, seed=22, stop=lambda s: s.phase == "play")
     assert not board_from_view(after_draft.view(None)).draft
-    taller = Image.open(io.BytesIO(render_board(draft.view(None), NAMES, "en"))).height
-    plain = Image.open(io.BytesIO(render_board(after_draft.view(None), NAMES, "en"))).height
-    assert taller > plain
+    offer = label("en", "draft", count=len(draft.view(None)["draft"]))
+    with drawn_text() as log:
+        render_board(draft.view(None), NAMES, "en")
+    assert offer in {d.text for d in log.drawn}
+    with drawn_text() as log:
+        render_board(after_draft.view(None), NAMES, "en")
+    assert not any(d.text.startswith("Draft") for d in log.drawn)
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_board_prints_the_id_of_every_open_space_the_selects_name(
-    players: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """f1, m6, $4, o2...: the ids the space selects and typed moves use are printed on
-    their spaces (locked spaces show a lock instead)."""
-    drawn: list[str] = []
-    original = draw_text
-
-    def recording(draw: Any, xy: Any, words: str, *args: Any, **kwargs: Any) -> Any:
-        drawn.append(words)
-        return original(draw, xy, words, *args, **kwargs)
-
-    monkeypatch.setattr(board, "text", recording)
-    board._static_layer.cache_clear()  # the spaces are drawn once per player count
+def test_board_names_the_spaces_as_the_messages_do_never_by_their_ids(players: int) -> None:
+    """The factory's and the orders' spaces carry their number (the messages say
+    "factory 3", "orders 2"), the draw-5 spaces "Draw 5"; no notation id (f1, m6, $4, o2)
+    is printed."""
     state = CoalBaronState.new(players, seed=1)
-    render_board(state.view(None), names(players), "en")
-    board._static_layer.cache_clear()
-    open_spaces = {s.id for s in SPACES if s.min_players <= players and s.id != "bank"}
-    assert open_spaces <= set(drawn)
-    assert {s.id for s in SPACES if s.min_players > players}.isdisjoint(drawn)
-    assert ("m8" in open_spaces) == (players > 2)
+    with drawn_text() as log:
+        render_board(state.view(None), names(players), "en")
+    drawn = [d.text for d in log.drawn]
+    assert {s.id for s in SPACES}.isdisjoint(drawn)
+    numbered = [s for s in SPACES if s.kind in ("factory", "order")]
+    assert {str(s.param) for s in numbered if s.min_players <= players} <= set(drawn)
+    assert "Draw 5" in drawn
 
 
 def test_images_draw_the_names_they_are_given() -> None:
@@ -289,3 +283,18 @@ def test_draw5_title_says_the_side_once_the_table_puts_cards_back_on_one_side() 
     assert state.view(seat)["pending"]["sides"] == ["top"]
     one_side = render_draw5(state.view(seat), NAMES, "fr")
     assert one_side != mixed
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_final_board_shows_the_standings_and_nobody_to_act(lang: str) -> None:
+    state = play(3, seed=8, stop=lambda s: False)
+    assert state.is_over()
+    with drawn_text() as log:
+        render_board(state.view(None), names(3), lang)
+    drawn = [d.text for d in log.drawn]
+    winner = names(3)[state.standings()[0]]
+    assert label(lang, "winners", count=1, players=winner) in drawn
+    assert label(lang, "game_over") in drawn
+    assert {label(lang, f"rank.{rank}") for rank in (1, 2, 3)} <= set(drawn)
+    assert not any("▶" in words for words in drawn)
+    assert label(lang, "first_player") not in drawn

@@ -20,6 +20,7 @@ from bot.render_pool import (
     uninstall,
     warm_up,
 )
+from cogs.coal_baron.labels import space_name
 from cogs.platform.plugins import all_plugins
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.labels import numbered_names
@@ -121,7 +122,8 @@ async def test_a_turn_goes_out_with_its_text_and_a_retry_button_when_the_board_f
     await player.slash(world.channel, "coal play", action=line)
 
     turn = world.last()
-    assert f"on {line.split()[0]}" in turn.content  # the turn's text, the space in words
+    space = space_name("en", line.split()[0])
+    assert f"on {space}" in turn.content  # the turn's text, the space in words
     assert attachment_names(turn) == ["mines.png"]  # drawn: only the board failed
     retry = f"mt:img:{table.id}:{table.version + 1}"
     assert retry in custom_ids(turn)

@@ -20,7 +20,14 @@ from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.coal_baron.labels import View, colour_name, order_short, slots_text, step_label
+from cogs.coal_baron.labels import (
+    View,
+    colour_name,
+    order_short,
+    slots_text,
+    space_name,
+    step_label,
+)
 from cogs.coal_baron.turn import coal_state
 from cogs.platform.builder import open_builder
 from cogs.platform.items import Interaction
@@ -141,7 +148,7 @@ class ExtractionSteps(TurnSteps):
         names = known_names(table)
         image = await image_file(MINE_FILE, render_mine, view, seat, names, lang)
         return Picture(
-            t(locale, "coal.panel.title", space=space),
+            t(locale, "coal.panel.title", space=space_name(locale, space)),
             status_lines(locale, view, seat, space),
             image,
         )

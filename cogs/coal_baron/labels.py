@@ -27,8 +27,11 @@ from bot.games.coal_baron.actions import (
 )
 from bot.games.coal_baron.components import (
     COLOUR_NAMES,
+    DELIVERY,
     ORDER_BY_NAME,
     ORDERS,
+    SPACE_INDEX,
+    SPACES,
     TILE_DESIGN_BY_NAME,
     TILE_DESIGNS,
     VEHICLE_NAMES,
@@ -112,11 +115,20 @@ def delivery_vp(view: View, seat: int, vehicle: str) -> int:
     return sum(o["vp"] for o in orders if o["complete"] and o["vehicle"] == vehicle)
 
 
+def space_name(locale: LocaleLike, space_id: str) -> str:
+    """A worker space as the board image names it: its section and the number on its tab
+    (``Factory 3``, ``Orders 2``), its moves or Francs (``Mining 8``, ``Money 5 F``), its
+    vehicle (``Delivery by truck``), ``Factory Draw 5``, ``Bank``; never its id."""
+    space = SPACES[SPACE_INDEX[space_id]]
+    vehicle = vehicle_name(locale, space.param) if space.kind == DELIVERY else ""
+    return t(locale, f"coal.name.{space.kind}", number=space.param, vehicle=vehicle)
+
+
 def space_label(locale: LocaleLike, view: View, seat: int, space_id: str) -> str:
-    """What a placement on the space gives, e.g. ``m8: mine with 8 moves``."""
+    """What a placement on the space gives, e.g. ``Mining 8: mine with 8 moves``."""
     space = space_of(view, space_id)
     kind, param = space["kind"], space["param"]
-    params: dict[str, Any] = {"space": space_id}
+    params: dict[str, Any] = {"space": space_name(locale, space_id)}
     tile, order = space["tile"], space["order"]
     if tile is not None:
         params["tile"] = tile_text(locale, tile["name"])
@@ -135,11 +147,10 @@ def space_label(locale: LocaleLike, view: View, seat: int, space_id: str) -> str
     return t(locale, f"coal.space.{kind}", **params)
 
 
-def workers_text(locale: LocaleLike, view: View, seat: int, space_id: str) -> str:
-    """``2 workers (you have 7)``: the cost of a placement."""
-    left = view["players"][seat]["workers_left"]
-    needed = workers_needed(space_of(view, space_id))
-    return t(locale, "coal.workers", count=needed, left=left)
+def workers_text(locale: LocaleLike, view: View, space_id: str) -> str:
+    """``2 workers``: the cost of a placement (the workers left are said once, in the
+    select's placeholder)."""
+    return t(locale, "coal.workers", count=workers_needed(space_of(view, space_id)))
 
 
 def fill_text(locale: LocaleLike, fill: tuple[int, ...]) -> str:
@@ -153,6 +164,30 @@ def fill_text(locale: LocaleLike, fill: tuple[int, ...]) -> str:
 def _cube_text(locale: LocaleLike, cube: Cube) -> str:
     key = "coal.cube.stock" if cube.from_stock else "coal.cube.cage"
     return t(locale, key, colour=colour_name(locale, cube.colour))
+
+
+def cubes_text(locale: LocaleLike, cubes: tuple[Cube, ...]) -> str:
+    """``yellow from the cage``, ``2 × yellow from the cage``, ``yellow from the cage +
+    grey from the stock``: the cubes of a load."""
+    if len(cubes) == 2 and cubes[0] == cubes[1]:
+        return t(locale, "coal.cubes.same", count=2, cube=_cube_text(locale, cubes[0]))
+    return " + ".join(_cube_text(locale, cube) for cube in cubes)
+
+
+def held_order_text(locale: LocaleLike, view: View, seat: int, order: int) -> str:
+    """``the horse wagon order (7 VP)``: an order `seat` holds, by its vehicle and VP, its
+    slots added only when another order held has the same vehicle and VP (labels stay
+    short enough for Discord's 100 characters, and distinct)."""
+    card = ORDERS[order]
+    vehicle = vehicle_name(locale, card.vehicle)
+    twins = [
+        held for held in view["players"][seat]["orders"]
+        if held["vehicle"] == VEHICLE_NAMES[card.vehicle] and held["vp"] == card.vp
+    ]
+    if len(twins) <= 1:
+        return t(locale, "coal.order.held", vehicle=vehicle, vp=card.vp)
+    slots = " ".join(colour_name(locale, colour) for colour in card.slots)
+    return t(locale, "coal.order.held_slots", vehicle=vehicle, slots=slots, vp=card.vp)
 
 
 def step_label(locale: LocaleLike, view: View, seat: int, action: Action) -> str:
@@ -184,9 +219,9 @@ def step_label(locale: LocaleLike, view: View, seat: int, action: Action) -> str
             return t(
                 locale,
                 "coal.step.load" if len(cubes) == 1 else "coal.step.load2",
-                cubes=" + ".join(_cube_text(locale, cube) for cube in cubes),
-                order=order_text(locale, ORDERS[order].name),
-                slot=colour_name(locale, slot),
+                cubes=cubes_text(locale, cubes),
+                order=held_order_text(locale, view, seat, order),
+                slot=t(locale, f"coal.slot.{COLOUR_NAMES[slot]}"),
             )
         case Stow(colour):
             return t(locale, "coal.step.stow", colour=colour_name(locale, colour))

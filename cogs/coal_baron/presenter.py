@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.games.base import JSON, Event, Seat
-from bot.games.coal_baron.draw import DrawFive
+from bot.games.coal_baron.draw import ORDERS_KIND, TILES_KIND, DrawFive
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, language_of, t
@@ -31,6 +31,7 @@ from cogs.coal_baron.labels import (
     colour_name,
     order_text,
     slots_text,
+    space_name,
     step_label,
     tile_text,
     vehicle_name,
@@ -51,12 +52,37 @@ from cogs.platform.presenter import (
 from cogs.platform.seen import Seen
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
-from renderer.coal_baron.mines import render_mines
+from renderer.coal_baron.mines import mine_groups, render_mines
+from renderer.coal_baron.model import LastMove
 
 SEAT_PARAMS = ("seat", "first_player", "previous")
 """Event data holding a seat, shown as a mention."""
 SCORING_EVENTS = ("shift-end", "game-end")
 """Events shown by the scoring table rather than by a line."""
+DRAW_SPACES = {TILES_KIND: "fd", ORDERS_KIND: "od"}
+"""The draw-5 space of each pile a draw-5 shows cards of."""
+
+
+def mines_file(index: int) -> str:
+    """The name of the all-mines image `index` of a turn (more than one past 2 players)."""
+    return "mines.png" if index == 0 else f"mines-{index + 1}.png"
+
+
+def last_move(events: list[Event]) -> LastMove | None:
+    """What the board frames as the turn's move, from its public events: the space of the
+    last placement, the draw-5 space of cards looked at, kept or put back, or the seat
+    alone of a draft pick."""
+    for event in reversed(events):
+        seat = event.data.get("seat")
+        if event.seat is not None or not isinstance(seat, int):
+            continue
+        if event.kind == "placed":
+            return LastMove(seat, event.data["space"])
+        if event.data.get("kind") in DRAW_SPACES:  # a draw-5's look, keep or put-back
+            return LastMove(seat, DRAW_SPACES[event.data["kind"]])
+        if event.kind == "drafted":
+            return LastMove(seat, None)
+    return None
 
 
 def element_name(locale: LocaleLike, element: str) -> str:
@@ -68,13 +94,17 @@ def element_name(locale: LocaleLike, element: str) -> str:
 
 
 def shift_lines(locale: LocaleLike, table: Table, elements: list[JSON]) -> list[str]:
-    """One line per scored element: the counts and the VP each seat won."""
+    """One line per element that scored: the count and the VP of each seat that won some
+    (the others are left out)."""
     lines = []
     for element in elements:
         results = " · ".join(
             t(locale, "coal.scoring.seat", player=mention(user, locale), count=count, vp=vp)
             for user, count, vp in zip(table.seats, element["counts"], element["vp"], strict=True)
+            if vp
         )
+        if not results:
+            continue
         name = element_name(locale, element["element"])
         key = "coal.scoring.element" if element["second"] is not None else "coal.scoring.first"
         lines.append(
@@ -115,7 +145,9 @@ def scoring_embeds(locale: LocaleLike, table: Table, events: list[Event]) -> lis
     for event in events:
         if event.kind == "shift-end":
             title = t(locale, "coal.scoring.title", shift=event.data["shift"])
-            lines = shift_lines(locale, table, event.data["elements"])
+            lines = shift_lines(locale, table, event.data["elements"]) or [
+                t(locale, "coal.scoring.nobody")
+            ]
         elif event.kind == "game-end":
             title = t(locale, "coal.final.title")
             lines = final_lines(locale, table, event.data)
@@ -140,7 +172,7 @@ def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
         params["workers"] = player["workers_left"]
         params["shift"] = view["shift"]
     elif kind == "extraction":
-        params["space"] = pending.get("space")
+        params["space"] = space_name(locale, pending["space"])
         params["left"] = pending.get("moves_left")
     else:
         params["count"] = pending.get("count")
@@ -164,8 +196,11 @@ class CoalBaronPresenter(Presenter):
             lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = seen.seat_names()
         renders = [
-            image_file("board.png", render_board, view, names, lang),
-            image_file("mines.png", render_mines, view, names, lang),
+            image_file("board.png", render_board, view, names, lang, last_move(events)),
+            *(
+                image_file(mines_file(index), render_mines, view, names, lang, seats)
+                for index, seats in enumerate(mine_groups(view))
+            ),
         ]
         if seen.to_act:
             lines.append(to_act_line(locale, table, view))
@@ -252,6 +287,8 @@ class CoalBaronPresenter(Presenter):
                 params["card"] = card_text(locale, params["card"])
             if event.kind == "delivery":
                 params["vehicle"] = vehicle_name(locale, params["vehicle"])
+            if isinstance(params.get("space"), str):
+                params["space"] = space_name(locale, params["space"])
             if isinstance(params.get("kind"), str):
                 params["kind"] = t(locale, f"coal.pile.{params['kind']}")
             lines.append(t(locale, f"event.coal-baron.{event.kind}", **params))

@@ -34,7 +34,7 @@ from bot.i18n import LocaleLike, t
 from bot.service import Table
 from cogs.coal_baron.draw import open_draw_panel
 from cogs.coal_baron.extraction import open_extraction_panel
-from cogs.coal_baron.labels import space_label, step_label, workers_text
+from cogs.coal_baron.labels import space_label, space_name, step_label, workers_text
 from cogs.coal_baron.turn import acting_seat, coal_state
 from cogs.platform.builder import close_panel, play_line
 from cogs.platform.items import OPTION_LABEL_LIMIT, Button, Interaction, Item, Select, TableItem
@@ -81,7 +81,7 @@ def turn_items(seen: Seen, locale: LocaleLike) -> list[Item]:
         options = [
             discord.SelectOption(
                 label=space_label(locale, view, seat, space)[:OPTION_LABEL_LIMIT],
-                description=workers_text(locale, view, seat, space)[:OPTION_LABEL_LIMIT],
+                description=workers_text(locale, view, space),
                 value=space,
             )
             for space in spaces
@@ -107,7 +107,12 @@ async def choose_space(interaction: Interaction, table_id: int, version: int, sp
         a for a in state.legal_actions(seat) if isinstance(a, Place | Buy) and a.space == space
     ]
     if not legal:
-        state.copy().apply(seat, state.parse_action(seat, space))  # raises the engine's reason
+        try:  # the engine's reason, the space named as the select named it
+            state.copy().apply(seat, state.parse_action(seat, space))
+        except IllegalAction as refused:
+            if refused.params.get("space") == space:
+                refused.params["space"] = space_name(interaction.locale, space)
+            raise
         raise IllegalAction(f"{space} can't be played now")
     kind = SPACES[SPACE_INDEX[space]].kind
     if kind == "mining":

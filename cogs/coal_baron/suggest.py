@@ -7,7 +7,10 @@ longest run the engine accepts is kept, and the legal next steps after it are
 ranked against the rest: notations that start with it first, then notations
 containing it, then steps whose description contains it (so "deliver" or
 "grey" find something). So ``m8 c3 +`` offers ``m8 c3 +g``..., and a whole
-extraction can be written step by step. With nothing typed, the legal steps are
+extraction can be written step by step. A suggestion shows its steps in words only
+("Mining 8: mine with 8 moves · Cage to level 3"), its notation being the hidden
+value; once chosen, those words are read back as steps (`read_back`) so the line can
+be continued. With nothing typed, the legal steps are
 spread over their kinds (one space of each kind first, the bank, the options of
 the decision in progress) so that the first 25 show a bit of everything
 (`ranked_steps`, which the platform caches per table version).
@@ -84,11 +87,31 @@ def accepted_run(state: CoalBaronState, seat: Seat, tokens: list[str]) -> list[C
     return states
 
 
-def named(line: str, label: str) -> ActionChoice:
-    """A suggestion ``m8 c3 — Cage to level 3`` (a space's label already starts with
-    its id): the line shows so that the next step can be typed after it."""
-    name = label if label.startswith(f"{line}:") else f"{line} — {label}"
-    return ActionChoice(line, name[:VALUE_LIMIT])
+def named(line: str, words: str) -> ActionChoice:
+    """A suggestion: the steps in words (what the player reads), the line of notation as
+    its hidden value."""
+    return ActionChoice(line, words[:VALUE_LIMIT])
+
+
+def read_back(state: CoalBaronState, seat: Seat, typed: str, locale: LocaleLike) -> list[str]:
+    """The steps of `typed` in notation: a chosen suggestion shows its steps in words (their
+    labels joined by " · "), read back here step by step before any notation typed after.
+    Words that are not a whole step's label are left as they are."""
+    tokens: list[str] = []
+    rest = typed.strip()
+    current = state
+    while rest and seat in current.to_act():
+        view = as_view(current.view(seat))
+        labelled = [(step_label(locale, view, seat, a), a) for a in current.legal_actions(seat)]
+        said = [(label, action) for label, action in labelled if rest.startswith(label)]
+        if not said:
+            break
+        label, action = max(said, key=lambda pair: len(pair[0]))
+        tokens.append(current.format_action(action))
+        current = current.copy()
+        current.apply(seat, action)
+        rest = rest[len(label):].lstrip(" ·")
+    return tokens + rest.split()
 
 
 def ranked_steps(state: CoalBaronState, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
@@ -106,26 +129,29 @@ def suggestions(
     """Up to 25 lines (notation, description) for what `seat` may be typing."""
     if seat not in state.to_act():
         return []
-    tokens = typed.split()
+    tokens = read_back(state, seat, typed, locale)
     complete = len(tokens) if typed.endswith(" ") or not tokens else len(tokens) - 1
     states = accepted_run(state, seat, tokens)
     found: list[ActionChoice] = []
     if tokens and len(states) == len(tokens) + 1:
-        action = state.parse_action(seat, typed)
+        action = state.parse_action(seat, " ".join(tokens))
         label = step_label(locale, as_view(state.view(seat)), seat, action)
         found.append(named(state.format_action(action), label))
     typed_is_legal = len(found)
+    start = as_view(state.view(seat))
     for cut in range(min(complete, len(states) - 1), -1, -1):
         before = states[cut]
         if seat not in before.to_act():
             continue
         rest = " ".join(tokens[cut:])
         head = " ".join(tokens[:cut])
+        said = step_label(locale, start, seat, state.parse_action(seat, head)) if head else ""
         view = as_view(before.view(seat))
         for action in rank(before, seat, before.legal_actions(seat), rest, locale):
             line = f"{head} {before.format_action(action)}".strip()
             if all(line != known.notation for known in found) and len(line) <= VALUE_LIMIT:
-                found.append(named(line, step_label(locale, view, seat, action)))
+                words = step_label(locale, view, seat, action)
+                found.append(named(line, f"{said} · {words}" if said else words))
         if len(found) > typed_is_legal:
             break
     return found[:MAX_CHOICES]

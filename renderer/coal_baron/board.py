@@ -1,7 +1,12 @@
-"""The main board image: worker spaces (with their ids, the ones the selects use) and their
-workers, tiles and orders on display, bank, canteen, piles, the shift and what it scores;
-one panel per player (name, VP, Francs, workers left, orders in progress and delivered);
-during the draft, the orders still on offer.
+"""The main board image: the worker spaces, named as the players' messages name them (the
+factory's and the orders' numbered tabs, the moves, the Francs, the vehicles, the bank),
+their workers, the tiles and orders on display, bank, canteen, piles, the shift and what
+it scores; one panel per player side by side (name, VP, Francs, workers left); who is to
+act, or who won; the space the last turn took, framed in its player's colour. During the
+draft: the header, the orders on offer, the factory and the scoring row.
+
+Read on a phone: 1200 px wide, every word at least `TEXT` (34) px, so at least 11 px
+when shown 400 px wide, and at most 1.3 times as tall as wide (tests/test_coal_baron_phone.py).
 
 The frame, titles, fixed space contents and lock tiles are drawn once per (player count,
 language) into a cached layer; each render copies it and draws what changes.
@@ -18,9 +23,11 @@ from bot.games.coal_baron.components import (
     COAL_ELEMENT,
     DELIVERY,
     ELEMENTS_SCORED,
+    FACTORY,
     FACTORY_DRAW,
     MINING,
     MONEY,
+    ORDER,
     ORDER_DRAW,
     SCORING_ELEMENTS,
     SPACES,
@@ -30,8 +37,8 @@ from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import HATCH, PALETTE, PILE
 from renderer.coal_baron.labels import Names, label, letters, seat_names
-from renderer.coal_baron.model import Board, Pending, Workers, board_from_view
-from renderer.draw import CHIP_HEIGHT, Box, pawn, text, text_width, worker_chips
+from renderer.coal_baron.model import Board, LastMove, Workers, board_from_view
+from renderer.draw import CHIP_HEIGHT, Box, chip_width, pawn, text, text_width, worker_chips
 from renderer.names import fit_name
 from renderer.palette import (
     HIGHLIGHT,
@@ -40,34 +47,41 @@ from renderer.palette import (
     MUTED,
     PANEL,
     PAPER,
+    RGB,
     WHITE,
     player_colour,
 )
 from renderer.replay import ReplayBoard
 
-WIDTH = 1100
+WIDTH = 1200
 MARGIN = 20
 GAP = 10
+TEXT = 34
+"""The smallest text of the board: 11 px when the board is shown 400 px wide."""
 TITLE_H = 58
-"""A section title, and room above its spaces for their id tabs."""
+"""A section title, and room above its spaces for their name tabs."""
+SECTION_GAP = 14
 INNER = WIDTH - 2 * MARGIN
 
-PLAYER_BOX_H = 124
-HEADER_H = 46 + 2 * (PLAYER_BOX_H + GAP) + 36
-"""Shift line, two rows of player panels, the line saying what the seat to act is doing."""
-DRAFT_PER_ROW = 5
+PLAYER_BOX_H = 132
+STATUS_H = 56
+HEADER_H = MARGIN + 50 + PLAYER_BOX_H + STATUS_H
+"""Shift and supply, one panel per player side by side, the line saying who is to act."""
+DRAFT_PER_ROW = 6
 DRAFT_ROW_H = glyphs.ORDER_H + 12
 FACTORY_Y = HEADER_H
-FACTORY_SPACE = (204, 172)
-MINING_Y = FACTORY_Y + TITLE_H + 2 * FACTORY_SPACE[1] + GAP + 16
-VALUE_SPACE = (120, 140)
-ORDERS_Y = MINING_Y + TITLE_H + VALUE_SPACE[1] + 16
-ORDER_SPACE = (204, 184)
-DELIVERY_Y = ORDERS_Y + TITLE_H + ORDER_SPACE[1] + 16
-DELIVERY_SPACE = (120, 140)
-SCORING_Y = DELIVERY_Y + TITLE_H + DELIVERY_SPACE[1] + 16
-ELEMENT_BOX = (82, 104)
+FACTORY_SPACE = (220, 172)
+MINING_Y = FACTORY_Y + TITLE_H + 2 * FACTORY_SPACE[1] + GAP + SECTION_GAP
+VALUE_SPACE = (124, 136)
+ORDERS_Y = MINING_Y + TITLE_H + VALUE_SPACE[1] + SECTION_GAP
+ORDER_SPACE = (220, 190)
+DELIVERY_Y = ORDERS_Y + TITLE_H + ORDER_SPACE[1] + SECTION_GAP
+DELIVERY_SPACE = (124, 136)
+SCORING_Y = DELIVERY_Y + TITLE_H + DELIVERY_SPACE[1] + SECTION_GAP
+ELEMENT_BOX = (90, 104)
 HEIGHT = SCORING_Y + TITLE_H + ELEMENT_BOX[1] + MARGIN
+LAST_MOVE_FRAME = 9
+"""Width of the frame, in the mover's colour, around the space the last turn took."""
 
 SPACE_BY_ID = {space.id: space for space in SPACES}
 
@@ -102,7 +116,7 @@ def _space_boxes() -> dict[str, Box]:
     y = DELIVERY_Y + TITLE_H
     boxes |= _row(["dh", "dw", "dt", "dl"], MARGIN, y, DELIVERY_SPACE)
     bank_x = MARGIN + 4 * DELIVERY_SPACE[0] + 3 * GAP + 30
-    boxes["bank"] = (bank_x, y, bank_x + 200, y + DELIVERY_SPACE[1])
+    boxes["bank"] = (bank_x, y, bank_x + 240, y + DELIVERY_SPACE[1])
     return boxes
 
 
@@ -115,10 +129,14 @@ CANTEEN_BOX: Box = (
 )
 
 
-def render_board(view: CoalView, names: Sequence[str], lang: str) -> bytes:
+def render_board(
+    view: CoalView, names: Sequence[str], lang: str, last: LastMove | None = None
+) -> bytes:
     """The board as seen in `view` (any seat's or a spectator's), as PNG bytes; `names` are
-    the players' display names, index = seat."""
-    return PALETTE.to_png(board_image(board_from_view(view), seat_names(names, lang), lang))
+    the players' display names, index = seat; `last`: the space the last turn took, framed
+    in its player's colour."""
+    board = board_from_view(view)
+    return PALETTE.to_png(board_image(board, seat_names(names, lang), lang, last))
 
 
 def replay_board(view: CoalView, lang: str, names: Sequence[str]) -> Image.Image:
@@ -130,11 +148,14 @@ REPLAY = ReplayBoard(replay_board, PALETTE)
 """Coal Baron's replay frames (`cogs.coal_baron.PLUGIN`)."""
 
 
-def board_image(board: Board, names: Names, lang: str) -> Image.Image:
+def board_image(
+    board: Board, names: Names, lang: str, last: LastMove | None = None
+) -> Image.Image:
     """The board as a Pillow image (see `render_board`)."""
     image = _static_layer(board.players, lang).copy()
     draw = ImageDraw.Draw(image)
-    _draw_header(draw, board, names, lang)
+    _draw_header(draw, board, names, lang, last.seat if last is not None else None)
+    _draw_piles(draw, board, lang)
     _draw_factory(draw, board, lang)
     _draw_order_display(draw, board, lang)
     for space_id, workers in board.workers.items():
@@ -143,22 +164,31 @@ def board_image(board: Board, names: Names, lang: str) -> Image.Image:
             worker_chips(draw, x0 + 8, y1 - CHIP_HEIGHT - 8, workers)
     _draw_worker_area(draw, SPACE_BOXES["bank"], board.workers.get("bank", ()))
     _draw_worker_area(draw, CANTEEN_BOX, board.canteen)
+    if last is not None and last.space is not None:
+        draw.rounded_rectangle(
+            SPACE_BOXES[last.space], radius=12, outline=player_colour(last.seat),
+            width=LAST_MOVE_FRAME,
+        )
     image.paste(_scoring_row(board.players, board.shift, lang), (0, SCORING_Y))
     if board.draft:
-        image = _with_draft(image, board, lang)
+        image = _draft_board(image, board, lang)
     return image
 
 
-def _with_draft(board_image: Image.Image, board: Board, lang: str) -> Image.Image:
-    """The board with the draft offer inserted under the header (during the draft only)."""
+def _draft_board(board_image: Image.Image, board: Board, lang: str) -> Image.Image:
+    """During the draft: the header, the orders on offer, the factory and the scoring row
+    (nothing else can hold anything before the first shift)."""
     rows = -(-len(board.draft) // DRAFT_PER_ROW)
-    extra = TITLE_H + rows * DRAFT_ROW_H + GAP
-    image = Image.new("RGB", (WIDTH, HEIGHT + extra), PAPER)
+    offer_h = TITLE_H + rows * DRAFT_ROW_H + SECTION_GAP
+    factory_h = MINING_Y - FACTORY_Y
+    image = Image.new("RGB", (WIDTH, HEADER_H + offer_h + factory_h + HEIGHT - SCORING_Y), PAPER)
     image.paste(board_image.crop((0, 0, WIDTH, HEADER_H)), (0, 0))
-    image.paste(board_image.crop((0, HEADER_H, WIDTH, HEIGHT)), (0, HEADER_H + extra))
+    image.paste(board_image.crop((0, FACTORY_Y, WIDTH, MINING_Y)), (0, HEADER_H + offer_h))
+    image.paste(
+        board_image.crop((0, SCORING_Y, WIDTH, HEIGHT)), (0, HEADER_H + offer_h + factory_h)
+    )
     draw = ImageDraw.Draw(image)
-    count = len(board.draft)
-    _title(draw, MARGIN, HEADER_H, label(lang, "draft", count=count))
+    _title(draw, MARGIN, HEADER_H, label(lang, "draft", count=len(board.draft)))
     names = letters(lang)
     gap = (INNER - DRAFT_PER_ROW * glyphs.ORDER_W) // (DRAFT_PER_ROW - 1)
     for index, card in enumerate(board.draft):
@@ -184,63 +214,67 @@ def _static_layer(players: int, lang: str) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     _title(draw, MARGIN, FACTORY_Y, label(lang, "factory"))
-    _title(draw, MARGIN, MINING_Y, label(lang, "mining"))
+    mining_w = SPACE_BOXES["m10"][2] - MARGIN
+    _title(draw, MARGIN, MINING_Y, label(lang, "mining"), mining_w)
     _title(draw, SPACE_BOXES["$3"][0], MINING_Y, label(lang, "money"))
     _title(draw, MARGIN, ORDERS_Y, label(lang, "orders"))
     _title(draw, MARGIN, DELIVERY_Y, label(lang, "delivery"))
-    _title(draw, SPACE_BOXES["bank"][0], DELIVERY_Y, label(lang, "bank"))
+    bank = SPACE_BOXES["bank"]
+    _title(draw, bank[0], DELIVERY_Y, label(lang, "bank"), CANTEEN_BOX[0] - bank[0] - 8)
     _title(draw, CANTEEN_BOX[0], DELIVERY_Y, label(lang, "canteen"))
     for space_id, box in SPACE_BOXES.items():
         draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=MUTED, width=2)
-        _draw_fixed_content(draw, space_id, box, lang)
+        _draw_fixed_content(draw, space_id, box)
         if SPACE_BY_ID[space_id].min_players > players:
             _draw_lock(draw, box)
-        elif space_id != "bank":
-            _space_id_tab(draw, space_id, box)
+        elif (tab := _space_tab_text(space_id, lang)) is not None:
+            _space_tab(draw, tab, box)
     draw.rounded_rectangle(CANTEEN_BOX, radius=12, fill=PANEL, outline=MUTED, width=2)
     return image
 
 
-def _space_id_tab(draw: ImageDraw.ImageDraw, space_id: str, box: Box) -> None:
-    """The space's id (f1, m6, $4, o2...: what the selects and typed moves name) on a dark
-    tab across its top edge."""
-    x0, y0 = box[0] + 10, box[1] - 12
-    w = text_width(space_id, 24, bold=True) + 16
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 28), radius=8, fill=INK)
-    text(draw, (x0 + w / 2, y0 + 14), space_id, 24, bold=True, fill=WHITE)
+def _space_tab_text(space_id: str, lang: str) -> str | None:
+    """The name on a space's tab, as the players' messages name the space: the number of a
+    factory or order space, "Draw 5" on a draw-5 space (the others show their name: the
+    moves, the Francs, the vehicle, the bank)."""
+    space = SPACE_BY_ID[space_id]
+    if space.kind in (FACTORY, ORDER):
+        return str(space.param)
+    if space.kind in (FACTORY_DRAW, ORDER_DRAW):
+        return label(lang, "draw5")
+    return None
 
 
-def _title(draw: ImageDraw.ImageDraw, x: int, y: int, words: str) -> None:
-    text(draw, (x + 2, y + 22), words, 30, bold=True, anchor="lm", max_width=INNER)
+def _space_tab(draw: ImageDraw.ImageDraw, words: str, box: Box) -> None:
+    """A space's name on a dark tab across its top edge."""
+    x0, y0 = box[0] + 10, box[1] - 18
+    w = text_width(words, TEXT, bold=True) + 20
+    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 40), radius=8, fill=INK)
+    text(draw, (x0 + w / 2, y0 + 20), words, TEXT, bold=True, fill=WHITE)
 
 
-def _draw_fixed_content(draw: ImageDraw.ImageDraw, space_id: str, box: Box, lang: str) -> None:
+def _title(draw: ImageDraw.ImageDraw, x: int, y: int, words: str, width: int = INNER) -> None:
+    text(draw, (x + 2, y + 20), words, TEXT, bold=True, anchor="lm", max_width=width)
+
+
+def _draw_fixed_content(draw: ImageDraw.ImageDraw, space_id: str, box: Box) -> None:
     """What is printed on a space: moves, Francs, vehicle, draw-5 pile."""
     space = SPACE_BY_ID[space_id]
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     cx = (x0 + x1) / 2
     if space.kind == MINING:
-        text(draw, (cx, y0 + 42), str(space.param), 52, bold=True)
+        text(draw, (cx, y0 + 46), str(space.param), 56, bold=True)
     elif space.kind == MONEY:
-        _coin(draw, cx, y0 + 44, label(lang, "francs", amount=space.param))
+        _coin(draw, cx, y0 + 46, f"{space.param} F")
     elif space.kind == DELIVERY:
-        glyphs.vehicle(draw, cx - 51, y0 + 10, space.param, scale=1.7)
+        glyphs.vehicle(draw, cx - 51, y0 + 16, space.param, scale=1.7)
     elif space.kind in (FACTORY_DRAW, ORDER_DRAW):
-        _face_down_pile(draw, cx - 36, y0 + 12)
-        text(
-            draw,
-            (x1 - 12, y1 - 8 - CHIP_HEIGHT / 2),
-            label(lang, "draw5"),
-            28,
-            bold=True,
-            anchor="rm",
-            max_width=x1 - x0 - 90,
-        )
+        _face_down_pile(draw, cx - 36, y0 + 30)
 
 
 def _coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, amount: str) -> None:
-    draw.ellipse((cx - 42, cy - 32, cx + 42, cy + 32), fill=glyphs.COIN, outline=INK, width=2)
-    text(draw, (cx, cy + 1), amount, 32, bold=True)
+    draw.ellipse((cx - 48, cy - 34, cx + 48, cy + 34), fill=glyphs.COIN, outline=INK, width=2)
+    text(draw, (cx, cy + 1), amount, TEXT, bold=True)
 
 
 def _face_down_pile(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -272,98 +306,114 @@ def _draw_lock(draw: ImageDraw.ImageDraw, box: Box) -> None:
 # -- the dynamic parts --------------------------------------------------------------------
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, board: Board, names: Names, lang: str) -> None:
-    """Shift, supply, piles, what the seat to act is doing and one panel per player."""
+def _draw_header(
+    draw: ImageDraw.ImageDraw, board: Board, names: Names, lang: str, mover: int | None
+) -> None:
+    """Shift and supply, one panel per player (the last turn's player framed in its
+    colour), and who is to act (or who won)."""
     y = MARGIN
     heading = label(lang, "game_over") if board.over else label(lang, "shift", shift=board.shift)
-    x = MARGIN + 20 + text(draw, (MARGIN, y + 20), heading, 32, bold=True, anchor="lm")
+    x = MARGIN + 24 + text(draw, (MARGIN, y + 20), heading, TEXT, bold=True, anchor="lm")
     colour_letters = letters(lang)
     for colour, count in enumerate(board.supply):
         glyphs.cube(draw, x, y + 4, 32, colour, colour_letters[colour])
-        x += 40 + text(draw, (x + 38, y + 20), str(count), 28, anchor="lm") + 12
-    piles = f"{label(lang, 'tiles_left', count=board.tiles_left)}   " + label(
-        lang, "orders_left", count=board.orders_left
-    )
-    text(draw, (WIDTH - MARGIN, y + 20), piles, 28, anchor="rm", max_width=WIDTH - MARGIN - x)
-    columns = 1 if board.players == 2 else 2
-    width = (INNER - GAP * (columns - 1)) // columns
+        x += 40 + text(draw, (x + 38, y + 20), str(count), TEXT, anchor="lm") + 16
+    width = (INNER - GAP * (board.players - 1)) // board.players
+    top = y + 50
     for seat in range(board.players):
-        row, column = divmod(seat, columns)
-        x = MARGIN + column * (width + GAP)
-        top = y + 46 + row * (PLAYER_BOX_H + GAP)
-        _player_box(draw, (x, top, x + width, top + PLAYER_BOX_H), board, seat, names, lang)
-    message = _pending_message(board.pending, names, lang)
-    if message and board.pending:
-        text(
-            draw,
-            (MARGIN, HEADER_H - 16),
-            message,
-            26,
-            bold=True,
-            fill=player_colour(board.pending.seat),
-            anchor="lm",
-            max_width=INNER,
-        )
+        x = MARGIN + seat * (width + GAP)
+        box = (x, top, x + width, top + PLAYER_BOX_H)
+        _player_box(draw, box, board, seat, names, lang, seat == mover)
+    status = _status(board, names, lang)
+    if status is not None:
+        words, ink = status
+        middle = (MARGIN, HEADER_H - STATUS_H / 2 - 2)
+        text(draw, middle, words, TEXT, bold=True, fill=ink, anchor="lm", max_width=INNER)
 
 
-def _pending_message(pending: Pending | None, names: Names, lang: str) -> str | None:
-    """What the seat to act is in the middle of (nothing for a plain placement)."""
-    if pending is None or pending.kind == "place":
+def _status(board: Board, names: Names, lang: str) -> tuple[str, RGB] | None:
+    """The line under the players: who won at the end, else who is to act and doing what."""
+    if board.over:
+        winners = [names[seat] for seat in board.winners]
+        return _sentence(lang, "winners", winners, count=len(winners)), INK
+    pending = board.pending
+    if pending is None:
         return None
-    return label(
-        lang,
-        "pending." + pending.kind,
-        player=names[pending.seat],
-        moves=pending.moves,
-        left=pending.moves_left,
+    sentence = _sentence(
+        lang, "pending." + pending.kind, [names[pending.seat]],
+        moves=pending.moves, left=pending.moves_left,
     )
+    return sentence, player_colour(pending.seat)
+
+
+def _sentence(lang: str, key: str, players: list[str], **params: object) -> str:
+    """The label `key` naming `players` (joined by commas as {players}, or one as
+    {player}), each name cut only as far as the line's width asks."""
+    def said(shown: list[str]) -> str:
+        return label(lang, key, player=", ".join(shown), players=", ".join(shown), **params)
+
+    room = (INNER - text_width(said([""] * len(players)), TEXT, bold=True)) // len(players)
+    return said([fit_name(name, TEXT, room) for name in players])
 
 
 def _player_box(
-    draw: ImageDraw.ImageDraw, box: Box, board: Board, seat: int, names: Names, lang: str
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    board: Board,
+    seat: int,
+    names: Names,
+    lang: str,
+    moved: bool,
 ) -> None:
-    """Name, first-player tag and VP; Francs, workers left, orders in progress and
-    delivered. The seat to act has an orange frame and a ▶."""
+    """Name (and the first player's tag); VP and Francs; workers left, or at the end the
+    player's place. The seat to act has an orange frame and a ▶; the seat that played the
+    last turn, a frame in its colour."""
     x0, y0, x1, _ = box
     acting = seat in board.to_act
-    draw.rounded_rectangle(
-        box, radius=12, fill=WHITE, outline=HIGHLIGHT if acting else MUTED, width=6 if acting else 2
-    )
     colour = player_colour(seat)
-    pawn(draw, x0 + 26, y0 + 8, 42, seat, colour)
-    top_row, row, last_row = y0 + 26, y0 + 64, y0 + 102
-    right = x1 - 12 - text(
-        draw, (x1 - 12, top_row), label(lang, "vp", vp=board.scores[seat]), 28, bold=True,
-        anchor="rm",
-    )
-    if seat == board.first_player:
+    if moved:
+        draw.rounded_rectangle(box, radius=12, fill=WHITE, outline=colour, width=LAST_MOVE_FRAME)
+    inner = (x0 + 8, y0 + 8, x1 - 8, box[3] - 8) if moved else box
+    if acting or not moved:
+        outline, width = (HIGHLIGHT, 6) if acting else (MUTED, 2)
+        draw.rounded_rectangle(inner, radius=12, fill=WHITE, outline=outline, width=width)
+    pawn(draw, x0 + 24, y0 + 8, 38, seat, colour)
+    rows = (y0 + 28, y0 + 70, y0 + 110)
+    right = x1 - 10
+    if seat == board.first_player and not board.over:
         tag = label(lang, "first_player")
-        tag_w = text_width(tag, 22, bold=True) + 14
-        right -= 12
-        draw.rounded_rectangle((right - tag_w, top_row - 15, right, top_row + 15), 8, fill=INK)
-        text(draw, (right - tag_w / 2, top_row + 1), tag, 22, bold=True, fill=WHITE)
-        right -= tag_w
-    name = fit_name(("▶ " if acting else "") + names[seat], 28, right - x0 - 64)
-    text(draw, (x0 + 52, top_row), name, 28, bold=True, anchor="lm")
+        tag_w = text_width(tag, TEXT, bold=True) + 12
+        draw.rounded_rectangle((right - tag_w, rows[0] - 19, right, rows[0] + 19), 8, fill=INK)
+        text(draw, (right - tag_w / 2, rows[0] + 1), tag, TEXT, bold=True, fill=WHITE)
+        right -= tag_w + 8
+    name = fit_name(("▶ " if acting else "") + names[seat], TEXT, right - x0 - 48)
+    text(draw, (x0 + 46, rows[0]), name, TEXT, bold=True, anchor="lm")
+    vp_w = text(
+        draw, (x0 + 12, rows[1]), label(lang, "vp", vp=board.scores[seat]), TEXT, bold=True,
+        anchor="lm",
+    )
     held = board.holdings[seat]
     money = label(lang, "francs", amount=held.money)
-    coin_w = max(60, text_width(money, 24, bold=True) + 20)
-    coin = (x0 + 10, row - 17, x0 + 10 + coin_w, row + 17)
+    coin_w = text_width(money, TEXT, bold=True) + 22
+    coin = (x0 + 24 + vp_w, rows[1] - 20, x0 + 24 + vp_w + coin_w, rows[1] + 20)
     draw.ellipse(coin, fill=glyphs.COIN, outline=INK, width=2)
-    text(draw, (x0 + 10 + coin_w / 2, row + 1), money, 24, bold=True)
-    x = x0 + 24 + coin_w
-    pawn(draw, x + 10, row - 16, 32, seat, colour)
+    text(draw, ((coin[0] + coin[2]) / 2, rows[1] + 1), money, TEXT, bold=True)
+    if board.over:  # the final standings
+        rank = 1 if seat in board.winners else board.standings.index(seat) + 1
+        text(draw, (x0 + 12, rows[2]), label(lang, f"rank.{rank}"), TEXT, bold=True, anchor="lm")
+        return
+    pawn(draw, x0 + 24, rows[2] - 15, 30, seat, colour)
     workers = label(lang, "workers_left", count=held.workers)
-    text(draw, (x + 26, row), workers, 24, bold=True, anchor="lm")
-    x = x0 + 14
-    glyphs.order_icon(draw, x, last_row - 14, 28)
-    orders = " · ".join(
-        (
-            label(lang, "in_progress", count=held.orders),
-            label(lang, "delivered_short", count=held.delivered),
-        )
-    )
-    text(draw, (x + 32, last_row), orders, 24, anchor="lm", max_width=x1 - x - 40)
+    text(draw, (x0 + 42, rows[2]), workers, TEXT, bold=True, anchor="lm")
+
+
+def _draw_piles(draw: ImageDraw.ImageDraw, board: Board, lang: str) -> None:
+    """The cards left in the tile and order piles, right of their section's title."""
+    for y, words in (
+        (FACTORY_Y, label(lang, "tiles_left", count=board.tiles_left)),
+        (ORDERS_Y, label(lang, "orders_left", count=board.orders_left)),
+    ):
+        text(draw, (WIDTH - MARGIN, y + 20), words, TEXT, anchor="rm")
 
 
 def _draw_factory(draw: ImageDraw.ImageDraw, board: Board, lang: str) -> None:
@@ -374,13 +424,13 @@ def _draw_factory(draw: ImageDraw.ImageDraw, board: Board, lang: str) -> None:
         x0, y0, x1, y1 = SPACE_BOXES[f"f{number}"]
         width = glyphs.tile_width(tile.carts)
         glyphs.tile(
-            draw, (x0 + x1 - width) / 2, y0 + 10, tile.colour, tile.lit, [None] * tile.carts, names
+            draw, (x0 + x1 - width) / 2, y0 + 22, tile.colour, tile.lit, [None] * tile.carts, names
         )
         text(
             draw,
             (x1 - 12, y1 - 8 - CHIP_HEIGHT / 2),
             label(lang, "francs", amount=tile.cost),
-            34,
+            TEXT,
             bold=True,
             anchor="rm",
         )
@@ -395,7 +445,7 @@ def _draw_order_display(draw: ImageDraw.ImageDraw, board: Board, lang: str) -> N
         glyphs.order_card(
             draw,
             (x0 + x1 - glyphs.ORDER_W) / 2,
-            y0 + 10,
+            y0 + 24,
             card.vehicle,
             card.vp,
             card.slots,
@@ -409,7 +459,7 @@ def _draw_worker_area(draw: ImageDraw.ImageDraw, box: Box, workers: Workers) -> 
     x0, y0, x1, _ = box
     x, y = x0 + 10, y0 + 14
     for seat, count in workers:
-        if x + 80 > x1:
+        if x + chip_width(count) + 10 > x1:
             x, y = x0 + 10, y + CHIP_HEIGHT + 12
         x = worker_chips(draw, x, y, [(seat, count)])
 
@@ -446,7 +496,7 @@ def _scoring_row(players: int, shift: int, lang: str) -> Image.Image:
             draw,
             (cx, y + h - 22),
             f"{element.first}/{second}",
-            28,
+            TEXT,
             bold=True,
             fill=INK if active else MUTED,
         )

@@ -1,7 +1,8 @@
 """The cards a seat chooses from: the tiles or orders of a draw-5, or the orders of the draft.
 
-Each card carries its notation name (what the player types, e.g. ``keep g2l``). A view
-that does not show the drawn cards (anyone but the drawing seat) gives face-down cards.
+The panel's selects name each card in words (colour, carts, side, price; vehicle, coal,
+VP), as the picture shows it. A view that does not show the drawn cards (anyone but the
+drawing seat) gives face-down cards.
 """
 
 from __future__ import annotations
@@ -16,15 +17,19 @@ from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import PALETTE, PILE
 from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import drawn_card, order
-from renderer.draw import pawn, text
+from renderer.draw import pawn, text, text_width
 from renderer.names import fit_name
 from renderer.palette import INK, MUTED, PANEL, PAPER, WHITE, player_colour
 
 WIDTH = 1100
 MARGIN = 20
 PER_ROW = 5
-CARD_BOX = (200, 200)
+CARD_BOX = (200, 160)
 HEADER_H = 126
+TEXT = 32
+"""The smallest text: 11 px when the image is shown 400 px wide."""
+LINE_H = 42
+"""A further line of a long instruction."""
 
 Card = Tile | Order | None
 """A tile, an order card, or None for a card the viewer may not see."""
@@ -64,21 +69,22 @@ def render_draw5(view: CoalView, names: Sequence[str], lang: str) -> bytes:
 def _choice_png(
     cards: list[Card], title: str, seat: int, player: str, money: int, lang: str
 ) -> bytes:
+    lines = _wrapped(title, WIDTH - 2 * MARGIN)
+    top = HEADER_H + (len(lines) - 1) * LINE_H
     rows = max(1, -(-len(cards) // PER_ROW))
     gap = (WIDTH - 2 * MARGIN - PER_ROW * CARD_BOX[0]) // (PER_ROW - 1)
-    image = Image.new("RGB", (WIDTH, HEADER_H + rows * (CARD_BOX[1] + gap) + MARGIN), PAPER)
+    image = Image.new("RGB", (WIDTH, top + rows * (CARD_BOX[1] + gap) + MARGIN), PAPER)
     draw = ImageDraw.Draw(image)
     pawn(draw, MARGIN + 24, MARGIN, 52, seat, player_colour(seat))
     name = f"{fit_name(player, 34, 700)} · {label(lang, 'francs', amount=money)}"
     text(draw, (MARGIN + 58, MARGIN + 26), name, 34, bold=True, anchor="lm")
-    text(
-        draw, (MARGIN, MARGIN + 74), title, 28, bold=True, anchor="lm", max_width=WIDTH - 2 * MARGIN
-    )
+    for number, line in enumerate(lines):
+        text(draw, (MARGIN, MARGIN + 74 + number * LINE_H), line, TEXT, bold=True, anchor="lm")
     names = letters(lang)
     for index, card in enumerate(cards):
         row, col = divmod(index, PER_ROW)
         x = MARGIN + col * (CARD_BOX[0] + gap)
-        y = HEADER_H + row * (CARD_BOX[1] + gap)
+        y = top + row * (CARD_BOX[1] + gap)
         draw.rounded_rectangle(
             (x, y, x + CARD_BOX[0], y + CARD_BOX[1]), radius=12, fill=PANEL, outline=MUTED, width=2
         )
@@ -87,7 +93,7 @@ def _choice_png(
 
 
 def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Card, names: str, lang: str) -> None:
-    """One choice in its box: the piece, its notation name and, for a tile, its price."""
+    """One choice in its box: the piece and, for a tile, its price."""
     w, h = CARD_BOX
     cx = x + w / 2
     if card is None:
@@ -122,4 +128,15 @@ def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Card, names: str, lan
         glyphs.order_card(
             draw, cx - glyphs.ORDER_W / 2, y + 14, card.vehicle, card.vp, card.slots, (), names
         )
-    text(draw, (x + 14, y + h - 30), card.name, 32, bold=True, fill=INK, anchor="lm")
+
+
+def _wrapped(words: str, width: int) -> list[str]:
+    """`words` in lines of at most `width` px at `TEXT` px bold (never a smaller font)."""
+    lines = [""]
+    for word in words.split():
+        line = f"{lines[-1]} {word}".strip()
+        if lines[-1] and text_width(line, TEXT, bold=True) > width:
+            lines.append(word)
+        else:
+            lines[-1] = line
+    return lines

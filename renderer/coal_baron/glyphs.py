@@ -333,7 +333,7 @@ def order_card(
         (x + 2, y + 2, x + ORDER_W - 2, y + 50), radius=10, fill=VEHICLE_FILL[vehicle_kind]
     )
     vehicle(draw, x + 10, y + 6, vehicle_kind)
-    vp_badge(draw, x + ORDER_W - 32, y + 26, vp, 30)
+    vp_badge(draw, x + ORDER_W - 32, y + 26, vp, 34)
     gap = 6
     row_w = len(slots) * SLOT + (len(slots) - 1) * gap
     sx = x + (ORDER_W - row_w) / 2

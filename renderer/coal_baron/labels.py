@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import t
-from renderer.names import drawable_names
+from renderer.names import DISPLAY_NAME_CHARS, drawable_names
 
 Names = tuple[str, ...]
 """Each seat's name as drawn (index = seat), from `seat_names`."""
@@ -29,5 +29,6 @@ def numbered_names(players: int, lang: str) -> Names:
 
 
 def seat_names(names: Sequence[str], lang: str) -> Names:
-    """The players' display names (index = seat) as the images draw them."""
-    return drawable_names(names, numbered_names(len(names), lang))
+    """The players' display names (index = seat) as the images draw them: whole, each
+    image cutting a name only where its room runs out (`renderer.names.fit_name`)."""
+    return drawable_names(names, numbered_names(len(names), lang), limit=DISPLAY_NAME_CHARS)

@@ -38,6 +38,8 @@ from renderer.names import fit_name
 from renderer.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, player_colour
 
 MARGIN = 20
+TEXT = 32
+"""The smallest text of the mine: 11 px when the image is shown 400 px wide."""
 TITLE_H = 44
 HEADER_H = 96
 SURFACE_H = 120
@@ -145,19 +147,19 @@ def _frame(lines: tuple[int, ...], lang: str) -> Image.Image:
     draw = ImageDraw.Draw(image)
     right = WIDTH - MARGIN
     draw.rectangle((MARGIN, HEADER_H, right, HEADER_H + SURFACE_H), fill=SURFACE)
-    text(draw, (MARGIN + 12, HEADER_H + 22), label(lang, "stock"), 26, bold=True, anchor="lm")
-    text(draw, (right - 12, HEADER_H + 22), label(lang, "surface"), 26, bold=True, anchor="rm")
+    text(draw, (MARGIN + 12, HEADER_H + 22), label(lang, "stock"), TEXT, bold=True, anchor="lm")
+    text(draw, (right - 12, HEADER_H + 22), label(lang, "surface"), TEXT, bold=True, anchor="rm")
     y = HEADER_H + SURFACE_H
     draw.rectangle((MARGIN, y, SHAFT_X, grid_bottom), fill=LIT_SIDE)
     draw.rectangle((SHAFT_X + SHAFT_W, y, right, grid_bottom), fill=DARK_SIDE)
     glyphs.lantern(draw, SHAFT_X - 40, y + 5, lit=True)
-    text(draw, (SHAFT_X - 48, y + 21), label(lang, "lit"), 26, bold=True, anchor="rm")
+    text(draw, (SHAFT_X - 48, y + 21), label(lang, "lit"), TEXT, bold=True, anchor="rm")
     glyphs.lantern(draw, SHAFT_X + SHAFT_W + 16, y + 5, lit=False)
     text(
         draw,
         (SHAFT_X + SHAFT_W + 46, y + 21),
         label(lang, "dark"),
-        26,
+        TEXT,
         bold=True,
         fill=WHITE,
         anchor="lm",
@@ -185,7 +187,7 @@ def _frame(lines: tuple[int, ...], lang: str) -> Image.Image:
         draw,
         (MARGIN + 2, _orders_y(lines) + TITLE_H // 2 + 2),
         label(lang, "orders_in_progress"),
-        30,
+        TEXT,
         bold=True,
         anchor="lm",
     )
@@ -205,29 +207,26 @@ def _draw_header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, lang: str) ->
     cy = (box[1] + box[3]) // 2
     colour = player_colour(mine.seat)
     pawn(draw, MARGIN + 34, cy - 28, 56, mine.seat, colour)
-    shown = fit_name(name, 34, 340)
-    if mine.first_player:
-        shown += " · " + label(lang, "first_player")
-    if acting:
-        shown += " ▶"
+    tags = (" · " + label(lang, "first_player") if mine.first_player else "") + (
+        " ▶" if acting else ""
+    )
+    vp = label(lang, "vp", vp=mine.vp)
+    money = label(lang, "francs", amount=mine.money)
+    coin_w = max(96, text_width(money, TEXT, bold=True) + 30)
+    workers = label(lang, "workers_left", count=mine.workers)
+    rest = (
+        text_width(tags, 34, bold=True) + 30 + text_width(vp, 34, bold=True) + 30 + coin_w + 24
+        + 40 + text_width(workers, TEXT, bold=True)
+    )
+    shown = fit_name(name, 34, WIDTH - 2 * MARGIN - 90 - rest) + tags
     x = MARGIN + 70
     x += text(draw, (x, cy), shown, 34, bold=True, anchor="lm") + 30
-    x += text(draw, (x, cy), label(lang, "vp", vp=mine.vp), 34, bold=True, anchor="lm") + 30
-    money = label(lang, "francs", amount=mine.money)
-    coin_w = max(96, text_width(money, 30, bold=True) + 30)
+    x += text(draw, (x, cy), vp, 34, bold=True, anchor="lm") + 30
     draw.ellipse((x, cy - 26, x + coin_w, cy + 26), fill=glyphs.COIN, outline=INK, width=2)
-    text(draw, (x + coin_w / 2, cy + 1), money, 30, bold=True)
+    text(draw, (x + coin_w / 2, cy + 1), money, TEXT, bold=True)
     x += coin_w + 24
     pawn(draw, x + 16, cy - 24, 48, mine.seat, colour)
-    text(
-        draw,
-        (x + 40, cy),
-        label(lang, "workers_left", count=mine.workers),
-        30,
-        bold=True,
-        anchor="lm",
-        max_width=WIDTH - MARGIN - x - 50,
-    )
+    text(draw, (x + 40, cy), workers, TEXT, bold=True, anchor="lm")
 
 
 def _draw_stock(draw: ImageDraw.ImageDraw, stock: tuple[int, ...], names: str) -> None:
@@ -272,7 +271,7 @@ def _draw_orders(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> 
     """Orders in progress, ORDER_COLUMNS to a row, with their filled and free slots."""
     names = letters(lang)
     if not mine.orders:
-        text(draw, (MARGIN + 10, top + 30), label(lang, "no_orders"), 28, fill=MUTED, anchor="lm")
+        text(draw, (MARGIN + 10, top + 30), label(lang, "no_orders"), TEXT, fill=MUTED, anchor="lm")
         return
     gap = (WIDTH - 2 * MARGIN - ORDER_COLUMNS * glyphs.ORDER_W) // (ORDER_COLUMNS - 1)
     for index, order in enumerate(mine.orders):
@@ -299,7 +298,7 @@ def _draw_delivered(
         draw,
         (MARGIN + 2, y + TITLE_H // 2 + 2),
         label(lang, "delivered", count=len(delivered)),
-        30,
+        TEXT,
         bold=True,
         anchor="lm",
     )
@@ -318,5 +317,5 @@ def _draw_delivered(
 def _count(draw: ImageDraw.ImageDraw, x: float, cy: float, count: int) -> int:
     """ "×n" after an icon, muted when 0; returns its width."""
     return text(
-        draw, (x, cy), f"×{count}", 30, bold=True, fill=INK if count else MUTED, anchor="lm"
+        draw, (x, cy), f"×{count}", TEXT, bold=True, fill=INK if count else MUTED, anchor="lm"
     )

@@ -1,12 +1,15 @@
-"""Every player's mine in one image, one compact panel per seat, read on a phone.
+"""Every player's mine, one compact panel per seat, read on a phone.
 
-Posted after each turn next to the board, so a turn carries two images. The image is
-MINES_WIDTH (800) pixels wide and every word is at least 22 px, so at 400 px wide on a
-phone nothing is under 11 px. A panel holds: name, VP, Francs, workers left; the four
-levels with the lit galleries left of the shaft and the dark ones right, a cart per
-square (a cube when loaded), the cage's level marked in the shaft; the stock and the
-cage's cubes; the orders in progress; what was delivered, as the shift scoring counts it.
-The full-size mine (`mine.render_mine`) stays the private, detailed view.
+Posted after each turn next to the board. The image is MINES_WIDTH (800) pixels wide and
+every word is at least 22 px, so at 400 px wide on a phone nothing is under 11 px; it is
+at most 1.3 times as tall as wide, so the mines of 3 or 4 players take two images
+(`mine_groups`; a panel is compact enough for two to an image up to 12 orders in
+progress each). A panel holds: name, VP, Francs,
+workers left; the four levels with the lit galleries left of the shaft and the dark
+ones right, a cart per square (a cube when loaded), the cage's level marked in the
+shaft; the stock and the cage's cubes; the orders in progress; what was delivered, as
+the shift scoring counts it. The full-size mine (`mine.render_mine`) stays the private,
+detailed view.
 """
 
 from __future__ import annotations
@@ -29,27 +32,49 @@ from renderer.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, player_colour
 MINES_WIDTH = 800
 MARGIN = 16
 PANEL_GAP = 14
-HEADER_H = 64
-LEVEL_H = 48
+HEADER_H = 58
+LEVEL_H = 40
 SIDE_W = 218
 SHAFT_W = 76
 GRID_X = MARGIN + 8
 SHAFT_X = GRID_X + SIDE_W
 GRID_W = 2 * SIDE_W + SHAFT_W
-CART = 30
+CART = 28
 """Side of a cart square; a side with too many carts for one line gets smaller squares."""
 CART_GAP = 4
 ORDER_W = 246
-ORDER_H = 58
-ORDER_SLOT = 30
-DELIVERED_H = 50
+ORDER_H = 46
+ORDER_SLOT = 28
+DELIVERED_H = 44
+ORDER_GAP = 6
+MAX_HEIGHT = MINES_WIDTH * 13 // 10
+"""An image at most 1.3 times as tall as wide: more mines go to a next image."""
 
 
-def render_mines(view: CoalView, names: Sequence[str], lang: str) -> bytes:
-    """Every seat's mine as seen in `view`, one panel per seat in seat order, as PNG bytes;
-    `names`: the players' display names, index = seat."""
-    mines = [mine_from_view(view, seat) for seat in range(view["num_players"])]
+def render_mines(
+    view: CoalView, names: Sequence[str], lang: str, seats: Sequence[int] | None = None
+) -> bytes:
+    """The mines of `seats` (default: every seat) as seen in `view`, one panel per seat in
+    seat order, as PNG bytes; `names`: the players' display names, index = seat."""
+    shown = range(view["num_players"]) if seats is None else seats
+    mines = [mine_from_view(view, seat) for seat in shown]
     return PALETTE.to_png(mines_image(mines, seat_names(names, lang), lang))
+
+
+def mine_groups(view: CoalView) -> list[tuple[int, ...]]:
+    """The seats of each all-mines image, in seat order: as many panels per image as keep
+    it at most `MAX_HEIGHT` tall (a taller image is shrunk to the chat's height)."""
+    groups: list[tuple[int, ...]] = []
+    height = MAX_HEIGHT
+    for seat in range(view["num_players"]):
+        panel = _panel_height(mine_from_view(view, seat))
+        if groups and height + PANEL_GAP + panel <= MAX_HEIGHT:
+            groups[-1] += (seat,)
+            height += PANEL_GAP + panel
+        else:
+            groups.append((seat,))
+            height = 2 * MARGIN + panel
+    return groups
 
 
 def mines_image(mines: Sequence[Mine], names: Sequence[str], lang: str) -> Image.Image:
@@ -69,7 +94,8 @@ def _order_rows(mine: Mine) -> int:
 
 
 def _panel_height(mine: Mine) -> int:
-    return HEADER_H + 10 + 4 * LEVEL_H + 12 + _order_rows(mine) * (ORDER_H + 8) + DELIVERED_H
+    orders = _order_rows(mine) * (ORDER_H + ORDER_GAP)
+    return HEADER_H + 10 + 4 * LEVEL_H + 12 + orders + DELIVERED_H
 
 
 def _panel(
@@ -201,23 +227,23 @@ def _side_column(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> 
     """Right of the levels: the private stock (cubes and counts) and the cage's cubes."""
     colour_letters = letters(lang)
     x0 = GRID_X + GRID_W + 16
-    text(draw, (x0, top + 14), label(lang, "stock"), 24, bold=True, anchor="lm")
+    text(draw, (x0, top + 12), label(lang, "stock"), 24, bold=True, anchor="lm")
     for colour, count in zip(COLOURS, mine.stock, strict=True):
         row, col = divmod(colour, 2)
-        x, y = x0 + col * 120, top + 34 + row * 44
-        glyphs.cube(draw, x, y, 34, colour, colour_letters[colour])
-        _count(draw, x + 40, y + 18, count)
-    y = top + 34 + 2 * 44 + 8
+        x, y = x0 + col * 110, top + 28 + row * 32
+        glyphs.cube(draw, x, y, 26, colour, colour_letters[colour])
+        _count(draw, x + 32, y + 13, count)
+    y = top + 92
     where = label(lang, "cage_at." + ("surface" if mine.cage_level == 0 else "level"),
                   level=mine.cage_level)
-    text(draw, (x0, y + 14), where, 24, bold=True, anchor="lm",
+    text(draw, (x0, y + 10), where, 24, bold=True, anchor="lm",
          max_width=MINES_WIDTH - MARGIN - x0 - 10)
     x = x0
     for cube in mine.cage:
-        glyphs.cube(draw, x, y + 32, 30, cube, colour_letters[cube])
-        x += 36
+        glyphs.cube(draw, x, y + 26, 28, cube, colour_letters[cube])
+        x += 34
     if not mine.cage:
-        text(draw, (x0, y + 48), label(lang, "cage_empty"), 22, fill=MUTED, anchor="lm")
+        text(draw, (x0, y + 40), label(lang, "cage_empty"), 22, fill=MUTED, anchor="lm")
 
 
 def _orders(
@@ -232,18 +258,18 @@ def _orders(
     for index, order in enumerate(orders):
         row, col = divmod(index, 3)
         x = GRID_X + col * (ORDER_W + 8)
-        y = top + row * (ORDER_H + 8)
+        y = top + row * (ORDER_H + ORDER_GAP)
         card = order.card
         draw.rounded_rectangle((x, y, x + ORDER_W, y + ORDER_H), radius=10,
                                fill=glyphs.VEHICLE_FILL[card.vehicle], outline=INK, width=2)
-        glyphs.vehicle(draw, x + 6, y + 13, card.vehicle, scale=0.8)
+        glyphs.vehicle(draw, x + 6, y + 7, card.vehicle, scale=0.8)
         sx = x + 58
         for i, colour in enumerate(card.slots):
             cubes = order.filled[i] if i < len(order.filled) else ()
             if cubes:
-                glyphs.filled_slot(draw, sx, y + 14, ORDER_SLOT, cubes, colour_letters)
+                glyphs.filled_slot(draw, sx, y + 9, ORDER_SLOT, cubes, colour_letters)
             else:
-                glyphs.slot(draw, sx, y + 14, ORDER_SLOT, colour, colour_letters[colour])
+                glyphs.slot(draw, sx, y + 9, ORDER_SLOT, colour, colour_letters[colour])
             sx += ORDER_SLOT + 4
         glyphs.vp_badge(draw, x + ORDER_W - 24, y + ORDER_H / 2, card.vp, 24)
 

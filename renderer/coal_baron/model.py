@@ -41,15 +41,23 @@ class Pending:
 
 
 @dataclass(frozen=True)
+class LastMove:
+    """The seat that played the last turn and the worker space it took (a placement, a
+    bought tile, a delivery...; None for a draft pick), from the turn's public events
+    (`cogs.coal_baron.presenter.last_move`)."""
+
+    seat: int
+    space: str | None
+
+
+@dataclass(frozen=True)
 class Holdings:
-    """What a seat's player panel on the board shows (Board Game Arena shows the same)."""
+    """What a seat's player panel on the board shows besides its name and VP (its orders are
+    on the all-mines images)."""
 
     money: int
     workers: int
     """Workers left to place this shift."""
-    orders: int
-    """Orders in progress."""
-    delivered: int
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,10 @@ class Board:
     holdings: tuple[Holdings, ...]
     draft: tuple[Order, ...]
     """The orders still on offer while the draft is on (empty afterwards)."""
+    winners: tuple[int, ...] = ()
+    """The winning seats once the game is over (ties broken by Francs left)."""
+    standings: tuple[int, ...] = ()
+    """The seats from first to last once the game is over."""
 
 
 @dataclass(frozen=True)
@@ -182,10 +194,12 @@ def board_from_view(view: CoalView) -> Board:
         if pending
         else None,
         holdings=tuple(
-            Holdings(p["money"], p["workers_left"], len(p["orders"]), len(p["delivered"]))
+            Holdings(p["money"], p["workers_left"])
             for p in view["players"]
         ),
         draft=tuple(order(card) for card in view["draft"]) if view["phase"] == "draft" else (),
+        winners=tuple(view["final"]["winners"]) if view["final"] else (),
+        standings=tuple(view["final"]["standings"]) if view["final"] else (),
     )
 
 
