@@ -259,9 +259,10 @@ class CoalBaronPresenter(Presenter):
 
 
     def digest_lines(self, seen: Seen, played: ActResult, locale: LocaleLike) -> list[str]:
-        """The action's lines, then the title of the shift scoring it ended (its
-        details are in the turn message's embed; the digest tells the reader's part)."""
-        lines = super().digest_lines(seen, played, locale)
+        """The action's lines, as the turn message says them, then the title of the
+        shift scoring it ended (its details are in the turn message's embed; the digest
+        tells the reader's part)."""
+        lines = self.event_lines(seen, played.events, locale, seat=None)
         embeds = scoring_embeds(locale, seen.table, played.events)
         return lines + [f"{embed.title}." for embed in embeds if embed.title]
 
