@@ -17,16 +17,20 @@ The states handed out hold secrets: callers present them only through
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import Event, GameState, Seat
-from bot.games.record import initial_state
+from bot.games.errors import GameError
+from bot.games.record import ReplayError, initial_state
 from bot.service.store import TableStore
 from bot.storage import LoggedAction, Table
 from bot.table_settings import game_options
+
+logger = logging.getLogger(__name__)
 
 KEPT_TABLES = 256
 """How many tables' replayed steps are kept (the least recently asked for go first)."""
@@ -80,11 +84,16 @@ class History:
         self._kept: OrderedDict[int, _Replayed] = OrderedDict()
         self._lock = threading.Lock()  # replays run on threads
 
-    async def since_last(self, table: Table, seat: Seat) -> Since:
+    async def since_last(self, table: Table, seat: Seat) -> Since | None:
         """What was played at `table` since `seat`'s own last action (taken-back actions
-        left out), replayed on a thread."""
+        left out), replayed on a thread; None if the log no longer replays (an engine
+        whose rules changed since the game began), which is logged."""
         log = await self._store.log(table.id)
-        return await asyncio.to_thread(self._since, table, log, seat)
+        try:
+            return await asyncio.to_thread(self._since, table, log, seat)
+        except (GameError, ReplayError, ValueError) as error:
+            logger.warning("table %s: its log does not replay: %s", table.id, error)
+            return None
 
     def _since(self, table: Table, log: list[LoggedAction], seat: Seat) -> Since:
         with self._lock:

@@ -37,10 +37,13 @@ MAX_CHARS = 1000
 
 async def digest(client: discord.Client, table: Table, seat: Seat, locale: LocaleLike) -> str:
     """The digest for `seat` at `table` in the language of `locale`; "" when nothing was
-    played since its last action, or when the game is not being played."""
+    played since its last action, when the game is not being played, or when its log
+    does not replay."""
     if table.status != TableStatus.PLAYING or table.state is None:
         return ""
     since = await host_of(client).service.history.since_last(table, seat)
+    if since is None:
+        return ""
     return digest_text(presenter_for(table.game), table, seat, since, locale)
 
 
