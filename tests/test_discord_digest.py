@@ -23,7 +23,7 @@ from bot.games.mine_out import MineOutState
 from bot.games.registry import get_game
 from bot.service import GameService, Since, Step, Table, TableStatus
 from bot.service.store import TableStore
-from cogs.platform.digest import MAX_LINES, digest_text
+from cogs.platform.digest import MAX_LINES, digest_text, headed
 from cogs.platform.plugins import presenter_for
 from tests.discord_support import (
     SLOW_SECONDS,
@@ -238,3 +238,12 @@ def test_a_long_gap_is_summed_up() -> None:
     assert len(moves) == MAX_LINES - 1
     assert text[1] == "11 earlier moves, in the messages above; then:"
 
+
+
+def test_a_panel_too_long_for_its_digest_goes_without() -> None:
+    """Discord refuses a message over 2000 characters: the panel is kept, not the digest."""
+    assert headed("**Since your last turn:**", "Your hand") == (
+        "**Since your last turn:**\n\nYour hand"
+    )
+    assert headed("", "Your hand") == "Your hand"
+    assert headed("**Since your last turn:**\n" + "• x\n" * 600, "Your hand") == "Your hand"

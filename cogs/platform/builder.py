@@ -37,6 +37,7 @@ from bot.errors import IllegalAction, NotPlaying
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
+from cogs.platform.digest import headed
 from cogs.platform.host import service_of
 from cogs.platform.items import (
     OPTION_LABEL_LIMIT,
@@ -156,8 +157,7 @@ async def open_builder(
     token = await service_of(interaction).play.new_draft(table, seat, steps)
     draft = PanelDraft(table, seat, builder, token, steps)
     text, embed, files, controls = await panel(draft, interaction.locale)
-    text = f"{intro}\n\n{text}" if intro else text
-    await send_private(interaction, text, embed=embed, files=files, view=controls)
+    await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
 
 
 async def press(

@@ -33,6 +33,8 @@ MAX_LINES = 8
 """At most this many lines of moves; older moves are counted, not told."""
 MAX_CHARS = 1000
 """At most this many characters of moves, so the panel stays within Discord's 2000."""
+TEXT_LIMIT = 2000
+"""Discord's limit on a message's text."""
 
 
 async def digest(client: discord.Client, table: Table, seat: Seat, locale: LocaleLike) -> str:
@@ -45,6 +47,13 @@ async def digest(client: discord.Client, table: Table, seat: Seat, locale: Local
     if since is None:
         return ""
     return digest_text(presenter_for(table.game), table, seat, since, locale)
+
+
+def headed(intro: str, text: str) -> str:
+    """`text` under `intro` (a digest), if any; the digest is left out where both would
+    pass Discord's limit (a panel with a long text of its own)."""
+    both = f"{intro}\n\n{text}"
+    return both if intro and len(both) <= TEXT_LIMIT else text
 
 
 def digest_text(

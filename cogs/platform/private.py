@@ -10,7 +10,7 @@ get nothing.
 from __future__ import annotations
 
 from cogs.platform.builder import open_builder
-from cogs.platform.digest import digest
+from cogs.platform.digest import digest, headed
 from cogs.platform.host import service_of
 from cogs.platform.items import PRIVATE_VIEW, Button, Interaction, TableItem
 from cogs.platform.names import display_names
@@ -36,7 +36,7 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
     message = await presenter.private(seen(table, seat, names=names), interaction.locale)
     await send_private(
         interaction,
-        f"{intro}\n\n{message.content}" if intro else message.content,
+        headed(intro, message.content),
         view=turn_view(
             table, message.actions, interaction.locale, items=message.items, with_private=False
         ),
