@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench fuzz clean
+.PHONY: run test lint typecheck pytest bench fuzz previews clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ bench: $(BIN)/.installed-dev
 # Hostile input to every command option and component (tests/fuzz.py); prints what broke.
 fuzz: $(BIN)/.installed-dev
 	$(BIN)/python -m tests.fuzz --inputs 10000
+
+# The phone screenshots of docs/images (README.md, docs/platform.md): the real bot under
+# simcord, simcord's preview page, and Debian's headless chromium (apt-get install chromium).
+previews: $(BIN)/.installed-dev
+	$(BIN)/python -m tests.phone_previews
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,7 +1,7 @@
-"""Replay speed and size: the animated PNG of one finished random game per game
+"""Replay speed and size: the animated GIF of one finished random game per game
 whose plugin draws a replay.
 
-`replay_png` runs in a worker thread when a player asks for a replay; it
+`replay_gif` runs in a worker thread when a player asks for a replay; it
 should take a few seconds at most and stay well under Discord's upload limit
 (10 MiB without boosts).
 """
@@ -15,7 +15,7 @@ from PIL import Image
 from benchmarks.timing import timed
 from bot.selfplay import play_random_game
 from cogs.platform.plugins import all_plugins
-from renderer.replay import replay_png
+from renderer.replay import replay_gif
 
 MAX_PLAYERS = 7
 """The largest table measured (a Saboteur maze grows with the players)."""
@@ -28,8 +28,8 @@ def main() -> None:
         game_cls, players = plugin.engine, min(plugin.engine.max_players, MAX_PLAYERS)
         _, record = play_random_game(game_cls, players, 1, check=False)
         names = [f"Player {seat + 1}" for seat in range(players)]
-        replay_png(record, "en", plugin.replay_board, names)  # warm the layers and fonts
-        data, seconds = timed(replay_png, record, "en", plugin.replay_board, names)
+        replay_gif(record, "en", plugin.replay_board, names)  # warm the layers and fonts
+        data, seconds = timed(replay_gif, record, "en", plugin.replay_board, names)
         with Image.open(io.BytesIO(data)) as image:
             frames, size = image.n_frames, image.size  # type: ignore[attr-defined]
         print(

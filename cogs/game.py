@@ -358,7 +358,9 @@ class GameCog(
         key = f"rules.{game}"
         summary = t(locale, key) if has_key(key) else t(locale, "rules.missing")
         name = game_name(locale, game)
-        await send_private(interaction, t(locale, "rules.text", game=name, summary=summary))
+        button = t(locale, plugin_for(game).presenter.private_button_key)  # as on the table
+        await send_private(interaction, t(locale, "rules.text", game=name, summary=summary,
+                                          button=button))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -98,7 +98,7 @@ def leaderboard_image(
         middle = top + ROW_H / 2
         rank_fill = HIGHLIGHT if row.rank == 1 else INK
         text(draw, (NAME_X - 20, middle), str(row.rank), 32, bold=True, fill=rank_fill, anchor="rm")
-        name = names.get(row.player, row.player.id)
+        name = names.get(row.player) or label(lang, "former")
         name_x = NAME_X
         if row.player.computer:
             robot(draw, name_x, middle + 3, 30)
@@ -116,5 +116,6 @@ def render_leaderboard(
     game: str, rows: Sequence[LeaderboardRow], names: Mapping[Player, str], lang: str
 ) -> bytes:
     """The leaderboard of `game` (its id) as PNG bytes: `rows` from `bot.stats.leaderboard`,
-    `names` the display name of each player (a missing name shows the player's id)."""
+    `names` the display name of each player (a player without one, who left the server
+unseen, is "a former member": never their id)."""
     return PALETTE.to_png(leaderboard_image(game, rows, names, lang))

@@ -35,23 +35,29 @@ def drawable(char: str, bold: bool = True) -> bool:
     return bytes(font(20, bold).getmask(char)) != _missing_mask(bold)
 
 
-def drawable_name(name: str, fallback: str, bold: bool = True) -> str:
-    """`name` without the characters the fonts lack, spaces tidied, cut to MAX_NAME_CHARS;
-    `fallback` when nothing readable is left (e.g. a name made only of emoji)."""
+def drawable_name(
+    name: str, fallback: str, bold: bool = True, limit: int = MAX_NAME_CHARS
+) -> str:
+    """`name` without the characters the fonts lack, spaces tidied, cut to `limit`
+    characters; `fallback` when nothing readable is left (e.g. a name made only of
+    emoji). An image that cuts each name to the room it has (`fit_name`) passes a
+    larger `limit`."""
     kept = "".join(char for char in unicodedata.normalize("NFC", name) if drawable(char, bold))
     words = " ".join(kept.split())
     if not any(char.isalnum() for char in words):
         return fallback
-    if len(words) > MAX_NAME_CHARS:
-        words = words[: MAX_NAME_CHARS - 1].rstrip() + "…"
+    if len(words) > limit:
+        words = words[: limit - 1].rstrip() + "…"
     return words
 
 
-def drawable_names(names: Sequence[str], fallbacks: Sequence[str]) -> tuple[str, ...]:
+def drawable_names(
+    names: Sequence[str], fallbacks: Sequence[str], limit: int = MAX_NAME_CHARS
+) -> tuple[str, ...]:
     """`drawable_name` for each seat; `fallbacks[seat]` stands in for an unreadable name."""
     if len(names) != len(fallbacks):
         raise ValueError(f"{len(names)} names for {len(fallbacks)} seats")
-    return tuple(drawable_name(n, f) for n, f in zip(names, fallbacks, strict=True))
+    return tuple(drawable_name(n, f, limit=limit) for n, f in zip(names, fallbacks, strict=True))
 
 
 def fit_name(name: str, size: int, max_width: float, bold: bool = True) -> str:

@@ -1,26 +1,39 @@
-"""A game's replay as an animated PNG: the public board after each turn.
+"""A game's replay: an animated GIF that Discord plays, and its steps one by one.
 
-The record is replayed from its start; a frame is drawn with the game's own
-board renderer (its plugin's ``replay_board``) from the spectator's view
-(`state.view(None)`) at the start, after every turn (an action after which
-other seats are to act, or the last one) and at the end. Each frame carries a
-caption: the action's number and who played, by display name (the frame shows
-what the action did: no notation is written). Bounds, so a long game stays a file Discord takes and
-a player watches:
+Discord plays animated GIFs in the chat (it shows an animated PNG as one still
+frame: discord-api-docs #6359), so the replay is a GIF. Its first frame is a
+title card (`title_card`: the game, each player with their final score, the
+winner), then the public board after every turn: the record is replayed from its
+start and a frame drawn with the game's own board renderer (its plugin's
+``replay_board``) from the spectator's view (`state.view(None)`) at the start,
+after every turn (an action after which other seats are to act, or the last one)
+and at the end. Each board frame carries a caption: the action's number and who
+played, by display name (the frame shows what the action did: no notation).
+
+Bounds, so that a long game stays a file Discord takes and a player watches:
 
 - at most `MAX_FRAMES` frames: beyond that, turns are picked evenly (the start
-  and the end always shown);
-- frames scaled together to fit `MAX_SIZE`, on one canvas the size of the
-  largest (Saboteur's maze grows);
-- `FRAME_MS` per frame, `LAST_FRAME_MS` on the final position; looping;
-- every frame on the game's fixed palette (`renderer.png.FixedPalette`), and
-  Pillow stores only the part of a frame that changed.
+  and the end always shown); fewer if the file would pass `MAX_BYTES` (8 MB,
+  Discord's upload limit on a server without boosts being 10 MiB);
+- boards scaled down together to fit a frame at most `FRAME_WIDTH` wide and
+  `MAX_ASPECT` times as tall as wide (the phone rule, docs/platform.md), on one
+  canvas the size of the largest (Saboteur's maze grows); a board keeps its
+  proportions, so its words read at 400 px wide as on the turn's image (a board
+  itself taller than the rule allows gets page colour on its sides:
+  `Layout.board_share`);
+- `TITLE_MS` on the title card, `FRAME_MS` per turn, `LAST_FRAME_MS` on the end;
+  looping; every frame on the game's fixed palette (`renderer.png.FixedPalette`),
+  and Pillow stores only the part of a frame that changed.
+
+`replay_step` draws one step of the same sequence, every turn included, as a PNG:
+the step-through message (`cogs.platform.replay_steps`) shows it with ◀ ▶ buttons.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,11 +41,12 @@ from PIL import Image, ImageDraw
 
 from bot.games.base import JSON, GameState
 from bot.games.record import initial_state, parse_entry, play_entry
-from bot.i18n import t
-from renderer.draw import text
-from renderer.names import drawable_name
-from renderer.palette import INK, PAPER
-from renderer.png import COMPRESS_LEVEL, FixedPalette
+from bot.i18n import has_key, t
+from renderer.chart import line_colour
+from renderer.draw import mark, text
+from renderer.names import drawable_name, fit_name
+from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER, player_mark
+from renderer.png import FixedPalette
 
 
 @dataclass(frozen=True)
@@ -48,10 +62,25 @@ class ReplayBoard:
 
 
 MAX_FRAMES = 60
-MAX_SIZE = (900, 1000)
-FRAME_MS = 800
+"""Frames of the GIF at most, its title card included."""
+MAX_BYTES = 8_000_000
+FRAME_WIDTH = 800
+MAX_ASPECT = 1.3
+TITLE_MS = 3000
+FRAME_MS = 900
 LAST_FRAME_MS = 4000
-CAPTION_H = 44
+CAPTION_H = 52
+CAPTION_SIZE = 26
+"""Seen at 13 px or more when a frame (800 px wide at most) is shown 400 px wide."""
+TITLE_SIZE = (800, 720)
+"""The size of a title card shown alone (a step of the step-through message); taller
+for more than ten players (`title_height`)."""
+TITLE_TOP = 190
+"""Where the players' rows of a title card start, under the game's name."""
+TITLE_ROW = 44
+"""The least height of a player's row on a title card (its words 28 px)."""
+TITLE_WINNERS = 110
+"""Room under the rows for the winners' line."""
 
 
 @dataclass(frozen=True)
@@ -62,31 +91,77 @@ class Frame:
     caption: str
 
 
+@dataclass(frozen=True)
+class Title:
+    """What the title card says: the game, the players, their scores, the winners."""
+
+    game: str
+    names: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    """Empty while the game goes on."""
+    turns: int
+
+
 def label(lang: str, key: str, **params: object) -> str:
     return t(lang, "render.replay." + key, **params)
 
 
-def positions(record: Mapping[str, JSON], lang: str, names: Sequence[str]) -> list[Frame]:
-    """The start, the end of every turn, and the end, as frames to draw; `names` are
-    the players' display names (index = seat), shortened to what the fonts draw."""
+def player_name(lang: str, names: Sequence[str], seat: int) -> str:
+    """The seat's display name as the fonts draw it, or "Player n"."""
+    return drawable_name(names[seat], label(lang, "player", number=seat + 1))
+
+
+def _turns(record: Mapping[str, JSON]) -> Iterator[tuple[GameState[Any], int, int | None]]:
+    """The game of `record` at its start and at the end of every turn (an action after
+    which other seats are to act, or the last one), with the number of the action that
+    led there and the seat that played it (0, None at the start). One state, moved on:
+    read it before the next."""
     state: GameState[Any] = initial_state(record)
     entries: list[str] = list(record.get("actions", []))
-    frames = [Frame(state.view(None), label(lang, "start"))]
+    yield state, 0, None
     for number, entry in enumerate(entries, start=1):
         seat, _ = parse_entry(state, entry)
         acting = state.to_act()
         play_entry(state, entry)
         if state.to_act() == acting and number < len(entries):
             continue  # the same seats go on: one frame for the whole turn
-        caption = label(
-            lang,
-            "caption",
-            number=number,
-            total=len(entries),
-            player=drawable_name(names[seat], label(lang, "player", number=seat + 1)),
+        yield state, number, seat
+
+
+def turn_ends(record: Mapping[str, JSON]) -> list[tuple[JSON, int, int | None]]:
+    """The public view at the start, at the end of every turn and at the end, each with
+    the number of the action that led to it and the seat that played it (see `_turns`)."""
+    return [(state.view(None), number, seat) for state, number, seat in _turns(record)]
+
+
+def positions(record: Mapping[str, JSON], lang: str, names: Sequence[str]) -> list[Frame]:
+    """`turn_ends` as frames to draw, each with its caption; `names` are the players'
+    display names (index = seat), shortened to what the fonts draw."""
+    total = len(record.get("actions", []))
+    return [
+        Frame(view, label(lang, "start")) if seat is None else Frame(
+            view,
+            label(lang, "caption", number=number, total=total,
+                  player=player_name(lang, names, seat)),
         )
-        frames.append(Frame(state.view(None), caption))
-    return frames
+        for view, number, seat in turn_ends(record)
+    ]
+
+
+def title_of(record: Mapping[str, JSON], lang: str, names: Sequence[str], turns: int) -> Title:
+    """The title card of `record` (its end: scores and winners; scores so far, and no
+    winner, for a game still going on)."""
+    state: GameState[Any] = initial_state(record)
+    for entry in record.get("actions", []):
+        play_entry(state, entry)
+    outcome = state.outcome()
+    scores = state.scores() if outcome is None else outcome.scores
+    game = str(record["game"])
+    key = f"game.{game}.name"
+    shown = tuple(player_name(lang, names, seat) for seat in range(state.num_players))
+    winners = () if outcome is None else tuple(outcome.winners)
+    return Title(t(lang, key) if has_key(key) else game, shown, tuple(scores), winners, turns)
 
 
 def pick(frames: Sequence[Frame], limit: int) -> list[Frame]:
@@ -97,49 +172,160 @@ def pick(frames: Sequence[Frame], limit: int) -> list[Frame]:
     return [frames[round(i * step)] for i in range(limit)]
 
 
-def _fit(boards: list[Image.Image]) -> tuple[float, tuple[int, int]]:
-    """The common scale of the boards and the canvas size (caption included)."""
-    width = max(board.width for board in boards)
-    height = max(board.height for board in boards)
-    scale = min(1.0, MAX_SIZE[0] / width, (MAX_SIZE[1] - CAPTION_H) / height)
-    return scale, (round(width * scale), round(height * scale) + CAPTION_H)
+@dataclass(frozen=True)
+class Layout:
+    """Where boards go in a frame: scaled by `scale`, centred under the caption of a
+    canvas of `size`, the widest `board_width` px wide once scaled."""
+
+    scale: float
+    size: tuple[int, int]
+    board_width: int
+
+    @property
+    def board_share(self) -> float:
+        """How much of the frame's width the widest board takes: a word of a board is
+        seen this much smaller in the frame than on the board's own image."""
+        return self.board_width / self.size[0]
 
 
-def _compose(board: Image.Image, caption: str, scale: float, size: tuple[int, int]) -> Image.Image:
-    canvas = Image.new("RGB", size, PAPER)
-    shown_size = (round(board.width * scale), round(board.height * scale))
-    shown = board.resize(shown_size, Image.Resampling.BOX)
-    canvas.paste(shown, ((size[0] - shown.width) // 2, CAPTION_H))
+def layout(sizes: Sequence[tuple[int, int]], min_height: int = 0) -> Layout:
+    """The common scale and the canvas of boards of `sizes` (see the module's bounds):
+    at most `FRAME_WIDTH` wide and `MAX_ASPECT` times as tall as wide, and at least
+    `min_height` tall (the title card's room: `title_height`)."""
+    width = max(w for w, _ in sizes)
+    height = max(h for _, h in sizes)
+    tallest = MAX_ASPECT * FRAME_WIDTH - CAPTION_H
+    scale = min(1.0, FRAME_WIDTH / width, tallest / height)
+    shown_w = round(width * scale)
+    canvas_h = max(round(height * scale) + CAPTION_H, min_height)
+    canvas_w = max(shown_w, math.ceil(canvas_h / MAX_ASPECT))
+    return Layout(scale, (canvas_w, canvas_h), shown_w)
+
+
+def compose(board: Image.Image, caption: str, frame: Layout) -> Image.Image:
+    """`board` scaled into a frame of `frame`'s size, under its caption."""
+    canvas = Image.new("RGB", frame.size, PAPER)
+    shown_size = (round(board.width * frame.scale), round(board.height * frame.scale))
+    shown = board if frame.scale == 1 else board.resize(shown_size, Image.Resampling.BOX)
+    canvas.paste(shown, ((frame.size[0] - shown.width) // 2, CAPTION_H))
     draw = ImageDraw.Draw(canvas)
-    text(
-        draw, (size[0] / 2, CAPTION_H / 2), caption, 24, bold=True, fill=INK, max_width=size[0] - 20
-    )
+    width = frame.size[0]
+    text(draw, (width / 2, CAPTION_H / 2), caption, CAPTION_SIZE, bold=True, max_width=width - 20)
     return canvas
 
 
-def replay_png(
-    record: Mapping[str, JSON], language: str, board: ReplayBoard, names: Sequence[str]
-) -> bytes:
-    """The animated PNG of `record` (see the module's bounds), each frame drawn by
-    `board` with the players' display `names`; raises `bot.games.record.ReplayError`
-    for a bad record."""
-    frames = pick(positions(record, language, names), MAX_FRAMES)
-    boards = [board.draw(frame.view, language, names) for frame in frames]
-    scale, size = _fit(boards)
-    images = [
-        _compose(board, frame.caption, scale, size)
-        for board, frame in zip(boards, frames, strict=True)
-    ]
-    quantized = [board.palette.map(image) for image in images]
-    durations = [FRAME_MS] * (len(quantized) - 1) + [LAST_FRAME_MS]
+def winners_line(lang: str, title: Title) -> str:
+    """ "Winner: Ana", "Winners: Ana and Bruno" (in `lang`)."""
+    shown = [title.names[seat] for seat in title.winners]
+    joined = shown[0] if len(shown) == 1 else (
+        ", ".join(shown[:-1]) + label(lang, "and") + shown[-1]
+    )
+    return label(lang, "winner" if len(shown) == 1 else "winners", names=joined)
+
+
+def title_height(title: Title) -> int:
+    """The least height of `title`'s card: a row of `TITLE_ROW` px a player."""
+    return TITLE_TOP + len(title.names) * TITLE_ROW + (TITLE_WINNERS if title.winners else 40)
+
+
+def title_card(title: Title, lang: str, size: tuple[int, int]) -> Image.Image:
+    """The first frame: the game's name, "Replay: n turns", each player (seat mark and
+    colour, name, final score; the winners highlighted) and who won, sized for `size`
+    (at least 600 px wide: its words read at 400 px wide)."""
+    width, height = size
+    image = Image.new("RGB", size, PAPER)
+    draw = ImageDraw.Draw(image)
+    margin = 40
+    text(draw, (width / 2, 70), title.game, 60, bold=True, max_width=width - 2 * margin)
+    subtitle = label(lang, "turns", turns=title.turns)
+    text(draw, (width / 2, 135), subtitle, 32, fill=MUTED, max_width=width - 2 * margin)
+    bottom = height - (TITLE_WINNERS if title.winners else 40)
+    rows = len(title.names)
+    row_h = min(72, (bottom - TITLE_TOP) // max(rows, 1))
+    size_px = max(26, min(36, row_h - 16))
+    top = TITLE_TOP + (bottom - TITLE_TOP - rows * row_h) // 2
+    left, right = margin, width - margin
+    for seat, name in enumerate(title.names):
+        y = top + seat * row_h
+        won = seat in title.winners
+        draw.rounded_rectangle(
+            (left, y + 4, right, y + row_h - 4), radius=10, fill=HIGHLIGHT if won else PANEL
+        )
+        middle = y + row_h / 2
+        mark(draw, left + 34, middle, size_px * 0.45, player_mark(seat), line_colour(seat))
+        score = str(title.scores[seat])
+        text(draw, (right - 24, middle), score, size_px, bold=True, anchor="rm")
+        room = right - 24 - len(score) * size_px - 40 - (left + 64)
+        shown = fit_name(name, size_px, room, bold=won)
+        text(draw, (left + 64, middle), shown, size_px, bold=won, anchor="lm", fill=INK)
+    if title.winners:
+        line = winners_line(lang, title)
+        text(draw, (width / 2, height - 60), line, 44, bold=True, max_width=width - 2 * margin)
+    return image
+
+
+def _frames(
+    record: Mapping[str, JSON], lang: str, board: ReplayBoard, names: Sequence[str],
+    shown: Sequence[Frame], turns: int,
+) -> list[Image.Image]:
+    """The title card (of a game of `turns` turns) then each of `shown`, as RGB images
+    of one size."""
+    boards = [board.draw(frame.view, lang, names) for frame in shown]
+    title = title_of(record, lang, names, turns)
+    frame = layout([image.size for image in boards], title_height(title))
+    pairs = zip(boards, shown, strict=True)
+    card = title_card(title, lang, frame.size)
+    return [card, *(compose(image, step.caption, frame) for image, step in pairs)]
+
+
+def encode_gif(frames: Sequence[Image.Image], palette: FixedPalette) -> bytes:
+    """`frames` (the title card first) as a looping GIF on `palette`."""
+    mapped = [palette.map(frame) for frame in frames]
+    durations = [TITLE_MS] + [FRAME_MS] * (len(mapped) - 2) + [LAST_FRAME_MS]
     buffer = io.BytesIO()
-    quantized[0].save(
-        buffer,
-        "PNG",
-        save_all=True,
-        append_images=quantized[1:],
-        duration=durations,
-        loop=0,
-        compress_level=COMPRESS_LEVEL,
+    mapped[0].save(
+        buffer, "GIF", save_all=True, append_images=mapped[1:], duration=durations[: len(mapped)],
+        loop=0, optimize=False,
     )
     return buffer.getvalue()
+
+
+def replay_gif(
+    record: Mapping[str, JSON], language: str, board: ReplayBoard, names: Sequence[str]
+) -> bytes:
+    """The animated GIF of `record` (see the module's bounds), each board drawn by
+    `board` with the players' display `names`; raises `bot.games.record.ReplayError`
+    for a bad record."""
+    turns = positions(record, language, names)
+    limit = MAX_FRAMES - 1
+    while True:
+        shown = pick(turns, limit)
+        frames = _frames(record, language, board, names, shown, len(turns) - 1)
+        data = encode_gif(frames, board.palette)
+        if len(data) <= MAX_BYTES or limit <= 2:
+            return data
+        limit = max(2, limit // 2)
+
+
+def replay_steps(record: Mapping[str, JSON]) -> int:
+    """How many steps the step-through of `record` has: the title card, the start and
+    the end of every turn."""
+    return 1 + sum(1 for _ in _turns(record))
+
+
+def replay_step(
+    record: Mapping[str, JSON], language: str, board: ReplayBoard, names: Sequence[str],
+    step: int,
+) -> bytes:
+    """Step `step` (0: the title card) of `record`'s replay as PNG bytes; IndexError
+    for a step it does not have."""
+    turns = positions(record, language, names)
+    if not 0 <= step <= len(turns):
+        raise IndexError(f"step {step} of {len(turns) + 1}")
+    if step == 0:
+        title = title_of(record, language, names, len(turns) - 1)
+        size = (TITLE_SIZE[0], max(TITLE_SIZE[1], title_height(title)))
+        return board.palette.to_png(title_card(title, language, size))
+    shown = turns[step - 1]
+    image = board.draw(shown.view, language, names)
+    return board.palette.to_png(compose(image, shown.caption, layout([image.size])))

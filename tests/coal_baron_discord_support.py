@@ -333,10 +333,10 @@ async def play_to_the_end(
         assert after.version == before + actions
         message = world.last()
         names = attachment_names(message)
-        # The board and every mine, nothing more; at the end, the summary's score chart
-        # drawn over the mines (two images a message).
-        mines = "scores-mines.png" if after.status == "finished" else "mines.png"
-        assert names == ["board.png", mines]
+        # The board and every mine, nothing more; at the end, every mine and the
+        # summary's score chart (two images a message).
+        finished = after.status == "finished"
+        assert names == (["mines.png", "scores.png"] if finished else ["board.png", "mines.png"])
         # One live message, the newest: a turn's controls, then the end's Rematch button.
         assert [m.id for m in live_messages(world.channel)] == [message.id]
         # Tiles and orders in words ("yellow, 1 cart, lit"), never their names ("y1l", "WKK").

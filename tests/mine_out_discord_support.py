@@ -10,6 +10,7 @@ typed with ``/game play`` (the autocomplete's value for the whole line).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,10 @@ import simcord
 from bot.app import TableBot
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.greedy import choose
+from bot.i18n import language_of
 from bot.service import Table
+from cogs.mine_out.images import TOWN_FILE
+from renderer.mine_out.town import render_town
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     CompleteGame,
@@ -32,6 +36,8 @@ from tests.discord_support import (
     select_offering,
     suggested,
 )
+from tests.player_text import assert_words_only
+from tests.test_discord_complete_games import payload_words, private_payloads, public_text
 
 AfterMove = Callable[[], Awaitable[None]]
 """Awaited after each turn of a complete game (the generic checks of every game)."""
@@ -47,6 +53,7 @@ class MoWorld:
     table_id: int = 0
     first_turn_id: int = 0
     confirms: list[simcord.ResponseMessage] = field(default_factory=list)
+    locale: str | None = None
 
     @property
     def bot(self) -> TableBot:
@@ -95,7 +102,7 @@ async def mo_world(env: simcord.Env, players: int, locale: str | None = None) ->
     names = ("alice", "bob", "carol", "dave")[:players]
     members = [guild.add_member(env.create_user(name)) for name in names]
     watcher = guild.add_member(env.create_user("eve"))
-    return MoWorld(env, guild, channel, members, watcher)
+    return MoWorld(env, guild, channel, members, watcher, locale=locale)
 
 
 def plan_turn(state: MineOutState, rng: random.Random) -> list[str]:
@@ -211,9 +218,78 @@ async def play_game(
     return ways
 
 
+MINE_OUT_CODES = re.compile(r"\b[A-Z]{2}\d{2}\b|\bj:\w+|\+[A-Z]{2}\d|\b(?:cu|ag)\b|\bcomm\b")
+"""Mine Out's notation where words belong: card ids (MI24, NE04), the ores' codes (cu,
+ag; "au" is a French word) and the jewel sold as one (j:au), ``+WO05``, ``comm``."""
+MENTION = re.compile(r"<@!?(\d+)>")
+AUTOCOMPLETE = 8
+"""The interaction callback type of autocomplete choices."""
+
+
+class PlayerReads:
+    """After each move of a complete game (wrapping the shared checks' `hook`): every
+    text a player read since the last move (public messages and their embeds, private
+    replies and panels with their buttons', selects' and options' words, autocomplete
+    names) is words in the server's language (`tests.player_text`), mentions read as
+    the member's name; and each turn's public message shows the town drawn from the
+    view after the turn, whose last turn (`view["last"]`, marked on the image) is the
+    turn just played."""
+
+    def __init__(self, w: MoWorld, hook: AfterMove) -> None:
+        self.w = w
+        self.hook = hook
+        self.lang = language_of(w.locale)
+        self.members = {m.id: m.name for m in [*w.players, w.watcher]}
+        self.requests = 0
+        self.read: set[int] = set()
+        self.texts = 0
+        self.marked = 0
+
+    def names(self, text: str) -> str:
+        return MENTION.sub(lambda m: self.members.get(int(m[1]), m[0]), text)
+
+    async def __call__(self) -> None:
+        await self.hook()
+        new = [m for m in self.w.public_messages()
+               if m.author.bot and m.id not in self.read]
+        texts = [public_text(m) for m in new]
+        texts += [payload_words(p) for p in private_payloads(self.w.env, self.requests)]
+        for request in self.w.env.http_requests[self.requests:]:
+            body = request.json if isinstance(request.json, dict) else {}
+            if body.get("type") == AUTOCOMPLETE:
+                texts += [str(c["name"]) for c in (body.get("data") or {}).get("choices", [])]
+        self.requests = len(self.w.env.http_requests)
+        self.read |= {m.id for m in new}
+        readable = [self.names(text) for text in texts]
+        assert_words_only(readable, self.lang, MINE_OUT_CODES,
+                          names=tuple(self.members.values()))
+        self.texts += len(readable)
+        state = await self.w.state()
+        if state.last is None or not new:
+            return
+        turn = new[-1]
+        town = next(a for a in turn.attachments if a.filename == TOWN_FILE)
+        view = state.view(None)
+        last = view["last"]
+        assert last is not None and last["path"] and (
+            last["hired"] or last["dug"] or last["sold"] or last["played"]
+            or last["community"] or last["changed"]
+        ), "a turn does something besides moving, and its image marks it"
+        names = [self.members[user] for user in (await self.w.table()).seats]
+        assert (await town.read()) == render_town(view, names, self.lang)
+        self.marked += 1
+
+
+async def play_read(w: MoWorld, hook: AfterMove) -> None:
+    """The complete game of seed 4, read as a player after each move (`PlayerReads`)."""
+    reads = PlayerReads(w, hook)
+    await play_game(w, 4, after_move=reads)
+    assert reads.texts > 100 and reads.marked > 20, (reads.texts, reads.marked)
+
+
 COMPLETE_GAME = CompleteGame(
     lambda env, locale: mo_world(env, 3, locale),
-    lambda w, hook: play_game(w, 4, after_move=hook),
+    play_read,
     lambda w: [*w.players, w.watcher],
 )
-"""A 3-player game of seed 4 (tests/test_discord_complete_games.py)."""
+"""A 3-player game of seed 4 (tests/test_discord_complete_games.py), every text read."""

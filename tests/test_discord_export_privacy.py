@@ -217,9 +217,10 @@ async def test_a_finished_game_is_exported_with_its_replay_under_the_same_checks
     result = await export(w.alice, w.channel, table)
     assert private_text(result).startswith(f"L'enregistrement de la table n°{table}, et sa")
     files = {a.filename: a for m in answers(result) for a in m.attachments}
-    assert set(files) == {f"coal-baron-{table}.json", f"coal-baron-{table}-replay.png"}
-    with Image.open(io.BytesIO(await files[f"coal-baron-{table}-replay.png"].read())) as image:
-        assert image.is_animated and image.n_frames == 3  # type: ignore[attr-defined]
+    assert set(files) == {f"coal-baron-{table}.json", f"coal-baron-{table}-replay.gif"}
+    with Image.open(io.BytesIO(await files[f"coal-baron-{table}-replay.gif"].read())) as image:
+        assert image.format == "GIF" and image.n_frames == 3  # type: ignore[attr-defined]
+    assert len(answers(result)) == 1  # asked from another channel: no step-through there
 
 
 async def test_an_abandoned_game_has_no_replay(table_world: TableWorld) -> None:

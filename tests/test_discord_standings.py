@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
 
+import discord
 import pytest
 from PIL import Image
 
+from cogs.platform import standings, summary
+from renderer.chart import record_chart
+from renderer.leaderboard import render_leaderboard
 from tests.discord_support import TableWorld, action_id, custom_ids, private_text, speak_french
 
 pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
@@ -35,12 +42,12 @@ async def test_a_user_with_no_games_is_told_so(
 
     result = await w.carol.slash(w.channel, "game stats")
     assert private_text(result) == (
-        f"{w.carol.mention} has no finished game on this server yet (all games)."
+        "carol has no finished game on this server yet (all games)."
     )
     speak_french(monkeypatch, w.carol)
     result = await w.carol.slash(w.channel, "game stats", game="tiny")
     assert private_text(result) == (
-        f"{w.carol.mention} n'a encore terminé aucune partie sur ce serveur (Tiny)."
+        "carol n'a encore terminé aucune partie sur ce serveur (Tiny)."
     )
 
 
@@ -49,11 +56,11 @@ async def test_stats_count_the_finished_games_of_a_player(
 ) -> None:
     await finish_tiny(w)
     text = private_text(await w.alice.slash(w.channel, "game stats"))
-    assert text.startswith(f"**{w.alice.mention}** (all games): games played: 1, won: ")
+    assert text.startswith("**alice** (all games): games played: 1, won: ")
     assert "average time per turn: " in text and "min" in text
     speak_french(monkeypatch, w.carol)
     text = private_text(await w.carol.slash(w.channel, "game stats", player=w.bob, game="tiny"))
-    assert text.startswith(f"**{w.bob.mention}** (Tiny) : parties jouées : 1, gagnées : ")
+    assert text.startswith("**bob** (Tiny) : parties jouées : 1, gagnées : ")
     assert "," in text.split("score moyen : ")[1][:4]  # a decimal comma
 
 
@@ -71,3 +78,55 @@ async def test_the_leaderboard_is_an_image_of_the_rated_players(
     assert attachment.filename == "leaderboard-tiny.png"
     image = Image.open(io.BytesIO(await attachment.read()))
     assert image.width == 800
+
+
+def without_member_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot as it runs without the Server Members intent, for members it cannot
+    fetch either (they left the server): no lookup finds anyone."""
+
+    async def unknown(guild: discord.Guild, user_id: int) -> discord.Member:
+        raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Member")
+
+    monkeypatch.setattr(discord.Guild, "get_member", lambda guild, user_id: None)
+    monkeypatch.setattr(discord.Guild, "fetch_member", unknown)
+
+
+async def test_with_no_member_cache_players_are_named_never_by_their_id(
+    w: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The names each player's own clicks carried are kept: the end of the game, the
+    # leaderboard and the statistics name them, though no member lookup answers.
+    without_member_cache(monkeypatch)
+    charted: list[Sequence[str]] = []
+    ranked: list[dict[Any, str]] = []
+
+    def chart(record: Any, names: Sequence[str], lang: str) -> bytes:
+        charted.append(names)
+        return record_chart(record, names, lang)
+
+    def board(game: str, rows: Any, names: dict[Any, str], lang: str) -> bytes:
+        ranked.append(names)
+        return render_leaderboard(game, rows, names, lang)
+
+    monkeypatch.setattr(summary, "record_chart", chart)
+    monkeypatch.setattr(standings, "render_leaderboard", board)
+    await finish_tiny(w)
+    assert charted == [("alice", "bob")]
+    await w.carol.slash(w.channel, "game leaderboard", game="tiny")
+    [names] = ranked
+    assert sorted(names.values()) == ["alice", "bob"]
+    text = private_text(await w.carol.slash(w.channel, "game stats", player=w.bob))
+    assert text.startswith("**bob** (all games): games played: 1")
+    assert str(w.bob.id) not in text
+
+
+async def test_a_player_never_seen_is_a_former_member_on_the_leaderboard() -> None:
+    from bot.results import Player
+    from bot.stats import LeaderboardRow
+    from tests.readability import drawn_text
+
+    rows = [LeaderboardRow(1, Player("1456074443980800010"), 3.4, 1, 1)]
+    with drawn_text() as log:
+        render_leaderboard("tiny", rows, {}, "fr")
+    assert "Ancien membre" in [d.text for d in log.drawn]
+    assert not any("1456074443980800010" in d.text for d in log.drawn)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from bot.results import Player
 from bot.stats import LeaderboardRow
 from renderer import leaderboard
 from renderer.leaderboard import number, render_leaderboard, shorten
+from tests.readability import assert_phone_readable, drawn_text
 
 ALICE, BOB = Player("101"), Player("102")
 STRONG = Player("strong", computer=True)
@@ -58,3 +60,14 @@ def test_long_names_are_cut() -> None:
     assert shorten("Alice", 300) == "Alice"
     cut = shorten(long, 300)
     assert cut.endswith("…") and long.startswith(cut[:-1])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_leaderboard_of_ten_reads_on_a_phone(lang: str) -> None:
+    rows = [LeaderboardRow(rank, Player(str(rank)), 20.5 - rank, 30, 9) for rank in range(1, 10)]
+    rows.append(LeaderboardRow(10, STRONG, 1.0, 30, 9))
+    names: dict[Player, str] = {row.player: f"Bartholomew the {row.rank}th" for row in rows[:5]}
+    with drawn_text() as log:
+        png = render_leaderboard("coal-baron", rows, {**names, STRONG: "Strong"}, lang)
+    assert_phone_readable(png, log, f"leaderboard ({lang})")
+    assert not any(d.text.isdigit() and len(d.text) > 3 for d in log.drawn)  # no id

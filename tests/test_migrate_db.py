@@ -52,6 +52,7 @@ async def fill(location: str) -> dict[str, int]:
     await storage.set_presence(2, Presence(away_until=2e12, dm_reminders=True))
     await storage.vote_pause(3, 2, 2e12, 1)
     await storage.set_ping_mode(3, 2, PingMode.DM)
+    await service.preferences.remember_names(3 << 22, {1: "Ana", 2: "Bob"})
     await GameService(storage, clock=lambda: 1e12).tables.due_reminders()  # claimed, some confirmed
     for table_id in (await storage.table_ids())[::2]:
         await storage.mark_reminded(table_id)
@@ -96,6 +97,7 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
     assert await dump(target) == await dump(str(source))
     copied = await Storage.open(target)
     assert await copied.ping_modes(3) == {2: PingMode.DM}
+    assert await copied.player_names(3 << 22, [1, 2]) == {1: "Ana", 2: "Bob"}
     await copied.close()
     storage = await Storage.open(target)  # and the copy plays on, new ids after the old
     table = await GameService(storage).tables.open_table(

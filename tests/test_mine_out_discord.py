@@ -239,6 +239,9 @@ async def test_the_turn_message_and_rules_in_french(simcord_env: simcord.Env) ->
     rules = await w.watcher.slash(w.channel, "game rules", game="mine-out")
     assert "reconstruction" in private_text(rules) or any(
         "reconstruction" in m.content for m in w.public_messages())
+    # The rules name the table's own button and no repository file.
+    assert "**My turn / my hand**" in private_text(rules)
+    assert "docs/" not in private_text(rules)
 
 
 async def test_skip_plays_the_cheapest_non_move_action_then_ends_the_turn(

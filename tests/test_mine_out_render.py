@@ -11,6 +11,7 @@ import pytest
 
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.greedy import choose
+from renderer.mine_out.hiring import render_hiring
 from renderer.mine_out.holdings import render_holdings
 from renderer.mine_out.town import render_town
 from tests import golden_images
@@ -45,6 +46,12 @@ def test_the_town_matches_its_golden_image(
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_towns_cards_match_their_golden_image(lang: str) -> None:
+    png = render_hiring(midgame(3, 8, 60).view(None), lang)
+    golden_images.assert_matches_golden(png, GOLDEN_DIR / f"cards-{lang}.png")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_players_holdings_match_their_golden_image(lang: str) -> None:
     state = midgame(3, 8, 60)
     png = render_holdings(state.view(1), 1, NAMES[:3], lang)
@@ -67,6 +74,8 @@ def test_the_town_and_others_holdings_do_not_change_with_the_secrets() -> None:
     for view_of in (None, 0):
         assert render_town(state.view(view_of), names, "en") == render_town(
             shuffled.view(view_of), names, "en")
+        assert render_hiring(state.view(view_of), "en") == render_hiring(
+            shuffled.view(view_of), "en")
     assert render_holdings(state.view(0), 2, names, "en") == render_holdings(
         shuffled.view(0), 2, names, "en")
 

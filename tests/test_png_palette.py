@@ -30,10 +30,11 @@ from renderer.coal_baron.scoring import render_scoring
 from renderer.colours import PALETTE as SHARED
 from renderer.leaderboard import render_leaderboard
 from renderer.mine_out.colours import PALETTE as MINE_OUT
+from renderer.mine_out.hiring import render_hiring
 from renderer.mine_out.holdings import render_holdings
 from renderer.mine_out.town import render_town
 from renderer.png import FixedPalette, mix
-from renderer.replay import replay_png
+from renderer.replay import replay_gif
 from renderer.saboteur.board import render_board as saboteur_board
 from renderer.saboteur.board import render_round_end
 from renderer.saboteur.colours import PALETTE as SABOTEUR
@@ -114,6 +115,7 @@ def saboteur_images(seed: int) -> None:
 def mine_out_images(seed: int) -> None:
     state = midgame(4, seed, 50)
     render_town(state.view(None), list(NAMES[:4]), "fr")
+    render_hiring(state.view(None), "fr")
     render_holdings(state.view(1), 1, list(NAMES[:4]), "en")  # with the hand
     render_holdings(state.view(None), 2, list(NAMES[:4]), "fr")
     two = midgame(2, seed, 60)  # an apprentice's smaller pawn
@@ -133,8 +135,8 @@ CASES: list[tuple[str, Callable[[], None], FixedPalette, int]] = [
     ("coal-baron-2", lambda: coal_baron_images(2), COAL_BARON, 5),
     ("saboteur-1", lambda: saboteur_images(1), SABOTEUR, 4),
     ("saboteur-2", lambda: saboteur_images(2), SABOTEUR, 4),
-    ("mine-out-1", lambda: mine_out_images(1), MINE_OUT, 4),
-    ("mine-out-8", lambda: mine_out_images(8), MINE_OUT, 4),
+    ("mine-out-1", lambda: mine_out_images(1), MINE_OUT, 5),
+    ("mine-out-8", lambda: mine_out_images(8), MINE_OUT, 5),
     ("chart-and-leaderboard", shared_images, SHARED, 2),
 ]
 
@@ -150,7 +152,7 @@ def test_images_draw_areas_in_their_palette_colours(
 
 def test_replay_frames_are_mapped_onto_the_game_palette(mapped: Mapped) -> None:
     record = coal_baron_record([*DRAFT_2P, (0, "$4"), (1, "m6")])
-    replay_png(record, "fr", COAL_BARON_REPLAY, ("Aline", "Bastien"))
+    replay_gif(record, "fr", COAL_BARON_REPLAY, ("Aline", "Bastien"))
     first, *_, last = mapped
     assert_in_palette([first, last], COAL_BARON, 2)
     assert {palette for palette, _ in mapped} == {COAL_BARON}

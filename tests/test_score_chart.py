@@ -9,10 +9,8 @@ import pytest
 from PIL import Image
 
 from renderer.chart import WIDTH, line_colour, render_score_chart
-from renderer.palette import PAPER
-from renderer.png import encode
-from renderer.stack import GAP, stack_png
 from tests.golden_images import assert_matches_golden
+from tests.readability import assert_phone_readable, drawn_text
 
 GOLDEN = Path(__file__).parent / "golden" / "chart"
 NAMES = ("Alice", "Bérénice-Marguerite du Pont", "Zoë 🎲", "🐉")
@@ -55,17 +53,11 @@ def test_chart_refuses_series_that_do_not_fit_the_seats(
         render_score_chart(series, names, "en")
 
 
-def test_the_chart_over_another_image_keeps_both_whole_in_one_palette_image() -> None:
-    chart_png = render_score_chart(SERIES, NAMES, "en")
-    narrow = Image.new("RGB", (600, 300), (200, 30, 40))
-    narrow.paste((10, 120, 60), (100, 100, 200, 200))
-    narrow = narrow.quantize(4)  # a palette image of its own colours
-    stacked = Image.open(io.BytesIO(stack_png(chart_png, encode(narrow))))
-    chart = Image.open(io.BytesIO(chart_png)).convert("RGB")
-    assert stacked.mode == "P"  # a palette PNG, as every image of the bot
-    assert stacked.size == (WIDTH, chart.height + GAP + 300)
-    page = stacked.convert("RGB")
-    assert page.crop((0, 0, WIDTH, chart.height)).tobytes() == chart.tobytes()
-    below = page.crop((100, chart.height + GAP, 700, chart.height + GAP + 300))
-    assert below.tobytes() == narrow.convert("RGB").tobytes()  # centred, every pixel kept
-    assert page.getpixel((50, chart.height + GAP + 150)) == PAPER
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("seats", [2, 10])
+def test_the_chart_reads_on_a_phone(lang: str, seats: int) -> None:
+    series = [[0, seat, 2 * seat, 3 * seat + 1] for seat in range(seats)]
+    names = [f"Bérénice {seat + 1}" for seat in range(seats)]
+    with drawn_text() as log:
+        png = render_score_chart(series, names, lang, marks=[(2, "Quart 1")])
+    assert_phone_readable(png, log, f"score chart, {seats} seats ({lang})")

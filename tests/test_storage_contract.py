@@ -27,6 +27,7 @@ from bot.storage import (
     OpenTableExists,
     PingMode,
     Presence,
+    SeenName,
     ShardSet,
     Storage,
     Table,
@@ -273,6 +274,26 @@ async def test_presence_defaults_to_none_and_is_replaced(contract_storage: Stora
     assert await storage.every_presence() == {7: Presence(60.0, True)}
 
 
+async def test_a_players_name_is_kept_per_server_and_the_newest_sighting_wins(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    assert await storage.player_names(9, [7]) == {}
+    await storage.remember_names([SeenName(9, 7, "Ana", 10.0), SeenName(None, 7, "Ana DM", 10.0)])
+    await storage.remember_names([SeenName(9, 7, "Ana B.", 20.0), SeenName(9, 8, "Bob", 20.0)])
+    await storage.remember_names([SeenName(9, 7, "Ana (old)", 15.0)])  # seen before "Ana B."
+    await storage.remember_names([])
+    assert await storage.player_names(9, [7, 8, 6, 7]) == {7: "Ana B.", 8: "Bob"}
+    assert await storage.player_names(10, [7]) == {}  # another server: another name
+    assert await storage.player_names(None, [7]) == {7: "Ana DM"}
+    assert await storage.player_names(9, []) == {}
+    assert await storage.every_name() == [
+        SeenName(None, 7, "Ana DM", 10.0), SeenName(9, 7, "Ana B.", 20.0),
+        SeenName(9, 8, "Bob", 20.0),
+    ]
+    assert (await storage.counts())["player_names"] == 3
+
+
 async def test_ping_modes_are_per_table_and_replaced(contract_storage: Storage) -> None:
     storage = contract_storage
     assert await storage.ping_modes(1) == {}  # nobody chose: everyone is pinged
@@ -419,7 +440,9 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         assert await storage.actions(1) == [
             LoggedAction(0, 0, "keep", 1.0), LoggedAction(1, 1, "keep", 2.0, None, taken_back)
         ]  # who played them is unknown: none of them can be taken back
-        counted = ("taken_back", "results", "presence", "pause_votes", "ping_modes")
+        counted = (
+            "taken_back", "results", "presence", "pause_votes", "ping_modes", "player_names"
+        )
         assert await storage.counts() == {
             "tables": 1, "actions": 2, **{name: int(name in filled) for name in counted}
         }
@@ -548,7 +571,7 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
     assert await storage.actions(40) == log
     assert await storage.counts() == {
         "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0,
-        "ping_modes": 0,
+        "ping_modes": 0, "player_names": 0,
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40

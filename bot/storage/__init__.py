@@ -10,6 +10,7 @@ from bot.storage.base import (
     OpenTableExists,
     PingMode,
     Presence,
+    SeenName,
     ShardSet,
     StartupError,
     Storage,
@@ -18,6 +19,6 @@ from bot.storage.base import (
 )
 
 __all__ = [
-    "Draft", "DueReminder", "LoggedAction", "OpenTableExists", "PingMode", "Presence", "ShardSet",
-    "StartupError", "Storage", "Table", "TableStatus",
+    "Draft", "DueReminder", "LoggedAction", "OpenTableExists", "PingMode", "Presence", "SeenName",
+    "ShardSet", "StartupError", "Storage", "Table", "TableStatus",
 ]

@@ -184,6 +184,17 @@ class SaveAlso:
     result: str | None = None
 
 
+@dataclass(frozen=True)
+class SeenName:
+    """A player's display name on a server as last seen (`Storage.remember_names`)."""
+
+    guild_id: int | None
+    user_id: int
+    name: str
+    seen_at: float
+    """Unix time it was seen."""
+
+
 class OpenTableExists(Exception):
     """The channel already has a table in its lobby or in play."""
 
@@ -379,6 +390,22 @@ class Storage(ABC):
     @abstractmethod
     async def store_ratings(self, guild_id: int | None, ratings: str, through: int) -> None:
         """Replace the server's ratings (JSON text), which include `through` of its results."""
+
+    # -- players' names (docs/weeks.md, "Names")
+
+    @abstractmethod
+    async def remember_names(self, names: Iterable[SeenName]) -> None:
+        """Keep each of `names` as its player's name on its server, unless a name seen
+        later is already kept."""
+
+    @abstractmethod
+    async def player_names(self, guild_id: int | None, user_ids: Iterable[int]) -> dict[int, str]:
+        """The last name seen of each of `user_ids` on the server (the users never seen
+        are left out)."""
+
+    @abstractmethod
+    async def every_name(self) -> list[SeenName]:
+        """Every name kept, on every server (to copy a database)."""
 
     # -- presence
 

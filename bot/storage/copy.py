@@ -2,9 +2,9 @@
 
 Every table is copied under its own id with all its settings (game options,
 seed, reminder delay and flag, times, its players' ping modes) and its full
-action log. Then the copy is verified: the row counts match, every table reads
-back the same, and every started game, replayed from the copied log, reaches
-exactly the state stored in both databases.
+action log, and every player's name on each server. Then the copy is verified:
+the row counts match, every table reads back the same, and every started game,
+replayed from the copied log, reaches exactly the state stored in both databases.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
             await target.set_ping_mode(table_id, user_id, mode)
     for user_id, presence in (await source.every_presence()).items():
         await target.set_presence(user_id, presence)
+    await target.remember_names(await source.every_name())
     counts = await source.counts()
     copied = await target.counts()
     if copied != counts:

@@ -31,6 +31,7 @@ from bot.storage.base import (
     PingMode,
     Presence,
     Row,
+    SeenName,
     ShardSet,
     Storage,
     Table,
@@ -75,6 +76,7 @@ ACTIONS = (
 
 COUNTED = (
     "tables", "actions", "taken_back", "results", "presence", "pause_votes", "ping_modes",
+    "player_names",
 )
 """The data tables `counts` reports (ratings are recomputed from the results)."""
 
@@ -195,6 +197,35 @@ class SqlStorage(Storage):
             "through = excluded.through",
             guild_id or 0, ratings, through,
         )
+
+    # -- players' names ---------------------------------------------------------------
+
+    async def remember_names(self, names: Iterable[SeenName]) -> None:
+        rows = [(seen.guild_id or 0, seen.user_id, seen.name, seen.seen_at) for seen in names]
+        if rows:
+            await self._in_transaction([(
+                "INSERT INTO player_names (guild_id, user_id, name, seen_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, "
+                "seen_at = excluded.seen_at WHERE player_names.seen_at <= excluded.seen_at",
+                rows,
+            )])
+
+    async def player_names(self, guild_id: int | None, user_ids: Iterable[int]) -> dict[int, str]:
+        wanted = list(dict.fromkeys(user_ids))
+        if not wanted:
+            return {}
+        rows = await self._rows(
+            "SELECT user_id, name FROM player_names "
+            f"WHERE guild_id = ? AND user_id IN ({', '.join('?' * len(wanted))})",
+            guild_id or 0, *wanted,
+        )
+        return {row[0]: row[1] for row in rows}
+
+    async def every_name(self) -> list[SeenName]:
+        rows = await self._rows(
+            "SELECT guild_id, user_id, name, seen_at FROM player_names ORDER BY guild_id, user_id"
+        )
+        return [SeenName(row[0] or None, row[1], row[2], row[3]) for row in rows]
 
     # -- presence -------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from cogs.mine_out.presenter import MineOutPresenter
 from cogs.mine_out.turn import TURN
 from cogs.platform.plugins import GamePlugin
 from cogs.platform.table_options import TableOption
+from renderer.mine_out.replay import REPLAY
 
 OPTIONS = (
     TableOption("variant", ("teams",), players={"teams": (4,)}),
@@ -25,4 +26,5 @@ PLUGIN = GamePlugin(
     commands=MineOutCog,
     builders={TURN.kind: TURN},
     options=OPTIONS,
+    replay_board=REPLAY,
 )

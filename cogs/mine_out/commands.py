@@ -12,7 +12,7 @@ from bot.errors import NotPlaying
 from bot.games.mine_out import MineOutState
 from bot.i18n import t
 from bot.service import Table
-from cogs.mine_out.images import holdings_file, town_file
+from cogs.mine_out.images import holdings_file, town_files
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
 from cogs.platform.play import GameCommands
@@ -55,7 +55,7 @@ class MineOutCog(
         await defer_private(interaction)  # acknowledged before any database or image work
         table, state = await mine_table(interaction)
         names = await display_names(interaction.client, table)
-        files = [await town_file(state.view(None), names, interaction.locale)]
+        files = [await file for file in town_files(state.view(None), names, interaction.locale)]
         await send_private(interaction, t(interaction.locale, "mo.town.text", table=table.id),
                            files=files)
 

@@ -1,24 +1,39 @@
 """Mine Out's images as Discord files, drawn off the event loop (`bot.render_pool`)
-from views only, with the players' display names (`cogs.platform.names`)."""
+from views only, with the players' display names (`cogs.platform.names`).
+
+The town is two images (each at most 1.3 x as tall as wide, readable on a phone):
+the map with the fame track and the players, then the cards for hire, waiting and
+on the community spaces. Once the game is over only the map is posted: the cards
+no longer matter, and the platform adds the score chart as the second image."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
+from typing import Any
 
 import discord
 
 from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, language_of
 from cogs.platform.presenter import image_file
+from renderer.mine_out.hiring import render_hiring
 from renderer.mine_out.holdings import render_holdings
 from renderer.mine_out.town import render_town
 
 TOWN_FILE = "mine-out-town.png"
+CARDS_FILE = "mine-out-cards.png"
 HOLDINGS_FILE = "mine-out-player.png"
 
 
-async def town_file(view: MineOutView, names: Sequence[str], locale: LocaleLike) -> discord.File:
-    return await image_file(TOWN_FILE, render_town, view, tuple(names), language_of(locale))
+def town_files(
+    view: MineOutView, names: Sequence[str], locale: LocaleLike
+) -> list[Coroutine[Any, Any, discord.File]]:
+    """The town's images to draw: the map, and the cards while the game is on."""
+    lang = language_of(locale)
+    files = [image_file(TOWN_FILE, render_town, view, tuple(names), lang)]
+    if view["final"] is None:
+        files.append(image_file(CARDS_FILE, render_hiring, view, lang))
+    return files
 
 
 async def holdings_file(

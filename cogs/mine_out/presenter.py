@@ -1,9 +1,11 @@
-"""How a Mine Out table looks in Discord: one turn message in words, the town image.
+"""How a Mine Out table looks in Discord: one turn message in words, the town's images.
 
 The public message says what the player did step by step and what it scored
-(the engine's public events in words), names every Mine Out and Bank Out with
-who scored what, shows the town (from the spectator view) and says whose turn
-is next; with 2 players it names the apprentice position the master plays.
+(the engine's public events in words, cards named by their kind, never their id),
+names every Mine Out and Bank Out with who scored what, shows the town (the map
+and the cards, from the spectator view, the last turn marked on them) and says
+whose turn is next; with 2 players it names the apprentice position the master
+plays.
 """
 
 from __future__ import annotations
@@ -15,9 +17,16 @@ from bot.games.mine_out.components import ACTION_POINTS, CARDS, KIND_BY_CODE
 from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult, Table, TableStatus
-from cogs.mine_out.images import town_file
+from cogs.mine_out.images import town_files
 from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
-from cogs.mine_out.words import card_short, legal_steps, ore_name, place_name, step_label
+from cogs.mine_out.words import (
+    card_short,
+    distinct,
+    legal_steps,
+    ore_name,
+    place_name,
+    step_label,
+)
 from cogs.platform.presenter import (
     ActionChoice,
     Presenter,
@@ -68,7 +77,7 @@ class MineOutPresenter(Presenter):
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
                            round=view["round"]))
-        files, missing = await drawn_files([town_file(seen.view, seen.seat_names(), locale)])
+        files, missing = await drawn_files(town_files(seen.view, seen.seat_names(), locale))
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
     def mid_turn(self, table: Table) -> bool:
@@ -144,10 +153,9 @@ class MineOutPresenter(Presenter):
         """The next legal steps, labelled in words with their cost (the engine's order)."""
         state = table.state
         assert isinstance(state, MineOutState)
-        return [
-            ActionChoice(state.format_action(step), step_label(locale, state, step))
-            for step in legal_steps(state, seat)
-        ]
+        choices = (ActionChoice(state.format_action(step), step_label(locale, state, step))
+                   for step in legal_steps(state, seat))
+        return distinct(choices, lambda choice: choice.label)
 
     def suggest(
         self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
@@ -167,8 +175,9 @@ class MineOutPresenter(Presenter):
         if seat not in after.to_act() or after.current != state.current:
             return []
         prefix = " ".join(done)
-        nexts = [
-            ActionChoice(f"{prefix} {after.format_action(s)}", step_label(locale, after, s))
-            for s in legal_steps(after, seat)
-        ]
+        nexts = distinct(
+            (ActionChoice(f"{prefix} {after.format_action(s)}", step_label(locale, after, s))
+             for s in legal_steps(after, seat)),
+            lambda choice: choice.label,
+        )
         return matching(nexts, " ".join([prefix, partial]).strip())

@@ -10,8 +10,8 @@ Confirm asks first when action points would be lost.
 
 A step that draws from the deck (changing the cards, a Slave Trader's draw after
 a Mine Out) would show the drawn cards on the copy before they are played, so
-such a step closes the line: Confirm plays the turn so far, and "My view" opens
-the rest of the turn on the new cards.
+such a step closes the line: Confirm plays the turn so far, and "My turn / my hand"
+opens the rest of the turn on the new cards.
 
 With 2 players the master builds the apprentice's turn too (the engine gives
 the master the turn); the panel says whose position is playing.
@@ -42,7 +42,7 @@ from bot.games.mine_out.components import ACTION_POINTS
 from bot.i18n import LocaleLike, t
 from bot.service import Table
 from cogs.mine_out.images import holdings_file
-from cogs.mine_out.words import legal_steps, place_name, step_label
+from cogs.mine_out.words import distinct, legal_steps, place_name, step_label
 from cogs.platform.items import OPTIONS_PER_SELECT
 from cogs.platform.names import known_names
 from cogs.platform.steps import Menu, Picture, Step, TurnSteps
@@ -123,7 +123,9 @@ def steps_in_words(state: MineOutState, seat: Seat, steps: list[str], locale: Lo
 
 
 def as_steps(state: MineOutState, steps: Sequence[MineStep], locale: LocaleLike) -> list[Step]:
-    return [Step(state.format_action(s), step_label(locale, state, s)) for s in steps]
+    """The panel's options for `steps`, one per label (`words.distinct`)."""
+    options = (Step(state.format_action(s), step_label(locale, state, s)) for s in steps)
+    return distinct(options, lambda option: option.label)
 
 
 def selects(steps: list[Step], placeholder: str) -> list[Menu]:

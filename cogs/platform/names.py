@@ -1,7 +1,9 @@
 """Players' display names for the images: the server's members, looked up per table.
 
-Images name players by their display name on the server (nickname first). A
-member the bot cannot find (left the server, no member cache) gets "": the
+Images name players by their display name on the server (nickname first): the
+member cache's (empty without the Server Members intent), else the name the bot
+kept when they last played or were last looked up (`cogs.platform.server_names`),
+else fetched from Discord; a member found by none (left the server) gets "": the
 renderers then draw their numbered stand-in ("Player 2"), as for a name made
 only of glyphs the fonts lack. Texts name players with mentions, which Discord
 shows as display names; only the players to act are pinged (`allowed_mentions`).
@@ -16,6 +18,7 @@ import discord
 
 from bot.computer_turns import computer_level
 from bot.service import Table
+from cogs.platform.server_names import remember_names, stored_names
 
 REMEMBERED = 10_000
 """At most this many users' names are remembered; the oldest are forgotten first."""
@@ -23,24 +26,41 @@ REMEMBERED = 10_000
 _remembered: dict[int, str] = {}
 
 
+def cached_name(guild: discord.Guild | None, user_id: int) -> str:
+    """`user_id`'s display name from the member cache ("" if not there: always, without
+    the Server Members intent)."""
+    member = guild.get_member(user_id) if guild is not None else None
+    return member.display_name if member is not None else ""
+
+
 async def member_name(guild: discord.Guild | None, user_id: int) -> str:
     """`user_id`'s display name on `guild`, fetched if not cached; "" if unknown
     (and for a computer seat, which is no member: its image name is the stand-in)."""
     if guild is None or computer_level(user_id) is not None:
         return ""
-    member = guild.get_member(user_id)
-    if member is None:
-        try:
-            member = await guild.fetch_member(user_id)
-        except discord.HTTPException:
-            return ""
+    if name := cached_name(guild, user_id):
+        return name
+    try:
+        member = await guild.fetch_member(user_id)
+    except discord.HTTPException:
+        return ""
     return member.display_name
 
 
 async def display_names(client: discord.Client, table: Table) -> tuple[str, ...]:
-    """Each seat's display name, in seat order ("" where unknown)."""
+    """Each seat's display name, in seat order ("" where unknown): from the member
+    cache, else the name the bot kept (`cogs.platform.server_names`), else fetched
+    from Discord (then kept: a table's turns do not fetch the same members again)."""
     guild = client.get_guild(table.guild_id) if table.guild_id is not None else None
-    names = tuple([await member_name(guild, user) for user in table.seats])
+    humans = [user for user in dict.fromkeys(table.seats) if computer_level(user) is None]
+    found = {user: cached_name(guild, user) for user in humans}
+    unknown = [user for user in humans if not found[user]]
+    if unknown:
+        found |= await stored_names(client, table.guild_id, unknown)
+        fetched = {user: await member_name(guild, user) for user in unknown if not found.get(user)}
+        await remember_names(client, table.guild_id, fetched)
+        found |= fetched
+    names = tuple(found.get(user, "") for user in table.seats)
     for user, name in zip(table.seats, names, strict=True):
         _remembered.pop(user, None)
         _remembered[user] = name

@@ -2,10 +2,14 @@
 
 Both read the summaries stored when each game ended and the server's ratings
 (`bot.service.results.Results.summaries` / `ratings`; docs/weeks.md), and answer
-privately, in the user's language.
+privately, in the user's language. Players are named by their display name,
+never by their id, without the Server Members intent: the interaction's own, or the
+name the bot kept when they last played (`cogs.platform.server_names`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import discord
 
@@ -14,8 +18,10 @@ from bot.results import Player
 from bot.stats import leaderboard, player_totals
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
-from cogs.platform.presenter import game_name, image_file, mention
+from cogs.platform.names import member_name
+from cogs.platform.presenter import game_name, image_file
 from cogs.platform.replies import defer_private, send_private
+from cogs.platform.server_names import note_actor, remember_names, stored_names
 from renderer.leaderboard import render_leaderboard
 
 
@@ -45,11 +51,14 @@ async def send_stats(
     """The statistics of `member` (default the user) on this server, for `game` or all."""
     user = member or interaction.user
     locale = interaction.locale
+    if member is None:
+        await note_actor(interaction)
+    name = discord.utils.escape_markdown(user.display_name)
     summaries = await service_of(interaction).results.summaries(interaction.guild_id)
     totals = player_totals(summaries, Player(str(user.id)), game)
     games = t(locale, "stats.all_games") if game is None else game_name(locale, game)
     if totals.games == 0:
-        none = t(locale, "stats.none", player=mention(user.id), game=games)
+        none = t(locale, "stats.none", player=name, game=games)
         await send_private(interaction, none)
         return
     assert totals.average_score is not None
@@ -57,7 +66,7 @@ async def send_stats(
     text = t(
         locale,
         "stats.text",
-        player=mention(user.id),
+        player=name,
         game=games,
         games=totals.games,
         wins=totals.wins,
@@ -73,7 +82,7 @@ async def send_leaderboard(interaction: Interaction, game: str) -> None:
     service = service_of(interaction)
     summaries = await service.results.summaries(interaction.guild_id)
     rows = leaderboard(summaries, await service.results.ratings(interaction.guild_id), game)
-    names = {row.player: display_name(interaction, row.player) for row in rows}
+    names = await leaderboard_names(interaction, [row.player for row in rows])
     lang = language_of(interaction.locale)
     file = await image_file(f"leaderboard-{game}.png", render_leaderboard, game, rows, names, lang)
     key = "leaderboard.text" if rows else "leaderboard.empty"
@@ -81,9 +90,22 @@ async def send_leaderboard(interaction: Interaction, game: str) -> None:
     await send_private(interaction, text, file=file)
 
 
-def display_name(interaction: Interaction, player: Player) -> str:
-    """The name the server shows for `player` (a computer player by its level)."""
-    if player.computer:
-        return player.id
-    member = interaction.guild.get_member(int(player.id)) if interaction.guild else None
-    return member.display_name if member is not None else player.id
+async def leaderboard_names(
+    interaction: Interaction, players: Iterable[Player]
+) -> dict[Player, str]:
+    """A name for each of `players` on the interaction's server, never an id: a computer
+    player by its level; a user by the name the bot kept (`cogs.platform.server_names`),
+    else by the member's name if the server still knows them (then kept). A user
+    found by neither is left out: the image calls them a former player."""
+    players = list(players)
+    users = [int(player.id) for player in players if not player.computer]
+    names = await stored_names(interaction.client, interaction.guild_id, users)
+    unseen = [user for user in users if user not in names]
+    found = {user: await member_name(interaction.guild, user) for user in unseen}
+    await remember_names(interaction.client, interaction.guild_id, found)
+    names |= {user: name for user, name in found.items() if name}
+    return {
+        player: player.id if player.computer else names[int(player.id)]
+        for player in players
+        if player.computer or int(player.id) in names
+    }

@@ -4,16 +4,17 @@ When a game ends, its last public message (the live one) is the summary: the
 presenter's final text and images (the final standings of every game), each
 player's score over the game as a chart (`renderer.chart.record_chart`), and the
 Rematch and Export buttons (`cogs.platform.table_items.turn_view`). A public
-message carries at most two images (`MAX_IMAGES`): the chart is one of them when
-the presenter's message has room for it (Saboteur's last maze, Mine Out's town),
-else it is drawn over the last image, as one (Coal Baron's mines: the message keeps
-the board and every player's mine as the game ended; `renderer.stack`).
+message carries at most two images (`MAX_IMAGES`), each readable on a phone and
+at most 1.3 times as tall as it is wide: the presenter's last image (Saboteur's
+last maze, Mine Out's town, Coal Baron's mines: its board, the first of its two,
+is left out), then the chart (`with_chart`).
 
 ``mt:export:<table>`` ("Export") and ``/game export`` send the record of a
 finished (or abandoned) game privately: JSON, and for a finished game with a
-board renderer its replay as an animated image. The button only works in the
-table's channel (`cogs.access.check_clicked_table`), so only those who see the
-table get it, as with the command.
+board renderer its replay as an animated GIF (`renderer.replay`), then for a long
+game, in its channel, the replay step by step (`cogs.platform.replay_steps`).
+The button only works in the table's channel (`cogs.access.check_clicked_table`),
+so only those who see the table get it, as with the command.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from __future__ import annotations
 import io
 import json
 import logging
-from pathlib import PurePath
 
 import discord
 
@@ -34,10 +34,10 @@ from cogs.platform.items import EXPORT, Button, Interaction, TableItem
 from cogs.platform.names import display_names
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import TurnMessage, image_file
+from cogs.platform.replay_steps import ReplayStepButton, offers_step_through, step_message
 from cogs.platform.replies import defer_private, send_private
 from renderer.chart import record_chart
-from renderer.replay import replay_png
-from renderer.stack import stack_png
+from renderer.replay import replay_gif
 
 log = logging.getLogger(__name__)
 
@@ -61,25 +61,13 @@ async def add_score_chart(
         log.warning("table %s: the score chart could not be drawn", table.id)
         return
     message.chart = chart
-    files = message.files
-    if len(files) < MAX_IMAGES:
-        files.append(discord.File(io.BytesIO(chart), filename=CHART_FILE))
-        return
-    last = files[-1]
-    try:
-        both = await render_png(stack_png, chart, _bytes(last))
-    except RenderFailed:
-        log.warning("table %s: the score chart could not be drawn with %s", table.id, last.filename)
-        return
-    name = f"{PurePath(CHART_FILE).stem}-{last.filename}"
-    files[-1] = discord.File(io.BytesIO(both), filename=name)
+    message.files[:] = with_chart(message.files, discord.File(io.BytesIO(chart), CHART_FILE))
 
 
-def _bytes(file: discord.File) -> bytes:
-    """What `file` holds, left ready to be read again."""
-    data = file.fp.read()
-    file.reset()
-    return data
+def with_chart(files: list[discord.File], chart: discord.File) -> list[discord.File]:
+    """The last message's images: the presenter's last `MAX_IMAGES` - 1 (its first left
+    out when it gave two: Coal Baron's board goes, every mine stays), then the chart."""
+    return [*files[max(len(files) - (MAX_IMAGES - 1), 0):], chart]
 
 
 async def send_export(interaction: Interaction, table: Table) -> None:
@@ -95,14 +83,29 @@ async def send_export(interaction: Interaction, table: Table) -> None:
     if table.status == TableStatus.FINISHED and board is not None:
         await defer_private(interaction)  # a replay takes a few seconds to draw
         lang = language_of(interaction.locale)
-        name = f"{table.game}-{table.id}-replay.png"
+        name = f"{table.game}-{table.id}-replay.gif"
         try:  # the record goes out without the replay if it cannot be drawn
             names = await display_names(interaction.client, table)
-            files.append(await image_file(name, replay_png, record, lang, board, names))
+            files.append(await image_file(name, replay_gif, record, lang, board, names))
             text = t(interaction.locale, "export.done_replay", table=table.id)
         except RenderFailed:
             log.warning("table %s: the replay could not be drawn", table.id)
     await send_private(interaction, text, files=files)
+    await send_step_through(interaction, table)
+
+
+async def send_step_through(interaction: Interaction, table: Table) -> None:
+    """After the export of a long finished game in its channel: its replay step by step,
+    from the title card (`cogs.platform.replay_steps`). Nothing if it cannot be drawn."""
+    steps = await offers_step_through(interaction, table)
+    if not steps:
+        return
+    try:
+        text, file, view = await step_message(interaction, table, 0, steps)
+    except RenderFailed:
+        log.warning("table %s: the replay's title card could not be drawn", table.id)
+        return
+    await send_private(interaction, text, file=file, view=view)
 
 
 class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
@@ -115,4 +118,4 @@ class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
         await send_export(interaction, table)
 
 
-SUMMARY_ITEMS = (ExportButton,)
+SUMMARY_ITEMS = (ExportButton, ReplayStepButton)

@@ -50,6 +50,7 @@ from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import ActionChoice, TurnMessage, game_name, mention
 from cogs.platform.replies import public_locale, send_private
 from cogs.platform.seen import seen
+from cogs.platform.server_names import note_actor, remember_seats
 from cogs.platform.summary import add_score_chart
 from cogs.platform.threads import close_thread
 
@@ -104,6 +105,7 @@ async def public_turn(
     public = seen(table, None, public_choices=presenter.public_choices, names=names)
     message = await presenter.turn(public, locale, played)
     if table.status == TableStatus.FINISHED:
+        await remember_seats(client, table, names)
         await add_score_chart(host_of(client).service.results, table, message, names, locale)
     return message
 
@@ -178,6 +180,7 @@ async def post_turn(
         await interaction.response.defer(ephemeral=typed, thinking=typed)
     locale = public_locale(interaction)
     presenter = presenter_for(table.game)
+    await note_actor(interaction)
     names = await display_names(interaction.client, table)
     message = await public_turn(interaction.client, table, played, locale, names)
     content = f"{header}\n{message.content}" if header else message.content

@@ -1,1 +1,3 @@
-"""Mine Out's images: the mining town and each player's holdings, drawn from views only."""
+"""Mine Out's images, drawn from views only: the town's map (`town`) and its cards
+(`hiring`), each player's holdings (`holdings`), the last turn marked on them
+(`last_turn`)."""

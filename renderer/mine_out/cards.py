@@ -1,40 +1,45 @@
 """A character card as a tile: its type on a band, its establishment, dig and fame,
-salary, id (as typed in ``/game play``), and its ability in short words after the
-cube of the ore it concerns."""
+salary, and its ability in short words after the cube of the ore it concerns.
+A tile the last turn changed (hired, played) is outlined in the colour of the player
+who did it, with their mark in its corner (`last_turn.mark_box`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 from PIL import ImageDraw
 
 from bot.games.mine_out.components import CARDS, SLAVER
+from bot.games.mine_out.shapes import PositionView
 from bot.i18n import t
 from renderer.draw import text
 from renderer.fonts import font
-from renderer.mine_out.common import FRAME_ORE, cube, label
+from renderer.mine_out.common import FRAME_ORE, TEXT, cube, label
+from renderer.mine_out.last_turn import mark_box
 from renderer.palette import INK, MUTED, PANEL, WHITE
 
-TILE_W = 150
-TILE_H = 192
-GAP = 8
-BAND = 30
-PAD = 6
-LINE = 22
-SIZE = 20
-"""Every word of a tile is drawn at 20 px or more: 10 px on a 400-px-wide phone."""
+TILE_W = 154
+TILE_H = 186
+GAP = 4
+BAND = 32
+PAD = 5
+LINE = 25
+ABILITY_LINES = 3
 
 
-def wrap(words: str, size: int, width: int) -> list[str]:
-    """`words` cut into lines at most `width` px wide at `size` (a long word stays whole)."""
-    face = font(size, False)
+@lru_cache(maxsize=1024)
+def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """`words` cut into lines at most `width` px wide at `size` (a long word stays whole);
+    kept, as the same abilities are wrapped on every image."""
+    face = font(size, bold)
     lines: list[str] = []
     for word in words.split():
         if lines and face.getlength(f"{lines[-1]} {word}") <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
-    return lines
+    return tuple(lines)
 
 
 def card_tile(draw: ImageDraw.ImageDraw, x: int, y: int, card: str, lang: str) -> None:
@@ -46,29 +51,24 @@ def card_tile(draw: ImageDraw.ImageDraw, x: int, y: int, card: str, lang: str) -
     # "Marchand d'esclaves" would not fit the band: the tile has a short form.
     kind = (label(lang, "slaver_short") if data.type == SLAVER
             else t(lang, f"mine-out.type.{data.type}"))
-    text(draw, (x + PAD, y + BAND / 2 + 1), kind, SIZE, bold=True, fill=WHITE, anchor="lm",
-         max_width=TILE_W - 2 * PAD)
-    inner = TILE_W - 2 * PAD
+    text(draw, (x + PAD, y + BAND / 2 + 1), kind, TEXT, fill=WHITE, anchor="lm")
     lines = (
         t(lang, f"mine-out.node.{data.establishment}"),
         label(lang, "card_dig", dig=data.dig, fame=data.fame),
         label(lang, "salary", count=data.salary),
     )
-    top = y + BAND + 4 + LINE / 2
+    top = y + BAND + 2 + LINE / 2
     for line in lines:
-        text(draw, (x + PAD, top), line, SIZE, anchor="lm", max_width=inner)
+        text(draw, (x + PAD, top), line, TEXT, anchor="lm")
         top += LINE
-    text(draw, (x + PAD, top), card, 18, bold=True, fill=MUTED, anchor="lm")
-    top += LINE
     ability = t(lang, f"mo.ability.{data.ability}")
     left = x + PAD
     ore = FRAME_ORE.get(data.frame)
     if ore is not None:
         cube(draw, left, top - 10, ore, lang, 20)
-        left += 26
-    for number, line in enumerate(wrap(ability, SIZE, x + TILE_W - PAD - left)[:3]):
-        text(draw, (left, top + number * LINE), line, SIZE, fill=INK, anchor="lm",
-             max_width=x + TILE_W - PAD - left)
+        left += 24
+    for number, line in enumerate(wrap(ability, TEXT, x + TILE_W - PAD - left)[:ABILITY_LINES]):
+        text(draw, (left, top + number * LINE), line, TEXT, fill=INK, anchor="lm")
 
 
 def empty_tile(draw: ImageDraw.ImageDraw, x: int, y: int, words: str) -> None:
@@ -81,22 +81,24 @@ def empty_tile(draw: ImageDraw.ImageDraw, x: int, y: int, words: str) -> None:
         end = min(start + 8, y + TILE_H)
         draw.line((x, start, x, end), fill=MUTED, width=2)
         draw.line((x + TILE_W, start, x + TILE_W, end), fill=MUTED, width=2)
-    lines = wrap(words, SIZE, TILE_W - 2 * PAD)
+    lines = wrap(words, TEXT, TILE_W - 2 * PAD)
     first = y + TILE_H / 2 - (len(lines) - 1) * LINE / 2
     for number, line in enumerate(lines):
-        text(draw, (x + TILE_W / 2, first + number * LINE), line, SIZE, fill=MUTED,
-             max_width=TILE_W - 2 * PAD)
+        text(draw, (x + TILE_W / 2, first + number * LINE), line, TEXT, fill=MUTED)
 
 
 def tile_row(
     draw: ImageDraw.ImageDraw, x: int, y: int, cards: Sequence[str | None], lang: str,
-    empty: str = "",
+    empty: str = "", marked: Collection[str] = (), mover: PositionView | None = None,
 ) -> int:
-    """Tiles side by side from (x, y), a free space for None; returns the row's width."""
+    """Tiles side by side from (x, y), a free space for None, the `marked` cards outlined
+    in `mover`'s colour; returns the row's width."""
     for index, card in enumerate(cards):
         left = x + index * (TILE_W + GAP)
         if card:
             card_tile(draw, left, y, card, lang)
+            if card in marked and mover is not None:
+                mark_box(draw, (left, y, left + TILE_W, y + TILE_H), mover)
         else:
             empty_tile(draw, left, y, empty)
     return len(cards) * (TILE_W + GAP) - GAP

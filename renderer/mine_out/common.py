@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from bot.games.mine_out.components import CARDS, MINER, NEGOTIATOR, SMITH
 from bot.games.mine_out.shapes import MineOutView, PositionView
 from bot.i18n import t
 from renderer.draw import mark, text, text_width
@@ -15,6 +16,13 @@ from renderer.names import drawable_names, fit_name
 from renderer.palette import INK, PAPER, RGB, player_colour, player_mark, text_colour_on
 
 WIDTH = 800
+TEXT = 22
+"""The smallest text of both images: 11 px when an 800-px image is shown 400 px wide
+on a phone (tests/test_mine_out_phone.py)."""
+MAX_ASPECT = 1.3
+"""No image is taller than 1.3 x its width: desktop clients shrink taller ones."""
+NAME_CHARS = 32
+"""Names are cut to the room each place has (`fitted_name`), not to a fixed length."""
 ORE_IDS = ("copper", "silver", "gold", "jewel")
 ORE_FILL: dict[str, RGB] = {
     "copper": (213, 94, 0),
@@ -54,7 +62,19 @@ def cube(draw: ImageDraw.ImageDraw, x: float, y: float, ore: str, lang: str,
 def seat_names(names: Sequence[str], lang: str) -> Names:
     """The players' display names as drawn; "Player 2" for a name the fonts cannot draw."""
     numbered = [label(lang, "player", number=seat + 1) for seat in range(len(names))]
-    return drawable_names(names, numbered)
+    return drawable_names(names, numbered, limit=NAME_CHARS)
+
+
+def card_kind(lang: str, card: str, details: Sequence[str] = ()) -> str:
+    """A card as players name it: its type, with the ore of its frame for a Miner,
+    a Negotiator or a Smith ("Miner (copper)", "Mineur (cuivre)"), then `details` in
+    the same brackets ("Miner (copper, dig 4, fame 2)")."""
+    data = CARDS[card]
+    kind = t(lang, f"mine-out.type.{data.type}")
+    ore = FRAME_ORE.get(data.frame) if data.type in (MINER, NEGOTIATOR, SMITH) else None
+    said = [t(lang, f"mine-out.ore.{ore}")] if ore else []
+    said += details
+    return f"{kind} ({', '.join(said)})" if said else kind
 
 
 def position_name(view: MineOutView, index: int, names: Names, lang: str) -> str:

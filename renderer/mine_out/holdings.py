@@ -1,6 +1,11 @@
 """A player's holdings (their mine): money, fame, cubes by kind, the abilities of the
 cards working for them summed per ore (dig bonus, sale bonus, Smiths' fame), the
-cards of their area, and their hand: its size, the cards only in its owner's view."""
+cards of their area, and their hand: its size, the cards only in its owner's view.
+If this position played the last turn, the cards it played (and, in its owner's
+view, hired) are outlined in its colour (`last_turn`).
+
+800 px wide, every word at least 22 px; at most 1.3 x as tall with up to 10 cards in
+the area (self-played games keep 3 or fewer)."""
 
 from __future__ import annotations
 
@@ -17,15 +22,17 @@ from renderer.mine_out.cards import GAP, TILE_H, TILE_W, tile_row
 from renderer.mine_out.colours import PALETTE
 from renderer.mine_out.common import (
     ORE_IDS,
+    TEXT,
     WIDTH,
     cube,
     fitted_name,
     label,
     seat_names,
 )
+from renderer.mine_out.last_turn import mover
 from renderer.palette import INK, MUTED, PANEL, PAPER, WHITE, player_colour
 
-MARGIN = 9
+MARGIN = 7
 PER_ROW = (WIDTH - 2 * MARGIN + GAP) // (TILE_W + GAP)
 SECTION = 36
 BONUS_ROW = 32
@@ -58,6 +65,10 @@ def render_holdings(view: MineOutView, index: int, names: Sequence[str], lang: s
     area = list(position["area"])
     rows = tile_rows(len(area)) + (tile_rows(len(hand)) if hand else 0)
     height = 64 + 60 + SECTION + 3 * BONUS_ROW + 2 * SECTION + rows * (TILE_H + GAP) + 40
+    last = view["last"]
+    marked: set[str] = set()
+    if last is not None and last["position"] == index:
+        marked = {*last["played"], *(last["hired"] if hand is not None else ())}
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 56), fill=player_colour(position["seat"]))
@@ -65,8 +76,7 @@ def render_holdings(view: MineOutView, index: int, names: Sequence[str], lang: s
                           label(lang, "fame_count", count=position["fame"])))
     room = WIDTH - 32 - text_width(figures, 28, bold=True)
     name = fitted_name(view, index, seat_names(names, lang), lang, 28, room, True)
-    text(draw, (16, 28), name + figures, 28, bold=True, fill=WHITE, anchor="lm",
-         max_width=WIDTH - 32)
+    text(draw, (16, 28), name + figures, 28, bold=True, fill=WHITE, anchor="lm")
     y = 70
     x = 16
     for ore in ORE_IDS:
@@ -79,7 +89,7 @@ def render_holdings(view: MineOutView, index: int, names: Sequence[str], lang: s
     title = label(lang, "area", count=len(area))
     text(draw, (MARGIN + 4, y + SECTION // 2), title, 24, bold=True, anchor="lm")
     y += SECTION
-    y = draw_tiles(draw, area, y, lang)
+    y = draw_tiles(draw, area, y, lang, marked, view)
     if hand is None:
         words = label(lang, "hand_hidden", count=position["hand_size"])
         text(draw, (MARGIN + 4, y + SECTION // 2), words, 24, bold=True, fill=MUTED,
@@ -89,7 +99,7 @@ def render_holdings(view: MineOutView, index: int, names: Sequence[str], lang: s
         text(draw, (MARGIN + 4, y + SECTION // 2), label(lang, "hand", count=len(hand)), 24,
              bold=True, anchor="lm")
         y += SECTION
-        y = draw_tiles(draw, hand, y, lang)
+        y = draw_tiles(draw, hand, y, lang, marked, view)
     return PALETTE.to_png(image.crop((0, 0, WIDTH, y + 8)))
 
 
@@ -107,20 +117,25 @@ def draw_bonuses(
         middle = y + BONUS_ROW // 2
         if row_index % 2 == 0:
             draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + BONUS_ROW), fill=PANEL)
-        text(draw, (MARGIN + 8, middle), label(lang, key), 20, anchor="lm", max_width=first - 40)
+        text(draw, (MARGIN + 8, middle), label(lang, key), TEXT, anchor="lm")
         for ore_index, value in enumerate(values):
             if value is None:
                 continue
             words = f"+{value}"
-            text(draw, (first + ore_index * 92 + 12, middle), words, 20, bold=value > 0,
+            text(draw, (first + ore_index * 92 + 12, middle), words, TEXT, bold=value > 0,
                  fill=MUTED if value == 0 else INK)
         y += BONUS_ROW
     return y + 8
 
 
-def draw_tiles(draw: ImageDraw.ImageDraw, cards: list[str], y: int, lang: str) -> int:
-    """Cards as tiles, PER_ROW to a row; an empty list draws nothing. Returns the y below."""
+def draw_tiles(
+    draw: ImageDraw.ImageDraw, cards: list[str], y: int, lang: str, marked: set[str],
+    view: MineOutView,
+) -> int:
+    """Cards as tiles, PER_ROW to a row, the `marked` ones outlined in the last mover's
+    colour; an empty list draws nothing. Returns the y below."""
     for start in range(0, len(cards), PER_ROW):
-        tile_row(draw, MARGIN, y, cards[start:start + PER_ROW], lang)
+        tile_row(draw, MARGIN, y, cards[start:start + PER_ROW], lang, marked=marked,
+                 mover=mover(view))
         y += TILE_H + GAP
     return y

@@ -1,16 +1,20 @@
 """The mining town as a map: the Market, the three establishments and the four mines
 joined by their rails, every pawn where it stands, each mine's cubes left, difficulty
 and scoring minimum; beside the map the Market's rows (box prices, cubes sold) and
-the bank; below it the hiring display, the waiting cards and the 3 community spaces
-as card tiles, the fame track with every player, and each player's money, hand size
-and cubes. The title says whose turn it is, with their action points as a track.
+the bank; below it the fame track with every player, and each player's money, hand
+size and cubes. The title says whose turn it is, with their action points as a
+track, or once the game is over who won; under it the last turn in words, and on the
+map what it touched (`last_turn`). The cards for hire, waiting and on the community
+spaces are the second image (`hiring`).
 
-Drawn from a view (any seat's or the spectator's: no hand is drawn), 800 px wide.
+Drawn from a view alone (any seat's or the spectator's: no hand is drawn), 800 px
+wide and at most 1.3 x as tall, every word at least 22 px (`common.TEXT`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
@@ -25,22 +29,24 @@ from bot.games.mine_out.components import (
 from bot.games.mine_out.rulings import MORE_THAN_50
 from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import t
-from renderer.draw import text
-from renderer.mine_out.cards import TILE_H, tile_row, wrap
+from renderer.draw import text, text_width
+from renderer.mine_out.cards import wrap
 from renderer.mine_out.colours import PALETTE
 from renderer.mine_out.common import (
     ORE_FILL,
     ORE_IDS,
     RAIL,
+    TEXT,
     WIDTH,
     Names,
     cube,
     fitted_name,
     label,
     pawn,
-    position_name,
     seat_names,
 )
+from renderer.mine_out.last_turn import caption, mark_box, mover, places
+from renderer.names import fit_name
 from renderer.palette import INK, MUTED, PANEL, PAPER, WHITE, player_colour, text_colour_on
 
 CELL_W, CELL_H = 200, 160
@@ -55,10 +61,16 @@ GRID: dict[str, tuple[int, int]] = {
 MARKET_CELL = (2, 0)
 """The Market's rows take the two free cells at the top right; the bank the one below."""
 BANK_CELL = (3, 1)
-HEADER = 96
+BAR = 52
+TRACK = 44
+"""The row of the action points under the title bar (a game in play)."""
+CAPTION_LINE = 27
+CAPTION_LINES = 2
 MARGIN = 9
 SECTION = 36
-FAME_LANE = 30
+FAME_LANE = 32
+PLAYER_ROW = 36
+TITLE = 28
 
 
 def cell_centre(node: str, top: int) -> tuple[int, int]:
@@ -70,44 +82,55 @@ def render_town(view: MineOutView, names: Sequence[str], lang: str) -> bytes:
     """The public town from a view, with the players' display names (index = seat)."""
     drawn = seat_names(names, lang)
     positions = view["positions"]
-    height = (HEADER + 3 * CELL_H + 3 * (SECTION + TILE_H + 12)
-              + SECTION + FAME_LANE * len(positions) + 30
-              + SECTION + 34 * len(positions) + 12)
+    said = caption(view, drawn, lang)
+    lines = list(wrap(said, TEXT, WIDTH - 32)) if said else []
+    if len(lines) > CAPTION_LINES:  # the rest of the line in words is cut, with "…"
+        rest = fit_name(" ".join(lines[CAPTION_LINES - 1:]), TEXT, WIDTH - 32, False)
+        lines = [*lines[:CAPTION_LINES - 1], rest]
+    top = BAR + (TRACK if view["final"] is None else 8) + CAPTION_LINE * len(lines) + 8
+    height = (top + 3 * CELL_H + 4
+              + SECTION + FAME_LANE * len(positions) + 34
+              + SECTION + PLAYER_ROW * len(positions) + 8)
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw_header(draw, view, drawn, lang)
-    top = HEADER
+    y = top - 8 - CAPTION_LINE * len(lines) + CAPTION_LINE // 2
+    for line in lines:
+        text(draw, (16, y), line, TEXT, anchor="lm")
+        y += CAPTION_LINE
     draw_map(draw, view, top, lang)
     draw_market(draw, view, top, lang)
     draw_bank(draw, view, top, lang)
-    y = top + 3 * CELL_H + 4
-    rows = (("display", view["display"], "refilled"), ("waiting", view["waiting"], "free_space"),
-            ("community", [*view["community"], *[None] * (3 - len(view["community"]))],
-             "free_space"))
-    for key, cards, empty in rows:
-        title = label(lang, key, count=sum(1 for card in cards if card))
-        text(draw, (MARGIN + 4, y + SECTION // 2), title, 24, bold=True, anchor="lm")
-        y += SECTION
-        tile_row(draw, MARGIN, y, cards, lang, empty=label(lang, empty))
-        y += TILE_H + 12
-    y = draw_fame(draw, view, drawn, y, lang)
+    y = draw_fame(draw, view, drawn, top + 3 * CELL_H + 4, lang)
     draw_players(draw, view, drawn, y, lang)
     return PALETTE.to_png(image)
 
 
 def draw_header(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, lang: str) -> None:
-    """Round and player to act; their action points as a track of 5 (filled = left)."""
+    """Round and player to act, their action points as a track of 5 (filled = left);
+    once the game is over, who won instead."""
     current = view["current"]
     position = view["positions"][current]
-    colour = player_colour(position["seat"])
-    draw.rectangle((0, 0, WIDTH, 52), fill=colour)
-    title = label(lang, "town_title", round=view["round"],
-                  player=position_name(view, current, names, lang))
-    text(draw, (16, 27), title, 28, bold=True, fill=WHITE, anchor="lm", max_width=WIDTH - 32)
-    if view["final"] is not None or not view["to_act"]:
+    final = view["final"]
+    if final is not None:
+        winners = list(final["winners"])
+        colour = player_colour(winners[0])
+        template = label(lang, "game_over", player="", count=len(winners))
+        room = (WIDTH - 32 - text_width(template, TITLE, True)) // len(winners)
+        who = " & ".join(fit_name(names[seat], TITLE, room) for seat in winners)
+        title = label(lang, "game_over", player=who, count=len(winners))
+    else:
+        colour = player_colour(position["seat"])
+        template = label(lang, "town_title", round=view["round"], player="")
+        room = WIDTH - 32 - text_width(template, TITLE, True)
+        who = fitted_name(view, current, names, lang, TITLE, room, True)
+        title = label(lang, "town_title", round=view["round"], player=who)
+    draw.rectangle((0, 0, WIDTH, BAR), fill=colour)
+    text(draw, (16, BAR // 2 + 1), title, TITLE, bold=True, fill=WHITE, anchor="lm")
+    if final is not None or not view["to_act"]:
         return
     points = view["turn"]["points"]
-    y = 74
+    y = BAR + TRACK // 2
     for index in range(ACTION_POINTS):
         x = 28 + index * 30
         spent = index >= points
@@ -116,8 +139,7 @@ def draw_header(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, lang
     words = label(lang, "points_left", count=points)
     if view["turn"]["scoring"]:
         words = label(lang, "scoring", points=words)
-    text(draw, (28 + ACTION_POINTS * 30, y), words, 22, bold=True, anchor="lm",
-         max_width=WIDTH - 200)
+    text(draw, (28 + ACTION_POINTS * 30, y), words, TEXT, bold=True, anchor="lm")
 
 
 def draw_map(draw: ImageDraw.ImageDraw, view: MineOutView, top: int, lang: str) -> None:
@@ -125,8 +147,19 @@ def draw_map(draw: ImageDraw.ImageDraw, view: MineOutView, top: int, lang: str) 
         for other in others:
             if node < other:
                 rail(draw, cell_centre(node, top), cell_centre(other, top))
+    last, moved = view["last"], mover(view)
+    if last is not None and moved is not None:
+        colour = player_colour(moved["seat"])
+        path = last["path"]
+        for a, b in pairwise(path):
+            draw.line((*cell_centre(a, top), *cell_centre(b, top)), fill=colour, width=8)
     for node in GRID:
         draw_place(draw, view, node, top, lang)
+    if last is not None and moved is not None:
+        for node in places(last):
+            cx, cy = cell_centre(node, top)
+            mark_box(draw, (cx - BOX_W // 2, cy - BOX_H // 2, cx + BOX_W // 2,
+                            cy + BOX_H // 2), moved)
 
 
 def rail(draw: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int]) -> None:
@@ -159,25 +192,24 @@ def draw_place(
                            outline=INK, width=2)
     draw.rectangle((left + 2, upper + 24, left + BOX_W - 2, upper + 32), fill=band)
     name = t(lang, f"mine-out.node.{node}")
-    text(draw, (cx, upper + 18), name, 22, bold=True, fill=text_colour_on(band),
-         max_width=BOX_W - 12)
+    text(draw, (cx, upper + 18), name, TEXT, fill=text_colour_on(band))
     if node in KIND_BY_ID:
         kind = KIND_DATA[KIND_BY_ID[node]]
         left_cubes = view["mines"][node]
         cube(draw, left + 10, upper + 40, node, lang, 26)
-        text(draw, (left + 44, upper + 53), label(lang, "cubes", count=left_cubes), 22, bold=True,
-             anchor="lm", max_width=BOX_W - 52)
-        text(draw, (left + 10, upper + 80), label(lang, "difficulty", difficulty=kind.difficulty),
-             20, anchor="lm", max_width=BOX_W - 20)
+        text(draw, (left + 44, upper + 53), label(lang, "cubes", count=left_cubes), TEXT,
+             bold=True, anchor="lm")
+        text(draw, (left + 10, upper + 81), label(lang, "difficulty", difficulty=kind.difficulty),
+             TEXT, anchor="lm")
         minimum = (label(lang, "scores_from", minimum=kind.minimum) if kind.minimum
                    else label(lang, "no_minimum"))
-        text(draw, (left + 10, upper + 102), minimum, 20, anchor="lm", max_width=BOX_W - 20)
+        text(draw, (left + 10, upper + 106), minimum, TEXT, anchor="lm")
     else:
         hired_here = [c for c in view["display"] if c and CARDS[c].establishment == node]
         if hired_here:
-            words = label(lang, "hire_here", cards=", ".join(hired_here))
-            for number, line in enumerate(wrap(words, 20, BOX_W - 20)[:3]):
-                text(draw, (left + 10, upper + 50 + number * 22), line, 20, anchor="lm")
+            words = label(lang, "hire_here", count=len(hired_here))
+            for number, line in enumerate(wrap(words, TEXT, BOX_W - 20)[:2]):
+                text(draw, (left + 10, upper + 52 + number * 25), line, TEXT, anchor="lm")
     here = [p for p in view["positions"] if p["node"] == node]
     for index, position in enumerate(here):
         x = left + BOX_W - 16 - (len(here) - 1 - index) * 28
@@ -190,22 +222,25 @@ def draw_market(draw: ImageDraw.ImageDraw, view: MineOutView, top: int, lang: st
     left, upper = column * CELL_W + 8, top + row * CELL_H + 8
     draw.rounded_rectangle((left, upper, WIDTH - 8, upper + CELL_H - 16), 10, fill=PANEL,
                            outline=INK, width=2)
-    text(draw, (left + 12, upper + 18), label(lang, "market"), 22, bold=True, anchor="lm",
-         max_width=WIDTH - left - 24)
+    text(draw, (left + 12, upper + 18), label(lang, "market"), TEXT, bold=True, anchor="lm")
     y = upper + 34
+    moved = mover(view)
+    last = view["last"]
     for ore in ORE_IDS[:3]:
         cube(draw, left + 12, y + 4, ore, lang, 24)
-        text(draw, (left + 44, y + 16), t(lang, f"mine-out.ore.{ore}"), 20, anchor="lm",
-             max_width=90)
+        text(draw, (left + 44, y + 16), t(lang, f"mine-out.ore.{ore}"), TEXT, anchor="lm")
         kind = KIND_DATA[KIND_BY_ID[ore]]
         sold = view["market"][ore]
+        fresh = range(len(sold) - (last["sold"].count(ore) if last else 0), len(sold))
         x = left + 140
         for box, price in enumerate(kind.prices or ()):
             draw.rectangle((x, y + 2, x + 70, y + 30), outline=INK, width=2, fill=WHITE)
             if box < len(sold):
                 cube(draw, x + 4, y + 5, sold[box], lang, 22)
-            text(draw, (x + 64, y + 16), str(price), 20, bold=True,
-                 anchor="rm")
+            if box in fresh and moved is not None:
+                draw.rectangle((x - 2, y, x + 72, y + 32), outline=player_colour(moved["seat"]),
+                               width=5)
+            text(draw, (x + 64, y + 16), str(price), TEXT, bold=True, anchor="rm")
             x += 78
         y += 34
 
@@ -223,9 +258,19 @@ def draw_bank(draw: ImageDraw.ImageDraw, view: MineOutView, top: int, lang: str)
         ("discard", len(view["discard"])),
     )
     for index, (key, value) in enumerate(lines):
-        y = upper + 24 + index * 30
-        text(draw, (left + 12, y), label(lang, key), 20, anchor="lm", max_width=110)
-        text(draw, (WIDTH - 22, y), str(value), 22, bold=True, anchor="rm")
+        y = upper + 24 + index * 31
+        text(draw, (left + 12, y), label(lang, key), TEXT, anchor="lm")
+        text(draw, (WIDTH - 22, y), str(value), TEXT, bold=True, anchor="rm")
+
+
+def emphasised(view: MineOutView, index: int) -> bool:
+    """Whether position `index`'s name is bold: the position to act, or once the game
+    is over the winners (masters only)."""
+    final = view["final"]
+    if final is None:
+        return index == view["current"]
+    position = view["positions"][index]
+    return not position["apprentice"] and position["seat"] in final["winners"]
 
 
 def draw_fame(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, y: int, lang: str) -> int:
@@ -237,27 +282,27 @@ def draw_fame(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, y: int
     y += SECTION
     positions = view["positions"]
     most = max([END_THRESHOLD + 10, *(p["fame"] for p in positions)])
-    left, right = 250, WIDTH - 40
+    left, right = 280, WIDTH - 40
     scale = (right - left) / most
     lanes = len(positions)
     bottom = y + FAME_LANE * lanes
     for tick in range(0, most + 1, 10):
         x = left + tick * scale
         draw.line((x, y, x, bottom), fill=MUTED, width=1)
-        text(draw, (x, bottom + 12), str(tick), 18, fill=MUTED)
+        text(draw, (x, bottom + 14), str(tick), TEXT, fill=MUTED)
     end_x = left + (END_THRESHOLD + (end == MORE_THAN_50)) * scale
     draw.line((end_x, y - 4, end_x, bottom), fill=INK, width=3)
     for index, position in enumerate(positions):
         lane = y + FAME_LANE * index + FAME_LANE // 2
         pawn(draw, MARGIN + 16, lane, position, 10)
-        current = index == view["current"]
-        name = fitted_name(view, index, names, lang, 20, left - MARGIN - 44, current)
-        text(draw, (MARGIN + 32, lane), name, 20, bold=current, anchor="lm")
+        current = emphasised(view, index)
+        name = fitted_name(view, index, names, lang, TEXT, left - MARGIN - 44, current)
+        text(draw, (MARGIN + 32, lane), name, TEXT, bold=current, anchor="lm")
         draw.line((left, lane, right, lane), fill=PANEL, width=6)
         x = left + position["fame"] * scale
         pawn(draw, x, lane, position, 10)
-        text(draw, (x + 14, lane), str(position["fame"]), 20, bold=True, anchor="lm")
-    return bottom + 30
+        text(draw, (x + 14, lane), str(position["fame"]), TEXT, bold=True, anchor="lm")
+    return bottom + 34
 
 
 def draw_players(
@@ -268,21 +313,21 @@ def draw_players(
          anchor="lm")
     y += SECTION
     for index, position in enumerate(view["positions"]):
-        middle = y + 17
+        middle = y + PLAYER_ROW // 2
         if index % 2 == 0:
-            draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + 34), fill=PANEL)
+            draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW), fill=PANEL)
         pawn(draw, MARGIN + 16, middle, position, 10)
-        current = index == view["current"]
-        name = fitted_name(view, index, names, lang, 20, 198, current)
-        text(draw, (MARGIN + 32, middle), name, 20, bold=current, anchor="lm")
+        current = emphasised(view, index)
+        name = fitted_name(view, index, names, lang, TEXT, 234, current)
+        text(draw, (MARGIN + 32, middle), name, TEXT, bold=current, anchor="lm")
         words = " · ".join((label(lang, "rupees", count=position["money"]),
                             label(lang, "in_hand", count=position["hand_size"])))
-        text(draw, (242, middle), words, 20, anchor="lm", max_width=280)
-        x = 530
+        text(draw, (290, middle), words, TEXT, anchor="lm")
+        x = 548
         for ore in ORE_IDS:
             cube(draw, x, middle - 13, ore, lang, 26)
-            text(draw, (x + 31, middle), str(position["cubes"][ore]), 20, bold=True,
+            text(draw, (x + 31, middle), str(position["cubes"][ore]), TEXT, bold=True,
                  anchor="lm")
-            x += 66
-        y += 34
+            x += 62
+        y += PLAYER_ROW
 

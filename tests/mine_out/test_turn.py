@@ -3,7 +3,8 @@
 import pytest
 
 from bot.games.errors import GameOver, IllegalAction, NotYourTurn
-from bot.games.mine_out.actions import End, Move
+from bot.games.mine_out import MineOutState
+from bot.games.mine_out.actions import End, Hire, Move
 
 from .builders import arrange, display, kinds, play, playing
 
@@ -155,3 +156,23 @@ def test_a_step_before_scoring_applies_the_best_scoring_first_all_or_nothing() -
     events = play(state, "sell cu")
     assert kinds(events)[:2] == ["scored", "sold-copper"]
     assert state.positions[1].fame == 2 + 4
+
+
+def test_the_last_turn_is_kept_and_a_state_saved_before_trails_loads_without() -> None:
+    """`last` is what the ended turn did in public (docs/mine-out.md, "View"); a state
+    saved before trails were kept loads with no last turn and a fresh trail."""
+    state = MineOutState.new(3, 1)
+    mover, start = state.current, state.positions[state.current].node
+    seat = state.to_act()[0]
+    step = next(s for s in state.legal_actions(seat) if isinstance(s, Move))
+    state.apply(seat, step)
+    hire = next(s for s in state.legal_actions(seat) if isinstance(s, Hire))
+    state.apply(seat, hire)
+    state.apply(seat, End())
+    assert state.last is not None and state.last.position == mover
+    assert state.last.path == [start, step.node] and state.last.hired == [hire.card]
+    assert MineOutState.from_json(state.to_json()).to_json() == state.to_json()
+    old = state.to_json()
+    del old["trail"], old["last"]
+    loaded = MineOutState.from_json(old)
+    assert loaded.last is None and loaded.trail.path == [loaded.positions[loaded.current].node]

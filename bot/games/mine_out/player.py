@@ -114,3 +114,52 @@ class Turn:
             self.changes,
             self.acted,
         )
+
+
+@dataclass
+class Trail:
+    """What one turn changed in public, for the next turn's images to mark: the places
+    the pawn went through (its start first), the cards hired and played, the mines dug,
+    the Market rows sold into, the hiring display changed. A Slave Trader's draw is
+    hidden and left out."""
+
+    position: int
+    path: list[str]
+    hired: list[str] = field(default_factory=list)
+    dug: list[str] = field(default_factory=list)
+    """The mine (its node) of each dig."""
+    sold: list[str] = field(default_factory=list)
+    """The Market row (its ore id) of each sale."""
+    played: list[str] = field(default_factory=list)
+    """Cards played to the own area."""
+    community: list[str] = field(default_factory=list)
+    """Cards played to a community space."""
+    changed: bool = False
+
+    def to_json(self) -> JSON:
+        return {
+            "position": self.position,
+            "path": list(self.path),
+            "hired": list(self.hired),
+            "dug": list(self.dug),
+            "sold": list(self.sold),
+            "played": list(self.played),
+            "community": list(self.community),
+            "changed": self.changed,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        return cls(
+            data["position"],
+            list(data["path"]),
+            list(data["hired"]),
+            list(data["dug"]),
+            list(data["sold"]),
+            list(data["played"]),
+            list(data["community"]),
+            data["changed"],
+        )
+
+    def copy(self) -> Trail:
+        return Trail.from_json(self.to_json())

@@ -35,6 +35,20 @@ class TurnView(TypedDict):
     acted: bool
 
 
+class TrailView(TypedDict):
+    """What the last ended turn changed in public (`player.Trail`): the images mark it."""
+
+    position: int
+    path: list[str]
+    """The places the pawn went through, its start first."""
+    hired: list[str]
+    dug: list[str]
+    sold: list[str]
+    played: list[str]
+    community: list[str]
+    changed: bool
+
+
 class MineOutView(TypedDict):
     """What `MineOutState.view` returns (docs/mine-out.md)."""
 
@@ -59,4 +73,6 @@ class MineOutView(TypedDict):
     bank: int
     expenses: int
     final: JSON
+    last: TrailView | None
+    """The last ended turn's public changes; None before the first turn ends."""
 

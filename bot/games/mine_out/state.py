@@ -53,7 +53,7 @@ from bot.games.mine_out.components import (
     mafia_fame,
 )
 from bot.games.mine_out.invariants import check_invariants
-from bot.games.mine_out.player import Position, Turn
+from bot.games.mine_out.player import Position, Trail, Turn
 from bot.games.mine_out.rulings import Options
 from bot.games.mine_out.view import state_view
 
@@ -104,6 +104,10 @@ class MineOutState(GameState[Action]):
         self.expenses = 0
         self.reshuffles = 0
         self.final: JSON = None
+        self.trail = Trail(0, [])
+        """What the turn in progress changed so far (public)."""
+        self.last: Trail | None = None
+        """What the last ended turn changed: the images mark it."""
 
     # -- set-up and persistence --------------------------------------------------------
 
@@ -179,6 +183,8 @@ class MineOutState(GameState[Action]):
             "expenses": self.expenses,
             "reshuffles": self.reshuffles,
             "final": self.final,
+            "trail": self.trail.to_json(),
+            "last": None if self.last is None else self.last.to_json(),
         }
 
     @classmethod
@@ -200,6 +206,12 @@ class MineOutState(GameState[Action]):
         state.expenses = data["expenses"]
         state.reshuffles = data["reshuffles"]
         state.final = data["final"]
+        # States saved before trails were kept start with an empty one.
+        trail = data.get("trail")
+        state.trail = (Trail.from_json(trail) if trail is not None
+                       else Trail(state.current, [state.positions[state.current].node]))
+        last = data.get("last")
+        state.last = None if last is None else Trail.from_json(last)
         return state
 
     def copy(self) -> Self:
@@ -215,6 +227,7 @@ class MineOutState(GameState[Action]):
         other.community = list(self.community)
         other.mines = list(self.mines)
         other.market = [list(row) for row in self.market]
+        other.trail = self.trail.copy()
         return other
 
     # -- turn structure ----------------------------------------------------------------
@@ -309,6 +322,7 @@ class MineOutState(GameState[Action]):
         match step:
             case Move(node):
                 self.positions[self.current].node = node
+                self.trail.path.append(node)
                 events.append(self._event(f"moved-{node}", node=node))
             case Hire(card):
                 events.extend(self._hire(card))
@@ -356,6 +370,7 @@ class MineOutState(GameState[Action]):
             return self._end_game()
         events = self._refill()
         self.turn = Turn(ACTION_POINTS)
+        self.trail = Trail(self.current, [position.node])
         kind = "apprentice-turn" if position.apprentice else "turn"
         events.append(self._event(kind, round=self.round))
         working = self.working(self.current)
@@ -389,6 +404,7 @@ class MineOutState(GameState[Action]):
 
     def _end_turn(self) -> list[Event]:
         events = [self._event("turn-end")]
+        self.last = self.trail
         if self.two_player and self.round == 1:
             order = rulings.FIRST_ROUND_MASTERS
             following = order.index(self.current) + 1
@@ -449,6 +465,7 @@ class MineOutState(GameState[Action]):
         self.display[self.display.index(card)] = None
         position.hand.append(card)
         self.turn.hires.append(position.node)
+        self.trail.hired.append(card)
         events = [self._event("hired", card=card, node=position.node)]
         if rulings.REFILL_DURING_TURN:
             events.extend(self._refill())
@@ -463,6 +480,7 @@ class MineOutState(GameState[Action]):
         self.display = display
         self.waiting = [self._draw(reshuffle) for _ in range(WAITING_SIZE)]
         self.turn.changes += 1
+        self.trail.changed = True
         events = [self._event("changed")]
         return events + ([Event("reshuffled", {})] if self.reshuffles != reshuffles else [])
 
@@ -477,6 +495,7 @@ class MineOutState(GameState[Action]):
         position.hand.remove(card)
         if not community:
             position.area.append(card)
+            self.trail.played.append(card)
             fame = 0
             if CARDS[card].type == WORKER:
                 workers = sum(1 for c in position.area if CARDS[c].type == WORKER)
@@ -486,6 +505,7 @@ class MineOutState(GameState[Action]):
                 events.extend(self._pay(INVESTOR_PAYOUT, investors=1))
             return events
         self.community.append(card)
+        self.trail.community.append(card)
         fame = self._award(self.current, CARDS[card].fame)
         events = [
             self._event(
@@ -512,6 +532,7 @@ class MineOutState(GameState[Action]):
         self.mines[kind] -= taken
         position.cubes[kind] += taken
         self.turn.digs.append(position.node)
+        self.trail.dug.append(position.node)
         events = [
             self._event(
                 f"dug-{KIND_DATA[kind].id}",
@@ -535,6 +556,7 @@ class MineOutState(GameState[Action]):
         position.cubes[kind] -= 1
         self.market[row].append(kind)
         self.turn.sales += 1
+        self.trail.sold.append(KIND_DATA[row].id)
         name = KIND_DATA[row].id
         sold = self._event(
             f"sold-{name}" if kind == row else f"sold-jewel-as-{name}",

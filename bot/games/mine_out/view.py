@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from bot.games.base import Seat
 from bot.games.mine_out.components import KIND_DATA, KINDS, ORES
-from bot.games.mine_out.shapes import MineOutView, PositionView
+from bot.games.mine_out.player import Trail
+from bot.games.mine_out.shapes import MineOutView, PositionView, TrailView
 
 if TYPE_CHECKING:
     from bot.games.mine_out.state import MineOutState
@@ -19,6 +20,19 @@ if TYPE_CHECKING:
 
 def _kinds(counts: list[int]) -> dict[str, int]:
     return {KIND_DATA[kind].id: counts[kind] for kind in KINDS}
+
+
+def trail_view(trail: Trail) -> TrailView:
+    return {
+        "position": trail.position,
+        "path": list(trail.path),
+        "hired": list(trail.hired),
+        "dug": list(trail.dug),
+        "sold": list(trail.sold),
+        "played": list(trail.played),
+        "community": list(trail.community),
+        "changed": trail.changed,
+    }
 
 
 def state_view(state: MineOutState, seat: Seat | None) -> MineOutView:
@@ -71,4 +85,5 @@ def state_view(state: MineOutState, seat: Seat | None) -> MineOutView:
         "bank": state.bank,
         "expenses": state.expenses,
         "final": state.final,
+        "last": None if state.last is None else trail_view(state.last),
     }

@@ -1,0 +1,77 @@
+"""The step-through replay in Discord: after the export of a long finished game in its
+channel, a private message shows the replay one step at a time, ◀ ▶ redraw it in
+place, and a forged or stale step button gets a private refusal that changes nothing."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from cogs.platform import replay_steps
+from cogs.platform.replay_steps import ReplayStepButton
+from renderer import replay
+from tests.discord_support import (
+    TableWorld,
+    answers,
+    custom_ids,
+    enabled_ids,
+    enabled_or_not,
+    followup_text,
+    speak_french,
+)
+from tests.forging import forged_component
+from tests.test_discord_export_privacy import finished_coal_baron
+
+
+async def test_a_long_replay_steps_on_and_back_in_one_private_message(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = table_world
+    monkeypatch.setattr(replay, "MAX_FRAMES", 3)  # the GIF is tested elsewhere
+    table = await finished_coal_baron(w, w.channel)
+    speak_french(monkeypatch, w.carol)
+    result = await w.carol.slash(w.channel, "game export", table=table)
+    record, steps = answers(result)
+    assert [a.filename for a in record.attachments] == [
+        f"coal-baron-{table}.json", f"coal-baron-{table}-replay.gif"
+    ]
+    total = int(steps.content.split(" sur ")[1].split(" ")[0])
+    assert total > replay_steps.STEP_THROUGH_FROM
+    assert steps.ephemeral and steps.content.startswith(
+        f"Rediffusion de la table n°{table}, étape 1 sur {total} :"
+    )
+    [title] = steps.attachments
+    with Image.open(io.BytesIO(await title.read())) as image:
+        assert image.size == replay.TITLE_SIZE
+    back, on = (ReplayStepButton.make_id(table, None, str(n)) for n in (0, 1))
+    assert enabled_or_not(steps) == [back, on]
+    assert enabled_ids(steps) == [on]  # ◀ disabled on the first step
+    await w.carol.click(steps, custom_id=on)
+    assert steps.content.startswith(f"Rediffusion de la table n°{table}, étape 2 sur {total} :")
+    assert enabled_ids(steps) == [back, ReplayStepButton.make_id(table, None, "2")]
+    [board] = steps.attachments
+    assert board.filename == f"coal-baron-{table}-step-2.png"
+    await w.carol.click(steps, custom_id=back)
+    assert "étape 1 sur" in steps.content
+
+
+async def test_a_forged_step_is_refused_privately(table_world: TableWorld) -> None:
+    w = table_world
+    table = await finished_coal_baron(w, w.channel)
+    forged = ReplayStepButton.make_id(table, None, "99999")
+    result = await forged_component(w.env, w.bob, w.channel, forged)
+    assert followup_text(result) == "This replay has no such step."
+    elsewhere = w.guild.create_text_channel("elsewhere")  # a real step, another channel
+    result = await forged_component(
+        w.env, w.bob, elsewhere, ReplayStepButton.make_id(table, None, "1")
+    )
+    assert followup_text(result) == f"There is no table #{table}."
+    playing = await w.start_tiny()
+    assert playing is not None
+    tiny_table = int(custom_ids(w.last())[0].split(":")[2])
+    result = await forged_component(
+        w.env, w.bob, w.channel, ReplayStepButton.make_id(tiny_table, None, "1")
+    )
+    assert "once the game is over" in followup_text(result)
