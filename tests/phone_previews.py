@@ -5,7 +5,7 @@ game a few turns in; simcord's preview (``pip install 'simcord[preview]'``) serv
 the channel as a Discord client shows it, and a headless Chromium (Debian's
 ``chromium``) takes each screenshot at phone width. A doc artefact, not a test:
 
-    python -m tests.phone_previews [DIR]     # default docs/images
+    python -m tests.phone_previews [DIR] [--only NAME]     # default docs/images, every shot
 """
 
 from __future__ import annotations
@@ -45,6 +45,9 @@ COAL_MOVES = 14
 a couple of placements."""
 SABOTEUR_SEED = 11
 SABOTEUR_TURNS = 6
+DIGEST_SEED = 5
+DIGEST_TURNS = 7
+"""Saboteur turns before the digest's screenshot: two rounds of the table and one more."""
 
 
 async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT, images: int = 2) -> None:
@@ -159,12 +162,32 @@ async def saboteur_placement(env: simcord.Env, out: Path) -> None:
         await screenshot(preview.url, out / "phone-saboteur-turn.png")
 
 
+async def saboteur_digest(env: simcord.Env, out: Path) -> None:
+    """A player's hand view when their turn comes back: "since your last turn" on top."""
+    w = await sab_world(env)
+    await w.start(DIGEST_SEED)
+    rng = random.Random(DIGEST_SEED)
+    for _ in range(DIGEST_TURNS):  # typed plays, as in the complete-game driver
+        state = await w.state()
+        (seat,) = state.to_act()
+        action = state.format_action(digger_play(rng, state.legal_actions(seat)))
+        await w.players[seat].slash(w.channel, "game play", action=action)
+    (seat,) = (await w.state()).to_act()
+    actor = w.players[seat]
+    hand = await hand_panel(w, actor)
+    async with env.preview(w.channel, viewers=[actor], layout="channel") as preview:
+        await preview.show(hand)
+        await screenshot(preview.url, out / "phone-digest.png")
+
+
 Shots = Callable[[simcord.Env, Path], Awaitable[None]]
 """Plays a scene on a fresh bot and takes its screenshots into the folder."""
+SHOTS: dict[str, Shots] = {
+    make.__name__: make for make in (coal_baron_turn, saboteur_placement, saboteur_digest)
+}
 
 
-async def main(out: Path, scenes: Sequence[Shots] = (coal_baron_turn, saboteur_placement)
-               ) -> None:
+async def main(out: Path, scenes: Sequence[Shots] = tuple(SHOTS.values())) -> None:
     """Each of `scenes` on a bot of its own, every table with the drivers' seed."""
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
@@ -185,4 +208,8 @@ async def main(out: Path, scenes: Sequence[Shots] = (coal_baron_turn, saboteur_p
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", type=Path, default=Path("docs/images"))
-    asyncio.run(main(parser.parse_args().out))
+    parser.add_argument("--only", action="append", choices=sorted(SHOTS), default=[],
+                        help="take only this screenshot (repeatable)")
+    arguments = parser.parse_args()
+    chosen = [SHOTS[name] for name in arguments.only]
+    asyncio.run(main(arguments.out, chosen or list(SHOTS.values())))

@@ -344,6 +344,22 @@ class CoalBaronPresenter(Presenter):
         return lines
 
 
+    def digest_lines(self, seen: Seen, played: ActResult, locale: LocaleLike) -> list[str]:
+        """The action's lines, as the turn message says them, then the title of the
+        shift scoring it ended (its details are in the turn message's embed; the digest
+        tells the reader's part)."""
+        lines = self.event_lines(seen, played.events, locale, seat=None)
+        embeds = scoring_embeds(locale, seen.table, played.events)
+        return lines + [f"{embed.title}." for embed in embeds if embed.title]
+
+    def own_figures(self, seen: Seen, locale: LocaleLike) -> list[tuple[str, int]]:
+        """The reader's Francs and victory points (both public)."""
+        assert seen.reader is not None
+        player = as_view(seen.view)["players"][seen.reader]
+        return [(t(locale, "coal.digest.money"), player["money"]),
+                (t(locale, "coal.digest.vp"), player["vp"])]
+
+
 def orders_lines(locale: LocaleLike, view: View, seat: Seat) -> list[str]:
     """`seat`'s orders in progress (cubes on each slot) and delivered."""
     player = view["players"][seat]

@@ -188,6 +188,11 @@ class SaboteurPresenter(Presenter):
             params["values"] = ", ".join(str(v) for v in params["values"])
         return params
 
+    def own_figures(self, seen: Seen, locale: LocaleLike) -> list[tuple[str, int]]:
+        """The reader's gold nuggets, from their own view (the others' stay secret)."""
+        you = as_view(seen.view).get("you")
+        return [(t(locale, "sab.digest.gold"), you["nuggets"])] if you is not None else []
+
     def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
         action = sab_state(table).parse_action(seat, notation)
         return describe(locale, action, seat_words(table, locale))
