@@ -129,8 +129,10 @@ def test_every_legal_action_reads_in_words_in_both_languages(game: str) -> None:
 
 
 async def public_message(state: GameState[Any], game: str, played: ActResult) -> tuple[Any, ...]:
-    """The public turn message's text and images (bytes) after `played`."""
-    presenter = plugin_for(game).presenter
+    """The public turn message's text and images (bytes) after `played`, as a bot just
+    started posts it (a presenter of its own: Coal Baron's remembers which mines image
+    each table last posted, `CoalBaronPresenter._mines_changed`)."""
+    presenter = type(plugin_for(game).presenter)()
     public = seen(table_of(state, game), None, public_choices=presenter.public_choices)
     message = await presenter.turn(public, "en", played)
     images = tuple(file.fp.read() for file in message.files)

@@ -185,10 +185,14 @@ def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
 
 
 def mines_shown(view: View) -> str:
-    """What the mines image alone shows, as text to compare: every player's galleries,
-    cage and stock (the board shows their VP, Francs, workers and orders too)."""
+    """What the mines images alone show, as text to compare: every player's galleries,
+    cage, stock, orders in progress (with what they carry) and orders delivered (the
+    board shows their VP, Francs and workers too)."""
     return json.dumps(
-        [[player["mine"], player["cage"], player["stock"]] for player in view["players"]],
+        [
+            [player[key] for key in ("mine", "cage", "stock", "orders", "delivered")]
+            for player in view["players"]
+        ],
         sort_keys=True,
     )
 
