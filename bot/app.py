@@ -113,9 +113,14 @@ class TableBot(commands.AutoShardedBot):
         count = self.shard_count or 1
         return ShardSet(count, frozenset(self.shard_ids or range(count)))
 
-    async def setup_hook(self) -> None:
+    async def start_render_pool(self) -> None:
+        """Start the render workers, warmed up, and draw with them (`setup_hook` does,
+        or the local table before simcord runs, see `bot.local_table`)."""
         await self.render_pool.start([p.warm_up for p in all_plugins() if p.warm_up])
         install(self.render_pool)
+
+    async def setup_hook(self) -> None:
+        await self.start_render_pool()
         self._storage = await Storage.open(self.settings.database)
         self._service = GameService(self._storage, clock=self.clock)
         self._runner = ComputerRunner(seconds=self.settings.computer_seconds)
