@@ -51,6 +51,9 @@ To get one:
          DISCORD_TOKEN=paste-the-token-here
      (copy .env.example to .env for every other setting), or export DISCORD_TOKEN.
   4. Invite the bot to your server with the URL given in README.md, then run `make run` again.
+
+To play without Discord first: `make run` (without a token) or `python -m bot local` opens
+the local table, a simulated server in your browser.
 """
 
 

@@ -21,6 +21,8 @@ import aiohttp
 
 START_SECONDS = 30.0
 """How long Chromium may take to open its DevTools port."""
+CALL_SECONDS = 30.0
+"""How long one DevTools command may take."""
 
 
 def chromium_path() -> str | None:
@@ -70,7 +72,8 @@ class Page:
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._answers[self._calls] = future
         await self._socket.send_json({"id": self._calls, "method": method, "params": params})
-        answer = await future
+        async with asyncio.timeout(CALL_SECONDS):
+            answer = await future
         if "error" in answer:
             raise RuntimeError(f"{method}: {answer['error']}")
         return dict(answer.get("result", {}))
@@ -104,23 +107,6 @@ class Page:
                 "Input.dispatchKeyEvent", type=kind, key=key, code=code,
                 windowsVirtualKeyCode=key_code, nativeVirtualKeyCode=key_code,
             )
-
-    async def click(self, element: str) -> bool:
-        """Click, with the mouse, the middle of the element the JavaScript expression
-        `element` finds (scrolled into view first); False if there is none."""
-        box = await self.evaluate(
-            f"(() => {{ const e = {element}; if (!e) return null;"
-            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
-            " return [r.x + r.width / 2, r.y + r.height / 2]; })()"
-        )
-        if not box:
-            return False
-        x, y = box
-        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
-            await self.call(
-                "Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1
-            )
-        return True
 
     async def screenshot(self) -> bytes:
         shot = await self.call("Page.captureScreenshot", format="png")
@@ -185,7 +171,7 @@ async def click_until(page: Page, target: str, done: str, seconds: float = 30.0)
     (the page may redraw an element between finding and clicking it)."""
     async with asyncio.timeout(seconds):
         while True:
-            await page.click(target)
+            await page.evaluate(f"(() => {{ const e = {target}; if (e) e.click(); }})()")
             for _ in range(10):
                 if await page.evaluate(done):
                     return
