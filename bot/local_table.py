@@ -146,13 +146,12 @@ async def keep_page_current(
     while True:
         await asyncio.sleep(REFRESH_SECONDS)
         now = channel_fingerprint(env, channel)
-        if now == published:
-            continue
-        try:
-            await page.refresh()
-        except simcord.SetupError:  # an action of the page is under way: after it
-            continue
-        published = now
+        if now != published:
+            # Not `page.refresh()`: it is a simcord operation, and one under way makes
+            # simcord refuse the page's own actions (the page then sends no more).
+            # Publishing alone reads the channel and waits for nothing.
+            page._publish_message_pages(reason="refresh")
+            published = now
 
 
 def announce(url: str, options: LocalOptions) -> None:

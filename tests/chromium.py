@@ -166,9 +166,12 @@ async def _pages(http: aiohttp.ClientSession, port: int) -> list[dict[str, Any]]
                 await asyncio.sleep(0.2)
 
 
-async def click_until(page: Page, target: str, done: str, seconds: float = 30.0) -> None:
+async def click_until(
+    page: Page, target: str, done: str, seconds: float = 30.0, refresh: str | None = None
+) -> None:
     """Click the element the JavaScript expression `target` finds until `done` holds
-    (the page may redraw an element between finding and clicking it)."""
+    (the page may redraw an element between finding and clicking it); between two
+    tries, click `refresh` too if given."""
     async with asyncio.timeout(seconds):
         while True:
             await page.evaluate(f"(() => {{ const e = {target}; if (e) e.click(); }})()")
@@ -176,3 +179,5 @@ async def click_until(page: Page, target: str, done: str, seconds: float = 30.0)
                 if await page.evaluate(done):
                     return
                 await asyncio.sleep(0.1)
+            if refresh is not None:
+                await page.evaluate(f"(() => {{ const e = {refresh}; if (e) e.click(); }})()")
