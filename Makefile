@@ -5,22 +5,26 @@ BIN := $(VENV)/bin
 
 .PHONY: run test lint typecheck pytest bench fuzz previews clean
 
+# The [local] extra: the local table `make run` starts without a token (bot/local_table.py).
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[local]'
 	touch $@
 
 $(BIN)/.installed-dev: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,local]'
 	touch $(BIN)/.installed $@
 
-# Exit code 2: the bot refused to start and said why (no token, a bad setting, a database
-# it cannot use); that explanation is the whole answer, without make's "Error 2" after it.
+# With DISCORD_TOKEN (environment or .env): the bot on Discord; without: the local table,
+# a simulated server in a browser page (`python -m bot auto`). The Procfile's `python -m
+# bot` never falls back to it. Exit code 2: it refused to start and said why (a bad
+# setting, a database it cannot use); that explanation is the whole answer, without
+# make's "Error 2" after it.
 run: $(BIN)/.installed
-	@$(BIN)/python -m bot || [ $$? -eq 2 ]
+	@$(BIN)/python -m bot auto || [ $$? -eq 2 ]
 
 # The second pytest runs the storage-facing tests and one complete game per game again
 # on PostgreSQL (a throwaway server, see tests/postgres_support.py and the rule in

@@ -1,6 +1,10 @@
 """Command line: ``python -m bot`` runs the bot; ``replay`` and ``selfplay`` work offline.
 
     python -m bot                                  # run the bot (needs DISCORD_TOKEN)
+    python -m bot local [--locale fr] [--port P] [--database FILE] [--no-browser]
+                                                   # the local table (bot.local_table)
+    python -m bot auto                             # `make run`: the bot if DISCORD_TOKEN
+                                                   # is set, else the local table
     python -m bot replay RECORD.json               # print the status a record reaches
     python -m bot selfplay GAME --players N --games K --seed S [--records DIR]
     python -m bot migrate-db --from sqlite:PATH --to postgresql://...
@@ -10,6 +14,8 @@
 ``--module M`` (repeatable) imports extra game modules first, e.g. test games.
 A setting or database the bot cannot start with is refused with one line on
 stderr (exit code 2); its traceback follows only with ``LOG_LEVEL=DEBUG``.
+``python -m bot`` (the Procfile's command) never falls back to the local table: a
+host without a token must stop, not serve a page nobody sees.
 """
 
 from __future__ import annotations
@@ -229,15 +235,44 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         "--pairings", help="LEVEL:OPPONENT,... (default: each level vs random and the one below)"
     )
     arena_parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    local_parser = commands.add_parser(
+        "local", help="play on a simulated Discord server in your browser (no token needed)"
+    )
+    add_local_options(local_parser)
+    auto_parser = commands.add_parser(
+        "auto", help="run the bot if DISCORD_TOKEN is set, else the local table (make run)"
+    )
+    add_local_options(auto_parser)
     return parser.parse_args(argv)
 
 
-def run_bot() -> int:
-    """Run the bot, or refuse to start with one line saying what to fix."""
-    from bot.app import run  # discord is only imported to run the bot
+def add_local_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--locale", choices=("en", "fr"), default="en", help="the server's language"
+    )
+    parser.add_argument(
+        "--port", type=int, default=0, help="the page's port on 127.0.0.1 (default: a free one)"
+    )
+    parser.add_argument(
+        "--database", type=Path,
+        help="the SQLite file of the local table's games (default: data/local-table.sqlite3)",
+    )
+    parser.add_argument(
+        "--no-browser", dest="open_browser", action="store_false",
+        help="only print the page's address",
+    )
 
+
+def run_bot(arguments: argparse.Namespace | None = None) -> int:
+    """Run the bot (or, with `arguments` of ``local`` or ``auto`` without a token, the
+    local table), or refuse to start with one line saying what to fix."""
     try:
-        return run(Settings.from_env())
+        settings = Settings.from_env()
+        if arguments is not None and (arguments.command == "local" or not settings.token):
+            return run_local_table(settings, arguments)
+        from bot.app import run  # discord is only imported to run the bot
+
+        return run(settings)
     except (SettingsError, StartupError) as error:
         print(f"mine-table cannot start: {error}", file=sys.stderr)
         if os.environ.get("LOG_LEVEL", "").strip().upper() == "DEBUG":
@@ -245,10 +280,33 @@ def run_bot() -> int:
         return 2
 
 
+def run_local_table(settings: Settings, arguments: argparse.Namespace) -> int:
+    """The local table, or one line saying how to install it."""
+    if not 0 <= arguments.port <= 65535:
+        print(f"mine-table: --port {arguments.port} is not a port (0 to 65535)", file=sys.stderr)
+        return 2
+    try:
+        from bot.local_table import DEFAULT_DATABASE, LocalOptions, run_local
+    except ImportError as error:  # simcord, an optional extra
+        print(
+            f"mine-table: the local table needs {error.name}: "
+            "pip install 'mine-table[local]' (make run installs it)",
+            file=sys.stderr,
+        )
+        return 2
+    options = LocalOptions(
+        locale=arguments.locale, port=arguments.port,
+        database=arguments.database or DEFAULT_DATABASE, open_browser=arguments.open_browser,
+    )
+    return run_local(settings, options)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     if arguments.command is None:
         return run_bot()
+    if arguments.command in ("local", "auto"):
+        return run_bot(arguments)
     load_games()
     for module in arguments.module:
         importlib.import_module(module)

@@ -51,6 +51,9 @@ To get one:
          DISCORD_TOKEN=paste-the-token-here
      (copy .env.example to .env for every other setting), or export DISCORD_TOKEN.
   4. Invite the bot to your server with the URL given in README.md, then run `make run` again.
+
+To play without Discord first: `make run` (without a token) or `python -m bot local` opens
+the local table, a simulated server in your browser.
 """
 
 
@@ -113,10 +116,15 @@ class TableBot(commands.AutoShardedBot):
         count = self.shard_count or 1
         return ShardSet(count, frozenset(self.shard_ids or range(count)))
 
-    async def setup_hook(self) -> None:
+    async def start_render_pool(self) -> None:
+        """Start the render workers, warmed up, and draw with them (`setup_hook` does,
+        or the local table before simcord runs, see `bot.local_table`)."""
         await self.render_pool.start([p.warm_up for p in all_plugins() if p.warm_up])
         install(self.render_pool)
-        # `run` checked the database for damage before connecting: not read twice.
+
+    async def setup_hook(self) -> None:
+        await self.start_render_pool()
+        # `run` (or the local table) checked the database before connecting: not read twice.
         self._storage = await Storage.open(self.settings.database, scan=False)
         self._service = GameService(self._storage, clock=self.clock)
         self._runner = ComputerRunner(seconds=self.settings.computer_seconds)

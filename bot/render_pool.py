@@ -123,8 +123,9 @@ class RenderPool:
         self._executor: ProcessPoolExecutor | None = None
 
     async def start(self, warm_ups: Sequence[WarmUp] = ()) -> None:
-        """Start the workers and wait until each has run the games' `warm_ups`."""
-        if self.workers:
+        """Start the workers and wait until each has run the games' `warm_ups`
+        (nothing to do if they are running already)."""
+        if self.workers and self._executor is None:
             self._executor = self._new_executor()
             if warm_ups:
                 games = tuple(warm_ups)

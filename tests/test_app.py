@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from bot.app import RedactSecret, create_bot, run
 from bot.config import Settings
 from bot.invite import PERMISSIONS, invite_url
+from bot.local_table import READY_LINE
 from bot.storage import ShardSet
 
 ROOT = Path(__file__).parent.parent
@@ -34,19 +36,37 @@ def test_the_token_is_redacted_from_log_records() -> None:
     assert record.getMessage() == "token is <redacted>"
 
 
-def test_make_run_without_a_token_ends_with_the_explanation_alone(tmp_path: Path) -> None:
-    """Not followed by make's "Error 2" (run in a folder without .env, with this Python)."""
+def test_make_run_without_a_token_starts_the_local_table_and_ctrl_c_stops_it(
+    tmp_path: Path,
+) -> None:
+    """`make run` (in a folder without .env, with this Python) prints the local table's
+    address; Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops
+    it cleanly, without a traceback, its games kept in the folder's data/."""
     bin_dir = Path(sys.executable).parent
-    env = {name: value for name, value in os.environ.items() if name != "DISCORD_TOKEN"}
-    done = subprocess.run(
+    env = {
+        name: value for name, value in os.environ.items()
+        if name not in ("DISCORD_TOKEN", "DISPLAY", "WAYLAND_DISPLAY")
+    }
+    env.update(PYTHONPATH=str(ROOT), RENDER_WORKERS="1", LOG_LEVEL="WARNING")
+    make = subprocess.Popen(
         ["make", "--no-print-directory", "-f", str(ROOT / "Makefile"), "-o",
          f"{bin_dir}/.installed", f"BIN={bin_dir}", "run"],
-        cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
-        timeout=60, check=False,
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
     )
-    assert done.returncode == 0
-    assert "No Discord bot token" in done.stderr
-    assert "Error" not in done.stderr and "make:" not in done.stderr
+    try:
+        assert make.stdout is not None
+        first = make.stdout.readline()
+        assert first.startswith(READY_LINE) and "http://127.0.0.1:" in first, first
+        os.killpg(make.pid, signal.SIGINT)
+        out, err = make.communicate(timeout=60)
+    finally:
+        if make.poll() is None:
+            os.killpg(make.pid, signal.SIGKILL)
+            make.wait()
+    assert "Local table stopped." in out
+    assert "Traceback" not in err, err
+    assert (tmp_path / "data" / "local-table.sqlite3").is_file()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,231 @@
+"""The local table: the real bot on a simulated Discord server, played in a browser page.
+
+``make run`` without a token, or ``python -m bot local``, starts it. Everything the
+bot runs on Discord runs here too (`bot.app.create_bot`: the plugins, the service,
+SQLite storage, the render workers, the computer players); only Discord itself is
+simcord's in-memory one, and its preview page (``pip install 'mine-table[local]'``)
+shows the channel as a Discord client would, with the composer, slash commands,
+buttons, selects and images.
+
+The server is small and always the same: one channel, ``#mine``, and four members
+(`SEATS`) the page switches between ("Viewing as"), so that one person can play a
+seat after another (hot seat) or sit alone against the computers. Simcord numbers
+every user and channel from its own clock, which starts at the same instant in
+every run: the server is built in the same order before the bot connects, so its
+ids are the same from one run to the next and the tables stored in the SQLite file
+are found again after a restart. Only the messages are gone then: the channel's
+table in play is posted again (the reminder message: its images and buttons).
+The bot may not open threads in the channel (a thread would not exist after a
+restart), so its tables play in the channel itself, one at a time.
+
+Nothing listens on another interface than the loopback one: the page's server is
+simcord's, bound to 127.0.0.1, and its address carries a secret drawn anew at each
+start (whoever holds the address can play). Ctrl-C or SIGTERM (or "End preview
+session" on the page) stops it: the page's server, the bot, its render and
+computer workers and the database are closed before the process exits.
+
+Two things differ from Discord, both from simcord: the page shows what the bot
+posted once the action that caused it is over (the computers' moves after yours
+appear together: their pause, `COMPUTER_PAUSE_SECONDS`, is 0 here), and the
+messages' times are simcord's clock, which starts on 2026-01-01 at every start
+(the bot's own clock, for turn times and statistics, is the real one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import os
+import signal
+import sys
+import time
+import webbrowser
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import simcord
+from simcord.preview import Preview
+
+from bot.app import TableBot, check_storage, configure_logging, create_bot
+from bot.config import Settings
+from cogs.reminders import ReminderCog
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DATABASE = Path("data/local-table.sqlite3")
+"""The local table's own file: its made-up server never mixes with a real one's tables."""
+SERVER_ID = 1_000_000_000_000_000_001
+"""The simulated server's id (pinned: the tables stored in the file name it)."""
+CHANNEL = "mine"
+SEATS = ("Alice", "Bob", "Chloé", "David")
+"""The members of the simulated server, in the page's "Viewing as" list."""
+SERVER_NAMES = {"en": "Local table", "fr": "Table locale"}
+LOCALES = {"en": "en-US", "fr": "fr"}
+"""The languages of the page (`--locale`) and the Discord locale each stands for."""
+SETTLE_SECONDS = 600.0
+"""How long one action on the page may keep the bot busy (computers playing after it)."""
+REFRESH_SECONDS = 0.5
+"""How often the page's view is compared with the channel, and published again if it
+changed (the page does not follow what the bot posts by itself)."""
+BOT_NAME = "Mine table"
+READY_LINE = "Local table: open "
+"""How the line with the page's address starts (a test reads it)."""
+
+
+@dataclass(frozen=True)
+class LocalOptions:
+    """What ``python -m bot local`` takes on its command line."""
+
+    locale: str = "en"
+    """``en`` or ``fr``: the server's language and the page's client language."""
+    port: int = 0
+    """The page's port on 127.0.0.1; 0 takes a free one."""
+    database: Path = DEFAULT_DATABASE
+    open_browser: bool = True
+    """Open the page in the desktop's browser, where there is a desktop."""
+
+
+def local_settings(settings: Settings, database: Path) -> Settings:
+    """`settings` (from ``.env``: computer budgets, render workers, log level...) for
+    the local table: no token, its own SQLite file, one shard, computers without pause."""
+    return dataclasses.replace(
+        settings, token=None, database_path=database, database_url=None, dev_guild_id=None,
+        shard_count=1, shard_ids=None, computer_pause_seconds=0.0,
+    )
+
+
+@dataclass
+class LocalServer:
+    """The simulated server: its channel and the members the page can be."""
+
+    channel: simcord.ChannelHandle
+    members: list[simcord.MemberActor]
+
+
+def build_server(env: simcord.Env, locale: str) -> LocalServer:
+    """The server, its channel and its members, created before the bot connects (so
+    with the same ids at every start, see the module docstring)."""
+    env.backend.bot_user.name = BOT_NAME  # simcord's default is "TestBot"
+    guild = env.create_guild(
+        SERVER_NAMES[locale], id=SERVER_ID, preferred_locale=LOCALES[locale]
+    )
+    members = [guild.add_member(env.create_user(name, global_name=name)) for name in SEATS]
+    # Tables play in the channel itself: a thread would be gone after a restart.
+    no_threads = discord.PermissionOverwrite(create_public_threads=False)
+    channel = guild.create_text_channel(
+        CHANNEL, overwrites={guild.roles["@everyone"]: no_threads}
+    )
+    return LocalServer(channel, members)
+
+
+async def post_table_in_play(bot: TableBot, server: LocalServer) -> None:
+    """After a restart the channel is empty: post its table in play again, with the
+    turn's images and buttons (the reminder message)."""
+    table = await bot.service.active_table(server.channel.id)
+    cog = bot.get_cog("ReminderCog")
+    if table is not None and table.state is not None and isinstance(cog, ReminderCog):
+        await cog.post_reminder(table)
+
+
+def channel_fingerprint(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[object, ...]:
+    """What changes when the bot posts or edits a message in `channel`."""
+    messages = env.backend.messages.get(channel.id, {})
+    latest = sorted(messages)[-3:]
+    edits = ((i, messages[i].edited_timestamp, messages[i].content) for i in latest)
+    return (len(messages), *edits)
+
+
+async def keep_page_current(
+    env: simcord.Env, page: Preview, channel: simcord.ChannelHandle
+) -> None:
+    """Publish the channel to the page again whenever it changed: the page shows what
+    was published, and it waits for a publication after each of its actions."""
+    published: tuple[object, ...] | None = None
+    while True:
+        await asyncio.sleep(REFRESH_SECONDS)
+        now = channel_fingerprint(env, channel)
+        if now != published:
+            # Not `page.refresh()`: it is a simcord operation, and one under way makes
+            # simcord refuse the page's own actions (the page then sends no more).
+            # Publishing alone reads the channel and waits for nothing.
+            page._publish_message_pages(reason="refresh")
+            published = now
+
+
+def announce(url: str, options: LocalOptions) -> None:
+    """The two lines a person reads: where to play, and what this is."""
+    print(f"{READY_LINE}{url}", flush=True)
+    print(
+        "This is a local table (a simulated Discord server on this computer, Ctrl-C stops "
+        "it); to play on your Discord server, see \"Connect it to your Discord server\" in "
+        "README.md.",
+        flush=True,
+    )
+    if options.open_browser and has_desktop():
+        webbrowser.open(url)
+
+
+def has_desktop() -> bool:
+    """Whether a graphical browser can open (else `webbrowser` may start a text one in
+    this terminal)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def stop_on_signals(stop: asyncio.Event) -> None:
+    """Ctrl-C and SIGTERM end the table cleanly (the `finally` of `serve` closes all)."""
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+
+
+async def serve(settings: Settings, options: LocalOptions) -> None:
+    """Run the local table until a signal, or the page's "End preview session"."""
+    bot = create_bot(settings, clock=time.time)
+    stop = asyncio.Event()
+    stop_on_signals(stop)
+    env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS, check_errors=False)
+    try:
+        # Process pools start before simcord runs: it drives the clock their start waits on.
+        await bot.start_render_pool()
+        server = build_server(env, options.locale)
+        await env.start()
+        with env.time_context():
+            try:
+                await post_table_in_play(bot, server)
+                await env.settle()
+                async with env.preview(
+                    server.channel, viewers=server.members, layout="channel",
+                    locale=LOCALES[options.locale], port=options.port,
+                ) as page:
+                    announce(page.url, options)
+                    waits = [
+                        asyncio.ensure_future(page.wait_closed()),
+                        asyncio.ensure_future(stop.wait()),
+                        asyncio.ensure_future(keep_page_current(env, page, server.channel)),
+                    ]
+                    await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                    for wait in waits:
+                        wait.cancel()
+                    await asyncio.gather(*waits, return_exceptions=True)
+            finally:
+                await env.shutdown()
+    finally:
+        await bot.close()
+        print("Local table stopped.", flush=True)
+
+
+def run_local(settings: Settings, options: LocalOptions) -> int:
+    """Run the local table; returns the exit code. Raises `StartupError` if the
+    database cannot serve (checked before anything starts)."""
+    settings = local_settings(settings, options.database)
+    if "LOG_LEVEL" not in os.environ:  # the two lines of `announce`, and what goes wrong
+        settings = dataclasses.replace(settings, log_level="WARNING")
+    asyncio.run(check_storage(settings))
+    configure_logging(settings)
+    log.info("local table with %r", settings)
+    asyncio.run(serve(settings, options))
+    return 0
