@@ -123,7 +123,7 @@ def build_server(env: simcord.Env, locale: str) -> LocalServer:
 async def post_table_in_play(bot: TableBot, server: LocalServer) -> None:
     """After a restart the channel is empty: post its table in play again, with the
     turn's images and buttons (the reminder message)."""
-    table = await bot.service.active_table(server.channel.id)
+    table = await bot.service.tables.active_table(server.channel.id)
     cog = bot.get_cog("ReminderCog")
     if table is not None and table.state is not None and isinstance(cog, ReminderCog):
         await cog.post_reminder(table)

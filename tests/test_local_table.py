@@ -258,7 +258,7 @@ async def test_a_game_against_the_computer_is_opened_and_played_in_the_page(
     load_games()
     storage = await Storage.open(str(database))
     try:
-        stored = await GameService(storage).get_table(1)
+        stored = await GameService(storage).tables.get_table(1)
         assert stored.status == TableStatus.PLAYING  # kept in the file after Ctrl-C
     finally:
         await storage.close()
