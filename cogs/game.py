@@ -226,7 +226,7 @@ class GameCog(
             await send_private(interaction, lobby_text(table, locale))
             return
         presenter = presenter_for(table.game)
-        names = await display_names(interaction.client, table)
+        names = await display_names(interaction.client, table, locale)
         public = seen(table, None, public_choices=presenter.public_choices, names=names)
         if table.status == TableStatus.PLAYING:
             text = await playing_text(service, public, locale)

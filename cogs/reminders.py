@@ -110,7 +110,7 @@ class ReminderCog(commands.Cog):
         )
         # The turn's images and buttons come along: a player back after a day sees the board.
         presenter = presenter_for(table.game)
-        names = await display_names(self.bot, table)
+        names = await display_names(self.bot, table, locale)
         public = seen(table, None, public_choices=presenter.public_choices, names=names)
         turn = await presenter.turn(public, locale)
         view = turn_view(

@@ -16,6 +16,7 @@ from bot.app import TableBot
 from bot.games.record import initial_state, play_entry
 from bot.i18n import t
 from bot.service import Table, TableStatus
+from cogs.platform.names import known_names
 from cogs.platform.presenter import mention
 from tests.coal_baron_discord_support import fixed_seed
 from tests.conftest import REMINDER_MINUTES
@@ -185,6 +186,8 @@ async def test_one_person_and_two_computers_play_saboteur_to_the_end(
     w = table_world
     lobby = await open_with_computers(w, "saboteur", ["easy", "easy"])
     await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    # The images name the computers as the texts do, never "Player 2".
+    assert known_names(await table_of(w))[1:] == ("Computer 1 (easy)", "Computer 2 (easy)")
     table = await play_out(w, random.Random(3))
     assert table.status == TableStatus.FINISHED
     assert_no_computer_mention(posted_texts(w))

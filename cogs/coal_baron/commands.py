@@ -67,7 +67,7 @@ class CoalCog(
         table = await coal_table(interaction)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
-        names = await display_names(interaction.client, table)
+        names = await display_names(interaction.client, table, interaction.locale)
         files = [await image_file("board.png", render_board, view, names, lang)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
@@ -81,7 +81,7 @@ class CoalCog(
         seat = seat_shown(table, interaction, player)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
-        names = await display_names(interaction.client, table)
+        names = await display_names(interaction.client, table, interaction.locale)
         files = [await image_file("mine.png", render_mine, view, seat, names, lang)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)

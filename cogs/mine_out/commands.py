@@ -54,7 +54,7 @@ class MineOutCog(
     async def town(self, interaction: Interaction) -> None:
         await defer_private(interaction)  # acknowledged before any database or image work
         table, state = await mine_table(interaction)
-        names = await display_names(interaction.client, table)
+        names = await display_names(interaction.client, table, interaction.locale)
         files = [await file for file in town_files(state.view(None), names, interaction.locale)]
         await send_private(interaction, t(interaction.locale, "mo.town.text", table=table.id),
                            files=files)
@@ -71,7 +71,7 @@ class MineOutCog(
             seat = state.to_act()[0] if state.to_act() else 0
         reader = table.seat_of(interaction.user.id)
         view = state.view(reader)
-        names = await display_names(interaction.client, table)
+        names = await display_names(interaction.client, table, interaction.locale)
         files = [await holdings_file(view, index, names, interaction.locale)
                  for index in state.seat_positions(seat)]
         text = t(interaction.locale, "mo.player.text", player=f"<@{table.seats[seat]}>")

@@ -5,8 +5,10 @@ member cache's (empty without the Server Members intent), else the name the bot
 kept when they last played or were last looked up (`cogs.platform.server_names`),
 else fetched from Discord; a member found by none (left the server) gets "": the
 renderers then draw their numbered stand-in ("Player 2"), as for a name made
-only of glyphs the fonts lack. Texts name players with mentions, which Discord
-shows as display names; only the players to act are pinged (`allowed_mentions`).
+only of glyphs the fonts lack. A computer seat is named as the texts name it
+("Computer 1 (easy)" / "Ordinateur 1 (facile)", `computer_name`). Texts name
+players with mentions, which Discord shows as display names; only the players to
+act are pinged (`allowed_mentions`).
 
 The names found are remembered (a bounded cache), so the private panels a turn
 builder redraws without an interaction at hand (`known_names`) use them too.
@@ -17,6 +19,7 @@ from __future__ import annotations
 import discord
 
 from bot.computer_turns import computer_level
+from bot.i18n import LocaleLike, t
 from bot.service import Table
 from cogs.platform.server_names import remember_names, stored_names
 
@@ -24,6 +27,16 @@ REMEMBERED = 10_000
 """At most this many users' names are remembered; the oldest are forgotten first."""
 
 _remembered: dict[int, str] = {}
+
+
+def computer_name(user_id: int, locale: LocaleLike = None) -> str | None:
+    """A computer seat's name in words, as texts and images both name it; None for a
+    person."""
+    level = computer_level(user_id)
+    if level is None:
+        return None
+    level_name = t(locale, f"computer.level.{level}")
+    return t(locale, "computer.name", number=-user_id // 10, level=level_name)
 
 
 def cached_name(guild: discord.Guild | None, user_id: int) -> str:
@@ -47,10 +60,13 @@ async def member_name(guild: discord.Guild | None, user_id: int) -> str:
     return member.display_name
 
 
-async def display_names(client: discord.Client, table: Table) -> tuple[str, ...]:
+async def display_names(
+    client: discord.Client, table: Table, locale: LocaleLike = None
+) -> tuple[str, ...]:
     """Each seat's display name, in seat order ("" where unknown): from the member
     cache, else the name the bot kept (`cogs.platform.server_names`), else fetched
-    from Discord (then kept: a table's turns do not fetch the same members again)."""
+    from Discord (then kept: a table's turns do not fetch the same members again);
+    a computer's name in `locale`'s words."""
     guild = client.get_guild(table.guild_id) if table.guild_id is not None else None
     humans = [user for user in dict.fromkeys(table.seats) if computer_level(user) is None]
     found = {user: cached_name(guild, user) for user in humans}
@@ -60,7 +76,7 @@ async def display_names(client: discord.Client, table: Table) -> tuple[str, ...]
         fetched = {user: await member_name(guild, user) for user in unknown if not found.get(user)}
         await remember_names(client, table.guild_id, fetched)
         found |= fetched
-    names = tuple(found.get(user, "") for user in table.seats)
+    names = tuple(computer_name(user, locale) or found.get(user, "") for user in table.seats)
     for user, name in zip(table.seats, names, strict=True):
         _remembered.pop(user, None)
         _remembered[user] = name

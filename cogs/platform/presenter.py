@@ -24,11 +24,11 @@ from typing import Any
 
 import discord
 
-from bot.computer_turns import computer_level
 from bot.games.base import Event, Seat
 from bot.i18n import LocaleLike, has_key, t
 from bot.render_pool import Renderer, RenderFailed, render_png
 from bot.service import ActResult, Table, TableStatus
+from cogs.platform.names import computer_name
 from cogs.platform.seen import Seen
 
 MAX_OFFERED_ACTIONS = 100
@@ -119,11 +119,7 @@ Ranked = Callable[[Table, Seat, LocaleLike], list[ActionChoice]]
 
 def mention(user_id: int, locale: LocaleLike = None) -> str:
     """A person's mention, or a computer seat's name in words (never a mention)."""
-    level = computer_level(user_id)
-    if level is not None:
-        level_name = t(locale, f"computer.level.{level}")
-        return t(locale, "computer.name", number=-user_id // 10, level=level_name)
-    return f"<@{user_id}>"
+    return computer_name(user_id, locale) or f"<@{user_id}>"
 
 
 def timestamp(seconds: float) -> str:

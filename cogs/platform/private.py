@@ -32,7 +32,7 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
     if presenter.private_builder is not None:
         await open_builder(interaction, table, seat, presenter.private_builder, [], intro)
         return
-    names = await display_names(interaction.client, table)
+    names = await display_names(interaction.client, table, interaction.locale)
     message = await presenter.private(seen(table, seat, names=names), interaction.locale)
     await send_private(
         interaction,

@@ -49,7 +49,7 @@ async def step_message(
     plugin = plugin_for(table.game)
     assert plugin.replay_board is not None
     record = await service_of(interaction).results.record(table.id)
-    names = await display_names(interaction.client, table)
+    names = await display_names(interaction.client, table, interaction.locale)
     lang = language_of(interaction.locale)
     name = f"{table.game}-{table.id}-step-{step + 1}.png"
     file = await image_file(name, replay_step, record, lang, plugin.replay_board, names, step)

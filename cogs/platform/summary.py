@@ -86,7 +86,7 @@ async def send_export(interaction: Interaction, table: Table) -> None:
         lang = language_of(interaction.locale)
         name = f"{table.game}-{table.id}-replay.gif"
         try:  # the record goes out without the replay if it cannot be drawn
-            names = await display_names(interaction.client, table)
+            names = await display_names(interaction.client, table, interaction.locale)
             files.append(await image_file(name, replay_gif, record, lang, board, names))
             text = t(interaction.locale, "export.done_replay", table=table.id)
         except RenderFailed:

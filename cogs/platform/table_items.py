@@ -181,7 +181,7 @@ async def post_turn(
     locale = public_locale(interaction)
     presenter = presenter_for(table.game)
     await note_actor(interaction)
-    names = await display_names(interaction.client, table)
+    names = await display_names(interaction.client, table, locale)
     message = await public_turn(interaction.client, table, played, locale, names)
     content = f"{header}\n{message.content}" if header else message.content
     view = turn_view(
@@ -373,7 +373,7 @@ async def retry_images(interaction: Interaction, table_id: int, version: int) ->
     if table.version != version:
         raise StaleAction()
     locale = public_locale(interaction)
-    names = await display_names(interaction.client, table)
+    names = await display_names(interaction.client, table, locale)
     message = await public_turn(interaction.client, table, None, locale, names)
     view = turn_view(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing
