@@ -15,12 +15,12 @@ Bounds, so that a long game stays a file Discord takes and a player watches:
 - at most `MAX_FRAMES` frames: beyond that, turns are picked evenly (the start
   and the end always shown); fewer if the file would pass `MAX_BYTES` (8 MB,
   Discord's upload limit on a server without boosts being 10 MiB);
-- boards scaled down together to fit a frame at most `FRAME_WIDTH` wide and
-  `MAX_ASPECT` times as tall as wide (the phone rule, docs/platform.md), on one
-  canvas the size of the largest (Saboteur's maze grows); a board keeps its
-  proportions, so its words read at 400 px wide as on the turn's image (a board
-  itself taller than the rule allows gets page colour on its sides:
-  `Layout.board_share`);
+- frames at most `FRAME_WIDTH` wide and `MAX_ASPECT` times as tall as wide (the
+  phone rule, docs/platform.md), one canvas for all (Saboteur's maze grows); each
+  board keeps its proportions and is scaled on its own to the frame's width as far
+  as its height allows, its caption in a band over its own heading (the round, who
+  is to act: `ReplayBoard.heading`), so its words read at 400 px wide as on the
+  turn's image (tests/test_replay.py);
 - `TITLE_MS` on the title card, `FRAME_MS` per turn, `LAST_FRAME_MS` on the end;
   looping; every frame on the game's fixed palette (`renderer.png.FixedPalette`),
   and Pillow stores only the part of a frame that changed.
@@ -59,6 +59,10 @@ class ReplayBoard:
     players' display names)."""
     palette: FixedPalette
     """The game's fixed palette, which every frame is mapped onto."""
+    heading: int = 0
+    """How many px at the top of the board (at its own size) hold its heading (the
+    round, who is to act): a frame's caption, which says it for the replay, covers
+    them, so that a board as tall as the phone rule allows keeps its width."""
 
 
 MAX_FRAMES = 60
@@ -69,7 +73,8 @@ MAX_ASPECT = 1.3
 TITLE_MS = 3000
 FRAME_MS = 900
 LAST_FRAME_MS = 4000
-CAPTION_H = 52
+CAPTION_H = 44
+"""The caption band's height at least (over the board's heading, `compose`)."""
 CAPTION_SIZE = 26
 """Seen at 13 px or more when a frame (800 px wide at most) is shown 400 px wide."""
 TITLE_SIZE = (800, 720)
@@ -174,43 +179,52 @@ def pick(frames: Sequence[Frame], limit: int) -> list[Frame]:
 
 @dataclass(frozen=True)
 class Layout:
-    """Where boards go in a frame: scaled by `scale`, centred under the caption of a
-    canvas of `size`, the widest `board_width` px wide once scaled."""
+    """A frame's canvas: `size`, at most `MAX_ASPECT` times as tall as wide. Each board
+    is scaled on its own to fill that width as far as its height allows (`place`), so
+    its words are seen on a phone as on the turn's image, the caption band on top."""
 
-    scale: float
     size: tuple[int, int]
-    board_width: int
 
-    @property
-    def board_share(self) -> float:
-        """How much of the frame's width the widest board takes: a word of a board is
-        seen this much smaller in the frame than on the board's own image."""
-        return self.board_width / self.size[0]
+    def place(self, board: tuple[int, int], heading: int) -> tuple[float, int]:
+        """The scale of a board of size `board` whose top `heading` px the caption may
+        cover (`ReplayBoard.heading`), and where its top goes."""
+        return _placed(board, heading, self.size[0])
 
 
-def layout(sizes: Sequence[tuple[int, int]], min_height: int = 0) -> Layout:
-    """The common scale and the canvas of boards of `sizes` (see the module's bounds):
-    at most `FRAME_WIDTH` wide and `MAX_ASPECT` times as tall as wide, and at least
-    `min_height` tall (the title card's room: `title_height`)."""
-    width = max(w for w, _ in sizes)
-    height = max(h for _, h in sizes)
-    tallest = MAX_ASPECT * FRAME_WIDTH - CAPTION_H
-    scale = min(1.0, FRAME_WIDTH / width, tallest / height)
-    shown_w = round(width * scale)
-    canvas_h = max(round(height * scale) + CAPTION_H, min_height)
-    canvas_w = max(shown_w, math.ceil(canvas_h / MAX_ASPECT))
-    return Layout(scale, (canvas_w, canvas_h), shown_w)
+def _placed(board: tuple[int, int], heading: int, width: int) -> tuple[float, int]:
+    (w, h), tallest = board, MAX_ASPECT * width
+    scale = min(width / w, tallest / h, (tallest - CAPTION_H) / max(h - heading, 1))
+    return scale, max(0, CAPTION_H - math.floor(heading * scale))
 
 
-def compose(board: Image.Image, caption: str, frame: Layout) -> Image.Image:
-    """`board` scaled into a frame of `frame`'s size, under its caption."""
+def layout(
+    sizes: Sequence[tuple[int, int]], heading: int = 0, min_height: int = 0
+) -> Layout:
+    """The canvas of boards of `sizes` (see the module's bounds), whose top `heading` px
+    the caption may cover: as wide as the widest board, at most `FRAME_WIDTH`, wider if
+    `min_height` (the title card's room: `title_height`) needs it for the aspect."""
+    width = max(min(FRAME_WIDTH, max(w for w, _ in sizes)), math.ceil(min_height / MAX_ASPECT))
+    tallest = 0
+    for size in sizes:
+        scale, top = _placed(size, heading, width)
+        tallest = max(tallest, top + round(size[1] * scale))
+    return Layout((width, max(tallest, min_height)))
+
+
+def compose(board: Image.Image, caption: str, frame: Layout, heading: int = 0) -> Image.Image:
+    """`board` scaled into a frame of `frame`'s size, its caption in a band on top: over
+    the board's own heading (its first `heading` px: round, who is to act), which the
+    caption replaces in a replay, and above the board for what the heading lacks."""
     canvas = Image.new("RGB", frame.size, PAPER)
-    shown_size = (round(board.width * frame.scale), round(board.height * frame.scale))
-    shown = board if frame.scale == 1 else board.resize(shown_size, Image.Resampling.BOX)
-    canvas.paste(shown, ((frame.size[0] - shown.width) // 2, CAPTION_H))
+    scale, top = frame.place(board.size, heading)
+    shown_size = (round(board.width * scale), round(board.height * scale))
+    shown = board if shown_size == board.size else board.resize(shown_size, Image.Resampling.BOX)
+    canvas.paste(shown, ((frame.size[0] - shown.width) // 2, top))
     draw = ImageDraw.Draw(canvas)
     width = frame.size[0]
-    text(draw, (width / 2, CAPTION_H / 2), caption, CAPTION_SIZE, bold=True, max_width=width - 20)
+    band = max(CAPTION_H, top + math.ceil(heading * scale))
+    draw.rectangle((0, 0, width, band), fill=PAPER)
+    text(draw, (width / 2, band / 2), caption, CAPTION_SIZE, bold=True, max_width=width - 20)
     return canvas
 
 
@@ -272,10 +286,12 @@ def _frames(
     of one size."""
     boards = [board.draw(frame.view, lang, names) for frame in shown]
     title = title_of(record, lang, names, turns)
-    frame = layout([image.size for image in boards], title_height(title))
+    frame = layout([image.size for image in boards], board.heading, title_height(title))
     pairs = zip(boards, shown, strict=True)
     card = title_card(title, lang, frame.size)
-    return [card, *(compose(image, step.caption, frame) for image, step in pairs)]
+    return [
+        card, *(compose(image, step.caption, frame, board.heading) for image, step in pairs)
+    ]
 
 
 def encode_gif(frames: Sequence[Image.Image], palette: FixedPalette) -> bytes:
@@ -328,4 +344,5 @@ def replay_step(
         return board.palette.to_png(title_card(title, language, size))
     shown = turns[step - 1]
     image = board.draw(shown.view, language, names)
-    return board.palette.to_png(compose(image, shown.caption, layout([image.size])))
+    frame = layout([image.size], board.heading)
+    return board.palette.to_png(compose(image, shown.caption, frame, board.heading))

@@ -135,7 +135,7 @@ def test_the_title_card_names_the_game_the_players_and_the_winner(lang: str) -> 
 
 def test_a_short_board_leaves_room_for_ten_players_on_the_title_card() -> None:
     card = Title("Saboteur", tuple(f"Joueur {n}" for n in range(10)), (1,) * 10, (3,), 9)
-    frame = layout([(800, 400)], replay.title_height(card))
+    frame = layout([(800, 400)], min_height=replay.title_height(card))
     assert frame.size[1] >= replay.title_height(card) > 400 + replay.CAPTION_H
     with drawn_text() as log:
         png = SABOTEUR_REPLAY.palette.to_png(title_card(card, "fr", frame.size))
@@ -153,17 +153,48 @@ def test_two_winners_share_the_last_line() -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_frames_caption_reads_on_a_phone_and_keeps_the_boards_width(lang: str) -> None:
     # A board as tall as the phone rule allows, with words just readable on their own
-    # (24 px on 800 px: 12 px at 400 px wide): the frame keeps them readable.
+    # (22 px on 800 px: 11 px at 400 px wide): its caption lies over its heading, so
+    # the board keeps its whole width and its words stay readable.
     board = Image.new("RGB", (800, round(800 * MAX_ASPECT)), (255, 255, 255))
-    frame = layout([board.size])
-    assert frame.board_share > 0.92
+    frame = layout([board.size], heading=60)
+    assert frame.size == board.size and frame.place(board.size, 60) == (1.0, 0)
     with drawn_text() as log:
-        shown = compose(board, positions(game_record(), lang, NAMES)[-1].caption, frame)
+        shown = compose(board, positions(game_record(), lang, NAMES)[-1].caption, frame, 60)
     png = REPLAY.palette.to_png(shown)
     assert_phone_readable(png, log, f"replay frame ({lang})")
-    assert 24 * frame.board_share * 400 / shown.width >= 11
+    # Without a heading to cover, the caption goes above and the board shrinks.
+    scale, top = layout([board.size]).place(board.size, 0)
+    assert top == replay.CAPTION_H and scale < 1
     wide = layout([(1600, 900), (1200, 1000)])  # Saboteur's maze grows: one canvas for all
     assert wide.size[0] == replay.FRAME_WIDTH and wide.size[1] <= MAX_ASPECT * wide.size[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    "plugin", [p for p in all_plugins() if p.replay_board], ids=lambda p: p.game_id
+)
+def test_the_boards_words_read_on_a_phone_in_the_replay_frames(
+    plugin: GamePlugin, lang: str
+) -> None:
+    """Every word of the boards a replay shows (start, middle and end of a game) is seen
+    at 11 px or more when the frame is shown 400 px wide."""
+    board = plugin.replay_board
+    assert board is not None
+    players = plugin.engine.min_players
+    _, record = play_random_game(plugin.engine, players, 3, check=False)
+    names = [f"Joueuse {seat + 1}" for seat in range(players)]
+    shown = pick(positions(record, lang, names), 3)
+    drawn = []
+    for step in shown:
+        with drawn_text() as log:
+            drawn.append((board.draw(step.view, lang, names), log))
+    frame = layout([image.size for image, _ in drawn], board.heading)
+    seen = []
+    for image, log in drawn:
+        scale, _ = frame.place(image.size, board.heading)
+        seen += [(d.size * scale * 400 / frame.size[0], d.text) for d in log.words()]
+    assert len(seen) > 10 and min(seen)[0] >= 11, min(seen)
+    assert frame.size[1] <= MAX_ASPECT * frame.size[0]
 
 
 def test_the_step_through_draws_every_step_alone() -> None:

@@ -1,5 +1,5 @@
 """Saboteur's pieces for `/game card`: every kind of hand card (paths and actions),
-the start card, the goal cards and the gold cards.
+the start card, the goal cards, the gold cards and the two role cards.
 
 Names and rules come from the engine's data (`bot.games.saboteur.cards`: the open
 edges, the tools, how many copies the deck holds); pictures are the hand's card faces
@@ -20,6 +20,7 @@ from bot.games.saboteur.cards import (
     GOLD_CARDS,
     MAZE_CARDS,
     PATH_CARDS,
+    ROLE_DECK,
     START,
     card_tools,
     card_type,
@@ -31,7 +32,7 @@ from bot.games.saboteur.cards import (
 from bot.i18n import t
 from renderer.card_sheet import card_sheet
 from renderer.saboteur import palette
-from renderer.saboteur.card_faces import card_face
+from renderer.saboteur.card_faces import card_face, role_face
 from renderer.saboteur.icons import draw_gold_card
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
@@ -42,6 +43,8 @@ GOLD_HEIGHT = 150
 _MAZE_ONLY = (START.code, *(goal.code for goal in GOALS))
 _GOLD = "gold-"
 """Key prefix of the gold cards: ``gold-2`` is worth two nuggets."""
+_ROLES = {"role-digger": "digger", "role-saboteur": "saboteur"}
+"""The role cards, by key."""
 
 
 def _directions(edges: str, lang: str) -> str:
@@ -59,9 +62,12 @@ class SaboteurCards:
     """The catalogue `cogs.platform.catalogue.CardCatalogue` of Saboteur."""
 
     def pieces(self) -> Sequence[str]:
-        return (*hand_cards(), *_MAZE_ONLY, *(f"{_GOLD}{value}" for value in sorted(GOLD_CARDS)))
+        golds = (f"{_GOLD}{value}" for value in sorted(GOLD_CARDS))
+        return (*hand_cards(), *_MAZE_ONLY, *golds, *_ROLES)
 
     def name(self, key: str, lang: str) -> str:
+        if key in _ROLES:
+            return t(lang, "sab.card.name.role", role=t(lang, f"saboteur.role.{_ROLES[key]}"))
         if key.startswith(_GOLD):
             return t(lang, "sab.card.name.nuggets", count=int(key.removeprefix(_GOLD)))
         if key in _MAZE_ONLY:
@@ -76,6 +82,17 @@ class SaboteurCards:
         return t(lang, "sab.card.name.dead_end", path=words) if card.dead_end else words
 
     def rules(self, key: str, lang: str) -> str:
+        if key in _ROLES:
+            index = 0 if _ROLES[key] == "saboteur" else 1
+            counts = " · ".join(
+                t(lang, "sab.card.role_count", players=players, count=deck[index])
+                for players, deck in sorted(ROLE_DECK.items())
+            )
+            payouts = ", ".join(str(saboteur_payout(count)) for count in range(1, 5))
+            return "\n".join([
+                t(lang, f"sab.card.rules.role.{_ROLES[key]}", payouts=payouts),
+                t(lang, "sab.card.rules.role_deck", counts=counts),
+            ])
         if key.startswith(_GOLD):
             value = int(key.removeprefix(_GOLD))
             payouts = ", ".join(str(saboteur_payout(count)) for count in range(1, 5))
@@ -100,6 +117,8 @@ class SaboteurCards:
         return "\n".join([t(lang, f"sab.card.rules.{kind}", tools=names), copies])
 
     def image(self, key: str, lang: str) -> bytes:
+        if key in _ROLES:
+            return card_sheet(role_face(_ROLES[key], lang), palette.BACKGROUND)
         if key.startswith(_GOLD):
             gold = Image.new("RGB", (round(GOLD_HEIGHT * 0.72) + 1, GOLD_HEIGHT + 1),
                              palette.BACKGROUND)

@@ -144,7 +144,8 @@ def replay_board(view: CoalView, lang: str, names: Sequence[str]) -> Image.Image
     return board_image(board_from_view(view), seat_names(names, lang), lang)
 
 
-REPLAY = ReplayBoard(replay_board, PALETTE)
+REPLAY = ReplayBoard(replay_board, PALETTE, heading=MARGIN + 50)
+"""The heading a frame's caption covers: the shift and the supply (`_draw_header`)."""
 """Coal Baron's replay frames (`cogs.coal_baron.PLUGIN`)."""
 
 

@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.games.base import JSON
 from renderer.mine_out.colours import PALETTE
-from renderer.mine_out.town import render_town
+from renderer.mine_out.town import BAR, render_town
 from renderer.replay import ReplayBoard
 
 
@@ -23,5 +23,6 @@ def replay_board(view: JSON, lang: str, names: Sequence[str]) -> Image.Image:
         return town.convert("RGB")
 
 
-REPLAY = ReplayBoard(replay_board, PALETTE)
-"""Mine Out's replay frames (`cogs.mine_out.PLUGIN`)."""
+REPLAY = ReplayBoard(replay_board, PALETTE, heading=BAR)
+"""Mine Out's replay frames (`cogs.mine_out.PLUGIN`); the caption covers the town's
+title bar (round and who is to act)."""

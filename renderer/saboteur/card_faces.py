@@ -49,6 +49,24 @@ def card_face(code: str, lang: str) -> Image.Image:
     return image
 
 
+def role_face(role: str, lang: str) -> Image.Image:
+    """A role card ("digger" or "saboteur"), CARD_W x CARD_H: the role in its colour, as
+    the hand image shows it, over a pick (a gold-digger) or a broken pick (a saboteur)."""
+    image = Image.new("RGB", (CARD_W, CARD_H), palette.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 14, fill=palette.PAPER,
+                           outline=palette.INK, width=3)
+    fill = palette.SABOTEUR if role == "saboteur" else palette.DIGGER
+    _band(draw, fill, label(lang, "role." + role))
+    box = ((CARD_W - _PICTURE) // 2, _PICTURE_TOP, _PICTURE)
+    icons.draw_pick(draw, box)
+    if role == "saboteur":
+        icons.draw_slash(draw, box)
+    else:
+        icons.draw_nuggets(draw, 2, box)
+    return image
+
+
 def _band(draw: ImageDraw.ImageDraw, fill: RGB, words: str) -> None:
     draw.rounded_rectangle((0, 0, CARD_W - 1, _BAND), 14, fill=fill)
     draw.rectangle((0, 14, CARD_W - 1, _BAND), fill=fill)
