@@ -177,14 +177,16 @@ async def test_a_finished_games_log_is_packed_and_reads_back_the_same(
                               result='{"n": 1}')
     log.append(LoggedAction(2, 0, "keep", 4.0, played_by=7))
     assert await storage.actions(table.id) == log
-    assert await raw(location, f"SELECT COUNT(*) FROM actions WHERE table_id = {table.id}") == [(0,)]
+    rows_left = f"SELECT COUNT(*) FROM actions WHERE table_id = {table.id}"
+    assert await raw(location, rows_left) == [(0,)]
     # Finished as before packing existed: its rows stay, read the same, until packed.
     await storage.save(replace(old, version=4, status=TableStatus.FINISHED), previous_version=3)
     old_log = await storage.actions(old.id)
     assert [a.notation for a in old_log] == ["keep", "swap"] and old_log[0].taken_back
     counts = await storage.counts()
     assert (counts["actions"], counts["taken_back"]) == (5, 2)
-    await storage.pack_log(old.id)
+    assert await storage.pack_finished_logs() == 1  # python -m bot pack-logs
+    assert await storage.pack_finished_logs() == 0
     await storage.pack_log(old.id)  # packed already: nothing to do
     assert await storage.actions(old.id) == old_log
     assert await storage.counts() == counts

@@ -394,6 +394,11 @@ class Storage(ABC):
         appended to it afterwards. A no-op for a log already packed or empty; `save`
         calls it when a game ends."""
 
+    @abstractmethod
+    async def pack_finished_logs(self) -> int:
+        """Pack the log of every finished table still kept in rows (games finished before
+        logs were packed: ``python -m bot pack-logs``); how many were packed."""
+
     # -- results and ratings (docs/weeks.md)
 
     @abstractmethod

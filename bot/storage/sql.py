@@ -224,6 +224,15 @@ class SqlStorage(Storage):
                 *log_rows_deleted(table_id),
             ])
 
+    async def pack_finished_logs(self) -> int:
+        rows = await self._rows(
+            "SELECT id FROM tables WHERE status = 'finished' "
+            "AND EXISTS (SELECT 1 FROM actions WHERE table_id = tables.id) ORDER BY id"
+        )
+        for row in rows:
+            await self.pack_log(row[0])
+        return len(rows)
+
     # -- results and ratings ---------------------------------------------------------
 
     async def results(self, guild_id: int | None) -> list[str]:
