@@ -21,6 +21,7 @@ import bot.storage.postgres
 import bot.storage.sql
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
+from bot.errors import TableBusy
 from bot.games.registry import get_game
 from bot.storage import (
     Draft,
@@ -201,6 +202,25 @@ async def test_a_finished_games_log_is_packed_and_reads_back_the_same(
         with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="append-only"):
             await raw(location, statement)
     assert await storage.actions(table.id) == log
+
+
+async def test_a_game_whose_packing_fails_still_ends_with_its_log_in_rows(
+    contract_storage: Storage, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+
+    async def busy(table_id: int) -> None:
+        raise TableBusy("the database kept a lock too long")
+
+    monkeypatch.setattr(storage, "pack_log", busy)
+    ended = replace(table, version=1, status=TableStatus.FINISHED)
+    assert await storage.save(ended, previous_version=0, action=(0, "keep"), result="{}")
+    assert "stays in rows" in caplog.text
+    assert await storage.get(table.id) == ended
+    assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
+    monkeypatch.undo()
+    assert await storage.pack_finished_logs() == 1
 
 
 async def test_one_open_table_per_channel_is_enforced_by_the_database(
