@@ -49,6 +49,7 @@ fuzz: $(BIN)/.installed-dev
 # simcord, simcord's preview page, and Debian's headless chromium (apt-get install chromium).
 previews: $(BIN)/.installed-dev
 	$(BIN)/python -m tests.phone_previews
+	$(BIN)/python -m tests.lookup_previews
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

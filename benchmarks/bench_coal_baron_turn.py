@@ -11,11 +11,13 @@ median under 300 ms on the 2-core machines.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import simcord
 
 from benchmarks.whole_turns import (
+    print_digest_cost,
     print_figures,
     started_table,
     time_in_simcord,
@@ -52,7 +54,7 @@ def turn_line(state: CoalBaronState, seat: int, rng: random.Random) -> str:
     return state.format_action(placement)
 
 
-async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
+async def time_turns(env: simcord.Env, bot: TableBot, digests: list[float]) -> list[float]:
     channel, members, table = await started_table(env, bot, "coal-baron", PLAYERS, SEED)
     service = bot.service
     rng = random.Random(SEED)
@@ -68,14 +70,17 @@ async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
 
     place = (channel, members, table)
     return await time_typed_turns(
-        bot, place, "coal play", line_of, TURNS, images=("board.png", "mines.png")
+        bot, place, "coal play", line_of, TURNS, images=("board.png", "mines.png"),
+        digests=digests,
     )
 
 
 def main() -> None:
-    times = time_in_simcord(time_turns)
+    digests: list[float] = []
+    times = time_in_simcord(partial(time_turns, digests=digests))
     what = f"/coal play -> turn message with board and all mines, {PLAYERS} players mid-game,"
     print_figures(what, times, TARGET_MS, "target")
+    print_digest_cost(digests, times)
 
 
 if __name__ == "__main__":

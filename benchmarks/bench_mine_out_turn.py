@@ -11,11 +11,13 @@ of the whole turn planned by the greedy player
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import simcord
 
 from benchmarks.whole_turns import (
+    print_digest_cost,
     print_figures,
     started_table,
     time_in_simcord,
@@ -32,7 +34,7 @@ TURNS = 20
 TARGET_MS = 300
 
 
-async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
+async def time_turns(env: simcord.Env, bot: TableBot, digests: list[float]) -> list[float]:
     channel, members, table = await started_table(env, bot, "mine-out", PLAYERS, SEED)
     service = bot.service
     rng = random.Random(SEED)
@@ -45,13 +47,16 @@ async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
         assert isinstance(state, MineOutState)
         return " ".join(plan_turn(state, rng))
 
-    return await time_typed_turns(bot, (channel, members, table), "game play", line_of, TURNS)
+    place = (channel, members, table)
+    return await time_typed_turns(bot, place, "game play", line_of, TURNS, digests=digests)
 
 
 def main() -> None:
-    times = time_in_simcord(time_turns)
+    digests: list[float] = []
+    times = time_in_simcord(partial(time_turns, digests=digests))
     what = f"/game play of a whole turn -> turn message with the town, {PLAYERS} players,"
     print_figures(what, times, TARGET_MS, "yardstick")
+    print_digest_cost(digests, times)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """What the whole-turn benchmarks share (`bench_coal_baron_turn`, `bench_mine_out_turn`):
 the real bot in simcord on a fresh database, a started table of the server's
-members, and the figures printed at the end."""
+members, the "since your last turn" digest timed after each turn, and the figures
+printed at the end."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from bot.app import TableBot, create_bot
 from bot.config import Settings
 from bot.games.base import GameState, Seat
 from bot.service import Table
+from cogs.platform.digest import digest
 
 TurnTimer = Callable[[simcord.Env, TableBot], Awaitable[list[float]]]
 
@@ -72,11 +74,14 @@ async def time_typed_turns(
     line_of: Callable[[GameState[Any], Seat], str],
     turns: int,
     images: Collection[str] = (),
+    digests: list[float] | None = None,
 ) -> list[float]:
     """The time of each of `turns` turns at the table of `place` (`started_table`),
     each typed by the member to act as ``/<command> action:<line>`` (`line_of` the
     state and seat), from the command until the public turn message with its images
-    (at least `images`, by file name) is posted."""
+    (at least `images`, by file name) is posted. After each turn, if `digests` is
+    given, the time of the next player's "since your last turn" digest is added to
+    it (`cogs.platform.digest`; the first one replays the game so far)."""
     channel, members, table = place
     times = []
     for _ in range(turns):
@@ -94,7 +99,21 @@ async def time_typed_turns(
         assert turn is not None and turn.attachments
         assert {a.filename for a in turn.attachments} >= set(images)
         table = await bot.service.tables.get_table(table.id)
+        if digests is not None and table.state is not None and table.state.to_act():
+            started = time.perf_counter()
+            await digest(bot, table, table.state.to_act()[0], "en")
+            digests.append(time.perf_counter() - started)
     return times
+
+
+def print_digest_cost(digests: list[float], turns: list[float]) -> None:
+    """The digests' cost against the turns' (limit: 10 % of a turn's median)."""
+    first, rest = digests[0], digests[1:]
+    share = statistics.median(rest) / statistics.median(turns) * 100
+    print("  'since your last turn' digest of the player to act, after each turn:")
+    print(f"    {median_p95(rest, 2)} ({share:.1f} % of a turn's median; limit 10 % ->"
+          f" {'ok' if share < 10 else 'TOO MUCH'}); the first, replaying the game so far:"
+          f" {first * 1000:.1f} ms")
 
 
 def print_figures(what: str, times: list[float], target_ms: float, target: str) -> None:

@@ -11,6 +11,9 @@ table holds is not: its record tells every hidden card. Two rules:
   (`check_clicked_table`, run by `cogs.platform.replies.guarded` before every component's
   work). Every custom_id of this bot starts ``<prefix>:<kind>:<table>``; one whose
   table lives elsewhere (a forged or tampered id) is answered as a missing table.
+  A Join made for outside its channel (an invitation) needs only the same server
+  (`check_server_table`), then a token only the bot makes and a channel the user
+  can view.
 """
 
 from __future__ import annotations
@@ -91,12 +94,25 @@ async def _in_thread(thread: discord.Thread, member: discord.Member) -> bool:
 
 async def check_clicked_table(interaction: Interaction) -> None:
     """Raise TableNotFound if the component used names a table of another channel."""
+    table = await _clicked_table(interaction)
+    if table is not None and table.channel_id != interaction.channel_id:
+        raise TableNotFound(table_id=table.id)
+
+
+async def check_server_table(interaction: Interaction) -> None:
+    """Raise TableNotFound if the component used names a table of another server: the
+    rule of a Join made to be clicked outside its table's channel
+    (`cogs.platform.invitations`), which then checks the rest."""
+    table = await _clicked_table(interaction)
+    if table is not None and (table.guild_id is None or table.guild_id != interaction.guild_id):
+        raise TableNotFound(table_id=table.id)
+
+
+async def _clicked_table(interaction: Interaction) -> Table | None:
+    """The table the used component's custom_id names (None for an id naming none)."""
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = data.get("custom_id")
     match = CUSTOM_ID_TABLE.match(custom_id) if isinstance(custom_id, str) else None
     if match is None:
-        return
-    table_id = int(match["table"])
-    table = await _service(interaction).tables.get_table(table_id)
-    if table.channel_id != interaction.channel_id:
-        raise TableNotFound(table_id=table_id)
+        return None
+    return await _service(interaction).tables.get_table(int(match["table"]))

@@ -32,9 +32,11 @@ from cogs.platform.lobby import (
     send_lobby_in,
     start_table,
 )
+from cogs.platform.lookup import send_card, suggest_cards
 from cogs.platform.my_tables import send_my_tables
 from cogs.platform.names import display_names
 from cogs.platform.notify import set_ping_mode
+from cogs.platform.open_tables import OPEN_ITEMS, post_invitation, send_open_tables
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
@@ -58,6 +60,8 @@ from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT, DISCORD_INTEGER_LIMIT
 
 MAX_REMINDER_MINUTES = 7 * 24 * 60
+CARD_TEXT_LIMIT = 100
+"""Longest `/game card card:` (an autocomplete choice's name is at most 100 characters)."""
 LARGEST_TABLE_NUMBER = DISCORD_INTEGER_LIMIT
 
 
@@ -255,6 +259,41 @@ class GameCog(
         await defer_private(interaction)  # acknowledged before any database or image work
         await send_my_tables(interaction)
 
+    @app_commands.command(name=_text("open.name"), description=_text("open.description"))
+    async def open_tables(self, interaction: Interaction) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
+        await send_open_tables(interaction)
+
+    @app_commands.command(name=_text("invite.name"), description=_text("invite.description"))
+    @app_commands.rename(channel=_text("invite.channel.name"))
+    @app_commands.describe(channel=_text("invite.channel.description"))
+    async def invite(
+        self, interaction: Interaction, channel: discord.TextChannel | discord.Thread
+    ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
+        await post_invitation(interaction, channel)
+
+    @app_commands.command(name=_text("card.name"), description=_text("card.description"))
+    @app_commands.rename(card=_text("card.card.name"), game=_text("card.game.name"))
+    @app_commands.describe(
+        card=_text("card.card.description"), game=_text("card.game.description")
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def card(
+        self,
+        interaction: Interaction,
+        card: app_commands.Range[str, 1, CARD_TEXT_LIMIT],
+        game: str | None = None,
+    ) -> None:
+        await defer_private(interaction)  # acknowledged before any database or image work
+        await send_card(interaction, game, card)
+
+    @card.autocomplete("card")
+    async def card_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await suggest_cards(interaction, current)
+
     @app_commands.command(name=_text("away.name"), description=_text("away.description"))
     @app_commands.rename(until=_text("away.until.name"))
     @app_commands.describe(until=_text("away.until.description"))
@@ -369,7 +408,7 @@ async def setup(bot: commands.Bot) -> None:
     host = host_of(bot)
     bot.add_dynamic_items(
         *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS,
-        *STAND_IN_ITEMS, *SUMMARY_ITEMS,
+        *STAND_IN_ITEMS, *SUMMARY_ITEMS, *OPEN_ITEMS,
     )
     await bot.add_cog(GameCog(host))
     for plugin in all_plugins():

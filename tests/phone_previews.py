@@ -5,7 +5,7 @@ game a few turns in; simcord's preview (``pip install 'simcord[preview]'``) serv
 the channel as a Discord client shows it, and a headless Chromium (Debian's
 ``chromium``) takes each screenshot at phone width. A doc artefact, not a test:
 
-    python -m tests.phone_previews [DIR]     # default docs/images
+    python -m tests.phone_previews [DIR] [--only NAME]     # default docs/images, every shot
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import io
 import random
 import shutil
 import tempfile
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import aiohttp
@@ -44,13 +45,16 @@ COAL_MOVES = 14
 a couple of placements."""
 SABOTEUR_SEED = 11
 SABOTEUR_TURNS = 6
+DIGEST_SEED = 5
+DIGEST_TURNS = 7
+"""Saboteur turns before the digest's screenshot: two rounds of the table and one more."""
 
 
-async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT) -> None:
+async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT, images: int = 2) -> None:
     """A headless Chromium's screenshot of `url` at phone width, once the page shows
     the bot's messages, saved `SAVED_WIDTH` wide (through the DevTools protocol: the
     preview page keeps a connection open, so Chromium's own --screenshot never sees
-    it finished)."""
+    it finished); `images`: how many images the page shows once drawn."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         raise SystemExit("phone_previews needs Chromium (apt-get install chromium)")
@@ -63,7 +67,7 @@ async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT) -> None:
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
         )
         try:
-            png = await asyncio.wait_for(_capture(url), CHROMIUM_SECONDS)
+            png = await asyncio.wait_for(_capture(url, images), CHROMIUM_SECONDS)
         finally:
             process.kill()
             await process.wait()
@@ -76,9 +80,9 @@ async def screenshot(url: str, path: Path, height: int = SHOT_HEIGHT) -> None:
     print(f"{path}: {small.width}x{small.height}, {len(buffer.getvalue()) / 1e3:.0f} kB")
 
 
-async def _capture(url: str) -> bytes:
-    """Open `url` in the running Chromium, wait until its images are drawn, and
-    take the screenshot."""
+async def _capture(url: str, images: int) -> bytes:
+    """Open `url` in the running Chromium, wait until its `images` images (at least) are
+    drawn, and take the screenshot."""
     async with aiohttp.ClientSession() as http:
         while True:
             try:
@@ -104,9 +108,9 @@ async def _capture(url: str) -> bytes:
                        height=SHOT_HEIGHT, deviceScaleFactor=1, mobile=True)
             await call("Page.navigate", url=url)
             # Every image of the page drawn (the preview fetches the attachments after
-            # the messages), and at least the two of the message shown.
+            # the messages), and at least those of the message shown.
             ready = ("[...document.images].every(i => i.complete && i.naturalWidth > 0)"
-                     " && document.images.length >= 2")
+                     f" && document.images.length >= {images}")
             while True:
                 await asyncio.sleep(1)
                 found = await call("Runtime.evaluate", expression=ready)
@@ -158,12 +162,38 @@ async def saboteur_placement(env: simcord.Env, out: Path) -> None:
         await screenshot(preview.url, out / "phone-saboteur-turn.png")
 
 
-async def main(out: Path) -> None:
+async def saboteur_digest(env: simcord.Env, out: Path) -> None:
+    """A player's hand view when their turn comes back: "since your last turn" on top."""
+    w = await sab_world(env)
+    await w.start(DIGEST_SEED)
+    rng = random.Random(DIGEST_SEED)
+    for _ in range(DIGEST_TURNS):  # typed plays, as in the complete-game driver
+        state = await w.state()
+        (seat,) = state.to_act()
+        action = state.format_action(digger_play(rng, state.legal_actions(seat)))
+        await w.players[seat].slash(w.channel, "game play", action=action)
+    (seat,) = (await w.state()).to_act()
+    actor = w.players[seat]
+    hand = await hand_panel(w, actor)
+    async with env.preview(w.channel, viewers=[actor], layout="channel") as preview:
+        await preview.show(hand)
+        await screenshot(preview.url, out / "phone-digest.png")
+
+
+Shots = Callable[[simcord.Env, Path], Awaitable[None]]
+"""Plays a scene on a fresh bot and takes its screenshots into the folder."""
+SHOTS: dict[str, Shots] = {
+    make.__name__: make for make in (coal_baron_turn, saboteur_placement, saboteur_digest)
+}
+
+
+async def main(out: Path, scenes: Sequence[Shots] = tuple(SHOTS.values())) -> None:
+    """Each of `scenes` on a bot of its own, every table with the drivers' seed."""
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         # Every table gets the drivers' seed (the service draws one with `secrets`).
         patch.setattr("bot.service.tables.secrets.randbits", lambda bits: SEED)
-        for make in (coal_baron_turn, saboteur_placement):
+        for make in scenes:
             settings = Settings(
                 token=None, database_path=Path(folder) / f"{make.__name__}.sqlite3",
                 render_workers=0, computer_pause_seconds=0.0, shard_count=1,
@@ -178,4 +208,8 @@ async def main(out: Path) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", type=Path, default=Path("docs/images"))
-    asyncio.run(main(parser.parse_args().out))
+    parser.add_argument("--only", action="append", choices=sorted(SHOTS), default=[],
+                        help="take only this screenshot (repeatable)")
+    arguments = parser.parse_args()
+    chosen = [SHOTS[name] for name in arguments.only]
+    asyncio.run(main(arguments.out, chosen or list(SHOTS.values())))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -57,6 +57,9 @@ class SabWorld:
     table_id: int = 0
     first_turn_id: int = 0
     """The message that started the game: every later message is a turn's."""
+    language: str = "en"
+    read: list[str] = field(default_factory=list)
+    """The autocomplete names ``/sab play`` offered (`by_command`), for `PlayerReading`."""
 
     @property
     def bot(self) -> TableBot:
@@ -112,7 +115,7 @@ async def sab_world(env: simcord.Env, locale: str | None = None) -> SabWorld:
     channel = guild.create_text_channel("saboteur")
     members = [guild.add_member(env.create_user(name)) for name in MEMBER_NAMES]
     alice, bob, carol, dave = members
-    return SabWorld(env, guild, channel, alice, bob, carol, dave)
+    return SabWorld(env, guild, channel, alice, bob, carol, dave, language=locale or "en")
 
 
 def member_names(state: SaboteurState) -> tuple[str, ...]:
@@ -174,6 +177,7 @@ async def by_command(w: SabWorld, actor: simcord.MemberActor, state: SaboteurSta
     """Type the start of the notation, then send the autocomplete choice that matches."""
     notation = state.format_action(action)
     choices = await actor.autocomplete(w.channel, "sab play", "action", notation)
+    w.read += [str(c["name"]) for c in choices]
     values = dict(zip(suggested(choices), (c["value"] for c in choices), strict=True))
     assert notation in values, (notation, choices)
     await actor.slash(w.channel, "sab play", action=values[notation])
@@ -215,7 +219,21 @@ async def play_game(w: SabWorld, seed: int, after_move: AfterMove | None = None)
     return turns
 
 
-COMPLETE_GAME = CompleteGame(
-    sab_world, lambda w, hook: play_game(w, 11, hook), lambda w: [w.alice, w.bob, w.carol, w.dave]
-)
-"""A 3-player game of seed 11 (tests/test_discord_complete_games.py)."""
+async def read_game(w: SabWorld, hook: AfterMove) -> list[Turn]:
+    """`play_game` of seed 11, read as a player after each move (`PlayerReading`): no
+    code in any text, and every turn's board framing the cell its move changed."""
+    from tests.saboteur_reading import PlayerReading  # it builds on the complete games
+
+    reading = PlayerReading(w, w.language)
+
+    async def after_move() -> None:
+        await hook()
+        await reading()
+
+    turns = await play_game(w, 11, after_move)
+    reading.check()
+    return turns
+
+
+COMPLETE_GAME = CompleteGame(sab_world, read_game, lambda w: [w.alice, w.bob, w.carol, w.dave])
+"""A 3-player game of seed 11 (tests/test_discord_complete_games.py), read as a player."""

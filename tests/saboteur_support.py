@@ -8,12 +8,22 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import Action, PlacePath, RepairTool
 from bot.games.saboteur.cards import GOALS, Role
 from bot.games.saboteur.maze import GOAL_POSITIONS
 from renderer.saboteur.labels import numbered_names
+
+SAB_NOTATION = re.compile(
+    r"\b(?:path\s+[NESW]+x?|(?:break|repair)\s+(?:pick|lamp|cart)\s+p\d|rockfall\s+-?\d+,"
+    r"|map\s+(?:top|middle|bottom)|discard\s+(?:[NESW]+x?|break-|repair-|rockfall|map)"
+    r"|take\s+\d)"
+    r"|\b[NESWO]{2,4}x?\b|\bp\d+\b|-?\d+,-?\d+|\bgoal-\w+|\b(?:break|repair)-\w+"
+)
+"""Saboteur's notation (``path NSW 3,-1``, ``break lamp p2``), compass codes (``NEW``,
+``NSO``), seat numbers and ``x,y`` coordinates: none belongs in what a player reads."""
 
 
 def game(players: int = 4, seed: int = 1) -> SaboteurState:

@@ -10,6 +10,7 @@ import simcord
 
 from bot.service import Play
 from bot.service.store import TableStore
+from cogs.coal_baron.labels import space_name
 from tests.coal_baron_discord_support import fixed_seed, state_of
 from tests.discord_support import SLOW_SECONDS
 from tests.test_coal_baron_discord import acting, started
@@ -58,4 +59,4 @@ async def test_a_typed_play_is_acknowledged_before_the_database(
     result = await player.slash(world.channel, "coal play", action=line)
     assert result.acknowledged and result.ephemeral
     posted = world.last()  # the turn message, with the space played in words
-    assert posted.id != before.id and f"on {line.split()[0]}" in posted.content
+    assert posted.id != before.id and f"on {space_name('en', line.split()[0])}" in posted.content

@@ -67,8 +67,10 @@ async def test_a_player_who_asks_for_a_direct_message_gets_one_instead_of_the_pi
     turn = w.last()
     assert pinged(w, turn) == []
     [dm] = dms(w.bob)
-    assert dm.startswith("👉 Your turn at **Tiny** (table #1): https://discord.com/channels/")
-    assert dm.endswith(f"/{w.channel.id}/{turn.id}")
+    told, _, since = dm.partition("\n\n")  # then what alice did (cogs/platform/digest.py)
+    assert told.startswith("👉 Your turn at **Tiny** (table #1): https://discord.com/channels/")
+    assert told.endswith(f"/{w.channel.id}/{turn.id}")
+    assert since.startswith("**Since the game began:**")
     assert dms(w.alice) == []  # alice keeps the default: no direct message
 
 

@@ -16,14 +16,16 @@ from bot.config import Settings
 from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
-from bot.games.saboteur.cards import card_tools, card_type
+from bot.games.saboteur.cards import card_tools, card_type, shape_of
 from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.spots import placement_spots
 from bot.i18n import t
 from cogs.platform.builder import StepSelect
 from cogs.platform.errors import NoTableHere, WrongGame
+from cogs.saboteur.choices import card_name
 from renderer.saboteur.board import render_board
 from renderer.saboteur.hand import render_hand
+from renderer.saboteur.labels import shape_words
 from renderer.saboteur.placement import render_placement
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
@@ -198,9 +200,10 @@ async def test_sab_play_announces_the_card_and_tells_the_player_what_they_drew(
     # reply); the turn is a plain channel message.
     assert public_texts(result) == []
     public = w.public_messages()[-1].content
-    assert f"{w.alice.mention} laid a path card" in public
+    shape = shape_words(shape_of(path.card, path.rotated), "en")
+    assert f"{w.alice.mention} laid a {shape} in {cell_name(path.x, path.y)}." in public
     assert f"👉 {w.bob.mention}:" in public
-    assert private_texts(result) == [f"You drew: {t('en', f'saboteur.card.{drawn}')}."]
+    assert private_texts(result) == [f"You drew: {card_name('en', drawn)}."]
 
 
 # -- the hand view's components ----------------------------------------------------------
@@ -214,7 +217,7 @@ async def test_the_hand_view_plays_a_card_then_its_placement(simcord_env: simcor
     await play_from_hand(w, w.alice, path.card, state.format_action(path))
     after = await w.state()
     assert after.maze.cards[path.pos].code == path.card
-    assert f"{w.alice.mention} laid a path card" in w.last().content
+    assert f"{w.alice.mention} laid a " in w.last().content
     assert await w.last().attachments[0].read() == render_board(
         after.view(None), member_names(after), "en"
     )
@@ -435,7 +438,7 @@ async def test_skipping_an_idle_player_tells_the_skipper_none_of_their_secrets(
 
     assert f"{w.bob.mention} skipped the turn of {w.alice.mention}" in w.last().content
     told = " ".join(private_texts(result))
-    assert t("en", f"saboteur.card.{drawn}") not in told
+    assert card_name("en", drawn) not in told
 
 
 async def test_another_games_command_names_the_game_this_table_plays(

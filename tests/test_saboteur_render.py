@@ -21,7 +21,7 @@ from bot.games.saboteur.view import card_json
 from renderer.saboteur.board import render_board, render_round_end
 from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
 from renderer.saboteur.hand import GAP, render_hand
-from renderer.saboteur.labels import compass, numbered_names
+from renderer.saboteur.labels import numbered_names, shape_words
 from renderer.saboteur.placement import render_placement
 from tests import golden_images
 from tests.saboteur_positions import after, late_in_round, play
@@ -152,10 +152,11 @@ def test_the_players_strip_draws_the_names_it_is_given() -> None:
     assert numbered_names(2, "fr") == ("Joueur 1", "Joueur 2")
 
 
-def test_path_shapes_use_the_readers_compass_letters() -> None:
-    assert compass("NSW", "en") == "NSW"
-    assert compass("NSW", "fr") == "NSO"
-    assert compass("EWx", "fr") == "EO"
+def test_path_shapes_are_named_in_words() -> None:
+    assert shape_words("NSW", "en") == "path open north, south and west"
+    assert shape_words("EWx", "fr") == "cul-de-sac ouvert à l'est et à l'ouest"
+    assert shape_words("NESW", "fr") == "carrefour"
+    assert shape_words("Sx", "en") == "dead end open south"
 
 
 def test_placement_image_matches_golden_image() -> None:

@@ -13,7 +13,7 @@ import pytest
 import simcord
 
 from tests.coal_baron_discord_support import coal_world, fixed_seed, play_to_the_end
-from tests.footprint_support import Footprint, TurnCounter, footprint
+from tests.footprint_support import MAX_IMAGES, Footprint, TurnCounter, footprint
 
 __all__ = ["fixed_seed"]  # an autouse fixture: same deal every run
 
@@ -31,12 +31,12 @@ async def test_a_four_player_coal_baron_game_through_the_bot_keeps_its_budgets(
     assert measured.messages == counted.before_first_turn + counted.turns
 
 
-def test_the_budgets_catch_a_second_message_a_third_image_and_heavier_images() -> None:
+def test_the_budgets_catch_a_second_message_one_image_too_many_and_heavier_images() -> None:
     within = Footprint(messages=11, images=20, bytes=1_400_000, largest=90_000, most_images=2)
     within.check(turns=10, before_first_turn=1)
     for broken in (
         replace(within, messages=12),  # a turn posted two messages
-        replace(within, most_images=3),
+        replace(within, most_images=MAX_IMAGES + 1),
         replace(within, largest=200_000),
         replace(within, bytes=2_100_000),  # every image half as heavy again
     ):

@@ -14,6 +14,8 @@ clock and sharing one lock per table and one transaction helper
   servers' summaries and ratings; game records.
 - `preferences` (`bot.service.preferences`): a player's away date, reminders by
   direct message, ping mode per table.
+- `history` (`bot.service.history`): the actions since a seat's last one, for the
+  "since your last turn" digest.
 
 Every check of who may act is `check_turn` (`bot.service.checks`).
 """
@@ -24,6 +26,7 @@ import time
 from collections.abc import Callable
 
 from bot.service.checks import check_game, check_turn
+from bot.service.history import History, Since, Step
 from bot.service.play import ActResult, Play, TakenBack
 from bot.service.preferences import Preferences
 from bot.service.results import Results
@@ -37,10 +40,13 @@ __all__ = [
     "SKIP_AFTER_REMINDERS",
     "ActResult",
     "GameService",
+    "History",
     "Play",
     "Preferences",
     "Results",
     "Seats",
+    "Since",
+    "Step",
     "Table",
     "TableStatus",
     "Tables",
@@ -60,3 +66,4 @@ class GameService:
         self.seats = Seats(store, self.preferences)
         self.results = Results(store)
         self.play = Play(store, self.seats, self.results)
+        self.history = History(store)

@@ -153,6 +153,16 @@ class Tables:
         tables = [t for t in playing if user_id in t.seats]
         return sorted(tables, key=lambda t: (user_id not in t.users_to_act(), t.turn_started_at))
 
+    async def open_lobbies(self, guild_id: int) -> list[Table]:
+        """The server's lobbies with a seat free, oldest first (`/game open`); read and
+        filtered by server and status in the database."""
+        lobbies = await self._store.storage.lobbies(guild_id)
+        return [t for t in lobbies if len(t.seats) < get_game(t.game).max_players]
+
+    def now(self) -> float:
+        """The service's clock (unix seconds), which dates the tables."""
+        return self._store.clock()
+
     async def playing_tables(self, shards: ShardSet | None = None) -> list[Table]:
         """Every table in play of `shards` (default all), read at start-up to resume the
         computer players' turns: finished games are not read (`Storage.tables_in_play`)."""

@@ -8,6 +8,7 @@ of the multi-step decisions, shown by the platform's turn builder), `labels`
 """
 
 from bot.games.coal_baron import CoalBaronState
+from cogs.coal_baron.cards import CATALOGUE
 from cogs.coal_baron.commands import CoalCog
 from cogs.coal_baron.draw import DRAW
 from cogs.coal_baron.extraction import EXTRACTION
@@ -31,4 +32,5 @@ PLUGIN = GamePlugin(
     options=(PUT_BACK,),
     replay_board=REPLAY,
     warm_up=warm_up,
+    cards=CATALOGUE,
 )

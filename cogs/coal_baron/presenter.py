@@ -185,10 +185,14 @@ def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
 
 
 def mines_shown(view: View) -> str:
-    """What the mines image alone shows, as text to compare: every player's galleries,
-    cage and stock (the board shows their VP, Francs, workers and orders too)."""
+    """What the mines images alone show, as text to compare: every player's galleries,
+    cage, stock, orders in progress (with what they carry) and orders delivered (the
+    board shows their VP, Francs and workers too)."""
     return json.dumps(
-        [[player["mine"], player["cage"], player["stock"]] for player in view["players"]],
+        [
+            [player[key] for key in ("mine", "cage", "stock", "orders", "delivered")]
+            for player in view["players"]
+        ],
         sort_keys=True,
     )
 
@@ -342,6 +346,22 @@ class CoalBaronPresenter(Presenter):
                 params["kind"] = t(locale, f"coal.pile.{params['kind']}")
             lines.append(t(locale, f"event.coal-baron.{event.kind}", **params))
         return lines
+
+
+    def digest_lines(self, seen: Seen, played: ActResult, locale: LocaleLike) -> list[str]:
+        """The action's lines, as the turn message says them, then the title of the
+        shift scoring it ended (its details are in the turn message's embed; the digest
+        tells the reader's part)."""
+        lines = self.event_lines(seen, played.events, locale, seat=None)
+        embeds = scoring_embeds(locale, seen.table, played.events)
+        return lines + [f"{embed.title}." for embed in embeds if embed.title]
+
+    def own_figures(self, seen: Seen, locale: LocaleLike) -> list[tuple[str, int]]:
+        """The reader's Francs and victory points (both public)."""
+        assert seen.reader is not None
+        player = as_view(seen.view)["players"][seen.reader]
+        return [(t(locale, "coal.digest.money"), player["money"]),
+                (t(locale, "coal.digest.vp"), player["vp"])]
 
 
 def orders_lines(locale: LocaleLike, view: View, seat: Seat) -> list[str]:

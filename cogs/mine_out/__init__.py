@@ -7,6 +7,7 @@ words), `images` (the town and holdings as files), `commands` (``/mineout``).
 
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.rulings import END_CONDITIONS, MORE_THAN_50
+from cogs.mine_out.cards import CATALOGUE
 from cogs.mine_out.commands import MineOutCog
 from cogs.mine_out.presenter import MineOutPresenter
 from cogs.mine_out.turn import TURN
@@ -27,4 +28,5 @@ PLUGIN = GamePlugin(
     builders={TURN.kind: TURN},
     options=OPTIONS,
     replay_board=REPLAY,
+    cards=CATALOGUE,
 )

@@ -135,6 +135,15 @@ class MineOutPresenter(Presenter):
         lines.append(t(locale, "mo.standings.export", table=table.id))
         return "\n".join(lines)
 
+    def own_figures(self, seen: Seen, locale: LocaleLike) -> list[tuple[str, int]]:
+        """The money and fame of the reader's master (an apprentice has neither)."""
+        view: MineOutView = seen.view
+        master = next(
+            p for p in view["positions"] if p["seat"] == seen.reader and not p["apprentice"]
+        )
+        return [(t(locale, "mo.digest.money"), master["money"]),
+                (t(locale, "mo.digest.fame"), master["fame"])]
+
     def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
         state = table.state
         assert isinstance(state, MineOutState)

@@ -9,10 +9,12 @@ them from the bottom up:
    persistent component), `host` (the bot as the cogs see it), `live`; then
    `server_names` (the names kept per server); then `seen`, `names`.
 2. Presentation: `presenter`; `table_options`, `steps` (what a game supplies for a
-   multi-step turn); `plugins` (one `GamePlugin` per game).
-3. The table flow: `replay_steps`; `summary`; `threads`, `notify`, `stand_in`;
-   `table_items` (the turn message and its components); `lobby`, `play`,
-   `computers`, `builder`; `private`.
-4. Commands: `presence`, `my_tables`, `standings`; above them the cogs `cogs.game`
+   multi-step turn), `catalogue` (its cards for `/game card`); `plugins` (one
+   `GamePlugin` per game).
+3. The table flow: `replay_steps`; `summary`; `threads`, `notify`, `stand_in`,
+   `invitations`; `table_items` (the turn message and its components); `lobby`,
+   `play`, `computers`, `builder`; `private`.
+4. Commands: `presence`, `my_tables`, `standings`, `lookup`, `open_tables`; above
+   them the cogs `cogs.game`
    and `cogs.reminders`.
 """

@@ -37,6 +37,7 @@ from bot.errors import IllegalAction, NotPlaying, StaleAction
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
+from cogs.platform.digest import headed
 from cogs.platform.host import service_of
 from cogs.platform.items import (
     OPTION_LABEL_LIMIT,
@@ -146,15 +147,17 @@ def add_menu(controls: discord.ui.View, draft: PanelDraft, row: int, menu: Menu)
 
 
 async def open_builder(
-    interaction: Interaction, table: Table, seat: Seat, kind: str, steps: list[str]
+    interaction: Interaction, table: Table, seat: Seat, kind: str, steps: list[str],
+    intro: str = "",
 ) -> None:
-    """Show the panel of `kind` ephemerally to the acting player, from `steps`."""
+    """Show the panel of `kind` ephemerally to the acting player, from `steps`, under
+    `intro` (the "since your last turn" digest) if any."""
     await defer_private(interaction)
     builder = builder_of(table, kind)
     token = await service_of(interaction).play.new_draft(table, seat, steps)
     draft = PanelDraft(table, seat, builder, token, steps)
     text, embed, files, controls = await panel(draft, interaction.locale)
-    await send_private(interaction, text, embed=embed, files=files, view=controls)
+    await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
 
 
 async def press(

@@ -36,3 +36,41 @@ class NoComputers(UserError):
     """Computer players do not play this table's game (no take-over, no stand-in)."""
 
     key = "no_computers"
+
+
+class CardGameMissing(UserError):
+    """`/game card` without `game:` in a channel with no table: which game's card?"""
+
+    key = "card_game_missing"
+
+
+class CardUnknown(UserError):
+    """`/game card` named no card of the game (typed, not picked); param `game`."""
+
+    key = "card_unknown"
+
+
+class NoCards(UserError):
+    """`/game card` for a game without a catalogue; param `game`."""
+
+    key = "no_cards"
+
+
+class InvitationInvalid(UserError):
+    """A Join button of an invitation or of `/game open` whose custom_id was not made by
+    the bot for that table (forged or tampered)."""
+
+    key = "invitation_invalid"
+
+
+class TableOutOfSight(UserError):
+    """A Join from outside the table's channel by someone who cannot read it; param `table`."""
+
+    key = "table_out_of_sight"
+
+
+class InviteChannelClosed(UserError):
+    """`/game invite channel:` names a channel the user cannot read or the bot cannot
+    post in; param `channel` (a mention)."""
+
+    key = "invite_channel_closed"

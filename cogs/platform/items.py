@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 import discord
 
+from cogs.access import check_clicked_table
 from cogs.platform.replies import defer_edit, defer_private, guarded
 
 Interaction = discord.Interaction[Any]
@@ -153,7 +154,14 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
 
     async def callback(self, interaction: Interaction) -> None:
         acknowledge = defer_private if self.answers_privately else defer_edit
-        await guarded(interaction, self.run(interaction), acknowledge=acknowledge)
+        await guarded(interaction, self.run(interaction), acknowledge=acknowledge,
+                      check=self.check_origin)
+
+    @staticmethod
+    async def check_origin(interaction: Interaction) -> None:
+        """Where a click may come from: by default only the table's own channel
+        (`cogs.access`); raises a `UserError` otherwise."""
+        await check_clicked_table(interaction)
 
     async def run(self, interaction: Interaction) -> None:
         """What a click does; errors are answered to the clicker by the guard."""

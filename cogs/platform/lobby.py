@@ -1,6 +1,8 @@
 """A table's lobby and its end: Join, Leave, Start, the computer players and the
 take-over option of the lobby, the rematch, and the abandon confirmation.
 
+Every change of a lobby also updates its invitation cards (`cogs.platform.invitations`).
+
 Custom ids: ``mt:lobby:<table>:join|leave|start``,
 ``mt:cpu:<table>:easy|normal|strong|remove|watch`` (creator only; "watch": the
 creator gives their seat up to watch computers play, and may join again before
@@ -31,6 +33,7 @@ from bot.service import Table, TableStatus
 from bot.table_settings import takes_over
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
+from cogs.platform.invitations import refresh_invitations
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import game_name, mention
@@ -110,6 +113,7 @@ async def send_lobby(
         await interaction.response.send_message(
             content, view=view or discord.utils.MISSING, allowed_mentions=pinged
         )
+    await refresh_invitations(interaction.client, table, locale)
 
 
 async def join_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
@@ -133,6 +137,7 @@ async def start_table(interaction: Interaction, table_id: int) -> None:
     locale = public_locale(interaction)
     header = "\n".join(filter(None, (t(locale, "turn.started"), chosen_options(table, locale))))
     await post_turn(interaction, table, None, header=header)
+    await refresh_invitations(interaction.client, table, locale)
 
 
 class LobbyButton(TableItem[Button], prefix="mt:lobby", versioned=False, arg="join|leave|start"):
@@ -330,6 +335,7 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
             )
         )
         await close_thread(interaction.client, table, locale)
+        await refresh_invitations(interaction.client, table, locale)
 
 
 LOBBY_ITEMS = (LobbyButton, ComputerButton, TakeoverButton, AbandonButton, RematchButton)

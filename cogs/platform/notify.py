@@ -22,6 +22,7 @@ import discord
 from bot.i18n import LocaleLike, t
 from bot.service import Table
 from bot.storage import PingMode
+from cogs.platform.digest import digest
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import Interaction
 from cogs.platform.presenter import game_name
@@ -56,10 +57,13 @@ async def tell_turn_by_dm(
     link: str,
     locale: LocaleLike,
 ) -> None:
-    """Tell `users` by direct message that it is their turn, with a link to the turn."""
+    """Tell `users` by direct message that it is their turn, with a link to the turn and
+    what happened since their last turn (`cogs.platform.digest`)."""
     text = t(locale, "dm.turn", game=game_name(locale, table.game), table=table.id, link=link)
     for user in users:
-        await send_dm(client, user, text, table)
+        seat = table.seat_of(user)
+        since = await digest(client, table, seat, locale) if seat is not None else ""
+        await send_dm(client, user, f"{text}\n\n{since}" if since else text, table)
 
 
 async def set_ping_mode(interaction: Interaction, table: Table, mode: str) -> None:

@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game, plugin_path
+from cogs.platform.catalogue import CardCatalogue
 from cogs.platform.presenter import Presenter
 from cogs.platform.steps import TurnSteps
 from cogs.platform.table_options import TableOption
@@ -50,6 +51,9 @@ class GamePlugin:
     replay_board: ReplayBoard | None = None
     """Draws the public board of a finished game's replay (`renderer.replay`), from the
     spectator's view; None: ``/game export`` sends the record without a replay."""
+    cards: CardCatalogue | None = None
+    """Every card, space and tile of the game, for ``/game card``
+    (`cogs.platform.catalogue`); None: the game has nothing to look up."""
 
     @property
     def game_id(self) -> str:

@@ -204,6 +204,21 @@ class Presenter:
         player = mention(seen.table.seats[played.seat], locale)
         return [t(locale, "turn.played_secret", player=player)]
 
+    def digest_lines(self, seen: Seen, played: ActResult, locale: LocaleLike) -> list[str]:
+        """What the turn message told everyone of `played`, in words, for the "since your
+        last turn" digest (`cogs.platform.digest`); `seen` is the table after it, as the
+        channel sees it. The default is `played_lines`; a game that tells more of an
+        action elsewhere in its turn message (Coal Baron's scoring embeds) adds it."""
+        return self.played_lines(seen, played, locale)
+
+    def own_figures(self, seen: Seen, locale: LocaleLike) -> list[tuple[str, int]]:
+        """The reader's own counts, each with its name in words, that the digest shows
+        the change of since the reader's last action (money, points...): the default
+        is the reader's score while scores are public."""
+        if seen.reader is None or seen.scores is None:
+            return []
+        return [(t(locale, "digest.score"), seen.scores[seen.reader])]
+
     async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
         """What the reader alone may see, with the actions it may take now."""
         assert seen.reader is not None

@@ -2,12 +2,15 @@
 
 The presenter writes it from the player's own view (`Presenter.private`), or,
 for a game whose turns are built in a panel (Saboteur's hand), the turn
-builder opens (`Presenter.private_builder`). Spectators get nothing.
+builder opens (`Presenter.private_builder`). When the player is to act, it opens
+with what happened since their last turn (`cogs.platform.digest`). Spectators
+get nothing.
 """
 
 from __future__ import annotations
 
 from cogs.platform.builder import open_builder
+from cogs.platform.digest import digest, headed
 from cogs.platform.host import service_of
 from cogs.platform.items import PRIVATE_VIEW, Button, Interaction, TableItem
 from cogs.platform.names import display_names
@@ -24,14 +27,16 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
         table_id, interaction.user.id, None, to_act=False
     )
     presenter = presenter_for(table.game)
+    to_act = table.state is not None and seat in table.state.to_act()
+    intro = await digest(interaction.client, table, seat, interaction.locale) if to_act else ""
     if presenter.private_builder is not None:
-        await open_builder(interaction, table, seat, presenter.private_builder, [])
+        await open_builder(interaction, table, seat, presenter.private_builder, [], intro)
         return
     names = await display_names(interaction.client, table)
     message = await presenter.private(seen(table, seat, names=names), interaction.locale)
     await send_private(
         interaction,
-        message.content,
+        headed(intro, message.content),
         view=turn_view(
             table, message.actions, interaction.locale, items=message.items, with_private=False
         ),

@@ -127,6 +127,7 @@ async def guarded(
     work: Coroutine[Any, Any, None],
     *,
     acknowledge: Callable[[discord.Interaction[Any]], Awaitable[None]] = defer_edit,
+    check: Callable[[discord.Interaction[Any]], Awaitable[None]] = check_clicked_table,
 ) -> None:
     """Run a component's work, answering any error. Component callbacks must use it:
     discord.py only logs exceptions raised by a dynamic item's callback.
@@ -135,10 +136,11 @@ async def guarded(
     for a work that answers privately), before any database read, so that a slow
     database never loses it. Then the work runs only if the table the component's
     custom_id names belongs to the channel it was used in
-    (`cogs.access.check_clicked_table`)."""
+    (`cogs.access.check_clicked_table`; `check`: another rule, for a component made
+    to be used elsewhere)."""
     try:
         await acknowledge(interaction)
-        await check_clicked_table(interaction)
+        await check(interaction)
         await work
     except Exception as error:
         await answer_error(interaction, error)

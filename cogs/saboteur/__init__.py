@@ -7,6 +7,7 @@ hand view: a card, then where to play it, in the platform's turn builder),
 
 from bot.games.saboteur import SaboteurState
 from cogs.platform.plugins import GamePlugin
+from cogs.saboteur.cards import CATALOGUE
 from cogs.saboteur.commands import SaboteurCog
 from cogs.saboteur.hand import HAND
 from cogs.saboteur.presenter import SaboteurPresenter
@@ -20,4 +21,5 @@ PLUGIN = GamePlugin(
     builders={HAND.kind: HAND},
     replay_board=REPLAY,
     warm_up=warm_up,
+    cards=CATALOGUE,
 )

@@ -32,7 +32,7 @@ from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.platform.presenter import ActionChoice, mention
-from renderer.saboteur.labels import compass
+from renderer.saboteur.labels import card_words, shape_words
 
 AUTOCOMPLETE_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
@@ -142,7 +142,22 @@ def player(table: Table, seat: Seat) -> str:
 
 
 def card_name(locale: LocaleLike, card: str) -> str:
+    """A card in words: a path card by its shape ("path open north and south"), an
+    action card by its name ("broken lamp")."""
+    if card in PATH_CARDS:
+        return card_words(card, language_of(locale))
     return t(locale, f"saboteur.card.{card}")
+
+
+_VOWELS = frozenset("aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ")
+
+
+def of_player(locale: LocaleLike, name: str) -> str:
+    """"of Ana" in the reader's language; French elides before a vowel ("d'Ana",
+    "de Bruno"); a mention (``<@…>``) or a computer's name keeps "de"."""
+    if language_of(locale) == "fr" and name[:1] in _VOWELS:
+        return "d'" + name
+    return t(locale, "sab.of_player", player=name)
 
 
 def describe(locale: LocaleLike, action: Action, names: Sequence[str]) -> str:
@@ -151,14 +166,14 @@ def describe(locale: LocaleLike, action: Action, names: Sequence[str]) -> str:
     match action:
         case PlacePath(card, x, y, rotated):
             key = "sab.describe.path_turned" if rotated else "sab.describe.path"
-            shape = compass(shape_of(card, rotated), language_of(locale))
-            return t(locale, key, card=card_name(locale, card), shape=shape, cell=cell_name(x, y))
+            shape = shape_words(shape_of(card, rotated), language_of(locale))
+            return t(locale, key, shape=shape, cell=cell_name(x, y))
         case BreakTool(tool, target):
             return t(locale, "sab.describe.break", tool=tool_name(locale, tool),
-                     target=names[target])
+                     of_target=of_player(locale, names[target]))
         case RepairTool(card, tool, target):
             return t(locale, "sab.describe.repair", tool=tool_name(locale, tool),
-                     target=names[target], card=card_name(locale, card))
+                     of_target=of_player(locale, names[target]), card=card_name(locale, card))
         case Rockfall(x, y):
             return t(locale, "sab.describe.rockfall", cell=cell_name(x, y))
         case Peek(goal):
@@ -180,7 +195,7 @@ def goal_name(locale: LocaleLike, goal: str) -> str:
 def choice(
     state: SaboteurState, locale: LocaleLike, action: Action, names: Sequence[str]
 ) -> ActionChoice:
-    """The action as a choice: its notation, and ``notation · what it does`` as label."""
-    notation = state.format_action(action)
-    label = f"{notation} · {describe(locale, action, names)}"
-    return ActionChoice(notation, label[:CHOICE_LIMIT])
+    """The action as a choice: its notation as the hidden value, what it does in words
+    as the name the player reads (the notation only comes back in the confirmation of
+    a typed play)."""
+    return ActionChoice(state.format_action(action), describe(locale, action, names)[:CHOICE_LIMIT])

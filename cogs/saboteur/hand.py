@@ -25,7 +25,7 @@ from bot.games.saboteur.shapes import as_view
 from bot.games.saboteur.spots import Spot, placement_spots
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.platform.items import OPTIONS_PER_SELECT
+from cogs.platform.items import LABEL_LIMIT, OPTIONS_PER_SELECT
 from cogs.platform.names import known_names
 from cogs.platform.presenter import image_file
 from cogs.platform.steps import MENU_ROWS, Menu, Picture, Step, TurnSteps
@@ -131,8 +131,9 @@ def word_step(state: SaboteurState, locale: LocaleLike, action: Action, names: l
 
 
 def chunks(steps: list[Step], placeholder: str) -> list[Menu]:
-    """Steps as selects of 25 (at most `MENUS`), or one row of buttons for a few."""
-    if len(steps) <= 5:
+    """Steps as selects of 25 (at most `MENUS`), or one row of buttons for a few whose
+    words fit a button (80 characters; a select option holds 100)."""
+    if len(steps) <= 5 and all(len(step.label) <= LABEL_LIMIT for step in steps):
         return [Menu(steps, placeholder, buttons=True)]
     return [
         Menu(steps[start : start + OPTIONS_PER_SELECT], placeholder)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.games.base import JSON, Event, Seat
+from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.shapes import SaboteurView, as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult, Table
@@ -39,7 +40,7 @@ from cogs.saboteur.choices import (
 )
 from cogs.saboteur.hand import HAND, seat_words
 from renderer.saboteur.board import render_board, render_round_end
-from renderer.saboteur.labels import compass
+from renderer.saboteur.labels import shape_words
 
 BOARD_FILE = "saboteur-board.png"
 
@@ -179,12 +180,18 @@ class SaboteurPresenter(Presenter):
         if "goal" in params:
             params["goal"] = goal_name(locale, params["goal"])
         if isinstance(params.get("shape"), str):
-            params["shape"] = compass(params["shape"], language_of(locale))
-        if "card" in params and has_key(f"saboteur.card.{params['card']}"):
-            params["card"] = card_name(locale, params["card"])
+            params["shape"] = shape_words(params["shape"], language_of(locale))
+        card = params.get("card")
+        if isinstance(card, str) and (card in PATH_CARDS or has_key(f"saboteur.card.{card}")):
+            params["card"] = card_name(locale, card)
         if isinstance(params.get("values"), list):
             params["values"] = ", ".join(str(v) for v in params["values"])
         return params
+
+    def own_figures(self, seen: Seen, locale: LocaleLike) -> list[tuple[str, int]]:
+        """The reader's gold nuggets, from their own view (the others' stay secret)."""
+        you = as_view(seen.view).get("you")
+        return [(t(locale, "sab.digest.gold"), you["nuggets"])] if you is not None else []
 
     def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
         action = sab_state(table).parse_action(seat, notation)

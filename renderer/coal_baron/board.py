@@ -199,6 +199,20 @@ def _draft_board(board_image: Image.Image, board: Board, lang: str) -> Image.Ima
     return image
 
 
+SPACE_ALONE_TOP = 24
+"""Room above a space drawn alone, for its tab."""
+
+
+def space_image(space_id: str, lang: str) -> Image.Image:
+    """Worker space `space_id` alone, as the board prints it with four players (no lock),
+    its tab included: what `/game card` shows of a space."""
+    x0, y0, x1, y1 = SPACE_BOXES[space_id]
+    image = Image.new("RGB", (x1 - x0 + 12, y1 - y0 + SPACE_ALONE_TOP + 6), PAPER)
+    box = (6, SPACE_ALONE_TOP, 6 + x1 - x0, SPACE_ALONE_TOP + y1 - y0)
+    _draw_space(ImageDraw.Draw(image), space_id, box, 4, lang)
+    return image
+
+
 # -- the static layer ---------------------------------------------------------------------
 
 
@@ -216,14 +230,21 @@ def _static_layer(players: int, lang: str) -> Image.Image:
     _title(draw, bank[0], DELIVERY_Y, label(lang, "bank"), CANTEEN_BOX[0] - bank[0] - 8)
     _title(draw, CANTEEN_BOX[0], DELIVERY_Y, label(lang, "canteen"))
     for space_id, box in SPACE_BOXES.items():
-        draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=MUTED, width=2)
-        _draw_fixed_content(draw, space_id, box)
-        if SPACE_BY_ID[space_id].min_players > players:
-            _draw_lock(draw, box)
-        elif (tab := _space_tab_text(space_id, lang)) is not None:
-            _space_tab(draw, tab, box)
+        _draw_space(draw, space_id, box, players, lang)
     draw.rounded_rectangle(CANTEEN_BOX, radius=12, fill=PANEL, outline=MUTED, width=2)
     return image
+
+
+def _draw_space(
+    draw: ImageDraw.ImageDraw, space_id: str, box: Box, players: int, lang: str
+) -> None:
+    """An empty worker space: its frame, what is printed on it, its lock or its tab."""
+    draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=MUTED, width=2)
+    _draw_fixed_content(draw, space_id, box)
+    if SPACE_BY_ID[space_id].min_players > players:
+        _draw_lock(draw, box)
+    elif (tab := _space_tab_text(space_id, lang)) is not None:
+        _space_tab(draw, tab, box)
 
 
 def _space_tab_text(space_id: str, lang: str) -> str | None:

@@ -1,19 +1,19 @@
 """Hand cards drawn face up: path cards and action cards.
 
-A card is a band with its shape or kind, a picture and a caption. Path cards
-also show the shape they make when laid turned, since the buttons name a
-placement by the shape laid.
+A card is a band with its kind in words, a picture and a caption. A path card
+that lies differently turned also shows, small, the shape it makes turned (the
+panel names a placement by the shape laid).
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.games.saboteur.cards import PATH_CARDS, card_tools, card_type, shape_of
+from bot.games.saboteur.cards import PATH_CARDS, card_tools, card_type
 from renderer.draw import fit_font
 from renderer.palette import RGB, text_colour_on
 from renderer.saboteur import icons, palette
-from renderer.saboteur.labels import compass, label
+from renderer.saboteur.labels import label
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 CARD_W = 184
@@ -21,7 +21,10 @@ CARD_H = 262
 _BAND = 34
 _PICTURE_TOP = _BAND + 8
 _PICTURE = 132  # side of the square picture area
-_CAPTION_SIZE = 21
+_CAPTION_SIZE = 23
+"""Readable on a phone in the hand image (`renderer.saboteur.hand`, 4 cards a row)."""
+_TURNED = 50
+"""Side of the small picture of a path card turned."""
 
 _BANDS: dict[str, RGB] = {
     "break": palette.BROKEN,
@@ -34,8 +37,7 @@ _BANDS: dict[str, RGB] = {
 def card_face(code: str, lang: str) -> Image.Image:
     """The face of the hand card `code` (engine card code), CARD_W x CARD_H.
 
-    The top band holds a path card's shape upright in the reader's compass letters,
-    or an action card's kind in words.
+    The top band holds the card's kind in words ("Path", "Dead end", "Repair"...).
     """
     image = Image.new("RGB", (CARD_W, CARD_H), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -50,7 +52,7 @@ def card_face(code: str, lang: str) -> Image.Image:
 def _band(draw: ImageDraw.ImageDraw, fill: RGB, words: str) -> None:
     draw.rounded_rectangle((0, 0, CARD_W - 1, _BAND), 14, fill=fill)
     draw.rectangle((0, 14, CARD_W - 1, _BAND), fill=fill)
-    face = fit_font(words, 22, True, CARD_W - 16)
+    face = fit_font(words, _CAPTION_SIZE, True, CARD_W - 16)
     draw.text((CARD_W / 2, _BAND / 2 + 1), words, font=face, fill=text_colour_on(fill), anchor="mm")
 
 
@@ -58,15 +60,14 @@ def _path_face(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, lang: s
     card = PATH_CARDS[code]
     draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 14, fill=palette.ROCK,
                            outline=palette.ROCK_DARK, width=3)
-    _band(draw, palette.ROCK_DARK, compass(shape_of(code, rotated=False), lang))
+    _band(draw, palette.ROCK_DARK, label(lang, "band.dead_end" if card.dead_end else "card.path"))
     left = (CARD_W - _PICTURE) // 2
     image.paste(tile_image(Tile(Face.PATH, card.edges, card.dead_end), _PICTURE),
                 (left, _PICTURE_TOP))
     if not card.symmetric:
-        captions = [label(lang, "turned"), compass(shape_of(code, rotated=True), lang)]
-    else:
-        captions = [label(lang, "dead_end" if card.dead_end else "card.path")]
-    _caption(draw, captions, palette.TEXT)
+        _caption(draw, [label(lang, "turned")], palette.TEXT)
+        turned = tile_image(Tile(Face.PATH, card.placed_edges(True), card.dead_end), _TURNED)
+        image.paste(turned, ((CARD_W - _TURNED) // 2, CARD_H - _TURNED - 6))
 
 
 def _action_face(draw: ImageDraw.ImageDraw, code: str, kind: str, lang: str) -> None:
@@ -99,7 +100,7 @@ def _caption(draw: ImageDraw.ImageDraw, lines: list[str], fill: RGB) -> None:
     top = _PICTURE_TOP + _PICTURE + 8
     for i, line in enumerate(lines[:2]):
         face = fit_font(line, _CAPTION_SIZE, True, CARD_W - 16)
-        draw.text((CARD_W / 2, top + i * 28), line, font=face, fill=fill, anchor="mt")
+        draw.text((CARD_W / 2, top + i * 30), line, font=face, fill=fill, anchor="mt")
 
 
 def _wrap(caption: str) -> list[str]:

@@ -1,8 +1,9 @@
 """The private image of one seat: role, hand, peeks at the goals, gold.
 
 Drawn from ``state.view(seat)``; it is only ever sent ephemerally to that seat.
-Each card carries, on its top band, a path card's shape in the reader's compass
-letters (``NSO`` in French) or an action card's kind in words.
+Cards come four to a row (a hand of six is two rows: the image stays wider than
+tall and its words readable on a phone); each carries its kind in words on its top
+band (`renderer.saboteur.card_faces`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from renderer.saboteur.tiles import Face, Tile, tile_image
 
 MARGIN = 16
 GAP = 12
-PER_ROW = 3
+PER_ROW = 4
+"""Cards a row: a hand of 6 is two rows, the image wider than tall."""
 TITLE = 56
 SECTION = 40
 GOLD_ROW = 56
@@ -90,7 +92,7 @@ def _draw_peeks(
     text(draw, (MARGIN, top + SECTION // 2), label(lang, "peeks"), 24, bold=True,
          fill=palette.TEXT, anchor="lm", max_width=WIDTH - 2 * MARGIN)
     seen = {(peek["x"], peek["y"]): peek["card"] for peek in view["you"]["peeks"]}
-    laid = maze_tiles(view, lang)
+    laid = maze_tiles(view)
     step = (WIDTH - 2 * MARGIN) // len(view["goals"])
     for i, goal in enumerate(view["goals"]):
         pos = (goal["x"], goal["y"])
@@ -105,13 +107,13 @@ def _draw_peeks(
             tile = Tile(Face.GOAL_GOLD if gold else Face.GOAL_STONE, MAZE_CARDS[code].edges)
         else:
             gold = None
-            tile = Tile(Face.GOAL_HIDDEN, name=label(lang, "goal_name." + goal["name"]))
+            tile = Tile(Face.GOAL_HIDDEN)  # named by its caption
         image.paste(tile_image(tile, GOAL), (x, y))
         words = label(lang, "goal_unseen") if gold is None else label(
             lang, "goal_gold" if gold else "goal_stone")
         caption = label(lang, "goal_caption", goal=label(lang, "goal_name." + goal["name"]),
                         seen=words)
-        text(draw, (x + GOAL / 2, y + GOAL + 16), caption, 20, bold=gold is not None,
+        text(draw, (x + GOAL / 2, y + GOAL + 16), caption, 23, bold=gold is not None,
              fill=palette.TEXT if gold is not None else palette.TEXT_DIM, max_width=step - 8)
 
 

@@ -1,5 +1,6 @@
 """The words drawn on the Saboteur images: ``render.saboteur.*`` keys of the bot catalogs
-(renderer/saboteur/i18n/saboteur-render.<lang>.json), the players' names and the compass letters."""
+(renderer/saboteur/i18n/saboteur-render.<lang>.json), the players' names and path shapes
+in words."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import t
+from renderer.draw import text_width
 from renderer.names import drawable_names
 
 Names = tuple[str, ...]
@@ -28,9 +30,31 @@ def seat_names(names: Sequence[str], lang: str) -> Names:
     return drawable_names(names, numbered_names(len(names), lang))
 
 
-def compass(shape: str, lang: str) -> str:
-    """A path shape (``NSW``, ``EWx``) in the reader's compass letters (``NSO`` in French),
-    without the dead-end mark (the picture and caption show it)."""
-    letters = dict(zip("NESW", label(lang, "compass"), strict=True))
-    return "".join(letters[edge] for edge in shape if edge in letters)
+def shape_words(shape: str, lang: str) -> str:
+    """A path shape as laid (``NSW``, ``EWx``: the engine's ``shape_of``) in words:
+    "path open north, south and west", "dead end open east and west", "crossroads"."""
+    edges = [edge for edge in "NESW" if edge in shape]
+    dead_end = shape.endswith("x")
+    if len(edges) == 4:
+        return t(lang, "saboteur.shape.dead_end_all" if dead_end else "saboteur.shape.crossroads")
+    ways = [t(lang, f"saboteur.way.{edge}") for edge in edges]
+    joined = ways[0] if len(ways) == 1 else t(
+        lang, "saboteur.shape.and", first=", ".join(ways[:-1]), last=ways[-1])
+    return t(lang, "saboteur.shape.dead_end" if dead_end else "saboteur.shape.path", ways=joined)
 
+
+def card_words(card: str, lang: str) -> str:
+    """A path card by its upright shape in words (`shape_words`): its code is that shape."""
+    return shape_words(card, lang)
+
+
+def wrapped(words: str, size: int, width: int, bold: bool = True) -> list[str]:
+    """`words` in lines at most `width` px wide at `size` px (a word longer than a line
+    keeps its own line)."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

@@ -9,19 +9,20 @@ the spots only: the maze is public, the spots follow from the card the seat hold
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games.saboteur.cards import PATH_CARDS, shape_of
+from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.shapes import Bounds, SaboteurView
 from bot.games.saboteur.spots import Spot
 from renderer.draw import text
 from renderer.saboteur import palette
-from renderer.saboteur.board import CELL, MARGIN, cell_box, maze_image
+from renderer.saboteur.board import CELL, MARGIN, MAX_ASPECT, cell_box, maze_image, readable_px
 from renderer.saboteur.colours import GHOST, PALETTE
-from renderer.saboteur.labels import compass, label, seat_names
+from renderer.saboteur.labels import card_words, label, seat_names, wrapped
 from renderer.saboteur.tiles import Face, Tile, tile_image
 
 TITLE = 56
@@ -31,31 +32,38 @@ def render_placement(
     view: SaboteurView, card: str, spots: Sequence[Spot], names: Sequence[str], lang: str
 ) -> bytes:
     """The maze of `view` (the seat's own view) around `spots`, the legal places of path
-    card `card`, lettered; a title names the card's shape. PNG bytes.
+    card `card`, lettered; a title names the card in words. PNG bytes.
 
     Only the part of the maze around the spots is drawn (one cell more on each side),
     so the letters stay large on a phone; the public board shows the whole maze.
     """
-    around: Bounds = {
+    around: Bounds | None = {
         "min_x": min(spot.x for spot in spots),
         "max_x": max(spot.x for spot in spots),
         "min_y": min(spot.y for spot in spots),
         "max_y": max(spot.y for spot in spots),
-    } if spots else view["bounds"]
-    shown: SaboteurView = {**view, "bounds": around}
-    board, grid, xs, ys = maze_image(shown, seat_names(names, lang), lang, players_strip=False)
-    image = Image.new("RGB", (board.width, board.height + TITLE), palette.BACKGROUND)
-    image.paste(board, (0, TITLE))
+    } if spots else None
+    board, grid, xs, ys = maze_image(view, seat_names(names, lang), lang, players_strip=False,
+                                     around=around)
+    width = max(board.width, math.ceil((board.height + TITLE) / MAX_ASPECT))
+    size = readable_px(width, 28)
+    title = label(lang, "placement_title", card=card_words(card, lang))
+    lines = wrapped(title, size, width - 2 * MARGIN)
+    title_h = TITLE + (len(lines) - 1) * round(size * 1.25)
+    width = max(width, math.ceil((board.height + title_h) / MAX_ASPECT))
+    image = Image.new("RGB", (width, board.height + title_h), palette.BACKGROUND)
+    shift = (width - board.width) // 2
+    image.paste(board, (shift, title_h))
     draw = ImageDraw.Draw(image)
-    shape = compass(shape_of(card, rotated=False), lang)
-    text(draw, (MARGIN, MARGIN + TITLE // 2 - 4), label(lang, "placement_title", shape=shape),
-         28, bold=True, fill=palette.HIGHLIGHT, anchor="lm", max_width=board.width - 2 * MARGIN)
+    for i, line in enumerate(lines):
+        text(draw, (MARGIN, MARGIN + 20 + i * round(size * 1.25)), line, size, bold=True,
+             fill=palette.HIGHLIGHT, anchor="lm")
     by_cell: dict[tuple[int, int], list[Spot]] = defaultdict(list)
     for spot in spots:
         by_cell[spot.x, spot.y].append(spot)
     for (x, y), here in by_cell.items():
         left, top = cell_box(grid, xs, ys, x, y)
-        _draw_cell(image, draw, here, (left, top + TITLE))
+        _draw_cell(image, draw, here, (left + shift, top + title_h))
     return PALETTE.to_png(image)
 
 

@@ -42,8 +42,6 @@ class Tile:
     face: Face
     openings: str = ""
     dead_end: bool = False
-    name: str = ""
-    """A face-down goal's name in the notation (``top``...), written on its back."""
 
 
 @lru_cache(maxsize=256)
@@ -56,7 +54,7 @@ def tile_image(tile: Tile, size: int) -> Image.Image:
     radius = big // 10
     box = (pad, pad, big - pad - 1, big - pad - 1)
     if tile.face is Face.GOAL_HIDDEN:
-        _draw_card_back(draw, box, radius, big, tile.name)
+        _draw_card_back(draw, box, radius, big)
     else:
         border = {
             Face.GOAL_GOLD: palette.GOLD,
@@ -149,12 +147,10 @@ def _draw_stones(draw: ImageDraw.ImageDraw, big: int) -> None:
 
 
 def _draw_card_back(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: int, big: int, name: str
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: int, big: int
 ) -> None:
+    """A face-down goal: a "?" (the images' row numbers and captions name the goal)."""
     draw.rounded_rectangle(box, radius, fill=palette.CARD_BACK, outline=palette.CARD_BACK_MARK,
                            width=big // 22)
     c = big / 2
-    text(draw, (c, big * 0.4), "?", round(big * 0.5), bold=True, fill=palette.TEXT)
-    if name:
-        text(draw, (c, big * 0.8), name, round(big * 0.23), bold=True, fill=palette.CARD_BACK_MARK,
-             max_width=round(big * 0.84))
+    text(draw, (c, big / 2), "?", round(big * 0.6), bold=True, fill=palette.TEXT)

@@ -37,6 +37,23 @@ class Bounds(TypedDict):
     max_y: int
 
 
+class LastMove(TypedDict):
+    """What the last card played changed, in public terms (docs/saboteur.md)."""
+
+    kind: str
+    """"path", "rockfall", "break", "repair", "map" or "discard"."""
+    seat: Seat
+    """Who played it."""
+    x: NotRequired[int]
+    """The cell laid or cleared (path, rockfall)."""
+    y: NotRequired[int]
+    tool: NotRequired[str]
+    """The tool broken or repaired, on `target`'s seat."""
+    target: NotRequired[Seat]
+    goal: NotRequired[str]
+    """The goal looked at with a map (what it hides stays with the player)."""
+
+
 class RoundPlayed(TypedDict):
     round: int
     winner: str
@@ -45,6 +62,8 @@ class RoundPlayed(TypedDict):
     roles: list[str]
     maze: NotRequired[list[MazeCard]]
     """The final maze, every goal face up (absent from rounds stored before it was kept)."""
+    last: NotRequired[LastMove | None]
+    """The move that ended the round (absent from rounds stored before it was kept)."""
 
 
 class HandCard(TypedDict):
@@ -96,6 +115,8 @@ class SaboteurView(TypedDict):
     rounds_played: list[RoundPlayed]
     scores: list[int] | None
     winners: list[Seat] | None
+    last: LastMove | None
+    """What the last card played this round changed (None before the first card)."""
     you: NotRequired[YouView]
     """Only in a seat's view."""
 

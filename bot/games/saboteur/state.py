@@ -92,8 +92,12 @@ class SaboteurState(GameState[Action]):
     gold: list[list[int]]
     gold_pool: list[int]
     history: list[dict[str, JSON]]
-    """One entry per finished round: round, winner, finder, roles, and the final maze
-    with every goal face up (``[x, y, card, rotated]`` per card)."""
+    """One entry per finished round: round, winner, finder, roles, the final maze
+    with every goal face up (``[x, y, card, rotated]`` per card) and its last move."""
+    last_move: dict[str, JSON] | None = None
+    """What the last card played this round changed, in public terms only (`_last_move`):
+    the images mark it. None before the first card of a round (and in games stored
+    before it was kept)."""
 
     # -- creation and persistence -----------------------------------------------------
 
@@ -296,6 +300,7 @@ class SaboteurState(GameState[Action]):
     def _play_card(self, seat: Seat, action: CardPlay) -> list[Event]:
         self.hands[seat].remove(action.card)
         self.last_player = seat
+        self.last_move = _last_move(seat, action)
         events = self._effect(seat, action)
         if self.deck:
             card = self.deck.pop()
@@ -382,6 +387,7 @@ class SaboteurState(GameState[Action]):
                 "finder": finder,
                 "roles": list(self.roles),
                 "maze": self._final_maze(),
+                "last": self.last_move,
             }
         )
         events = [
@@ -488,6 +494,7 @@ class SaboteurState(GameState[Action]):
         self.discard, self.gold_pool = [], []
         self.broken = [[] for _ in range(n)]
         self.peeks = [{} for _ in range(n)]
+        self.last_move = None
         self.phase = Phase.PLAY
         self.turn = first
         events = [Event("round_started", {"round": self.round, "first": self.turn})]
@@ -496,3 +503,23 @@ class SaboteurState(GameState[Action]):
     def _shuffle(self, cards: list[str] | list[Role], purpose: str) -> None:
         random.Random(f"{self.seed}:{purpose}:{self.round}").shuffle(cards)
 
+
+
+def _last_move(seat: Seat, action: CardPlay) -> dict[str, JSON]:
+    """The public trace of a card play: its kind, who played it and where or on whom,
+    never the card a discard hid nor what a map showed."""
+    move: dict[str, JSON] = {"seat": seat}
+    match action:
+        case PlacePath(_, x, y, _):
+            move.update(kind="path", x=x, y=y)
+        case Rockfall(x, y):
+            move.update(kind="rockfall", x=x, y=y)
+        case BreakTool(tool, target):
+            move.update(kind="break", tool=tool, target=target)
+        case RepairTool(_, tool, target):
+            move.update(kind="repair", tool=tool, target=target)
+        case Peek(goal):
+            move.update(kind="map", goal=goal)
+        case Discard():
+            move.update(kind="discard")
+    return move

@@ -6,7 +6,7 @@ public except the `you` entry, built for the viewing seat only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from bot.games.base import JSON, Seat
 from bot.games.saboteur.cards import GOAL_GOLD, PATH_CARDS, ROUNDS, card_tools, card_type
@@ -15,6 +15,7 @@ from bot.games.saboteur.shapes import (
     Bounds,
     Goal,
     HandCard,
+    LastMove,
     MazeCard,
     PeekView,
     RoundPlayed,
@@ -47,6 +48,7 @@ def build_view(state: SaboteurState, seat: Seat | None) -> SaboteurView:
         "rounds_played": [_round_played(entry) for entry in state.history],
         "scores": list(outcome.scores) if outcome else None,
         "winners": list(outcome.winners) if outcome else None,
+        "last": cast(LastMove | None, state.last_move),
     }
     if seat is not None:
         view["you"] = {
@@ -118,6 +120,8 @@ def _round_played(entry: dict[str, JSON]) -> RoundPlayed:
     played = RoundPlayed(
         round=entry["round"], winner=entry["winner"], finder=entry["finder"], roles=entry["roles"]
     )
+    if entry.get("last") is not None:
+        played["last"] = cast(LastMove, entry["last"])
     if "maze" in entry:  # rounds stored before the final maze was kept have none
         played["maze"] = [
             _maze_card((x, y), Placed(code, rotated)) for x, y, code, rotated in entry["maze"]

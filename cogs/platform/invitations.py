@@ -1,0 +1,129 @@
+"""Invitation cards: a lobby advertised in another channel (`/game invite channel:`),
+and the Join buttons that seat a player from outside the table's channel (on a card,
+or on the list of `/game open`).
+
+Such a Join's custom_id is ``mt:invite:<table>:<token>``; the token is derived from
+the table's secret seed (an HMAC, which tells nothing of the seed), so only the bot
+makes one: a forged click is refused without touching the table. The click is
+handled by `cogs.platform.open_tables.InviteButton`, registered at start-up, so a
+card works after a restart.
+
+A card says how the lobby stands and is edited when it changes: a seat taken or
+freed, and at the end (full, started or closed) its button is disabled. The bot
+remembers the cards it posted while it runs; after a restart, a card it no longer
+knows is brought up to date at its next click.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import weakref
+from typing import Any
+
+import discord
+
+from bot.games.registry import get_game
+from bot.i18n import LocaleLike, t
+from bot.service import Table, TableStatus
+from cogs.platform.items import LABEL_LIMIT, HandledButton
+from cogs.platform.plugins import plugin_for
+from cogs.platform.presenter import game_name, mention
+from cogs.platform.table_options import options_text
+
+log = logging.getLogger(__name__)
+
+INVITE = "mt:invite"
+"""Prefix of a Join from outside the table's channel."""
+TOKEN_DIGITS = 16
+TOKEN_PATTERN = f"[0-9a-f]{{{TOKEN_DIGITS}}}"
+
+_cards: weakref.WeakKeyDictionary[discord.Client, dict[int, set[tuple[int, int]]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per bot: table id -> (channel id, message id) of each invitation card posted."""
+
+
+def invitation_token(table: Table) -> str:
+    """The token of `table`'s Join buttons from outside its channel."""
+    key = table.seed.to_bytes(8, "big", signed=True)
+    digest = hmac.new(key, f"invite:{table.id}".encode(), hashlib.sha256).hexdigest()
+    return digest[:TOKEN_DIGITS]
+
+
+def join_id(table: Table) -> str:
+    return f"{INVITE}:{table.id}:{invitation_token(table)}"
+
+
+def is_open(table: Table) -> bool:
+    """Whether someone may still take a seat at `table`."""
+    return table.status == TableStatus.LOBBY and len(table.seats) < get_game(table.game).max_players
+
+
+def seats_text(table: Table, locale: LocaleLike) -> str:
+    """``2/4 seats taken · End: more than 50 fame``: the lobby's seats and its options."""
+    seats = t(locale, "open.seats", taken=len(table.seats), total=get_game(table.game).max_players)
+    options = options_text(table.game, plugin_for(table.game).options, table.options, locale)
+    return f"{seats} · {options}" if options else seats
+
+
+def join_button(table: Table, locale: LocaleLike, label: str, *, row: int | None = None
+                ) -> HandledButton:
+    """A Join button of `table` usable anywhere in its server (disabled once it is not open)."""
+    return HandledButton(
+        label=label[:LABEL_LIMIT], style=discord.ButtonStyle.success, custom_id=join_id(table),
+        disabled=not is_open(table), row=row,
+    )
+
+
+def card_text(table: Table, locale: LocaleLike) -> str:
+    """The invitation card: who invites to which game where, the seats; or why it is over."""
+    game = game_name(locale, table.game)
+    if is_open(table):
+        return t(locale, "invite.card", game=game, table=table.id,
+                 creator=mention(table.creator_id, locale), channel=f"<#{table.channel_id}>",
+                 seats=seats_text(table, locale))
+    ended = ("started" if table.status in (TableStatus.PLAYING, TableStatus.FINISHED)
+             else "closed" if table.status == TableStatus.ABANDONED else "full")
+    return t(locale, f"invite.card_{ended}", game=game, table=table.id,
+             channel=f"<#{table.channel_id}>")
+
+
+def card_view(table: Table, locale: LocaleLike) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(join_button(table, locale, t(locale, "invite.join")))
+    view.stop()  # the layout only: `InviteButton` handles the click
+    return view
+
+
+def remember_card(client: discord.Client, table: Table, message: discord.Message) -> None:
+    """Keep `message` (an invitation card of `table`) to edit it when the lobby changes."""
+    _cards.setdefault(client, {}).setdefault(table.id, set()).add((message.channel.id, message.id))
+
+
+async def refresh_invitations(client: discord.Client, table: Table, locale: LocaleLike) -> None:
+    """Bring every card of `table` this process posted up to date: a full lobby's has its
+    button disabled; a started or closed table's too, and is then forgotten, as is a card
+    deleted meanwhile."""
+    known = _cards.get(client, {})
+    cards = known.get(table.id, set())
+    if not cards:
+        return
+    content, view = card_text(table, locale), card_view(table, locale)
+    for channel_id, message_id in sorted(cards):
+        message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await message.edit(content=content, view=view,
+                               allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("invitation %s of table %s not updated: %s", message_id, table.id, error)
+            cards.discard((channel_id, message_id))
+    if table.status != TableStatus.LOBBY:  # for good (a full lobby may open again)
+        known.pop(table.id, None)
+
+
+def card_kwargs(table: Table, locale: LocaleLike) -> dict[str, Any]:
+    """What a new invitation card of `table` is posted with."""
+    return {"content": card_text(table, locale), "view": card_view(table, locale),
+            "allowed_mentions": discord.AllowedMentions.none()}

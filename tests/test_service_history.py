@@ -1,0 +1,65 @@
+"""`GameService.history` (bot/service/history.py): the actions since a seat's own last
+one, replayed from the log and kept between calls, for the "since your last turn"
+digest; a take-back or a log that no longer replays is noticed."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.games.errors import IllegalAction
+from bot.service import GameService
+from tests.test_service import ALICE, BOB, clock, open_tiny, service, storage
+
+__all__ = ["clock", "service", "storage"]  # fixtures
+
+
+async def test_the_actions_since_a_seats_last_one_follow_the_log(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    alice_first = await service.history.since_last(table, 0)
+    assert alice_first is not None and alice_first.steps == () and not alice_first.acted
+    await service.play.act(table.id, ALICE, "keep")
+    table = (await service.play.act(table.id, BOB, "swap")).table  # both chose: alice adds
+    since = await service.history.since_last(table, 0)
+    assert since is not None and since.acted
+    assert [(step.seat, step.notation) for step in since.steps] == [(1, "swap")]
+    assert since.now.to_json() == table.state.to_json()  # type: ignore[union-attr]
+    table = (await service.play.act(table.id, ALICE, "add 2")).table
+    table = (await service.play.act(table.id, BOB, "add 3")).table
+    since = await service.history.since_last(table, 0)  # only the new actions replayed
+    assert since is not None and [step.notation for step in since.steps] == ["add 3"]
+    assert since.before.to_json() != since.now.to_json()
+
+
+async def test_a_take_back_is_left_out(service: GameService) -> None:
+    table = await open_tiny(service, ALICE, BOB)
+    await service.play.act(table.id, ALICE, "keep")
+    await service.play.act(table.id, BOB, "keep")
+    table = (await service.play.act(table.id, ALICE, "add 1")).table
+    assert await service.history.since_last(table, 1) is not None  # kept up to "add 1"
+    back = await service.play.take_back(table.id, ALICE)
+    since = await service.history.since_last(back.table, 1)
+    assert since is not None and [step.notation for step in since.steps] == []
+    since = await service.history.since_last(back.table, 0)
+    assert since is not None and [step.notation for step in since.steps] == ["keep"]
+    table = (await service.play.act(table.id, ALICE, "add 3")).table
+    since = await service.history.since_last(table, 1)
+    assert since is not None and [step.notation for step in since.steps] == ["add 3"]
+
+
+async def test_a_log_that_no_longer_replays_gives_nothing(
+    service: GameService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An engine whose rules changed since the game began: no digest, a warning."""
+    table = await open_tiny(service, ALICE, BOB)
+    await service.play.act(table.id, ALICE, "keep")
+    table = (await service.play.act(table.id, BOB, "keep")).table
+
+    def refused(*args: object) -> None:
+        raise IllegalAction("not any more")
+
+    monkeypatch.setattr(type(table.state), "apply", refused)
+    with caplog.at_level(logging.WARNING, logger="bot.service.history"):
+        assert await service.history.since_last(table, 0) is None
+    assert "does not replay" in caplog.text
