@@ -4,7 +4,10 @@ the bot's start-up time with 0, 1,000 and 10,000 finished games stored.
 Bytes per stored game: `GAMES_STORED` seeded games of each game (random legal moves,
 the largest table up to 4 players) played to their end through `GameService` on a
 fresh SQLite file; the file's growth (after a checkpoint: the write-ahead log folded
-in) divided by the number of games. Target (issue 24): at most 20 KB each.
+in) divided by the number of games. Each game's log is packed into one row when it
+ends (`Storage.pack_log`); the pages its rows held are reused by the next game, and
+those of the last game are counted in (the figure errs high). Target (issue 24): at
+most 20 KB each.
 
 Start-up: the real bot (`create_bot`, images in threads) started in simcord, from
 `setup_hook` (the database opened, the cogs loaded, the commands synced) to the end of

@@ -8,6 +8,7 @@
     python -m bot replay RECORD.json               # print the status a record reaches
     python -m bot selfplay GAME --players N --games K --seed S [--records DIR]
     python -m bot migrate-db --from sqlite:PATH --to postgresql://...
+    python -m bot pack-logs --database sqlite:PATH   # pack games finished before packing
     python -m bot selfplay GAME --players easy,strong,random --games K   # computer levels
     python -m bot arena GAME --players 2,4 --games K [--pairings easy:random,...] [--jobs J]
 
@@ -157,6 +158,36 @@ async def _migrate_db(source: str, target: str) -> CopyReport:
         await from_storage.close()
 
 
+def pack_logs_command(location: str) -> int:
+    """Pack the action log of every finished game of `location` still kept in rows."""
+    path = Path(location.removeprefix("sqlite:"))
+    if not location.startswith(POSTGRES_SCHEMES) and not path.is_file():
+        print(f"pack-logs: --database {location}: no such SQLite file", file=sys.stderr)
+        return 1
+    try:
+        packed, before, after = asyncio.run(_pack_logs(location))
+    except StartupError as error:
+        print(f"pack-logs: {error}", file=sys.stderr)
+        return 1
+    print(f"pack-logs: finished games whose log was packed in {redacted(location)}: {packed} "
+          f"(actions and take-backs counted before: {before}, after: {after})")
+    return 0
+
+
+async def _pack_logs(location: str) -> tuple[int, int, int]:
+    """How many finished games' logs were packed; the actions and take-backs counted
+    before and after (the same: packing keeps every one)."""
+    storage = await Storage.open(location)
+    try:
+        before = await storage.counts()
+        packed = await storage.pack_finished_logs()
+        after = await storage.counts()
+    finally:
+        await storage.close()
+    logged = ("actions", "taken_back")
+    return packed, sum(before[name] for name in logged), sum(after[name] for name in logged)
+
+
 def _levels(players: str) -> list[str]:
     """``3`` -> three random players; ``easy,strong`` -> those levels, one per seat."""
     if players.isdigit():
@@ -224,6 +255,11 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     )
     migrate_parser.add_argument("--from", dest="source", required=True, metavar="sqlite:PATH")
     migrate_parser.add_argument("--to", dest="target", required=True, metavar="postgresql://...")
+    pack_parser = commands.add_parser(
+        "pack-logs", parents=[games_source],
+        help="pack the action log of every game finished before logs were packed (smaller)",
+    )
+    pack_parser.add_argument("--database", required=True, metavar="sqlite:PATH")
     arena_parser = commands.add_parser(
         "arena", parents=[games_source], help="measure the computer levels' strength"
     )
@@ -314,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return replay_command(arguments.record)
     if arguments.command == "migrate-db":
         return migrate_db_command(arguments.source, arguments.target)
+    if arguments.command == "pack-logs":
+        return pack_logs_command(arguments.database)
     if arguments.command == "arena":
         return arena_command(
             arguments.game, arguments.players, arguments.games, arguments.seed,

@@ -14,8 +14,17 @@ from pathlib import Path
 import pytest
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
+from bot.__main__ import main
 from bot.service import GameService
-from bot.storage import LoggedAction, PingMode, Presence, Storage, Table
+from bot.storage import (
+    LoggedAction,
+    PingMode,
+    Presence,
+    ShardSet,
+    Storage,
+    Table,
+    TableStatus,
+)
 from bot.storage.copy import CopyError, copy_database
 from tests.postgres_support import PostgresCluster
 
@@ -125,6 +134,33 @@ def test_migrate_db_refuses_a_missing_source_file(tmp_path: Path) -> None:
     done = migrate(f"sqlite:{tmp_path / 'typo.sqlite3'}", f"sqlite:{tmp_path / 'to.sqlite3'}")
     assert done.returncode == 1 and "no such SQLite file" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+async def finish_unpacked(location: str) -> None:
+    """End a table in play as a bot did before logs were packed (its log kept in rows)."""
+    storage = await Storage.open(location)
+    [table, *_] = [t for t in await storage.tables_in_play(ShardSet.all()) if t.version > 3]
+    finished = replace(table, status=TableStatus.FINISHED, version=table.version + 1)
+    assert await storage.save(finished, previous_version=table.version)
+    await storage.close()
+
+
+def test_pack_logs_packs_what_finished_before_packing_and_reads_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "tables.sqlite3"
+    counts = asyncio.run(fill(str(path)))
+    asyncio.run(finish_unpacked(str(path)))
+    before = asyncio.run(dump(str(path)))
+    assert main(["pack-logs", "--database", f"sqlite:{path}"]) == 0
+    logged = counts["actions"] + counts["taken_back"]
+    assert capsys.readouterr().out.endswith(
+        f": 1 (actions and take-backs counted before: {logged}, after: {logged})\n"
+    )
+    assert asyncio.run(dump(str(path))) == before
+    assert main(["pack-logs", "--database", f"sqlite:{path}"]) == 0
+    assert ": 0 (" in capsys.readouterr().out
+    assert main(["pack-logs", "--database", f"sqlite:{tmp_path / 'typo.sqlite3'}"]) == 1
 
 
 async def copy_with(tmp_path: Path, tamper: Callable[[list[LoggedAction]], list[LoggedAction]]

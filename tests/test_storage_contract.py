@@ -21,6 +21,7 @@ import bot.storage.postgres
 import bot.storage.sql
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
+from bot.errors import TableBusy
 from bot.games.registry import get_game
 from bot.storage import (
     Draft,
@@ -153,6 +154,73 @@ async def test_the_action_log_is_append_only(location: str, contract_storage: St
         with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="append-only"):
             await raw(location, statement)
     assert [a.notation for a in await contract_storage.actions(table.id)] == ["keep"]
+
+
+async def test_a_finished_games_log_is_packed_and_reads_back_the_same(
+    location: str, contract_storage: Storage
+) -> None:
+    """The save that ends a game packs its log into one row: the rows go, the log reads
+    back the same (who played, take-backs), is counted the same, and cannot grow or
+    change. A game finished before packing existed keeps its rows until packed."""
+    storage = contract_storage
+    table = await storage.insert(lobby(guild=5))
+    old = await storage.insert(lobby(channel=2, guild=5))
+    for one in (table, old):
+        await storage.save(replace(one, version=1), previous_version=0, action=(0, "keep"),
+                           played_by=7)
+        await storage.save(replace(one, version=2, updated_at=2.0), previous_version=1,
+                           taking_back=0)
+        await storage.save(replace(one, version=3, updated_at=3.0), previous_version=2,
+                           action=(1, "swap"), played_by=8)
+    log = await storage.actions(table.id)
+    ended = replace(table, version=4, updated_at=4.0, status=TableStatus.FINISHED)
+    assert await storage.save(ended, previous_version=3, action=(0, "keep"), played_by=7,
+                              result='{"n": 1}')
+    log.append(LoggedAction(2, 0, "keep", 4.0, played_by=7))
+    assert await storage.actions(table.id) == log
+    rows_left = f"SELECT COUNT(*) FROM actions WHERE table_id = {table.id}"
+    assert await raw(location, rows_left) == [(0,)]
+    # Finished as before packing existed: its rows stay, read the same, until packed.
+    await storage.save(replace(old, version=4, status=TableStatus.FINISHED), previous_version=3)
+    old_log = await storage.actions(old.id)
+    assert [a.notation for a in old_log] == ["keep", "swap"] and old_log[0].taken_back
+    counts = await storage.counts()
+    assert (counts["actions"], counts["taken_back"]) == (5, 2)
+    assert await storage.pack_finished_logs() == 1  # python -m bot pack-logs
+    assert await storage.pack_finished_logs() == 0
+    await storage.pack_log(old.id)  # packed already: nothing to do
+    assert await storage.actions(old.id) == old_log
+    assert await storage.counts() == counts
+    assert await raw(location, "SELECT COUNT(*) FROM actions") == [(0,)]
+    assert await raw(location, "SELECT COUNT(*) FROM taken_back") == [(0,)]
+    for statement in (
+        f"INSERT INTO actions (table_id, seq, seat, notation, created_at) "
+        f"VALUES ({table.id}, 3, 0, 'keep', 5.0)",
+        "UPDATE packed_logs SET actions = 0",
+        "DELETE FROM packed_logs",
+    ):
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="append-only"):
+            await raw(location, statement)
+    assert await storage.actions(table.id) == log
+
+
+async def test_a_game_whose_packing_fails_still_ends_with_its_log_in_rows(
+    contract_storage: Storage, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+
+    async def busy(table_id: int) -> None:
+        raise TableBusy("the database kept a lock too long")
+
+    monkeypatch.setattr(storage, "pack_log", busy)
+    ended = replace(table, version=1, status=TableStatus.FINISHED)
+    assert await storage.save(ended, previous_version=0, action=(0, "keep"), result="{}")
+    assert "stays in rows" in caplog.text
+    assert await storage.get(table.id) == ended
+    assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
+    monkeypatch.undo()
+    assert await storage.pack_finished_logs() == 1
 
 
 async def test_one_open_table_per_channel_is_enforced_by_the_database(
@@ -588,7 +656,9 @@ async def test_the_tables_in_play_of_a_shard_set_are_read_without_the_finished_o
 # -- copying ----------------------------------------------------------------------------
 
 
-async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage: Storage) -> None:
+async def test_an_imported_table_keeps_its_id_settings_and_log(
+    location: str, contract_storage: Storage
+) -> None:
     storage = contract_storage
     table = replace(playing(lobby(channel=9, guild=42), version=3, turn_started_at=5.0),
                     id=40, reminded=True, options={"variant": "x"}, reminder_minutes=90)
@@ -609,3 +679,8 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(contract_storage:
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40
     assert await storage.table_ids() == [40, 41]
+    finished = replace(table, id=50, channel_id=11, status=TableStatus.FINISHED)
+    await storage.import_table(finished, log, result='{"r": 2}')  # stored packed
+    assert await storage.actions(50) == log
+    assert (await storage.counts())["actions"] == 6
+    assert await raw(location, "SELECT COUNT(*) FROM actions WHERE table_id = 50") == [(0,)]

@@ -7,6 +7,9 @@ guarantees, checked against each backend by `tests/test_storage_contract.py`:
   action log row in the same transaction: both or neither, and of two saves
   against one version exactly one wins, even from two processes.
 - The action log can only grow: the database itself refuses UPDATE and DELETE.
+  When a game ends, its log is packed into one row in the save's wake
+  (`pack_log`): its rows are deleted only once the packed copy is stored, and
+  `actions` reads the same either way.
 - At most one open table (lobby or playing) per channel (`OpenTableExists`).
 - A due reminder is handed to one caller only (`claim_reminders`), and handed
   again only if its post was not confirmed (`mark_reminded`) within
@@ -20,6 +23,7 @@ guarantees, checked against each backend by `tests/test_storage_contract.py`:
 from __future__ import annotations
 
 import json
+import logging
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
@@ -31,6 +35,8 @@ from typing import Any, Protocol
 
 from bot.games.base import GameState, Seat
 from bot.games.registry import get_game
+
+log = logging.getLogger(__name__)
 
 REMINDER_LEASE_SECONDS = 10 * 60
 """A claimed reminder not confirmed within this delay (its poster died) is claimable again."""
@@ -367,9 +373,19 @@ class Storage(ABC):
         # The service either plays an action (perhaps the last) or takes one back.
         assert action is None or taking_back is None
         assert result is None or action is not None
-        return await self._save(
+        saved = await self._save(
             table, previous_version, SaveAlso(action, played_by, taking_back, result)
         )
+        if saved and result is not None:
+            # After the save, not in it: a crash or a failure in between leaves a
+            # finished game with its log in rows, read the same, only larger (packed
+            # later by ``python -m bot pack-logs``); the game's end stands.
+            try:
+                await self.pack_log(table.id)
+            except Exception:
+                log.warning("the log of finished table %s stays in rows: packing it failed",
+                            table.id, exc_info=True)
+        return saved
 
     @abstractmethod
     async def _save(self, table: Table, previous_version: int, also: SaveAlso) -> bool:
@@ -378,6 +394,18 @@ class Storage(ABC):
     @abstractmethod
     async def actions(self, table_id: int) -> list[LoggedAction]:
         """The action log of a table, oldest first, taken-back actions included (marked)."""
+
+    @abstractmethod
+    async def pack_log(self, table_id: int) -> None:
+        """Keep the log of a finished table as one compressed row instead of a row per
+        action (`bot.storage.packed`); `actions` reads it back the same. Nothing can be
+        appended to it afterwards. A no-op for a log already packed or empty; `save`
+        calls it when a game ends."""
+
+    @abstractmethod
+    async def pack_finished_logs(self) -> int:
+        """Pack the log of every finished table still kept in rows (games finished before
+        logs were packed: ``python -m bot pack-logs``); how many were packed."""
 
     # -- results and ratings (docs/weeks.md)
 
@@ -487,7 +515,8 @@ class Storage(ABC):
     @abstractmethod
     async def counts(self) -> dict[str, int]:
         """How many rows each data table holds: ``{"tables": n, "actions": m, ...}``
-        (ratings are not counted: they are recomputed from the results)."""
+        (ratings are not counted: they are recomputed from the results). Actions and
+        take-backs are counted whether their log is in rows or packed."""
 
     @abstractmethod
     async def table_ids(self) -> list[int]:
@@ -498,4 +527,5 @@ class Storage(ABC):
         self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
     ) -> None:
         """Store `table` under its own id, reminder flag included, with its log
-        (who played each action and which were taken back included)."""
+        (who played each action and which were taken back included): packed
+        (`pack_log`) if the table is finished."""

@@ -137,7 +137,8 @@ class PostgresStorage(SqlStorage):
         return await self._fetch(numbered(sql), *params)  # one statement: its own transaction
 
     async def _in_transaction(self, statements: Iterable[Statement]) -> None:
-        """Not shielded: an interrupted copy (`import_table`) is started over anyway."""
+        """Not shielded: an interrupted copy (`import_table`) is started over anyway, and an
+        interrupted packing (`pack_log`) leaves the log in its rows."""
         async with self._connection() as connection, connection.transaction():
             for sql, rows in statements:
                 await connection.executemany(numbered(sql), rows)

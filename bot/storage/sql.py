@@ -13,6 +13,7 @@ transactions and the save.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
@@ -35,10 +36,12 @@ from bot.storage.base import (
     ShardSet,
     Storage,
     Table,
+    TableStatus,
     logged_action,
     row_values,
     table_from_row,
 )
+from bot.storage.packed import pack, unpack
 
 Statement = tuple[str, Sequence[Sequence[Any]]]
 """One statement and the parameters of each time it runs (`SqlStorage._in_transaction`)."""
@@ -74,11 +77,17 @@ ACTIONS = (
 )
 """The action log of one table with its take-backs."""
 
+INSERT_PACKED = "INSERT INTO packed_logs (table_id, actions, taken_back, log) VALUES (?, ?, ?, ?)"
+
 COUNTED = (
     "tables", "actions", "taken_back", "results", "presence", "pause_votes", "ping_modes",
     "player_names",
 )
 """The data tables `counts` reports (ratings are recomputed from the results)."""
+
+PACKED_COUNTS = ("actions", "taken_back")
+"""The tables of `COUNTED` whose rows of a finished game are packed in ``packed_logs``
+(the column of the same name counts them)."""
 
 
 def update_params(table: Table, previous_version: int) -> tuple[Any, ...]:
@@ -90,6 +99,21 @@ def update_params(table: Table, previous_version: int) -> tuple[Any, ...]:
 def result_params(table: Table, summary: str) -> tuple[Any, ...]:
     """The parameters of `INSERT_RESULT`: the table ends at its `updated_at`."""
     return (table.id, table.guild_id, table.game, table.updated_at, summary)
+
+
+def packed_log(table_id: int, log: Sequence[LoggedAction]) -> Statement:
+    """The statement storing `log`, packed, as the log of `table_id`."""
+    taken_back = sum(entry.taken_back for entry in log)
+    return INSERT_PACKED, [(table_id, len(log), taken_back, pack(log))]
+
+
+def log_rows_deleted(table_id: int) -> list[Statement]:
+    """The statements deleting the rows of a log (the database refuses them unless its
+    packed copy is stored)."""
+    return [
+        ("DELETE FROM taken_back WHERE table_id = ?", [(table_id,)]),
+        ("DELETE FROM actions WHERE table_id = ?", [(table_id,)]),
+    ]
 
 
 def shard_filter(shards: ShardSet) -> tuple[str, tuple[int, ...]]:
@@ -184,7 +208,30 @@ class SqlStorage(Storage):
         return [table_from_row(row) for row in rows]
 
     async def actions(self, table_id: int) -> list[LoggedAction]:
-        return [logged_action(row) for row in await self._rows(ACTIONS, table_id)]
+        rows = await self._rows(ACTIONS, table_id)
+        if rows:
+            return [logged_action(row) for row in rows]
+        packed = await self._rows("SELECT log FROM packed_logs WHERE table_id = ?", table_id)
+        return unpack(bytes(packed[0][0])) if packed else []
+
+    async def pack_log(self, table_id: int) -> None:
+        rows = await self._rows(ACTIONS, table_id)
+        if not rows:  # packed already, or nothing logged
+            return
+        with contextlib.suppress(self.unique_violation):  # another process packed it first
+            await self._in_transaction([
+                packed_log(table_id, [logged_action(row) for row in rows]),
+                *log_rows_deleted(table_id),
+            ])
+
+    async def pack_finished_logs(self) -> int:
+        rows = await self._rows(
+            "SELECT id FROM tables WHERE status = 'finished' "
+            "AND EXISTS (SELECT 1 FROM actions WHERE table_id = tables.id) ORDER BY id"
+        )
+        for row in rows:
+            await self.pack_log(row[0])
+        return len(rows)
 
     # -- results and ratings ---------------------------------------------------------
 
@@ -351,9 +398,12 @@ class SqlStorage(Storage):
     # -- copying --------------------------------------------------------------------
 
     async def counts(self) -> dict[str, int]:
-        [row] = await self._rows(
-            "SELECT " + ", ".join(f"(SELECT COUNT(*) FROM {name})" for name in COUNTED)
-        )
+        [row] = await self._rows("SELECT " + ", ".join(
+            f"(SELECT COUNT(*) FROM {name})"
+            + (f" + (SELECT COALESCE(SUM({name}), 0) FROM packed_logs)"
+               if name in PACKED_COUNTS else "")
+            for name in COUNTED
+        ))
         return {name: row[index] for index, name in enumerate(COUNTED)}
 
     async def table_ids(self) -> list[int]:
@@ -363,13 +413,15 @@ class SqlStorage(Storage):
         self, table: Table, actions: Iterable[LoggedAction], result: str | None = None
     ) -> None:
         logged = list(actions)
+        packed = table.status == TableStatus.FINISHED and bool(logged)
         await self._in_transaction([
             (IMPORT_TABLE, [(table.id, *row_values(table))]),
-            (INSERT_ACTION, [
-                (table.id, a.seq, a.seat, a.notation, a.played_by, a.created_at) for a in logged
+            *([packed_log(table.id, logged)] if packed else [
+                (INSERT_ACTION, [(table.id, a.seq, a.seat, a.notation, a.played_by,
+                                  a.created_at) for a in logged]),
+                (INSERT_TAKEN_BACK, [(table.id, a.seq, a.taken_back_at) for a in logged
+                                     if a.taken_back]),
             ]),
-            (INSERT_TAKEN_BACK, [(table.id, a.seq, a.taken_back_at) for a in logged
-                                 if a.taken_back]),
             (INSERT_RESULT, [result_params(table, result)] if result is not None else []),
             *((sql, [()]) for sql in self.after_import),
         ])
