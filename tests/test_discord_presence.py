@@ -9,7 +9,7 @@ import pytest
 import simcord
 
 from bot.errors import AwayInPast, NobodyAway, SkipAway, SkipPaused
-from bot.storage.base import REMINDER_LEASE_SECONDS
+from bot.storage.records import REMINDER_LEASE_SECONDS
 from cogs.platform.errors import AwayBadDate
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (

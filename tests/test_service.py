@@ -41,7 +41,7 @@ from bot.reminders import remind_due
 from bot.results import FinishedTable, GameSummary, Player, summarize
 from bot.service import GameService, Table
 from bot.storage import Storage
-from bot.storage.base import REMINDER_LEASE_SECONDS, LoggedAction
+from bot.storage.records import REMINDER_LEASE_SECONDS, LoggedAction
 from tests.storage_support import FAULTS, log_row_refused
 from tests.tinygame import TinyGame  # registers "tiny"
 

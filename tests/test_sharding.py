@@ -23,7 +23,7 @@ import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.games.record import replay
 from bot.service import GameService, Table
 from bot.storage import ShardSet, Storage
-from bot.storage.base import shard_of
+from bot.storage.records import shard_of
 from tests.postgres_support import PostgresCluster
 
 ROOT = Path(__file__).parent.parent

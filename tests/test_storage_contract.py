@@ -34,7 +34,7 @@ from bot.storage import (
     Table,
     TableStatus,
 )
-from bot.storage.base import (
+from bot.storage.records import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
     DueReminder,

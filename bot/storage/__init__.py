@@ -3,7 +3,8 @@ two backends. SQLite (`sqlite`, the default: one file, zero set-up) and
 PostgreSQL (`postgres`: one database shared by several bot processes).
 `await Storage.open(location)` picks the backend from the location."""
 
-from bot.storage.base import (
+from bot.storage.base import Storage
+from bot.storage.records import (
     Draft,
     DueReminder,
     LoggedAction,
@@ -13,7 +14,6 @@ from bot.storage.base import (
     SeenName,
     ShardSet,
     StartupError,
-    Storage,
     Table,
     TableStatus,
 )

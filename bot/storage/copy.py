@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 
 from bot.games import record as records
 from bot.games.record import ReplayError, replay
-from bot.storage.base import Storage, Table
+from bot.storage.base import Storage
+from bot.storage.records import Table
 from bot.table_settings import game_options
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
-from bot.storage.base import LoggedAction
+from bot.storage.records import LoggedAction
 
 FIELDS = tuple(field.name for field in fields(LoggedAction))
 

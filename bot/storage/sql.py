@@ -22,7 +22,9 @@ from functools import cache
 from typing import Any, ClassVar
 
 from bot.games.base import Seat
-from bot.storage.base import (
+from bot.storage.base import Storage
+from bot.storage.packed import pack, unpack
+from bot.storage.records import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
     Draft,
@@ -34,14 +36,12 @@ from bot.storage.base import (
     Row,
     SeenName,
     ShardSet,
-    Storage,
     Table,
     TableStatus,
     logged_action,
     row_values,
     table_from_row,
 )
-from bot.storage.packed import pack, unpack
 
 Statement = tuple[str, Sequence[Sequence[Any]]]
 """One statement and the parameters of each time it runs (`SqlStorage._in_transaction`)."""
