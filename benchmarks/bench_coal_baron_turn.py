@@ -1,4 +1,5 @@
-"""A whole Coal Baron turn through the bot: ``/coal play`` to the reply with both images.
+"""A whole Coal Baron turn through the bot: ``/coal play`` to the reply with its images
+(the board, and every mine when one changed: `cogs.coal_baron.presenter`).
 
 Runs the real bot in simcord (an in-memory Discord) at a 4-player table in the
 middle of shift 2 (reached through the service, as `tests.coal_baron_positions.mid_game`
@@ -70,7 +71,7 @@ async def time_turns(env: simcord.Env, bot: TableBot, digests: list[float]) -> l
 
     place = (channel, members, table)
     return await time_typed_turns(
-        bot, place, "coal play", line_of, TURNS, images=("board.png", "mines.png"),
+        bot, place, "coal play", line_of, TURNS, images=("board.png",),
         digests=digests,
     )
 
@@ -78,7 +79,8 @@ async def time_turns(env: simcord.Env, bot: TableBot, digests: list[float]) -> l
 def main() -> None:
     digests: list[float] = []
     times = time_in_simcord(partial(time_turns, digests=digests))
-    what = f"/coal play -> turn message with board and all mines, {PLAYERS} players mid-game,"
+    what = (f"/coal play -> turn message with the board (and the mines if one changed), "
+            f"{PLAYERS} players mid-game,")
     print_figures(what, times, TARGET_MS, "target")
     print_digest_cost(digests, times)
 
