@@ -15,7 +15,11 @@ Not covered yet (issue 23 asks for it): playing on to the game's end, partly by
 ``/game play``, and a restart on the same file. A first try at typing ``/game play``
 after the draft pick found no ``#channel-composer-input`` on the page at that point
 (the composer is redrawn, or replaced while a message's menu was last used); `slash`
-needs to wait for it to come back.
+needs to wait for it to come back. A first try at the restart (the same file, after
+the draft pick and Ctrl-C) found the page's channel empty after 5 s: the table is in
+the file, ``playing``, in the channel id the new run rebuilds, but
+`bot.local_table.post_table_in_play` posted nothing (not diagnosed; `post_reminder`
+returns without posting when no present player is to act, or the table is paused).
 """
 
 from __future__ import annotations
