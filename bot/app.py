@@ -122,13 +122,25 @@ class TableBot(commands.AutoShardedBot):
         await self.render_pool.start([p.warm_up for p in all_plugins() if p.warm_up])
         install(self.render_pool)
 
+    async def start_workers(self) -> None:
+        """Start the render workers and the computer players' workers now (the local
+        table does, before simcord runs: see `ComputerRunner.start`)."""
+        await self.start_render_pool()
+        await self._computer_runner().start()
+
+    def _computer_runner(self) -> ComputerRunner:
+        if self._runner is None:
+            self._runner = ComputerRunner(seconds=self.settings.computer_seconds)
+        return self._runner
+
     async def setup_hook(self) -> None:
         await self.start_render_pool()
         # `run` (or the local table) checked the database before connecting: not read twice.
         self._storage = await Storage.open(self.settings.database, scan=False)
         self._service = GameService(self._storage, clock=self.clock)
-        self._runner = ComputerRunner(seconds=self.settings.computer_seconds)
-        turns = ComputerTurns(self._service, self._runner, self.settings.computer_pause_seconds)
+        turns = ComputerTurns(
+            self._service, self._computer_runner(), self.settings.computer_pause_seconds
+        )
         self._computers = ComputerTable(self, turns)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:

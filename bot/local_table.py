@@ -69,6 +69,9 @@ SETTLE_SECONDS = 600.0
 REFRESH_SECONDS = 0.5
 """How often the page's view is compared with the channel, and published again if it
 changed (the page does not follow what the bot posts by itself)."""
+RECENT_MESSAGES = 10
+"""How many of the channel's latest messages `channel_fingerprint` compares (the bot
+edits the lobby or the turn's message a few messages back)."""
 BOT_NAME = "Mine table"
 READY_LINE = "Local table: open "
 """How the line with the page's address starts (a test reads it)."""
@@ -130,11 +133,16 @@ async def post_table_in_play(bot: TableBot, server: LocalServer) -> None:
 
 
 def channel_fingerprint(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[object, ...]:
-    """What changes when the bot posts or edits a message in `channel`."""
+    """What changes when the bot posts or edits a message in `channel`: the count, and
+    what the latest messages hold (simcord's clock stands still between two actions, so
+    an edit's time alone does not tell one; an edit may change only an embed or a button)."""
     messages = env.backend.messages.get(channel.id, {})
-    latest = sorted(messages)[-3:]
-    edits = ((i, messages[i].edited_timestamp, messages[i].content) for i in latest)
-    return (len(messages), *edits)
+    latest = (messages[i] for i in sorted(messages)[-RECENT_MESSAGES:])
+    held = tuple(
+        repr((m.id, m.content, m.embeds, m.components, m.attachments, m.reactions))
+        for m in latest
+    )
+    return (len(messages), *held)
 
 
 async def keep_page_current(
@@ -190,7 +198,7 @@ async def serve(settings: Settings, options: LocalOptions) -> None:
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS, check_errors=False)
     try:
         # Process pools start before simcord runs: it drives the clock their start waits on.
-        await bot.start_render_pool()
+        await bot.start_workers()
         server = build_server(env, options.locale)
         await env.start()
         with env.time_context():

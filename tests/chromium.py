@@ -166,18 +166,26 @@ async def _pages(http: aiohttp.ClientSession, port: int) -> list[dict[str, Any]]
                 await asyncio.sleep(0.2)
 
 
-async def click_until(
-    page: Page, target: str, done: str, seconds: float = 30.0, refresh: str | None = None
-) -> None:
-    """Click the element the JavaScript expression `target` finds until `done` holds
-    (the page may redraw an element between finding and clicking it); between two
-    tries, click `refresh` too if given."""
+PAGE_IDLE = (
+    "(s => !!s && s.ready && !s.pendingAction && s.awaitingRevision === null)"
+    "(window.simcordPreview)"
+)
+"""simcord's page (its ``window.simcordPreview`` status) has no action under way and
+waits for no publication. While one is under way (its own viewport report after a
+redraw, a refresh...) the page drops a click without sending it, as it would a
+person's: a click made right after another action is lost."""
+
+
+async def click_until(page: Page, target: str, done: str, seconds: float = 30.0) -> None:
+    """Click the element the JavaScript expression `target` finds until `done` holds;
+    on simcord's preview page, each click waits for the page to be idle (`PAGE_IDLE`).
+    A click is tried again after a second: the page may redraw the element between
+    finding and clicking it."""
     async with asyncio.timeout(seconds):
         while True:
+            await page.wait_for(f"!window.simcordPreview || {PAGE_IDLE}", seconds)
             await page.evaluate(f"(() => {{ const e = {target}; if (e) e.click(); }})()")
             for _ in range(10):
                 if await page.evaluate(done):
                     return
                 await asyncio.sleep(0.1)
-            if refresh is not None:
-                await page.evaluate(f"(() => {{ const e = {refresh}; if (e) e.click(); }})()")

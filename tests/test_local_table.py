@@ -7,10 +7,19 @@ in the turn's menu; then Ctrl-C (SIGINT). The images load, the page logs no erro
 the bot logs none, only 127.0.0.1 is listened on, no process is left once it stops,
 and the game is in the file.
 
-Known problem: run as a script it passes, but under pytest the page often stops
-sending the lobby's clicks after ``/game new`` (simcord's page holds them while it
-waits on an earlier action's outcome); the browser test is therefore skipped unless
-``LOCAL_TABLE_BROWSER=1``.
+Simcord's page drops a click made while one of its actions is under way (its own
+viewport report after a redraw, a refresh): `tests.chromium.click_until` waits for
+the page to be idle before each click, as a person waits for the page to settle.
+
+Not covered yet (issue 23 asks for it): playing on to the game's end, partly by
+``/game play``, and a restart on the same file. A first try at typing ``/game play``
+after the draft pick found no ``#channel-composer-input`` on the page at that point
+(the composer is redrawn, or replaced while a message's menu was last used); `slash`
+needs to wait for it to come back. A first try at the restart (the same file, after
+the draft pick and Ctrl-C) found the page's channel empty after 5 s: the table is in
+the file, ``playing``, in the channel id the new run rebuilds, but
+`bot.local_table.post_table_in_play` posted nothing (not diagnosed; `post_reminder`
+returns without posting when no present player is to act, or the table is paused).
 """
 
 from __future__ import annotations
@@ -36,11 +45,6 @@ pytestmark = [
     pytest.mark.sqlite_only,
     pytest.mark.skipif(chromium_path() is None, reason="no Chromium (apt-get install chromium)"),
 ]
-
-REFRESH = "document.querySelector('#refresh')"
-"""The page's "Refresh preview" button: simcord's page sometimes waits for a
-publication after an action and sends no click until it gets one; a person then
-clicks it (README.md, "Quick start")."""
 
 START_SECONDS = 60.0
 """Until the page's address is printed (render workers warm up on a busy machine)."""
@@ -209,13 +213,13 @@ async def slash(page: Page, command: str, option: str, choose: str | None = None
 async def pick_in_menu(page: Page) -> str:
     """Open the newest message's menu and choose its first option; the option's label."""
     option = "document.querySelector('.select-option')"
-    await click_until(page, button("Select an option"), f"!!{option}", STEP_SECONDS, REFRESH)
+    await click_until(page, button("Select an option"), f"!!{option}", STEP_SECONDS)
     label = str(await page.evaluate(f"{option}.innerText"))
     before = await page.evaluate(page_text())
     # A choice the page refused (it was redrawing) closes the menu: open it again.
     await click_until(
         page, f"{option} || {button('Select an option')}",
-        f"{page_text()} !== {before!r}".replace("\n", "\\n"), STEP_SECONDS, REFRESH,
+        f"{page_text()} !== {before!r}".replace("\n", "\\n"), STEP_SECONDS,
     )
     return label
 
@@ -227,11 +231,6 @@ def assert_no_errors(page: Page, log: Path) -> None:
     assert "ERROR" not in logged and "Traceback" not in logged, logged
 
 
-@pytest.mark.skipif(
-    os.environ.get("LOCAL_TABLE_BROWSER") != "1",
-    reason="unreliable under pytest: the page sometimes stops sending clicks after "
-    "/game new (run with LOCAL_TABLE_BROWSER=1; see the module docstring)",
-)
 async def test_a_game_against_the_computer_is_opened_and_played_in_the_page(
     tmp_path: Path,
 ) -> None:
@@ -245,9 +244,9 @@ async def test_a_game_against_the_computer_is_opened_and_played_in_the_page(
         await slash(page, "/game new", "game", choose="coal-baron")
         await page.wait_for(f"{page_text()}.includes('Coal Baron: table #1')", STEP_SECONDS)
         await click_until(page, button("Add a computer (easy)"),
-                          f"{page_text()}.includes('Computer 1 (easy)')", STEP_SECONDS, REFRESH)
+                          f"{page_text()}.includes('Computer 1 (easy)')", STEP_SECONDS)
         await click_until(page, button("Start"),
-                          f"{page_text()}.includes('The game begins')", STEP_SECONDS, REFRESH)
+                          f"{page_text()}.includes('The game begins')", STEP_SECONDS)
         await images_loaded(page)
         first = await pick_in_menu(page)
         assert first.startswith("Draft ")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import os
 import random
 import time
 from collections.abc import Callable, Iterable
@@ -132,6 +133,12 @@ class ComputerRunner:
             # Started from the event loop's thread, each ends with the bot (`bot.lifeline`).
             self._pool = ProcessPoolExecutor(self.workers, initializer=end_with_parent)
         return self._pool
+
+    async def start(self) -> None:
+        """Start the workers now rather than at the first move (the local table starts
+        them before simcord runs: started under simcord, their start waits on its
+        clock, which stands still between two actions)."""
+        await asyncio.get_running_loop().run_in_executor(self._executor(), os.getpid)
 
     async def move(
         self,
