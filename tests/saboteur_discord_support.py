@@ -28,6 +28,7 @@ from bot.games.saboteur.actions import (
     Rockfall,
     TakeGold,
 )
+from bot.i18n import t
 from bot.service import Table
 from cogs.saboteur.choices import sab_state
 from tests.conftest import REMINDER_MINUTES
@@ -232,8 +233,31 @@ async def read_game(w: SabWorld, hook: AfterMove) -> list[Turn]:
 
     turns = await play_game(w, 11, after_move)
     reading.check()
+    three_rounds_to_the_standings(w, await w.state(), turns)
     return turns
 
 
+def three_rounds_to_the_standings(w: SabWorld, state: SaboteurState, turns: list[Turn]) -> None:
+    """The game of seed 11 went three rounds to the standings, with every kind of action
+    played both with `/sab play` and with the hand's components."""
+    played = {(type(turn.action).__name__, turn.way) for turn in turns}
+    assert state.is_over() and len(state.history) == 3
+    kinds = {kind for kind, _ in played}
+    assert kinds == {cls.__name__ for cls in ACTION_KINDS}
+    assert played == {(kind, way.__name__) for kind in kinds for way in (by_command, by_components)}
+    public = [m.content for m in w.public_messages()]
+    roles = t(w.language, "sab.roles", roles="").strip()
+    assert sum(roles in text for text in public) == 3
+    final = public[-1]
+    assert t(w.language, "sab.standings.title") in final
+    outcome = state.outcome()
+    assert outcome is not None
+    for seat, member in enumerate(w.players):
+        line = t(w.language, "sab.standings.line", rank=1, player=member.mention,
+                 nuggets=outcome.scores[seat])
+        assert line.split(" ", 1)[1] in final  # the line but its rank
+
+
 COMPLETE_GAME = CompleteGame(sab_world, read_game, lambda w: [w.alice, w.bob, w.carol, w.dave])
-"""A 3-player game of seed 11 (tests/test_discord_complete_games.py), read as a player."""
+"""A 3-player game of seed 11 (tests/test_discord_complete_games.py), read as a player,
+three rounds to the standings."""

@@ -18,8 +18,8 @@ from tests.fuzz import (
     translated,
 )
 
-PER_COMMAND = 200
-PER_COMPONENT = 60
+PER_COMMAND = 120
+PER_COMPONENT = 40
 WALK_ACTIONS = 400
 """Actions played on each game's walk table: to their end but for Mine Out's longer game
 (`make fuzz` plays it to its end too)."""

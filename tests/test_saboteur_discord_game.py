@@ -1,7 +1,7 @@
-"""Whole Saboteur games through the real bot: three rounds to the standings, every
-decision taken from the legal list offered by `/sab play`'s autocomplete, the
-hand view's components and the gold buttons; and no secret in any public message
-or image before the round it belongs to is over."""
+"""A whole Saboteur game through the real bot: no secret in any public message or
+image before the round it belongs to is over (the game of seed 11, three rounds to
+the standings with every kind of action both typed and clicked, is the complete game
+of tests/test_discord_complete_games.py, `tests.saboteur_discord_support.read_game`)."""
 
 from __future__ import annotations
 
@@ -20,41 +20,12 @@ from cogs.saboteur.presenter import SaboteurPresenter
 from renderer.saboteur.board import render_board, render_round_end
 from tests.discord_support import bot_of, labels, plain_channel
 from tests.saboteur_discord_support import (
-    ACTION_KINDS,
     SabWorld,
-    by_command,
-    by_components,
     member_names,
     play_game,
     sab_world,
 )
 from tests.saboteur_support import digger_play
-
-
-@pytest.mark.complete_game("saboteur")
-async def test_three_players_play_three_rounds_to_the_standings(
-    simcord_env: simcord.Env,
-) -> None:
-    # About 130 turns: on a busy machine (and in the PostgreSQL leg) one may take longer
-    # to settle than simcord's default 5 s without anything being wrong.
-    simcord_env.settle_timeout = 60.0
-    w = await sab_world(simcord_env)
-    turns = await play_game(w, seed=11)
-    played = {(type(turn.action).__name__, turn.way) for turn in turns}
-    state = await w.state()
-    assert state.is_over() and len(state.history) == 3
-    kinds = {kind for kind, _ in played}
-    assert kinds == {cls.__name__ for cls in ACTION_KINDS}
-    assert played == {(kind, way.__name__) for kind in kinds for way in (by_command, by_components)}
-    public = [m.content for m in w.public_messages()]
-    assert sum("🎭 Roles this round:" in text for text in public) == 3
-    final = public[-1]
-    assert "🏁 **Final standings**" in final
-    outcome = state.outcome()
-    assert outcome is not None
-    for seat, member in enumerate(w.players):
-        assert f"{member.mention}: {outcome.scores[seat]} nugget" in final
-
 
 # -- leaks -------------------------------------------------------------------------------
 
@@ -83,6 +54,7 @@ async def private_lines(w: SabWorld, before: SaboteurState, action: Action) -> l
     return lines
 
 
+@pytest.mark.complete_game("saboteur")
 async def test_no_public_message_or_image_tells_a_secret_before_the_round_ends(
     simcord_env: simcord.Env,
 ) -> None:
