@@ -80,6 +80,11 @@ def cell_centre(node: str, top: int) -> tuple[int, int]:
 
 def render_town(view: MineOutView, names: Sequence[str], lang: str) -> bytes:
     """The public town from a view, with the players' display names (index = seat)."""
+    return PALETTE.to_png(town_image(view, names, lang))
+
+
+def town_image(view: MineOutView, names: Sequence[str], lang: str) -> Image.Image:
+    """`render_town`'s picture, before its encoding (a replay frame composes it)."""
     drawn = seat_names(names, lang)
     positions = view["positions"]
     said = caption(view, drawn, lang)
@@ -103,7 +108,7 @@ def render_town(view: MineOutView, names: Sequence[str], lang: str) -> bytes:
     draw_bank(draw, view, top, lang)
     y = draw_fame(draw, view, drawn, top + 3 * CELL_H + 4, lang)
     draw_players(draw, view, drawn, y, lang)
-    return PALETTE.to_png(image)
+    return image
 
 
 def draw_header(draw: ImageDraw.ImageDraw, view: MineOutView, names: Names, lang: str) -> None:
