@@ -26,9 +26,9 @@ computer workers and the database are closed before the process exits.
 
 Two things differ from Discord, both from simcord: the page shows what the bot
 posted once the action that caused it is over (the computers' moves after yours
-appear together: their pause, `COMPUTER_PAUSE_SECONDS`, is 0 here), and the
-messages' times are simcord's clock, which starts on 2026-01-01 at every start
-(the bot's own clock, for turn times and statistics, is the real one).
+appear together: their pause, `COMPUTER_PAUSE_SECONDS`, is 0 here), and time moves
+only when the bot waits on a timer (`show_todays_date`): a message is dated by the
+page's clock, and a turn that began while the page stood still began "now".
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ import time
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 import discord
 import simcord
@@ -50,7 +51,7 @@ from simcord.preview import Preview
 
 from bot.app import TableBot, check_storage, configure_logging, create_bot
 from bot.config import Settings
-from cogs.reminders import ReminderCog
+from bot.service import Table
 
 log = logging.getLogger(__name__)
 
@@ -123,13 +124,33 @@ def build_server(env: simcord.Env, locale: str) -> LocalServer:
     return LocalServer(channel, members)
 
 
-async def post_table_in_play(bot: TableBot, server: LocalServer) -> None:
+def show_todays_date(env: simcord.Env) -> None:
+    """Move simcord's clock from its fixed start (2026-01-01, where `build_server` took
+    the server's ids from it) to now, before anything runs on it.
+
+    The bot's clock is simcord's, as the page's is: the time a turn began and the
+    "since" of a reminder read the same on both. Simcord's clock moves only when the
+    bot waits on a timer; between two actions it stands still."""
+    env.backend.advance_clock(max(0.0, time.time() - env.now().timestamp()))
+
+
+@runtime_checkable
+class PostsReminders(Protocol):
+    """What `post_table_in_play` needs of the reminders' cog (`cogs.reminders`). Not
+    that class itself: discord.py loads an extension as a module object of its own, so
+    the cog the bot holds is not an instance of the class an import here would give."""
+
+    async def post_reminder(self, table: Table) -> bool: ...
+
+
+async def post_table_in_play(bot: TableBot, server: LocalServer) -> bool:
     """After a restart the channel is empty: post its table in play again, with the
-    turn's images and buttons (the reminder message)."""
+    turn's images and buttons (the reminder message). Whether it posted one."""
     table = await bot.service.tables.active_table(server.channel.id)
     cog = bot.get_cog("ReminderCog")
-    if table is not None and table.state is not None and isinstance(cog, ReminderCog):
-        await cog.post_reminder(table)
+    if table is None or table.state is None or not isinstance(cog, PostsReminders):
+        return False
+    return await cog.post_reminder(table)
 
 
 def channel_fingerprint(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[object, ...]:
@@ -192,7 +213,7 @@ def stop_on_signals(stop: asyncio.Event) -> None:
 
 async def serve(settings: Settings, options: LocalOptions) -> None:
     """Run the local table until a signal, or the page's "End preview session"."""
-    bot = create_bot(settings, clock=time.time)
+    bot = create_bot(settings)  # its clock is simcord's (`bot.app.discord_clock`)
     stop = asyncio.Event()
     stop_on_signals(stop)
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS, check_errors=False)
@@ -200,6 +221,7 @@ async def serve(settings: Settings, options: LocalOptions) -> None:
         # Process pools start before simcord runs: it drives the clock their start waits on.
         await bot.start_workers()
         server = build_server(env, options.locale)
+        show_todays_date(env)
         await env.start()
         with env.time_context():
             try:

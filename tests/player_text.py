@@ -1,11 +1,11 @@
 """What a player reads must be words: the checks every game's complete-game tests share.
 
 `faults(text, lang, codes)` lists what a player should never read in `text`: a raw
-Discord id, a plural written "(s)", a match of the game's own notation (`codes`, one
-pattern per game: space codes, card ids, coordinates of another system) and, in
-French, English words. Each game's tests collect every line a player reads (turn
-lines, private panels, select and button labels, autocomplete names, rules texts) and
-assert that `faults` is empty for each.
+Discord id, a plural written "(s)", a relative time after "since" or "depuis", a match
+of the game's own notation (`codes`, one pattern per game: space codes, card ids,
+coordinates of another system) and, in French, English words. Each game's tests
+collect every line a player reads (turn lines, private panels, select and button
+labels, autocomplete names, rules texts) and assert that `faults` is empty for each.
 """
 
 from __future__ import annotations
@@ -17,6 +17,12 @@ RAW_ID = re.compile(r"\b\d{15,21}\b")
 
 PLURAL_HEDGE = re.compile(r"\w\(s\)|\(e\)s\b|\(x\)")
 """'worker(s)', 'joueur(e)s': a sentence that did not choose its number."""
+
+RELATIVE_TIME_AFTER_A_PREPOSITION = re.compile(
+    r"\b(since|from|depuis|à partir de|dès)\s+<t:\d+:R>", re.IGNORECASE
+)
+"""A relative time ("3 hours ago", "in 2 days", "il y a 3 heures") after a word that
+wants a date: "since 3 hours ago", "depuis il y a 3 heures"."""
 
 ENGLISH_WORDS = re.compile(
     r"\b(the|your|you|turn|player|players|left|round|wins|with|and|of|to act|is|are|"
@@ -35,6 +41,10 @@ def faults(text: str, lang: str, codes: re.Pattern[str] | None = None, *,
     """
     found = [f"raw id {m.group()!r}" for m in RAW_ID.finditer(text)]
     found += [f"hedged plural {m.group()!r}" for m in PLURAL_HEDGE.finditer(text)]
+    found += [
+        f"relative time after {m.group(1)!r}"
+        for m in RELATIVE_TIME_AFTER_A_PREPOSITION.finditer(text)
+    ]
     if codes is not None:
         found += [f"notation {m.group()!r}" for m in codes.finditer(text)]
     if lang == "fr":

@@ -185,7 +185,7 @@ async def test_status_shows_whose_turn_since_when_and_the_scores(w: TableWorld) 
     await reach_adding_phase(w)
     result = await w.carol.slash(w.channel, "game status")
     text = private_text(result)
-    assert f"waiting for {w.alice.mention} since <t:" in text
+    assert f"waiting for {w.alice.mention}, whose turn began <t:" in text
     assert f"{w.alice.mention} 0 · {w.bob.mention} 0" in text
 
 

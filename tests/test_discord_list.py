@@ -52,7 +52,7 @@ async def test_the_list_puts_the_users_turns_first_with_a_link_to_the_turn(
     text = private_text(await w.alice.slash(other, "game list"))
     title, mine, waiting = text.split("\n")
     assert title == "**Your games on this server**"
-    assert mine.startswith(f"👉 **Tiny** #2 in <#{other.id}>: your turn since <t:")
+    assert mine.startswith(f"👉 **Tiny** #2 in <#{other.id}>: your turn, which began <t:")
     assert mine.endswith(f"/{w.guild.id}/{other.id}/{second_turn.id}")
     assert waiting.startswith(f"⏳ **Tiny** #1 in <#{w.channel.id}>: waiting for {w.bob.mention}")
     assert waiting.endswith(f"/{w.channel.id}/{first_turn.id}")

@@ -92,7 +92,7 @@ async def test_reminders_follow_the_mode(w: TableWorld) -> None:
     [reminder] = reminders(w)
     assert pinged(w, reminder) == []
     [dm] = dms(w.alice)
-    assert dm.startswith("⏰ Your turn at **Tiny** (table #1) since <t:")
+    assert dm.startswith("⏰ Your turn at **Tiny** (table #1) began <t:")
     assert dm.endswith(f"/{w.channel.id}/{reminder.id}")
 
 

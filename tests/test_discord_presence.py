@@ -93,7 +93,7 @@ async def test_reminders_come_by_direct_message_to_who_asks(
     await w.env.advance_time(DELAY + 60)
     [reminder] = reminders(w)
     [dm] = list(w.alice.user.dm_channel.history())
-    assert dm.content.startswith("⏰ Your turn at **Tiny** (table #1) since <t:")
+    assert dm.content.startswith("⏰ Your turn at **Tiny** (table #1) began <t:")
     assert dm.content.endswith(f"/{w.channel.id}/{reminder.id}")
     assert list(w.bob.user.dm_channel.history()) == []  # off by default
     speak_french(monkeypatch, w.alice)

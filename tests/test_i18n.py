@@ -37,6 +37,7 @@ from bot.i18n import (
     t,
 )
 from cogs.platform.plugins import all_plugins
+from tests.player_text import faults
 
 SAME_IN_BOTH_LANGUAGES = {
     # Proper names: the games' and the commands' own names, the same on a French client.
@@ -190,6 +191,22 @@ def test_no_text_writes_a_plural_in_brackets() -> None:
         texts = catalog(language).values()
         bracketed = [text for text in texts if re.search(r"\w\((s|x|e|es)\)", text)]
         assert bracketed == [], language
+
+
+RELATIVE_TIMES = ("since", "skip")
+"""The placeholders the bot fills with a relative time (`cogs.platform.presenter.timestamp`,
+which Discord shows as "3 hours ago", "in 2 days", "il y a 3 heures")."""
+
+
+def test_a_relative_time_follows_no_word_that_wants_a_date() -> None:
+    """ "Waiting since 3 hours ago", "depuis il y a 3 heures": a relative time stands
+    after "began" or "a commencé", never after "since", "from" or "depuis"."""
+    for language in LANGUAGES:
+        for key, text in catalog(language).items():
+            filled = text
+            for name in RELATIVE_TIMES:
+                filled = filled.replace(f"{{{name}}}", "<t:1795737205:R>")
+            assert not faults(filled, "en"), (language, key, text)
 
 
 COMMAND_GROUPS = ("command.game", "coal.command", "sab.command", "mo.command")
