@@ -43,7 +43,7 @@ import time
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 import simcord
@@ -169,18 +169,30 @@ def channel_fingerprint(env: simcord.Env, channel: simcord.ChannelHandle) -> tup
 async def keep_page_current(
     env: simcord.Env, page: Preview, channel: simcord.ChannelHandle
 ) -> None:
-    """Publish the channel to the page again whenever it changed: the page shows what
-    was published, and it waits for a publication after each of its actions."""
-    published: tuple[object, ...] | None = None
+    """Publish the channel to the page again when the bot changed it by itself (a
+    table posted again, a computer's move that came after the page's action ended).
+
+    Simcord publishes after each of the page's own actions; publishing once more
+    then would be worse than useless: an action of the page is bound to the last
+    publication it saw, so one made meanwhile (an autocomplete being typed, a click)
+    would be refused as stale. So every publication, simcord's too, notes what it
+    showed, and nothing is published during an action or when it would show the same.
+    """
+    shown = [channel_fingerprint(env, channel)]
+    publish = page._publish
+
+    def noting(*args: Any, **kwargs: Any) -> None:
+        publish(*args, **kwargs)
+        shown[0] = channel_fingerprint(env, channel)
+
+    page._publish = noting  # type: ignore[method-assign]
     while True:
         await asyncio.sleep(REFRESH_SECONDS)
-        now = channel_fingerprint(env, channel)
-        if now != published:
+        if page._active_action is None and channel_fingerprint(env, channel) != shown[0]:
             # Not `page.refresh()`: it is a simcord operation, and one under way makes
             # simcord refuse the page's own actions (the page then sends no more).
             # Publishing alone reads the channel and waits for nothing.
             page._publish_message_pages(reason="refresh")
-            published = now
 
 
 def announce(url: str, options: LocalOptions) -> None:

@@ -1,31 +1,26 @@
 """The local table (`bot.local_table`), as a person uses it: ``python -m bot local``
 started as its own process, its page driven in a real headless Chromium.
 
-A Coal Baron game against a computer: ``/game new`` typed in the composer, a
-computer added and the game started with the lobby's buttons, a draft pick chosen
-in the turn's menu; then Ctrl-C (SIGINT). The images load, the page logs no error,
-the bot logs none, only 127.0.0.1 is listened on, no process is left once it stops,
-and the game is in the file.
+A Coal Baron game of two people and a computer, one person playing both seats by
+the page's "Viewing as" (hot seat): ``/game new`` typed in the composer, Bob joining,
+a computer added and the game started with the lobby's buttons, the first draft pick
+chosen in the turn's menu; Ctrl-C (SIGINT). The file is then played on to the last
+shift, as weeks of play would; the table starts again on it, posts the game in play
+again, and its last turns are played in the page by buttons and by ``/game play``
+(autocomplete) to the end; SIGTERM. The images load, the page logs no error, the bot
+logs none, only 127.0.0.1 is listened on, no process is left once it stops, and no
+raw mention is shown.
 
 Simcord's page drops a click made while one of its actions is under way (its own
 viewport report after a redraw, a refresh): `tests.chromium.click_until` waits for
 the page to be idle before each click, as a person waits for the page to settle.
-
-Not covered yet (issue 23 asks for it): playing on to the game's end, partly by
-``/game play``, and a restart on the same file. A first try at typing ``/game play``
-after the draft pick found no ``#channel-composer-input`` on the page at that point
-(the composer is redrawn, or replaced while a message's menu was last used); `slash`
-needs to wait for it to come back. A first try at the restart (the same file, after
-the draft pick and Ctrl-C) found the page's channel empty after 5 s: the table is in
-the file, ``playing``, in the channel id the new run rebuilds, but
-`bot.local_table.post_table_in_play` posted nothing (not diagnosed; `post_reminder`
-returns without posting when no present player is to act, or the table is paused).
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import sys
 from collections.abc import AsyncIterator
@@ -35,11 +30,13 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from bot.games.coal_baron.components import SHIFTS
+from bot.games.coal_baron.state import CoalBaronState
 from bot.games.registry import load_games
-from bot.local_table import READY_LINE
+from bot.local_table import READY_LINE, SEATS
 from bot.service import GameService, TableStatus
 from bot.storage import Storage
-from tests.chromium import Page, chromium_path, click_until, headless_chromium
+from tests.chromium import PAGE_IDLE, Page, chromium_path, click_until, headless_chromium
 
 pytestmark = [
     pytest.mark.sqlite_only,
@@ -56,6 +53,8 @@ ENV = {
     "DISCORD_TOKEN": "",
 }
 MESSAGES = "#channel-message-list"
+LAST_PLACEMENTS = 3
+"""The person's turns played in the page after the restart, to the game's end."""
 
 
 def test_python_m_bot_still_refuses_to_start_without_a_token(
@@ -166,7 +165,7 @@ def button(text: str) -> str:
 
 
 def page_text() -> str:
-    return f"document.querySelector('{MESSAGES}').innerText"
+    return f"(document.querySelector('{MESSAGES}')?.innerText ?? '')"
 
 
 async def images_loaded(page: Page) -> None:
@@ -178,9 +177,13 @@ async def images_loaded(page: Page) -> None:
     )
 
 
-async def slash(page: Page, command: str, option: str, choose: str | None = None) -> None:
+async def slash(
+    page: Page, command: str, option: str, *, choose: str | None = None, typed: str = ""
+) -> str:
     """Type `command` in the composer, fill `option` with the suggestion whose value is
-    `choose` (the first suggestion without), and send it."""
+    `choose`, or else with the first of the bot's autocomplete for `typed` (for nothing
+    typed: what a person who starts typing and erases it sees), and send it; the
+    suggestion's label."""
     composer = "document.querySelector('#channel-composer-input')"
     await page.wait_for(
         "(e => !!e && !e.hidden)(document.querySelector('#channel-composer'))", STEP_SECONDS
@@ -195,11 +198,16 @@ async def slash(page: Page, command: str, option: str, choose: str | None = None
     await click_until(page, entry, "!!document.querySelector('.command-chip')")
     field = f"document.querySelector('.command-option-input[data-option=\"{option}\"]')"
     await click_until(page, field, f"document.activeElement === {field}")
+    if choose is None:  # the page asks the bot for suggestions as the field is typed in
+        await page.type_text(typed or "a")
+        if not typed:
+            await page.press("Backspace", "Backspace", 8)
     suggestion = (
         f"document.querySelector('.command-suggestion[data-value=\"{choose}\"]')"
         if choose else "document.querySelector('.command-suggestion')"
     )
     await page.wait_for(f"!!{suggestion}", STEP_SECONDS)
+    label = str(await page.evaluate(f"{suggestion}.innerText"))
     await click_until(page, suggestion, f"{field}.value !== ''")
     count = await page.evaluate(f"document.querySelectorAll('{MESSAGES} > *').length")
     await click_until(
@@ -208,6 +216,7 @@ async def slash(page: Page, command: str, option: str, choose: str | None = None
         f" && document.querySelectorAll('{MESSAGES} > *').length > {count}",
         STEP_SECONDS,
     )
+    return label
 
 
 async def pick_in_menu(page: Page) -> str:
@@ -231,9 +240,90 @@ def assert_no_errors(page: Page, log: Path) -> None:
     assert "ERROR" not in logged and "Traceback" not in logged, logged
 
 
-async def test_a_game_against_the_computer_is_opened_and_played_in_the_page(
+@asynccontextmanager
+async def stored(database: Path) -> AsyncIterator[GameService]:
+    """The table's file, opened beside the running table (SQLite lets both read and
+    write it), as the test's view of what the page should show."""
+    load_games()
+    storage = await Storage.open(str(database))
+    try:
+        yield GameService(storage)
+    finally:
+        await storage.close()
+
+
+async def people_near_the_end(database: Path) -> None:
+    """Play the stored game on, as weeks of play would, to the last shift with the
+    people (not the computer) to place their last `LAST_PLACEMENTS` workers between
+    them: random moves, theirs at the bank in the last shift (one worker each)."""
+    async with stored(database) as service:
+        table = await service.tables.get_table(1)
+        people = [seat for seat, user in enumerate(table.seats) if user > 0]
+        rng = random.Random(table.seed)
+        while True:
+            assert isinstance(table.state, CoalBaronState)
+            state = table.state
+            seat = state.to_act()[0]
+            if seat in people and state.shift == SHIFTS and state.pending is None:
+                if sum(state.players[person].workers for person in people) == LAST_PLACEMENTS:
+                    return
+                action = state.parse_action(seat, "bank")
+            else:
+                action = rng.choice(state.legal_actions(seat))
+            text, user = state.format_action(action), table.seats[seat]
+            if user > 0:
+                table = (await service.play.act(1, user, text, table.version)).table
+            else:
+                table = (await service.play.play_for(1, seat, text, table.version,
+                                                     played_by=user)).table
+
+
+async def person_to_act(service: GameService) -> str | None:
+    """The name of the person whose turn it is (once the computers, who play within
+    the page's action, are done); None once the game is over."""
+    async with asyncio.timeout(STEP_SECONDS):
+        while True:
+            table = await service.tables.get_table(1)
+            if table.status == TableStatus.FINISHED:
+                return None
+            assert table.state is not None
+            user = table.seats[table.state.to_act()[0]]
+            if user > 0:
+                return SEATS[sorted(u for u in table.seats if u > 0).index(user)]
+            await asyncio.sleep(0.2)
+
+
+async def view_as(page: Page, name: str) -> None:
+    """Choose `name` in the page's "Viewing as" (hot seat)."""
+    picker = "document.querySelector('#viewer-picker')"
+    await page.wait_for(PAGE_IDLE, STEP_SECONDS)
+    await page.evaluate(
+        f"(p => {{ p.value = [...p.options].find(o => o.text === {name!r}).value;"
+        f" p.dispatchEvent(new Event('change')); }})({picker})"
+    )
+    await page.wait_for(f"{picker}.selectedOptions[0]?.text === {name!r} && {PAGE_IDLE}",
+                        STEP_SECONDS)
+
+
+async def place_at_the_bank(page: Page, turn: int) -> None:
+    """A person's turn: at the bank, by its button or (odd turns) by ``/game play``."""
+    if turn % 2:
+        label = await slash(page, "/game play", "action", typed="bank")
+        assert label.startswith("Bank"), label
+        return
+    before = await page.evaluate(page_text())
+    await click_until(page, button("Bank"),
+                      f"{page_text()} !== {before!r}".replace("\n", "\\n"), STEP_SECONDS)
+
+
+async def test_two_people_and_a_computer_play_a_game_to_its_end_in_the_page(
     tmp_path: Path,
 ) -> None:
+    """Alice opens a Coal Baron table, Bob (the same person, "Viewing as" Bob) joins,
+    a computer is added, the first draft pick is chosen in the turn's menu; Ctrl-C.
+    Weeks of play pass in the file (`people_near_the_end`). The table starts again on
+    it: the game in play is posted again, and its last turns are played in the page,
+    each by whoever's turn it is, by buttons and by ``/game play``, to the end; SIGTERM."""
     database = tmp_path / "local.sqlite3"
     log = tmp_path / "table.log"
     async with headless_chromium(1000, 900) as page, local_table(database, log) as table:
@@ -243,21 +333,41 @@ async def test_a_game_against_the_computer_is_opened_and_played_in_the_page(
         await page.call("Page.navigate", url=table.url)
         await slash(page, "/game new", "game", choose="coal-baron")
         await page.wait_for(f"{page_text()}.includes('Coal Baron: table #1')", STEP_SECONDS)
+        await view_as(page, "Bob")
+        await click_until(page, button("Join"), f"{page_text()}.includes('@Bob')", STEP_SECONDS)
+        await view_as(page, "Alice")
         await click_until(page, button("Add a computer (easy)"),
                           f"{page_text()}.includes('Computer 1 (easy)')", STEP_SECONDS)
         await click_until(page, button("Start"),
                           f"{page_text()}.includes('The game begins')", STEP_SECONDS)
         await images_loaded(page)
-        first = await pick_in_menu(page)
-        assert first.startswith("Draft ")
+        async with stored(database) as service:
+            first = await person_to_act(service)
+        assert first is not None
+        await view_as(page, first)
+        assert (await pick_in_menu(page)).startswith("Draft ")
         await images_loaded(page)
         assert_no_errors(page, log)
         assert "Local table stopped." in await table.stop(signal.SIGINT)
 
-    load_games()
-    storage = await Storage.open(str(database))
-    try:
-        stored = await GameService(storage).tables.get_table(1)
-        assert stored.status == TableStatus.PLAYING  # kept in the file after Ctrl-C
-    finally:
-        await storage.close()
+    await people_near_the_end(database)
+
+    async with headless_chromium(1000, 900) as page, local_table(database, log) as table:
+        await page.call("Page.navigate", url=table.url)
+        # The channel is new: the table in play is posted again, its board with it.
+        await page.wait_for(f"{page_text()}.includes('in Coal Baron (table #1) began')",
+                            STEP_SECONDS)
+        await images_loaded(page)
+        played_by: list[str] = []
+        async with stored(database) as service:
+            while (person := await person_to_act(service)) is not None:
+                await view_as(page, person)
+                await place_at_the_bank(page, len(played_by))
+                played_by.append(person)
+        assert len(played_by) == LAST_PLACEMENTS and set(played_by) == {"Alice", "Bob"}
+        await page.wait_for(f"{page_text()}.includes('End of the game') && !!{button('Rematch')}",
+                            STEP_SECONDS)
+        await images_loaded(page)  # the final board and the score chart
+        assert "<@" not in await page.evaluate(page_text())  # names, never a raw mention
+        assert_no_errors(page, log)
+        assert "Local table stopped." in await table.stop(signal.SIGTERM)

@@ -98,14 +98,15 @@ def element_name(locale: LocaleLike, element: str) -> str:
     return t(locale, f"coal.element.{kind}", colour=colour_name(locale, what))
 
 
-def shift_lines(locale: LocaleLike, table: Table, elements: list[JSON]) -> list[str]:
+def shift_lines(locale: LocaleLike, seen: Seen, elements: list[JSON]) -> list[str]:
     """One line per element that scored: the count and the VP of each seat that won some
     (the others are left out)."""
     lines = []
     for element in elements:
         results = " · ".join(
-            t(locale, "coal.scoring.seat", player=mention(user, locale), count=count, vp=vp)
-            for user, count, vp in zip(table.seats, element["counts"], element["vp"], strict=True)
+            t(locale, "coal.scoring.seat", player=seen.written_name(seat, locale), count=count,
+              vp=vp)
+            for seat, (count, vp) in enumerate(zip(element["counts"], element["vp"], strict=True))
             if vp
         )
         if not results:
@@ -125,18 +126,19 @@ def shift_lines(locale: LocaleLike, table: Table, elements: list[JSON]) -> list[
     return lines
 
 
-def final_lines(locale: LocaleLike, table: Table, final: JSON) -> list[str]:
+def final_lines(locale: LocaleLike, seen: Seen, final: JSON) -> list[str]:
     """Each seat's final conversions, then the standings."""
     lines = []
-    for user, conversion in zip(table.seats, final["conversions"], strict=True):
-        lines.append(t(locale, "coal.final.conversion", player=mention(user, locale), **conversion))
+    for seat, conversion in enumerate(final["conversions"]):
+        lines.append(t(locale, "coal.final.conversion", player=seen.written_name(seat, locale),
+                       **conversion))
     for rank, seat in enumerate(final["standings"], start=1):
         lines.append(
             t(
                 locale,
                 "coal.final.standing",
                 rank=rank,
-                player=mention(table.seats[seat], locale),
+                player=seen.written_name(seat, locale),
                 vp=final["scores"][seat],
                 money=final["money"][seat],
             )
@@ -144,18 +146,19 @@ def final_lines(locale: LocaleLike, table: Table, final: JSON) -> list[str]:
     return lines
 
 
-def scoring_embeds(locale: LocaleLike, table: Table, events: list[Event]) -> list[discord.Embed]:
-    """The shift scoring (and the end of the game) of `events`, one embed each."""
+def scoring_embeds(locale: LocaleLike, seen: Seen, events: list[Event]) -> list[discord.Embed]:
+    """The shift scoring (and the end of the game) of `events`, one embed each, the
+    players named in words (`Seen.written_name`)."""
     embeds = []
     for event in events:
         if event.kind == "shift-end":
             title = t(locale, "coal.scoring.title", shift=event.data["shift"])
-            lines = shift_lines(locale, table, event.data["elements"]) or [
+            lines = shift_lines(locale, seen, event.data["elements"]) or [
                 t(locale, "coal.scoring.nobody")
             ]
         elif event.kind == "game-end":
             title = t(locale, "coal.final.title")
-            lines = final_lines(locale, table, event.data)
+            lines = final_lines(locale, seen, event.data)
         else:
             continue
         embeds.append(discord.Embed(title=title, description="\n".join(lines)[:4000]))
@@ -254,10 +257,10 @@ class CoalBaronPresenter(Presenter):
                 )
         if seen.to_act:
             lines.append(to_act_line(locale, table, view))
-        embeds = scoring_embeds(locale, table, events)
+        embeds = scoring_embeds(locale, seen, events)
         if table.status == TableStatus.FINISHED and not embeds:  # e.g. /game status after the end
             final = Event("game-end", view["final"])
-            embeds = scoring_embeds(locale, table, [final])
+            embeds = scoring_embeds(locale, seen, [final])
         files, missing = await drawn_files(renders)
         drawn = {f.filename for f in files}
         if played is not None and mines_files and drawn.issuperset(mines_files):
@@ -353,7 +356,7 @@ class CoalBaronPresenter(Presenter):
         shift scoring it ended (its details are in the turn message's embed; the digest
         tells the reader's part)."""
         lines = self.event_lines(seen, played.events, locale, seat=None)
-        embeds = scoring_embeds(locale, seen.table, played.events)
+        embeds = scoring_embeds(locale, seen, played.events)
         return lines + [f"{embed.title}." for embed in embeds if embed.title]
 
     def own_figures(self, seen: Seen, locale: LocaleLike) -> list[tuple[str, int]]:

@@ -7,7 +7,7 @@ them from the bottom up:
 
 1. Items and replies: `replies`, `errors`, `translator`; `items` (the base of every
    persistent component), `host` (the bot as the cogs see it), `live`; then
-   `server_names` (the names kept per server); then `seen`, `names`.
+   `server_names` (the names kept per server); then `names`; then `seen`.
 2. Presentation: `presenter`; `table_options`, `steps` (what a game supplies for a
    multi-step turn), `catalogue` (its cards for `/game card`); `plugins` (one
    `GamePlugin` per game).

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.games.base import JSON, Outcome, Seat
+from bot.i18n import LocaleLike
 from bot.service import Table, TableStatus
+from cogs.platform.names import computer_name
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,14 @@ class Seen:
     def seat_names(self) -> tuple[str, ...]:
         """The names to draw, one per seat ("" lets the renderer number the seat)."""
         return self.names or ("",) * len(self.table.seats)
+
+    def written_name(self, seat: Seat, locale: LocaleLike = None) -> str:
+        """The seat's name written out, for an embed: Discord renders a mention there
+        only for a member the reader's client already knows (else ``<@1234…>``), and
+        simcord's page never does. A mention where the name is unknown."""
+        user = self.table.seats[seat]
+        known = self.names[seat] if self.names else ""
+        return known or computer_name(user, locale) or f"<@{user}>"
 
     @property
     def users_to_act(self) -> tuple[int, ...]:
