@@ -10,7 +10,8 @@ import simcord
 from bot.app import TableBot
 from bot.config import Settings
 from bot.errors import NotCreator
-from bot.service import Table, Tables
+from bot.service import Invitations, Table, Tables
+from bot.storage import InvitationCard
 from cogs.platform.errors import InviteChannelClosed
 from tests.discord_support import (
     SLOW_SECONDS,
@@ -20,6 +21,7 @@ from tests.discord_support import (
     enabled_or_not,
     last_message,
     lobby_id,
+    now,
     plain_channel,
     private_text,
     restart,
@@ -153,6 +155,68 @@ async def test_an_invitation_card_seats_the_clicker_and_is_disabled_at_the_start
     card = last_message(lounge)
     assert card.content == f"📨 **Tiny** (table #1) in <#{w.channel.id}>: the game has started."
     assert card.components[0].children[0].disabled  # type: ignore[union-attr]
+
+
+async def stored_cards(w: TableWorld, table_id: int = 1) -> list[InvitationCard]:
+    return await table_bot(w).service.invitations.cards(table_id)
+
+
+def button_disabled(card: discord.Message) -> bool:
+    return bool(card.components[0].children[0].disabled)  # type: ignore[union-attr]
+
+
+async def test_a_card_posted_before_a_restart_follows_its_lobby_until_the_start(
+    w: TableWorld, settings: Settings
+) -> None:
+    lobby = await w.open_lobby("tiny")
+    lounge = plain_channel(w.guild, "lounge")
+    await w.alice.slash(w.channel, "game invite", channel=lounge)
+    card = last_message(lounge)
+
+    await restart(w, settings)  # nobody clicks the card: the new bot finds it stored
+
+    await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))  # in the lobby's channel
+    card = now(lounge, card)
+    assert "2 of 4 seats taken" in card.content and not button_disabled(card)
+    assert await stored_cards(w) == [InvitationCard(1, lounge.id, card.id)]
+    lobby = w.last()
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    card = now(lounge, card)
+    assert card.content == f"📨 **Tiny** (table #1) in <#{w.channel.id}>: the game has started."
+    assert button_disabled(card)
+    assert await stored_cards(w) == []  # its last edit done
+
+
+async def test_a_deleted_card_is_forgotten_and_the_others_follow_the_lobby_to_its_close(
+    w: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lobby = await w.open_lobby("tiny")
+    (mod,) = newcomers(w, "mod")
+    lounge = w.guild.create_text_channel(
+        "lounge", overwrites={mod: discord.PermissionOverwrite(manage_messages=True)})
+    hall = plain_channel(w.guild, "hall")
+    remember = Invitations.remember
+
+    async def then_carol_joins(invitations: Invitations, card: InvitationCard) -> None:
+        # the lobby changes while the card is being posted: it is edited at once
+        await table_bot(w).service.tables.join(card.table_id, w.carol.id)
+        await remember(invitations, card)
+
+    monkeypatch.setattr(Invitations, "remember", then_carol_joins)
+    await w.alice.slash(w.channel, "game invite", channel=lounge)
+    assert "2 of 4 seats taken" in last_message(lounge).content
+    monkeypatch.undo()
+    await w.alice.slash(w.channel, "game invite", channel=hall)
+    gone, kept = last_message(lounge), last_message(hall)
+    await mod.delete(gone)
+    await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))  # no error: it is forgotten
+    assert "3 of 4 seats taken" in now(hall, kept).content
+    assert await stored_cards(w) == [InvitationCard(1, hall.id, kept.id)]
+    await w.alice.slash(w.channel, "game leave")  # the creator leaves: the table closes
+    kept = now(hall, kept)
+    assert kept.content == "📨 **Tiny** (table #1): the table was closed."
+    assert button_disabled(kept)
+    assert await stored_cards(w) == []
 
 
 async def test_an_invitation_needs_a_readable_table_and_a_token_made_by_the_bot(

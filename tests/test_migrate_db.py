@@ -17,6 +17,7 @@ import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.__main__ import main
 from bot.service import GameService
 from bot.storage import (
+    InvitationCard,
     LoggedAction,
     PingMode,
     Presence,
@@ -61,6 +62,7 @@ async def fill(location: str) -> dict[str, int]:
     await storage.set_presence(2, Presence(away_until=2e12, dm_reminders=True))
     await storage.vote_pause(3, 2, 2e12, 1)
     await storage.set_ping_mode(3, 2, PingMode.DM)
+    await storage.remember_card(InvitationCard(1, 40, 400))  # table 1 is a lobby
     await service.preferences.remember_names(3 << 22, {1: "Ana", 2: "Bob"})
     await GameService(storage, clock=lambda: 1e12).tables.due_reminders()  # claimed, some confirmed
     for table_id in (await storage.table_ids())[::2]:
@@ -97,7 +99,7 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
 ) -> None:
     source = tmp_path / "tables.sqlite3"
     counts = await fill(str(source))
-    assert all(counts.values()), counts  # take-backs, results, presence, votes, ping modes too
+    assert all(counts.values()), counts  # take-backs, results, presence, votes, pings, cards
     target = await postgres_cluster.create_database()
     done = await asyncio.to_thread(migrate, f"sqlite:{source}", target)
     assert done.returncode == 0, done.stderr
@@ -106,6 +108,7 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
     assert await dump(target) == await dump(str(source))
     copied = await Storage.open(target)
     assert await copied.ping_modes(3) == {2: PingMode.DM}
+    assert await copied.invitation_cards(1) == [InvitationCard(1, 40, 400)]
     assert await copied.player_names(3 << 22, [1, 2]) == {1: "Ana", 2: "Bob"}
     await copied.close()
     storage = await Storage.open(target)  # and the copy plays on, new ids after the old

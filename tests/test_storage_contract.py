@@ -25,6 +25,7 @@ from bot.errors import TableBusy
 from bot.games.registry import get_game
 from bot.storage import (
     Draft,
+    InvitationCard,
     OpenTableExists,
     PingMode,
     Presence,
@@ -374,6 +375,29 @@ async def test_ping_modes_are_per_table_and_replaced(contract_storage: Storage) 
     assert (await storage.counts())["ping_modes"] == 3
 
 
+async def test_a_lobbys_invitation_cards_are_kept_listed_per_table_and_forgotten(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    first, second = await storage.insert(lobby(channel=1)), await storage.insert(lobby(channel=2))
+    assert await storage.invitation_cards(first.id) == []
+    cards = [InvitationCard(first.id, 50, 502), InvitationCard(first.id, 60, 501)]
+    other = InvitationCard(second.id, 50, 503)
+    for card in (*cards, other, cards[0]):  # the same card twice is kept once
+        await storage.remember_card(card)
+    assert await storage.invitation_cards(first.id) == [cards[1], cards[0]]  # by message
+    assert await storage.invitation_cards(second.id) == [other]
+    assert (await storage.counts())["invitation_cards"] == 3
+    await storage.forget_card(cards[1])  # its message deleted
+    await storage.forget_card(cards[1])
+    assert await storage.invitation_cards(first.id) == [cards[0]]
+    await storage.forget_cards(first.id)  # the table started or closed
+    assert await storage.invitation_cards(first.id) == []
+    assert await storage.invitation_cards(second.id) == [other]  # another table's stay
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.ForeignKeyViolationError)):
+        await storage.remember_card(InvitationCard(99, 50, 504))  # no such table
+
+
 async def test_a_new_panel_replaces_the_seats_draft_and_refuses_the_older_one(
     contract_storage: Storage,
 ) -> None:
@@ -509,7 +533,8 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
             LoggedAction(0, 0, "keep", 1.0), LoggedAction(1, 1, "keep", 2.0, None, taken_back)
         ]  # who played them is unknown: none of them can be taken back
         counted = (
-            "taken_back", "results", "presence", "pause_votes", "ping_modes", "player_names"
+            "taken_back", "results", "presence", "pause_votes", "ping_modes", "player_names",
+            "invitation_cards",
         )
         assert await storage.counts() == {
             "tables": 1, "actions": 2, **{name: int(name in filled) for name in counted}
@@ -527,6 +552,8 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         assert await storage.ping_modes(1) == {7: PingMode.OFF}
         if "drafts" in filled:  # the table added by 0008 / 0007 (none older than it yet)
             assert await storage.draft(1, 1) == Draft(4, ("keep",))
+        await storage.remember_card(InvitationCard(1, 5, 6))  # added by 0011 / 0010
+        assert await storage.invitation_cards(1) == [InvitationCard(1, 5, 6)]
         token = await storage.new_draft(1, 1, ["add 1"])
         assert await storage.draft(1, 1) == Draft(token, ("add 1",))
         assert await storage.save(replace(stored, version=5), previous_version=4,
@@ -674,7 +701,7 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(
     assert await storage.actions(40) == log
     assert await storage.counts() == {
         "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0,
-        "ping_modes": 0, "player_names": 0,
+        "ping_modes": 0, "player_names": 0, "invitation_cards": 0,
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40

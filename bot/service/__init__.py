@@ -16,6 +16,8 @@ clock and sharing one lock per table and one transaction helper
   direct message, ping mode per table.
 - `history` (`bot.service.history`): the actions since a seat's last one, for the
   "since your last turn" digest.
+- `invitations` (`bot.service.invitations`): the invitation cards of lobbies posted
+  in other channels, edited at each change of the lobby.
 
 Every check of who may act is `check_turn` (`bot.service.checks`).
 """
@@ -27,6 +29,7 @@ from collections.abc import Callable
 
 from bot.service.checks import check_game, check_turn
 from bot.service.history import History, Since, Step
+from bot.service.invitations import Invitations
 from bot.service.play import ActResult, Play, TakenBack
 from bot.service.preferences import Preferences
 from bot.service.results import Results
@@ -41,6 +44,7 @@ __all__ = [
     "ActResult",
     "GameService",
     "History",
+    "Invitations",
     "Play",
     "Preferences",
     "Results",
@@ -67,3 +71,4 @@ class GameService:
         self.results = Results(store)
         self.play = Play(store, self.seats, self.results)
         self.history = History(store)
+        self.invitations = Invitations(store)

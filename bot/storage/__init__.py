@@ -7,6 +7,7 @@ from bot.storage.base import Storage
 from bot.storage.records import (
     Draft,
     DueReminder,
+    InvitationCard,
     LoggedAction,
     OpenTableExists,
     PingMode,
@@ -19,6 +20,6 @@ from bot.storage.records import (
 )
 
 __all__ = [
-    "Draft", "DueReminder", "LoggedAction", "OpenTableExists", "PingMode", "Presence", "SeenName",
-    "ShardSet", "StartupError", "Storage", "Table", "TableStatus",
+    "Draft", "DueReminder", "InvitationCard", "LoggedAction", "OpenTableExists", "PingMode",
+    "Presence", "SeenName", "ShardSet", "StartupError", "Storage", "Table", "TableStatus",
 ]

@@ -31,6 +31,7 @@ from bot.games.base import Seat
 from bot.storage.records import (
     Draft,
     DueReminder,
+    InvitationCard,
     LoggedAction,
     PingMode,
     Presence,
@@ -199,6 +200,24 @@ class Storage(ABC):
     @abstractmethod
     async def every_name(self) -> list[SeenName]:
         """Every name kept, on every server (to copy a database)."""
+
+    # -- invitation cards (docs/weeks.md, "Open tables in the server")
+
+    @abstractmethod
+    async def remember_card(self, card: InvitationCard) -> None:
+        """Keep `card` among its table's invitation cards (kept already: a no-op)."""
+
+    @abstractmethod
+    async def invitation_cards(self, table_id: int) -> list[InvitationCard]:
+        """The invitation cards kept for the table, by message id (oldest first)."""
+
+    @abstractmethod
+    async def forget_card(self, card: InvitationCard) -> None:
+        """Stop keeping `card` (its message is gone); a no-op if it is not kept."""
+
+    @abstractmethod
+    async def forget_cards(self, table_id: int) -> None:
+        """Stop keeping every invitation card of the table (it is no longer a lobby)."""
 
     # -- presence
 

@@ -1,10 +1,11 @@
 """Copying a whole database to another backend (``python -m bot migrate-db``), checked.
 
 Every table is copied under its own id with all its settings (game options,
-seed, reminder delay and flag, times, its players' ping modes) and its full
-action log, and every player's name on each server. Then the copy is verified:
-the row counts match, every table reads back the same, and every started game,
-replayed from the copied log, reaches exactly the state stored in both databases.
+seed, reminder delay and flag, times, its players' ping modes, a lobby's
+invitation cards) and its full action log, and every player's name on each
+server. Then the copy is verified: the row counts match, every table reads back
+the same, and every started game, replayed from the copied log, reaches exactly
+the state stored in both databases.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
                 await target.vote_pause(table_id, away_id, until, voter)
         for user_id, mode in (await source.ping_modes(table_id)).items():
             await target.set_ping_mode(table_id, user_id, mode)
+        for card in await source.invitation_cards(table_id):
+            await target.remember_card(card)
     for user_id, presence in (await source.every_presence()).items():
         await target.set_presence(user_id, presence)
     await target.remember_names(await source.every_name())

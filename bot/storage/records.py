@@ -1,7 +1,8 @@
 """What the storage keeps, as the service and the backends handle it: a table
 (`Table`) and its status, a logged action, a player's presence, ping mode and name,
-a turn builder's draft, a process's shards; and how a table goes to a database row
-and back (`row_values`, `table_from_row`), and the backends' migration scripts.
+a lobby's invitation card, a turn builder's draft, a process's shards; and how a
+table goes to a database row and back (`row_values`, `table_from_row`), and the
+backends' migration scripts.
 The interface that stores them is `bot.storage.base.Storage`.
 """
 
@@ -178,6 +179,16 @@ class SeenName:
     name: str
     seen_at: float
     """Unix time it was seen."""
+
+
+@dataclass(frozen=True, order=True)
+class InvitationCard:
+    """A message advertising a lobby in another channel (`/game invite channel:`), kept
+    so that any process edits it when the lobby changes (`Storage.remember_card`)."""
+
+    table_id: int
+    channel_id: int
+    message_id: int
 
 
 class OpenTableExists(Exception):

@@ -29,6 +29,7 @@ from bot.storage.records import (
     REMINDER_LEASE_SECONDS,
     Draft,
     DueReminder,
+    InvitationCard,
     LoggedAction,
     OpenTableExists,
     PingMode,
@@ -81,7 +82,7 @@ INSERT_PACKED = "INSERT INTO packed_logs (table_id, actions, taken_back, log) VA
 
 COUNTED = (
     "tables", "actions", "taken_back", "results", "presence", "pause_votes", "ping_modes",
-    "player_names",
+    "player_names", "invitation_cards",
 )
 """The data tables `counts` reports (ratings are recomputed from the results)."""
 
@@ -294,6 +295,32 @@ class SqlStorage(Storage):
             "SELECT guild_id, user_id, name, seen_at FROM player_names ORDER BY guild_id, user_id"
         )
         return [SeenName(row[0] or None, row[1], row[2], row[3]) for row in rows]
+
+    # -- invitation cards -----------------------------------------------------------
+
+    async def remember_card(self, card: InvitationCard) -> None:
+        await self._write_one(
+            "INSERT INTO invitation_cards (table_id, channel_id, message_id) VALUES (?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
+            card.table_id, card.channel_id, card.message_id,
+        )
+
+    async def invitation_cards(self, table_id: int) -> list[InvitationCard]:
+        rows = await self._rows(
+            "SELECT channel_id, message_id FROM invitation_cards WHERE table_id = ? "
+            "ORDER BY message_id",
+            table_id,
+        )
+        return [InvitationCard(table_id, row[0], row[1]) for row in rows]
+
+    async def forget_card(self, card: InvitationCard) -> None:
+        await self._write_one(
+            "DELETE FROM invitation_cards WHERE table_id = ? AND message_id = ?",
+            card.table_id, card.message_id,
+        )
+
+    async def forget_cards(self, table_id: int) -> None:
+        await self._write_one("DELETE FROM invitation_cards WHERE table_id = ?", table_id)
 
     # -- presence -------------------------------------------------------------------
 

@@ -9,9 +9,11 @@ handled by `cogs.platform.open_tables.InviteButton`, registered at start-up, so 
 card works after a restart.
 
 A card says how the lobby stands and is edited when it changes: a seat taken or
-freed, and at the end (full, started or closed) its button is disabled. The bot
-remembers the cards it posted while it runs; after a restart, a card it no longer
-knows is brought up to date at its next click.
+freed, and at the end (full, started or closed) its button is disabled. The cards
+are kept in the database (`bot.service.invitations`), so the process that handles
+the change edits them, even one started after they were posted. A card is forgotten
+once its table has started or closed (edited one last time), or when its message
+is gone or out of the bot's reach.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import weakref
 from typing import Any
 
 import discord
@@ -27,6 +28,8 @@ import discord
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
+from bot.storage import InvitationCard
+from cogs.platform.host import host_of
 from cogs.platform.items import LABEL_LIMIT, HandledButton
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import game_name, mention
@@ -38,12 +41,6 @@ INVITE = "mt:invite"
 """Prefix of a Join from outside the table's channel."""
 TOKEN_DIGITS = 16
 TOKEN_PATTERN = f"[0-9a-f]{{{TOKEN_DIGITS}}}"
-
-_cards: weakref.WeakKeyDictionary[discord.Client, dict[int, set[tuple[int, int]]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Per bot: table id -> (channel id, message id) of each invitation card posted."""
-
 
 def invitation_token(table: Table) -> str:
     """The token of `table`'s Join buttons from outside its channel."""
@@ -97,30 +94,43 @@ def card_view(table: Table, locale: LocaleLike) -> discord.ui.View:
     return view
 
 
-def remember_card(client: discord.Client, table: Table, message: discord.Message) -> None:
-    """Keep `message` (an invitation card of `table`) to edit it when the lobby changes."""
-    _cards.setdefault(client, {}).setdefault(table.id, set()).add((message.channel.id, message.id))
+async def remember_card(
+    client: discord.Client, table: Table, message: discord.Message, locale: LocaleLike
+) -> None:
+    """Keep `message`, an invitation card just posted for `table` as it was, to edit it
+    at each change of the lobby; brought up to date at once if the lobby changed while
+    it was posted (that change's edit, perhaps in another process, missed it)."""
+    service = host_of(client).service
+    await service.invitations.remember(InvitationCard(table.id, message.channel.id, message.id))
+    if await service.tables.get_table(table.id) != table:
+        await refresh_invitations(client, table.id, locale)
 
 
-async def refresh_invitations(client: discord.Client, table: Table, locale: LocaleLike) -> None:
-    """Bring every card of `table` this process posted up to date: a full lobby's has its
-    button disabled; a started or closed table's too, and is then forgotten, as is a card
-    deleted meanwhile."""
-    known = _cards.get(client, {})
-    cards = known.get(table.id, set())
+async def refresh_invitations(client: discord.Client, table_id: int, locale: LocaleLike) -> None:
+    """Bring every card of the table up to date with the table as stored now: a full
+    lobby's has its button disabled; a started or closed table's too, and they are then
+    forgotten. A card whose message is gone (deleted, or out of the bot's reach) is
+    forgotten; one that failed otherwise (Discord unavailable) is kept for the next
+    change."""
+    service = host_of(client).service
+    cards = await service.invitations.cards(table_id)
     if not cards:
         return
+    table = await service.tables.get_table(table_id)
     content, view = card_text(table, locale), card_view(table, locale)
-    for channel_id, message_id in sorted(cards):
-        message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    for card in cards:
+        channel = client.get_partial_messageable(card.channel_id)
         try:
-            await message.edit(content=content, view=view,
-                               allowed_mentions=discord.AllowedMentions.none())
+            await channel.get_partial_message(card.message_id).edit(
+                content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.info("invitation %s of table %s is gone: %s", card.message_id, table_id, error)
+            await service.invitations.forget(card)
         except discord.HTTPException as error:
-            log.info("invitation %s of table %s not updated: %s", message_id, table.id, error)
-            cards.discard((channel_id, message_id))
+            log.warning("invitation %s of table %s not updated: %s",
+                        card.message_id, table_id, error)
     if table.status != TableStatus.LOBBY:  # for good (a full lobby may open again)
-        known.pop(table.id, None)
+        await service.invitations.forget_all(table_id)
 
 
 def card_kwargs(table: Table, locale: LocaleLike) -> dict[str, Any]:

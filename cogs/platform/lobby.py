@@ -113,7 +113,7 @@ async def send_lobby(
         await interaction.response.send_message(
             content, view=view or discord.utils.MISSING, allowed_mentions=pinged
         )
-    await refresh_invitations(interaction.client, table, locale)
+    await refresh_invitations(interaction.client, table.id, locale)
 
 
 async def join_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
@@ -137,7 +137,7 @@ async def start_table(interaction: Interaction, table_id: int) -> None:
     locale = public_locale(interaction)
     header = "\n".join(filter(None, (t(locale, "turn.started"), chosen_options(table, locale))))
     await post_turn(interaction, table, None, header=header)
-    await refresh_invitations(interaction.client, table, locale)
+    await refresh_invitations(interaction.client, table.id, locale)
 
 
 class LobbyButton(TableItem[Button], prefix="mt:lobby", versioned=False, arg="join|leave|start"):
@@ -335,7 +335,7 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
             )
         )
         await close_thread(interaction.client, table, locale)
-        await refresh_invitations(interaction.client, table, locale)
+        await refresh_invitations(interaction.client, table.id, locale)
 
 
 LOBBY_ITEMS = (LobbyButton, ComputerButton, TakeoverButton, AbandonButton, RematchButton)

@@ -18,6 +18,7 @@ import discord
 from bot.errors import NotCreator, NotInLobby
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
+from bot.storage import InvitationCard
 from cogs.access import can_view, check_server_table
 from cogs.platform.errors import (
     InvitationInvalid,
@@ -120,8 +121,9 @@ async def post_invitation(
         or not may_post(target)
     ):
         raise InviteChannelClosed(channel=f"<#{channel.id}>")
-    card = await target.send(**card_kwargs(table, public_locale(interaction)))
-    remember_card(interaction.client, table, card)
+    locale = public_locale(interaction)
+    card = await target.send(**card_kwargs(table, locale))
+    await remember_card(interaction.client, table, card, locale)
     await send_private(interaction, t(interaction.locale, "invite.posted", table=table.id,
                                       channel=card.jump_url))
 
@@ -145,12 +147,14 @@ class InviteButton(TableItem[Button], prefix=INVITE, versioned=False, arg=TOKEN_
         locale = public_locale(interaction)
         message = interaction.message
         if message is not None and not message.flags.ephemeral:
-            remember_card(interaction.client, table, message)  # a card posted before a restart
+            # A card: kept already, unless a bot that kept none posted it (before the
+            # invitation_cards migration); edited with the others from now on.
+            card = InvitationCard(table.id, message.channel.id, message.id)
+            await service.invitations.remember(card)
         try:
             table = await service.tables.join(table.id, interaction.user.id)
         finally:  # seated or refused (full, started, closed): the cards say how it stands
-            await refresh_invitations(interaction.client,
-                                      await service.tables.get_table(table.id), locale)
+            await refresh_invitations(interaction.client, table.id, locale)
         header = t(locale, "invite.joined", player=mention(interaction.user.id, locale))
         answer = t(interaction.locale, "invite.seated", table=table.id,
                    channel=f"<#{table.channel_id}>")
