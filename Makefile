@@ -49,11 +49,13 @@ bench: $(BIN)/.installed-dev
 fuzz: $(BIN)/.installed-dev
 	$(BIN)/python -m tests.fuzz --inputs 10000
 
-# The phone screenshots of docs/images (README.md, docs/platform.md): the real bot under
-# simcord, simcord's preview page, and Debian's headless chromium (apt-get install chromium).
+# The screenshots of docs/images (README.md, docs/platform.md, docs/weeks.md): the real bot
+# under simcord, simcord's preview page, and Debian's headless chromium (apt-get install
+# chromium); the local table's is of `python -m bot local` itself.
 previews: $(BIN)/.installed-dev
 	$(BIN)/python -m tests.phone_previews
 	$(BIN)/python -m tests.lookup_previews
+	$(BIN)/python -m tests.local_table_preview
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -179,11 +179,14 @@ person's: a click made right after another action is lost."""
 async def click_until(page: Page, target: str, done: str, seconds: float = 30.0) -> None:
     """Click the element the JavaScript expression `target` finds until `done` holds;
     on simcord's preview page, each click waits for the page to be idle (`PAGE_IDLE`).
-    A click is tried again after a second: the page may redraw the element between
-    finding and clicking it."""
+    A click is tried again after a second if `done` does not hold once the page is
+    idle again: the page may redraw the element between finding and clicking it, or
+    drop the click."""
     async with asyncio.timeout(seconds):
         while True:
             await page.wait_for(f"!window.simcordPreview || {PAGE_IDLE}", seconds)
+            if await page.evaluate(done):  # the last click took, slower than the wait below
+                return
             await page.evaluate(f"(() => {{ const e = {target}; if (e) e.click(); }})()")
             for _ in range(10):
                 if await page.evaluate(done):
