@@ -32,8 +32,12 @@ run: $(BIN)/.installed
 # Both run on one worker process per core (pytest-xdist; TEST_WORKERS=0 for one process),
 # each test taken by whichever worker is free (worksteal: the long games do not wait
 # behind each other).
+# The tests' files (their SQLite databases, the throwaway PostgreSQL server) go to
+# tmpfs where there is one: a commit's flush to disk (SQLite's synchronous=FULL) is
+# then free, and what is tested is the same.
 TEST_WORKERS ?= auto
-PYTEST := $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
+TEST_TMPDIR ?= $(if $(wildcard /dev/shm/.),/dev/shm,$(or $(TMPDIR),/tmp))
+PYTEST := TMPDIR=$(TEST_TMPDIR) $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
 test: $(BIN)/.installed-dev
 	$(BIN)/ruff check .

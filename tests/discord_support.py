@@ -281,6 +281,13 @@ def last_message(channel: simcord.ChannelHandle) -> discord.Message:
     return _converted(channel, public[-1])
 
 
+def public_messages_since(channel: simcord.ChannelHandle, seen: set[int]) -> list[discord.Message]:
+    """The bot's public messages of the channel whose ids are not in `seen`, oldest
+    first (only those converted, see `_public`)."""
+    new = [_converted(channel, m) for m in _public(channel) if m.id not in seen]
+    return [message for message in new if message.author.bot]
+
+
 def live_messages(channel: simcord.ChannelHandle) -> list[discord.Message]:
     """The channel's messages that still have components."""
     with_components = [_converted(channel, m) for m in _public(channel) if m.components]

@@ -94,9 +94,12 @@ class LocalTable:
 
 
 @asynccontextmanager
-async def local_table(database: Path, log: Path) -> AsyncIterator[LocalTable]:
+async def local_table(database: Path, log: Path, port: int = 0) -> AsyncIterator[LocalTable]:
+    """``python -m bot local`` on `database` (and `port`: 0, a free one), its standard
+    error appended to `log`; killed with what it started if the caller fails."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "local", "--no-browser", "--database", str(database),
+        "--port", str(port),
         stdout=asyncio.subprocess.PIPE, stderr=log.open("a"),
         env={**os.environ, **ENV},
     )
@@ -106,7 +109,7 @@ async def local_table(database: Path, log: Path) -> AsyncIterator[LocalTable]:
             line = (await process.stdout.readline()).decode()
         assert line.startswith(READY_LINE), line
         url = line.removeprefix(READY_LINE).strip()
-        assert url.startswith("http://127.0.0.1:") and "/#" in url  # the secret
+        assert url.startswith(f"http://127.0.0.1:{port or ''}") and "/#" in url  # the secret
         assert "local table" in (await process.stdout.readline()).decode()
         table = LocalTable(process, url, log)
         yield table

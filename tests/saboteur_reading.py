@@ -23,6 +23,7 @@ from PIL import Image
 from bot.games.saboteur.shapes import as_view
 from renderer.saboteur import palette
 from renderer.saboteur.board import last_move_box
+from tests.discord_support import public_messages_since
 from tests.player_text import assert_words_only
 from tests.saboteur_support import SAB_NOTATION
 from tests.test_discord_complete_games import payload_words, private_payloads, public_text
@@ -43,15 +44,14 @@ class PlayerReading:
 
     async def __call__(self) -> None:
         w = self.world
-        new = [m for m in w.channel.history()
-               if m.author.bot and not m.flags.ephemeral and m.id not in self.seen]
+        new = public_messages_since(w.channel, self.seen)
         state = await w.state()
         view = as_view(state.view(None))
         for message in new:
             self.seen.add(message.id)
             self.texts.append(public_text(message))
-            self.texts += [str(child.get("label") or "") for row in message.components
-                           for child in row.to_dict()["components"]]
+            self.texts += [str(getattr(child, "label", None) or "")
+                           for row in message.components for child in getattr(row, "children", ())]
             boards = [a for a in message.attachments if a.filename == BOARD_FILE]
             if boards and message is new[-1] and view["last"] is not None:
                 self.marks += await self._check_mark(view, await boards[0].read())

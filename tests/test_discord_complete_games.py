@@ -38,8 +38,10 @@ from bot.i18n import catalog
 from bot.service import GameService
 from tests.discord_support import (
     CompleteGame,
-    custom_ids,
     image_attachments,
+    last_message,
+    live_messages,
+    public_messages_since,
     shows_notation,
     speak_french,
 )
@@ -182,11 +184,7 @@ class Manners:
             may_be_pinged |= {table.seats[seat] for seat in self.state.to_act()}
         self.entries = len(record["actions"])
         self.check_private(played + legal)
-        new = [
-            message
-            for message in self.channel.history()
-            if message.author.bot and not message.flags.ephemeral and message.id not in self.checked
-        ]
+        new = public_messages_since(self.channel, self.checked)
         self.turns += 1
         if not self.checked:  # the start: the lobby, then the first turn
             self.before_first_turn = len(new) - 1
@@ -194,9 +192,10 @@ class Manners:
                 assert f"<@{user}>" in new[-1].content, "the start message names every player"
         else:
             assert len(new) == 1, ("a move posts one public message", [m.content for m in new])
-        public = [m for m in self.channel.history() if m.author.bot and not m.flags.ephemeral]
-        live = [m.id for m in public if custom_ids(m)]
-        assert live == [public[-1].id], "exactly one public message has live components"
+        live = [m.id for m in live_messages(self.channel)]
+        assert live == [last_message(self.channel).id], (
+            "exactly one public message has live components"
+        )
         for message in new:
             pinged = set(self.env.backend.get_message(self.channel.id, message.id).ping_user_ids)
             assert pinged <= may_be_pinged, (message.content, pinged, may_be_pinged)

@@ -34,7 +34,7 @@ from bot.games.registry import load_games
 from bot.local_table import SEATS
 from bot.service import GameService, TableStatus
 from bot.storage import Storage
-from tests.chromium import Page, chromium_path, click_until, headless_chromium
+from tests.chromium import Page, chromium_path, click_until, free_port, headless_chromium
 from tests.local_table_support import (
     STEP_SECONDS,
     assert_no_errors,
@@ -168,7 +168,8 @@ async def test_two_people_and_a_computer_play_a_game_to_its_end_in_the_page(
 
     await people_near_the_end(database)
 
-    async with headless_chromium(1000, 900) as page, local_table(database, log) as table:
+    port = free_port()  # ``--port``: the address is the same from one start to the next
+    async with headless_chromium(1000, 900) as page, local_table(database, log, port) as table:
         await page.call("Page.navigate", url=table.url)
         # The channel is new: the table in play is posted again, its board with it.
         await page.wait_for(f"{page_text()}.includes('in Coal Baron (table #1) began')",
