@@ -34,13 +34,13 @@ from cogs.platform.lobby import (
 )
 from cogs.platform.lookup import send_card, suggest_cards
 from cogs.platform.my_tables import send_my_tables
-from cogs.platform.names import display_names
+from cogs.platform.names import display_names, mention
 from cogs.platform.notify import set_ping_mode
 from cogs.platform.open_tables import OPEN_ITEMS, post_invitation, send_open_tables
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
-from cogs.platform.presenter import game_name, mention, scores_line, timestamp
+from cogs.platform.presenter import game_name, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
 from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import Seen, seen

@@ -38,10 +38,10 @@ from bot.storage import PingMode
 from cogs.platform.computers import only_computers_due
 from cogs.platform.host import TableHost, host_of
 from cogs.platform.live import replace_live
-from cogs.platform.names import display_names
+from cogs.platform.names import display_names, mention
 from cogs.platform.notify import ping_modes, send_dm
 from cogs.platform.plugins import presenter_for
-from cogs.platform.presenter import game_name, mention, timestamp
+from cogs.platform.presenter import game_name, timestamp
 from cogs.platform.seen import seen
 from cogs.platform.stand_in import take_over_idle
 from cogs.platform.table_items import pings, turn_view

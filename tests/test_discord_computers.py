@@ -16,8 +16,7 @@ from bot.app import TableBot
 from bot.games.record import initial_state, play_entry
 from bot.i18n import t
 from bot.service import Table, TableStatus
-from cogs.platform.names import known_names
-from cogs.platform.presenter import mention
+from cogs.platform.names import known_names, mention
 from tests.coal_baron_discord_support import fixed_seed
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (

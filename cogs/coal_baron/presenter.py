@@ -42,6 +42,7 @@ from cogs.coal_baron.labels import (
 from cogs.coal_baron.spaces import PANEL_KINDS, turn_items
 from cogs.coal_baron.suggest import ranked_steps, suggestions
 from cogs.coal_baron.turn import coal_state
+from cogs.platform.names import mention
 from cogs.platform.presenter import (
     ActionChoice,
     Presenter,
@@ -49,7 +50,6 @@ from cogs.platform.presenter import (
     TurnMessage,
     drawn_files,
     image_file,
-    mention,
     roster_text,
 )
 from cogs.platform.seen import Seen

@@ -27,6 +27,7 @@ from cogs.mine_out.words import (
     place_name,
     step_label,
 )
+from cogs.platform.names import mention
 from cogs.platform.presenter import (
     ActionChoice,
     Presenter,
@@ -34,7 +35,6 @@ from cogs.platform.presenter import (
     TurnMessage,
     drawn_files,
     matching,
-    mention,
     roster_text,
 )
 from cogs.platform.seen import Seen

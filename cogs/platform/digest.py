@@ -25,8 +25,9 @@ from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Since, Table, TableStatus
 from cogs.platform.host import host_of
+from cogs.platform.names import mention
 from cogs.platform.plugins import presenter_for
-from cogs.platform.presenter import Presenter, mention
+from cogs.platform.presenter import Presenter
 from cogs.platform.seen import Seen, seen
 
 MAX_LINES = 8

@@ -31,8 +31,9 @@ from bot.service import Table, TableStatus
 from bot.storage import InvitationCard
 from cogs.platform.host import host_of
 from cogs.platform.items import LABEL_LIMIT, HandledButton
+from cogs.platform.names import mention
 from cogs.platform.plugins import plugin_for
-from cogs.platform.presenter import game_name, mention
+from cogs.platform.presenter import game_name
 from cogs.platform.table_options import options_text
 
 log = logging.getLogger(__name__)

@@ -35,8 +35,9 @@ from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.invitations import refresh_invitations
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
+from cogs.platform.names import mention
 from cogs.platform.plugins import plugin_for
-from cogs.platform.presenter import game_name, mention
+from cogs.platform.presenter import game_name
 from cogs.platform.replies import public_locale, send_private
 from cogs.platform.stand_in import check_computers, takeover_line
 from cogs.platform.table_items import post_turn

@@ -13,7 +13,8 @@ from bot.service import Table
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.live import live_message_id
-from cogs.platform.presenter import game_name, mention, timestamp
+from cogs.platform.names import mention
+from cogs.platform.presenter import game_name, timestamp
 from cogs.platform.replies import send_private
 
 MAX_LINES = 25

@@ -39,6 +39,11 @@ def computer_name(user_id: int, locale: LocaleLike = None) -> str | None:
     return t(locale, "computer.name", number=-user_id // 10, level=level_name)
 
 
+def mention(user_id: int, locale: LocaleLike = None) -> str:
+    """A person's mention, or a computer seat's name in words (never a mention)."""
+    return computer_name(user_id, locale) or f"<@{user_id}>"
+
+
 def cached_name(guild: discord.Guild | None, user_id: int) -> str:
     """`user_id`'s display name from the member cache ("" if not there: always, without
     the Server Members intent)."""

@@ -39,7 +39,8 @@ from cogs.platform.invitations import (
 )
 from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.lobby import send_lobby_in
-from cogs.platform.presenter import game_name, mention
+from cogs.platform.names import mention
+from cogs.platform.presenter import game_name
 from cogs.platform.replies import public_locale, send_private
 
 MAX_LISTED = 20

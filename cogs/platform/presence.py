@@ -16,7 +16,7 @@ from bot.service import Table
 from cogs.platform.errors import AwayBadDate
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
-from cogs.platform.presenter import mention
+from cogs.platform.names import mention
 from cogs.platform.replies import public_locale, send_private
 from cogs.platform.stand_in import hand_back_everywhere
 

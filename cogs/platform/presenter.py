@@ -28,7 +28,7 @@ from bot.games.base import Event, Seat
 from bot.i18n import LocaleLike, has_key, t
 from bot.render_pool import Renderer, RenderFailed, render_png
 from bot.service import ActResult, Table, TableStatus
-from cogs.platform.names import computer_name
+from cogs.platform.names import mention
 from cogs.platform.seen import Seen
 
 MAX_OFFERED_ACTIONS = 100
@@ -115,11 +115,6 @@ Ranked = Callable[[Table, Seat, LocaleLike], list[ActionChoice]]
 
 
 # -- small formatting helpers shared by presenters and cogs -----------------------------
-
-
-def mention(user_id: int, locale: LocaleLike = None) -> str:
-    """A person's mention, or a computer seat's name in words (never a mention)."""
-    return computer_name(user_id, locale) or f"<@{user_id}>"
 
 
 def timestamp(seconds: float) -> str:

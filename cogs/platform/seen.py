@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from bot.games.base import JSON, Outcome, Seat
 from bot.i18n import LocaleLike
 from bot.service import Table, TableStatus
-from cogs.platform.names import computer_name
+from cogs.platform.names import mention
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,8 @@ class Seen:
         """The seat's name written out, for an embed: Discord renders a mention there
         only for a member the reader's client already knows (else ``<@1234…>``), and
         simcord's page never does. A mention where the name is unknown."""
-        user = self.table.seats[seat]
         known = self.names[seat] if self.names else ""
-        return known or computer_name(user, locale) or f"<@{user}>"
+        return known or mention(self.table.seats[seat], locale)
 
     @property
     def users_to_act(self) -> tuple[int, ...]:

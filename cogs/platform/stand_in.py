@@ -31,7 +31,7 @@ from bot.table_settings import STAND_IN_LEVEL, stand_ins, takes_over
 from cogs.platform.errors import NoComputers
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Button, Interaction, TableItem
-from cogs.platform.presenter import mention
+from cogs.platform.names import mention
 from cogs.platform.replies import public_locale, send_private
 
 log = logging.getLogger(__name__)

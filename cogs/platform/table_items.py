@@ -44,10 +44,10 @@ from cogs.platform.items import (
     TableItem,
 )
 from cogs.platform.live import live_message, replace_live
-from cogs.platform.names import display_names
+from cogs.platform.names import display_names, mention
 from cogs.platform.notify import by_dm, ping_modes, tell_turn_by_dm
 from cogs.platform.plugins import plugin_for, presenter_for
-from cogs.platform.presenter import ActionChoice, TurnMessage, game_name, mention
+from cogs.platform.presenter import ActionChoice, TurnMessage, game_name
 from cogs.platform.replies import public_locale, send_private
 from cogs.platform.seen import seen
 from cogs.platform.server_names import note_actor, remember_seats

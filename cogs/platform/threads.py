@@ -24,7 +24,8 @@ import discord
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from cogs.platform.items import Interaction
-from cogs.platform.presenter import game_name, mention
+from cogs.platform.names import mention
+from cogs.platform.presenter import game_name
 from cogs.platform.summary import CHART_FILE
 
 log = logging.getLogger(__name__)

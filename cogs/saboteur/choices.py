@@ -31,7 +31,8 @@ from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
-from cogs.platform.presenter import ActionChoice, mention
+from cogs.platform.names import mention
+from cogs.platform.presenter import ActionChoice
 from renderer.saboteur.labels import card_words, shape_words
 
 AUTOCOMPLETE_LIMIT = 25

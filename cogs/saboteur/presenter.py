@@ -19,14 +19,8 @@ from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.shapes import SaboteurView, as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult, Table
-from cogs.platform.presenter import (
-    ActionChoice,
-    Presenter,
-    TurnMessage,
-    drawn_files,
-    image_file,
-    mention,
-)
+from cogs.platform.names import mention
+from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, drawn_files, image_file
 from cogs.platform.seen import Seen
 from cogs.saboteur.choices import (
     card_name,
