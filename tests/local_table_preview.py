@@ -1,7 +1,8 @@
 """The README's picture of the local table (docs/images/local-table.png): ``python -m
-bot local`` started on a new file, its page in a headless Chromium at a laptop's
-size, a Coal Baron game against a computer opened and its draft played by the page's
-own menus, as a person who just ran ``make run`` does. A doc artefact, not a test:
+bot local`` started on a new file, its page in a headless Chromium at a phone's
+size (420 px, as docs/images' other pictures), a Coal Baron game against a computer
+opened and its draft played by the page's own menus, as a person who just ran
+``make run`` does. A doc artefact, not a test:
 
     python -m tests.local_table_preview [DIR]     # default docs/images
 """
@@ -30,7 +31,8 @@ from tests.local_table_support import (
     slash,
 )
 
-WIDTH, HEIGHT = 1280, 860
+WIDTH, HEIGHT = 420, 900
+"""Every word of the picture readable where a phone shows it 400 px wide."""
 NAME = "local-table.png"
 
 
@@ -47,7 +49,8 @@ async def draft_pick(page: Page) -> None:
 async def draw(out: Path) -> None:
     with tempfile.TemporaryDirectory() as folder:
         database, log = Path(folder) / "local.sqlite3", Path(folder) / "table.log"
-        async with headless_chromium(WIDTH, HEIGHT) as page, local_table(database, log) as table:
+        phone = headless_chromium(WIDTH, HEIGHT, mobile=True)
+        async with phone as page, local_table(database, log) as table:
             await page.call("Page.navigate", url=table.url)
             await slash(page, "/game new", "game", choose="coal-baron")
             await page.wait_for(f"{page_text()}.includes('Coal Baron: table #1')", STEP_SECONDS)
