@@ -43,7 +43,7 @@ import time
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import discord
 import simcord
@@ -51,6 +51,8 @@ from simcord.preview import Preview
 
 from bot.app import TableBot, check_storage, configure_logging, create_bot
 from bot.config import Settings
+from bot.local_simcord import after_each_publication, check_simcord, is_busy, publish_again
+from bot.local_welcome import WelcomeButton, post_welcome
 from bot.service import Table
 
 log = logging.getLogger(__name__)
@@ -153,6 +155,16 @@ async def post_table_in_play(bot: TableBot, server: LocalServer) -> bool:
     return await cog.post_reminder(table)
 
 
+async def greet(bot: TableBot, server: LocalServer, locale: str) -> None:
+    """Post the channel's table in play again or, with none, the welcome
+    (`bot.local_welcome`): at start the channel is always empty."""
+    if await post_table_in_play(bot, server):
+        return
+    channel = bot.get_channel(server.channel.id)
+    assert isinstance(channel, discord.TextChannel), channel
+    await post_welcome(channel, LOCALES[locale])
+
+
 def channel_fingerprint(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[object, ...]:
     """What changes when the bot posts or edits a message in `channel`: the count, and
     what the latest messages hold (simcord's clock stands still between two actions, so
@@ -179,20 +191,15 @@ async def keep_page_current(
     showed, and nothing is published during an action or when it would show the same.
     """
     shown = [channel_fingerprint(env, channel)]
-    publish = page._publish
 
-    def noting(*args: Any, **kwargs: Any) -> None:
-        publish(*args, **kwargs)
+    def note() -> None:
         shown[0] = channel_fingerprint(env, channel)
 
-    page._publish = noting  # type: ignore[method-assign]
+    after_each_publication(page, note)
     while True:
         await asyncio.sleep(REFRESH_SECONDS)
-        if page._active_action is None and channel_fingerprint(env, channel) != shown[0]:
-            # Not `page.refresh()`: it is a simcord operation, and one under way makes
-            # simcord refuse the page's own actions (the page then sends no more).
-            # Publishing alone reads the channel and waits for nothing.
-            page._publish_message_pages(reason="refresh")
+        if not is_busy(page) and channel_fingerprint(env, channel) != shown[0]:
+            publish_again(page)
 
 
 def announce(url: str, options: LocalOptions) -> None:
@@ -225,7 +232,9 @@ def stop_on_signals(stop: asyncio.Event) -> None:
 
 async def serve(settings: Settings, options: LocalOptions) -> None:
     """Run the local table until a signal, or the page's "End preview session"."""
+    check_simcord()
     bot = create_bot(settings)  # its clock is simcord's (`bot.app.discord_clock`)
+    bot.add_dynamic_items(WelcomeButton)  # the welcome's buttons, even after a restart
     stop = asyncio.Event()
     stop_on_signals(stop)
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS, check_errors=False)
@@ -237,7 +246,7 @@ async def serve(settings: Settings, options: LocalOptions) -> None:
         await env.start()
         with env.time_context():
             try:
-                await post_table_in_play(bot, server)
+                await greet(bot, server, options.locale)
                 await env.settle()
                 async with env.preview(
                     server.channel, viewers=server.members, layout="channel",
