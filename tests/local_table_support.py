@@ -27,6 +27,9 @@ ENV = {
     "DISCORD_TOKEN": "",
 }
 MESSAGES = "#channel-message-list"
+PRIVATE = "Only you can see this"
+"""What the page writes under a private answer (an ephemeral message, its
+``.message-ephemeral-note``), as Discord does."""
 
 
 class LocalTable:
@@ -245,3 +248,105 @@ async def view_as(page: Page, name: str) -> None:
     )
     await page.wait_for(f"{picker}.selectedOptions[0]?.text === {name!r} && {PAGE_IDLE}",
                         STEP_SECONDS)
+
+
+def last_action() -> str:
+    """JavaScript: the id of the latest action the page sent the bot (a click, a
+    choice, a command), from its activity: not one of its own (a viewport report after
+    a redraw, a refresh), which the bot never sees and which may come after."""
+    return (
+        "([...(window.simcordPreview?.activity ?? [])].filter(a => a.dispatched)"
+        ".pop()?.requestId ?? '')"
+    )
+
+
+def acted_since(action: str) -> str:
+    """JavaScript: whether the page sent the bot an action after `action`
+    (`last_action`) and shows what the bot answered."""
+    return f"({last_action()} !== {action!r} && {PAGE_IDLE})"
+
+
+async def click(page: Page, target: str) -> None:
+    """Click `target` (JavaScript finding an element) and wait for the bot's answer
+    to be shown, whatever it is (a new message, an edited one, a refusal)."""
+    before = await page.evaluate(last_action())
+    await click_until(page, target, acted_since(before), STEP_SECONDS)
+
+
+def menu(placeholder: str, within: str = f"document.querySelector('{MESSAGES}')") -> str:
+    """JavaScript: the newest enabled menu of the channel (or of the element `within`
+    finds) whose placeholder holds `placeholder` (its label before anything is chosen)."""
+    return (
+        f"[...({within}?.querySelectorAll('button.select-trigger') ?? [])].filter(b =>"
+        f" !b.disabled && (b.getAttribute('aria-label') ?? '').includes({placeholder!r})).pop()"
+    )
+
+
+async def choose(
+    page: Page, placeholder: str, option: str = "", *, prefer: str = "",
+    within: str = f"document.querySelector('{MESSAGES}')",
+) -> str:
+    """Choose, in the newest menu (of `within`) whose placeholder holds `placeholder`, the first
+    option whose label holds `option` (the first option for ""; or, if one holds
+    `prefer`, that one), by the keyboard as `pick_in_menu` does, and wait for the
+    bot's answer; the option's label."""
+    highlighted = "document.querySelector('.select-option.is-highlighted')"
+    before = await page.evaluate(last_action())
+    label = ""
+    async with asyncio.timeout(STEP_SECONDS):
+        while True:
+            await page.wait_for(PAGE_IDLE, STEP_SECONDS)
+            if await page.evaluate(acted_since(before)):
+                return label
+            await page.evaluate(f"{menu(placeholder, within)}.focus()")
+            await page.press("ArrowDown", "ArrowDown", 40)
+            try:
+                await page.wait_for(f"!!{highlighted}", 2.0)
+            except TimeoutError:  # redrawn as it opened: open it again
+                continue
+            options = await page.evaluate(
+                "[...document.querySelectorAll('.select-option')].map(o => o.innerText)"
+            )
+            if prefer and any(prefer in text for text in options):
+                option = prefer
+            wanted = next((i for i, text in enumerate(options) if option in text), None)
+            assert wanted is not None, (option, options)
+            for _ in range(wanted):
+                await page.press("ArrowDown", "ArrowDown", 40)
+            label = str(await page.evaluate(f"{highlighted}?.innerText ?? ''"))
+            if option not in label:  # redrawn meanwhile: open it again
+                continue
+            await page.press("Enter", "Enter", 13)
+            for _ in range(20):
+                if await page.evaluate(acted_since(before)):
+                    return label
+                await asyncio.sleep(0.1)
+
+
+def private_ids() -> str:
+    """JavaScript: the ids of the private answers the page draws for its viewer."""
+    return (
+        f"[...document.querySelectorAll('{MESSAGES} .channel-message')]"
+        ".filter(m => !!m.querySelector('.message-ephemeral-note')).map(m => m.dataset.messageId)"
+    )
+
+
+PANEL = (
+    f"[...document.querySelectorAll('{MESSAGES} .channel-message')]"
+    ".filter(m => !!m.querySelector('.message-ephemeral-note')).pop()"
+)
+"""JavaScript: the newest private answer drawn (a hand, a panel, a refusal)."""
+
+
+def newest_private() -> str:
+    """JavaScript: the text of the newest private answer drawn."""
+    return f"({PANEL}?.innerText ?? '')"
+
+
+def in_panel(text: str) -> str:
+    """JavaScript: the enabled button of the newest private answer whose label holds
+    `text` (older panels keep theirs)."""
+    return (
+        f"[...({PANEL}?.querySelectorAll('.message-components button:not(.select-trigger)')"
+        f" ?? [])].filter(b => !b.disabled && b.innerText.includes({text!r}))[0]"
+    )

@@ -43,8 +43,10 @@ from tests.local_table_support import (
     local_table,
     message_ids,
     new_message_since,
+    newest_private,
     page_text,
     pick_in_menu,
+    private_ids,
     slash,
     view_as,
 )
@@ -131,6 +133,29 @@ async def place_at_the_bank(page: Page, turn: int) -> None:
     await click_until(page, button("Bank"), new_message_since(before), STEP_SECONDS)
 
 
+async def each_sees_only_their_own(page: Page, to_act: str, waiting: str) -> None:
+    """The person not to act clicks the turn's menu: refused, for them only. Each opens
+    My view: switching "Viewing as" between them shows each their own view and never
+    the other's, nor the other's refusal."""
+    await view_as(page, waiting)
+    await pick_in_menu(page)  # the turn's public menu
+    await page.wait_for(f"{newest_private()}.includes('It is not your turn.')", STEP_SECONDS)
+    refusal = set(await page.evaluate(private_ids()))
+    views: dict[str, set[str]] = {}
+    for person in (waiting, to_act):
+        await view_as(page, person)
+        await click_until(page, button("My view"),
+                          f"{newest_private()}.includes('Your mine, @{person}.')", STEP_SECONDS)
+        views[person] = set(await page.evaluate(private_ids()))
+    for person, other in ((to_act, waiting), (waiting, to_act)):
+        await view_as(page, person)
+        shown = await page.evaluate(page_text())
+        assert f"Your mine, @{person}." in shown and f"Your mine, @{other}." not in shown
+        drawn = set(await page.evaluate(private_ids()))
+        assert drawn == views[person] - (refusal if person == to_act else set()), person
+        assert not drawn & (views[other] - views[person])
+
+
 async def test_two_people_and_a_computer_play_a_game_to_its_end_in_the_page(
     tmp_path: Path,
 ) -> None:
@@ -163,6 +188,10 @@ async def test_two_people_and_a_computer_play_a_game_to_its_end_in_the_page(
         assert (await pick_in_menu(page)).startswith("Draft ")
         await page.wait_for(f"{page_text()}.includes('@{first} drafts order')", STEP_SECONDS)
         await images_loaded(page)
+        async with stored(database) as service:
+            to_act = await person_to_act(service)
+        assert to_act is not None
+        await each_sees_only_their_own(page, to_act, "Bob" if to_act == "Alice" else "Alice")
         assert_no_errors(page, log)
         assert "Local table stopped." in await table.stop(signal.SIGINT)
 

@@ -1,0 +1,313 @@
+"""Every game at the local table (`bot.local_table`), played as a person plays it:
+``python -m bot local`` in its own process, its page in a headless Chromium
+(`tests.local_table_support`), each game started by the welcome's button
+(`bot.local_welcome`) in one click.
+
+Private answers (hands, views, turn panels, refusals) are ephemeral follow-ups to a
+click or a command: each is drawn in the page for the member it is for ("Only you
+can see this"), never for another member of "Viewing as". The middle of each game
+is played in the table's file (`play_in_file`, as weeks of play would), the
+first turns and the last ones in the page, by clicks only.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.ai.knowledge import knowledge_for
+from bot.games.mine_out.state import MineOutState
+from bot.games.registry import load_games
+from bot.games.saboteur.cards import card_type
+from bot.games.saboteur.state import Phase, SaboteurState
+from bot.service import GameService, Table, TableStatus
+from bot.storage import Storage
+from tests.chromium import Page, chromium_path, headless_chromium
+from tests.local_table_support import (
+    PANEL,
+    PRIVATE,
+    STEP_SECONDS,
+    LocalTable,
+    assert_no_errors,
+    button,
+    choose,
+    click,
+    images_loaded,
+    in_panel,
+    local_table,
+    menu,
+    newest_private,
+    page_text,
+    private_ids,
+    slash,
+    view_as,
+)
+
+pytestmark = [
+    pytest.mark.sqlite_only,
+    pytest.mark.skipif(chromium_path() is None, reason="no Chromium (apt-get install chromium)"),
+]
+
+ALICE = 0
+"""Alice's seat: she clicks the welcome's button, and the creator sits first."""
+
+
+@asynccontextmanager
+async def stored(database: Path) -> AsyncIterator[GameService]:
+    """The table's file, opened beside the running table (the service caches nothing)."""
+    load_games()
+    storage = await Storage.open(str(database))
+    try:
+        yield GameService(storage)
+    finally:
+        await storage.close()
+
+
+Chooser = Callable[[Any, int, random.Random], Any]
+"""(state, seat, rng) -> an action for `seat`, or None to leave it to the default."""
+
+
+async def play_in_file(
+    database: Path, until: Callable[[Table], bool], choose_action: Chooser | None = None
+) -> Table:
+    """Play table #1 on in its file, each seat by the computers' quick choice (their
+    playouts': `choose_action` (state, seat, rng) may pick another), until `until`
+    holds with a person to act; the table then."""
+    async with stored(database) as service:
+        table = await service.tables.get_table(1)
+        rng = random.Random(table.seed)
+        quick = knowledge_for(table.game).playout_action
+        while True:
+            assert table.status == TableStatus.PLAYING and table.state is not None, table.status
+            seat = table.state.to_act()[0]
+            user = table.seats[seat]
+            if user > 0 and until(table):
+                return table
+            action = ((choose_action and choose_action(table.state, seat, rng))
+                      or quick(table.state, seat, rng))
+            text = table.state.format_action(action)
+            if user > 0:
+                table = (await service.play.act(1, user, text, table.version)).table
+            else:
+                table = (await service.play.play_for(1, seat, text, table.version,
+                                                     played_by=user)).table
+
+
+async def finished(database: Path) -> bool:
+    async with stored(database) as service:
+        return (await service.tables.get_table(1)).status == TableStatus.FINISHED
+
+
+async def start_by_welcome(page: Page, table: LocalTable, game: str) -> None:
+    """The page opened on a new channel: the welcome, and its button for `game`."""
+    await page.call("Page.navigate", url=table.url)
+    await page.wait_for(f"{page_text()}.includes('Welcome to the local table')", STEP_SECONDS)
+    await click(page, button(f"Play {game} against the computer"))
+    await page.wait_for(f"{page_text()}.includes('The game begins')", STEP_SECONDS)
+
+
+# -- Saboteur ------------------------------------------------------------------------------
+
+STEP = (
+    f"[...({PANEL}?.querySelectorAll('.message-components button:not(.select-trigger)')"
+    " ?? [])].filter(b => !b.disabled && !/Undo|Cancel|Confirm/.test(b.innerText))[0]"
+)
+"""JavaScript: the first button of a step of the newest private panel (a spot's letter,
+a goal to look at), not its Undo, Cancel or Confirm."""
+
+
+async def finish_saboteur_play(page: Page) -> None:
+    """After a card is chosen in the hand: its spot (a letter), its goal or target (a
+    button or a menu), then Confirm."""
+    for _ in range(4):
+        if await page.evaluate(f"!!{in_panel('Confirm')}"):
+            await click(page, in_panel("Confirm"))
+            return
+        if await page.evaluate(f"!!{STEP}"):
+            await click(page, STEP)
+        elif await page.evaluate(f"!!{menu('Where or on whom', PANEL)}"):
+            await choose(page, "Where or on whom", within=PANEL)
+    panel = await page.evaluate(newest_private())
+    raise AssertionError(f"no step to take nor Confirm in: {panel}")
+
+
+async def saboteur_turn(page: Page, card: str) -> None:
+    """Alice's turn from her hand: the first card whose label holds `card` ("" to
+    pass, discarding the first card)."""
+    await click(page, button("My hand"))
+    await page.wait_for(f"{newest_private()}.includes('Your hand')", STEP_SECONDS)
+    if card:
+        await choose(page, "Play a card", card, within=PANEL)
+    else:
+        await choose(page, "Or pass, discarding", within=PANEL)
+    await finish_saboteur_play(page)
+
+
+def alice_holds(*kinds: str) -> Callable[[Table], bool]:
+    def holds(table: Table) -> bool:
+        state = table.state
+        assert isinstance(state, SaboteurState)
+        hand = {card_type(code) for code in state.hands[ALICE]}
+        return (state.phase == Phase.PLAY and state.to_act() == (ALICE,)
+                and all(kind in hand for kind in kinds))
+    return holds
+
+
+def last_turns(table: Table) -> bool:
+    """The last round, the deck empty, Alice holding her last two cards."""
+    state = table.state
+    assert isinstance(state, SaboteurState)
+    return (state.round == 3 and state.phase == Phase.PLAY and not state.deck
+            and state.to_act() == (ALICE,) and len(state.hands[ALICE]) <= 2)
+
+
+def passing_in_the_last_round(state: SaboteurState, seat: int, rng: random.Random) -> Any:
+    """In the last round everyone passes (the game ends as the hands run out, not on a
+    path found by chance before Alice's last turns)."""
+    if state.round < 3 or state.phase != Phase.PLAY:
+        return None
+    passes = [a for a in state.legal_actions(seat) if type(a).__name__ == "Discard"]
+    return rng.choice(passes) if passes else None
+
+
+async def test_saboteur_against_two_computers_to_its_end_by_clicks(tmp_path: Path) -> None:
+    """One click on the welcome seats Alice and two computers; her hand, a path card,
+    its spot, Confirm; a map on a goal, whose secret only she sees; the last round's
+    last turns from her hand, to the end."""
+    database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
+    async with headless_chromium(420, 900, mobile=True) as page, \
+            local_table(database, log) as table:
+        await start_by_welcome(page, table, "Saboteur")
+        assert "Computer 2 (normal)" in await page.evaluate(page_text())
+        await play_in_file(database, alice_holds("path", "map"))
+        await saboteur_turn(page, "path open")
+        await play_in_file(database, alice_holds("map"))
+        await saboteur_turn(page, "map")
+        await click(page, button("My hand"))
+        hand = await page.evaluate(newest_private())
+        assert "Goals you looked at: none" not in hand and (": gold" in hand or ": stone" in hand)
+        alices = await page.evaluate(private_ids())
+        assert alices
+        await view_as(page, "Bob")  # not seated: sees the table, never Alice's hand
+        seen_by_bob = await page.evaluate(page_text())
+        assert PRIVATE not in seen_by_bob and "Your hand" not in seen_by_bob
+        assert not set(await page.evaluate(private_ids())) & set(alices)
+        await view_as(page, "Alice")
+
+        await play_in_file(database, last_turns, passing_in_the_last_round)
+        while not await finished(database):
+            await saboteur_turn(page, "")
+        await page.wait_for(f"!!{button('Rematch')}", STEP_SECONDS)
+        await images_loaded(page)
+        assert_no_errors(page, log)
+        assert "Local table stopped." in await table.stop(signal.SIGTERM)
+
+
+# -- Mine Out ------------------------------------------------------------------------------
+
+MOVE = in_panel("Move to")
+
+
+async def mine_out_turn(page: Page) -> None:
+    """Alice's turn built in her panel: the scoring when asked, an action where she
+    stands (or a move when none is left), the turn's end, Confirm (and "Confirm
+    anyway" for action points left). A step that draws cards ends the panel (Confirm
+    plays the turn so far): the caller opens it again."""
+    building = f"/your turn|your apprentice's turn/.test({newest_private()})"
+    await click(page, button("My turn"))
+    await page.wait_for(building, STEP_SECONDS)
+    for _ in range(8):
+        if not await page.evaluate(building):
+            return  # played
+        if await page.evaluate(f"!!{in_panel('Confirm')}"):
+            await click(page, in_panel("Confirm"))
+        elif await page.evaluate(f"!!{menu('Scoring', PANEL)}"):
+            await choose(page, "Scoring", within=PANEL)
+        elif await page.evaluate(f"!!{in_panel('End the turn')}"):
+            await click(page, in_panel("End the turn"))
+        elif await page.evaluate(f"!!{menu('Act here', PANEL)}"):
+            await choose(page, "Act here", prefer="End the turn", within=PANEL)
+        else:
+            await click(page, MOVE)
+    panel = await page.evaluate(newest_private())
+    raise AssertionError(f"the turn did not end: {panel}")
+
+
+END_FAME = 51
+"""A master with this fame ends the game as their next turn begins (the default end)."""
+
+
+def fame_over(threshold: int) -> Callable[[Table], bool]:
+    def over(table: Table) -> bool:
+        state = table.state
+        assert isinstance(state, MineOutState)
+        return max(state.scores()) >= threshold
+    return over
+
+
+async def test_mine_out_against_a_computer_to_its_end_by_its_panel(tmp_path: Path) -> None:
+    """One click on the welcome seats Alice and a computer; her turns are built in her
+    panel (a move, what a place offers, the scoring), its first and, once a player has
+    the fame that ends the game, its last ones, to the end."""
+    database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
+    async with headless_chromium(420, 900, mobile=True) as page, \
+            local_table(database, log) as table:
+        await start_by_welcome(page, table, "Mine Out")
+        await mine_out_turn(page)
+        await play_in_file(database, fame_over(END_FAME))
+        turns = 0
+        while not await finished(database):
+            await mine_out_turn(page)
+            turns += 1
+            assert turns < 20, "the game should have ended"
+        await page.wait_for(f"!!{button('Rematch')}", STEP_SECONDS)
+        await images_loaded(page)
+        assert_no_errors(page, log)
+        assert "Local table stopped." in await table.stop(signal.SIGTERM)
+
+
+# -- Coal Baron, the welcome, refusals ---------------------------------------------------
+
+async def test_welcome_coal_baron_turn_by_my_view_refusals_and_card(tmp_path: Path) -> None:
+    """One click on the welcome starts Coal Baron against a computer; a second click
+    (Alice's, then Bob's) is refused, privately, each refusal drawn for its clicker
+    only; Alice plays a turn through My view; a click on the turn's menu by Bob (not
+    seated) is refused; ``/game card`` answers privately."""
+    database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
+    async with headless_chromium(420, 900, mobile=True) as page, \
+            local_table(database, log) as table:
+        await start_by_welcome(page, table, "Coal Baron")
+        await click(page, button("Play Saboteur against the computer"))
+        refusal = "A game is already open in this channel: Coal Baron, table #1."
+        await page.wait_for(f"{newest_private()}.includes({refusal!r})", STEP_SECONDS)
+        alices = await page.evaluate(private_ids())
+        await view_as(page, "Bob")
+        assert not set(await page.evaluate(private_ids())) & set(alices)
+        await click(page, button("Play Mine Out against the computer"))
+        await page.wait_for(f"{newest_private()}.includes({refusal!r})", STEP_SECONDS)
+        await choose(page, "Select an option")  # the turn's public menu
+        await page.wait_for(f"{newest_private()}.includes('You do not have a seat')",
+                            STEP_SECONDS)
+        bobs = await page.evaluate(private_ids())
+        await view_as(page, "Alice")
+        assert not set(await page.evaluate(private_ids())) & set(bobs)
+
+        async with stored(database) as service:
+            before = (await service.tables.get_table(1)).version
+        await click(page, button("My view"))
+        await page.wait_for(f"{newest_private()}.includes('Your mine, @Alice')", STEP_SECONDS)
+        await choose(page, "Select an option")  # the menu of her private view
+        async with stored(database) as service:
+            assert (await service.tables.get_table(1)).version > before
+        label = await slash(page, "/game card", "card")
+        await page.wait_for(f"{newest_private()}.length > 0", STEP_SECONDS)
+        assert label
+        await images_loaded(page)
+        assert_no_errors(page, log)
+        assert "Local table stopped." in await table.stop(signal.SIGTERM)
