@@ -1,15 +1,30 @@
 """The local table's simulated server (`bot.local_table.build_server`), without a
-browser: its members, its channel, its language (``--locale``), and the table in play
-posted again after a restart. tests/test_local_table.py drives the whole thing in a
-real browser, in English."""
+browser: its members, its channel, its language (``--locale``), the welcome on an empty
+channel (`bot.local_welcome`), the table in play posted again after a restart, and the
+simcord members the page relies on (`bot.local_simcord`). tests/test_local_table.py
+and tests/test_local_games.py drive the whole thing in a real browser, in English."""
 
 from __future__ import annotations
 
+import inspect
+
+import pytest
 import simcord
+from simcord.preview import Preview
 
 from bot.app import TableBot
-from bot.local_table import CHANNEL, SEATS, SERVER_ID, build_server, post_table_in_play
-from tests.discord_support import bot_of, last_message
+from bot.local_simcord import SimcordChanged, check_simcord
+from bot.local_table import CHANNEL, SEATS, SERVER_ID, build_server, greet
+from bot.local_welcome import WelcomeButton
+from bot.service import TableStatus
+from tests.discord_support import bot_of, labels, last_message, private_text, speak_french
+
+
+def table_bot(env: simcord.Env) -> TableBot:
+    bot = env.bot
+    assert isinstance(bot, TableBot)
+    bot.add_dynamic_items(WelcomeButton)  # as `bot.local_table.serve` does
+    return bot
 
 
 async def test_a_french_local_server_plays_in_french_in_its_channel(
@@ -40,12 +55,61 @@ async def test_the_table_in_play_is_posted_again_with_its_board(
         await member.click(last_message(server.channel), label="Join")
     await alice.click(last_message(server.channel), label="Start")
     before = len(server.channel.history())
-    bot = simcord_env.bot
-    assert isinstance(bot, TableBot)
-    assert await post_table_in_play(bot, server)
+    await greet(table_bot(simcord_env), server, "en")
     await simcord_env.settle()
     reminder = server.channel.last_message
-    assert len(server.channel.history()) == before + 1
+    assert len(server.channel.history()) == before + 1  # no welcome
     assert reminder is not None and "your turn in **Saboteur** (table #1) began" in reminder.content
     assert reminder.attachments  # the board
     assert reminder.components  # the turn's buttons
+
+
+async def test_the_welcome_starts_a_game_against_the_computer_in_one_click_in_french(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On an empty channel the welcome is posted in the server's language, a button per
+    game; Alice's click opens Saboteur with two computers at the normal level and
+    starts it; Bob's click, a table being open, is refused to him alone (the button is
+    handled by its registered class: no view is kept in memory, as after a restart)."""
+    await bot_of(simcord_env).tree.sync()
+    server = build_server(simcord_env, "fr")
+    bot = table_bot(simcord_env)
+    await greet(bot, server, "fr")
+    await simcord_env.settle()
+    welcome = last_message(server.channel)
+    assert "Bienvenue à la table locale" in welcome.content
+    assert "/partie nouvelle" in welcome.content
+    assert labels(welcome) == [
+        "Jouer à Gueules Noires contre l'ordinateur",
+        "Jouer à Mine Out contre l'ordinateur",
+        "Jouer à Saboteur contre l'ordinateur",
+    ]
+    alice, bob = server.members[:2]
+    speak_french(monkeypatch, alice, bob)  # as the French page does
+    await alice.click(welcome, label="Jouer à Saboteur contre l'ordinateur")
+    table = await bot.service.tables.active_table(server.channel.id)
+    assert table is not None and table.status == TableStatus.PLAYING
+    assert table.game == "saboteur" and table.creator_id == alice.id
+    assert len(table.seats) == 3 and all(seat < 0 for seat in table.seats[1:])
+    assert "La partie commence" in last_message(server.channel).content
+    refused = await bob.click(welcome, label="Jouer à Mine Out contre l'ordinateur")
+    assert "Une partie est déjà ouverte dans ce salon : Saboteur, table n°1." in (
+        private_text(refused)
+    )
+    assert await bot.service.tables.active_table(server.channel.id) == table
+
+
+def test_the_simcord_members_the_page_relies_on_are_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    check_simcord()  # simcord as installed: as checked
+
+    def publish_all(self: Preview, *, reason: str, page: object) -> None: ...
+
+    monkeypatch.setattr(Preview, "_publish_message_pages", publish_all)
+    with pytest.raises(SimcordChanged, match="_publish_message_pages"):
+        check_simcord()
+    monkeypatch.setattr(Preview, "_publish_message_pages", None)
+    with pytest.raises(SimcordChanged, match="_publish_message_pages is gone"):
+        check_simcord()
+    assert "self._active_action" in inspect.getsource(Preview.__init__)
