@@ -14,7 +14,14 @@ every user and channel from its own clock, which starts at the same instant in
 every run: the server is built in the same order before the bot connects, so its
 ids are the same from one run to the next and the tables stored in the SQLite file
 are found again after a restart. Only the messages are gone then: the channel's
-table in play is posted again (the reminder message: its images and buttons).
+table in play is posted again (the reminder message: its images and buttons) or,
+with none, the welcome (`bot.local_welcome`: a game against the computer in one
+click; only the local table posts it).
+
+Private answers (a hand, a view, a turn panel, a refusal: ephemeral responses and
+follow-ups, and their edits) are drawn by simcord's page for the member they are
+for only, under "Only you can see this": switching "Viewing as" to another member
+hides them (a hot seat does not show one player's hand to the next).
 The bot may not open threads in the channel (a thread would not exist after a
 restart), so its tables play in the channel itself, one at a time.
 
@@ -23,6 +30,9 @@ simcord's, bound to 127.0.0.1, and its address carries a secret drawn anew at ea
 start (whoever holds the address can play). Ctrl-C or SIGTERM (or "End preview
 session" on the page) stops it: the page's server, the bot, its render and
 computer workers and the database are closed before the process exits.
+
+What the page needs of simcord beyond its public interface (publishing the page
+again when the bot acted by itself) is in `bot.local_simcord`, checked at start.
 
 Two things differ from Discord, both from simcord: the page shows what the bot
 posted once the action that caused it is over (the computers' moves after yours
