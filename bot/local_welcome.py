@@ -24,7 +24,7 @@ import discord
 
 from bot.ai.knowledge import has_computer_players
 from bot.computer_turns import add_computer
-from bot.errors import UserError
+from bot.errors import UnknownGame, UserError
 from bot.games.registry import game_ids, get_game
 from bot.i18n import LocaleLike, t
 from cogs.platform.host import host_of, service_of
@@ -79,8 +79,9 @@ class WelcomeButton(
 
     async def play(self, interaction: Interaction) -> None:
         assert interaction.channel_id is not None
-        if self.game not in welcome_games():  # a forged or outdated button
-            raise UserError(f"unknown game {self.game}")
+        offered = welcome_games()
+        if self.game not in offered:  # a forged or outdated button
+            raise UnknownGame(games=", ".join(game_name(interaction.locale, g) for g in offered))
         service = service_of(interaction)
         open_here = await service.tables.active_table(interaction.channel_id)
         if open_here is not None:

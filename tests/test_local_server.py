@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 
+import discord
 import pytest
 import simcord
 from simcord.preview import Preview
@@ -96,6 +97,18 @@ async def test_the_welcome_starts_a_game_against_the_computer_in_one_click_in_fr
     assert "Une partie est déjà ouverte dans ce salon : Saboteur, table n°1." in (
         private_text(refused)
     )
+    assert await bot.service.tables.active_table(server.channel.id) == table
+    # A button of a game that is not offered (forged, or of a game since removed).
+    forged = discord.ui.View()
+    chess = "Jouer aux échecs contre l'ordinateur"
+    forged.add_item(WelcomeButton("chess", chess))
+    channel = bot.get_channel(server.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("…", view=forged)
+    await simcord_env.settle()
+    refused = await bob.click(last_message(server.channel), label=chess)
+    assert "Ce jeu n'existe pas ici" in private_text(refused)
+    assert "Gueules Noires" in private_text(refused)
     assert await bot.service.tables.active_table(server.channel.id) == table
 
 
