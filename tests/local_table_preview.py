@@ -26,6 +26,7 @@ from tests.local_table_support import (
     PANEL,
     STEP_SECONDS,
     button,
+    choose,
     click,
     images_loaded,
     local_table,
@@ -33,7 +34,6 @@ from tests.local_table_support import (
     new_message_since,
     newest_private,
     page_text,
-    pick_in_menu,
     slash,
 )
 
@@ -47,7 +47,7 @@ async def draft_pick(page: Page) -> None:
     """Alice's pick of the order draft (the computer picks in between): the first of
     the turn's menu, or of its buttons when the orders left are few."""
     if not await page.evaluate(f"!!{button('Draft ')}"):
-        await pick_in_menu(page)
+        await choose(page, "")
         return
     before = await page.evaluate(message_ids())
     await click_until(page, button("Draft "), new_message_since(before), STEP_SECONDS)

@@ -14,8 +14,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
+
+from bot.games.registry import load_games
 from bot.local_table import READY_LINE
-from tests.chromium import PAGE_IDLE, Page, click_until
+from bot.service import GameService
+from bot.storage import Storage
+from tests.chromium import PAGE_IDLE, Page, chromium_path, click_until
 
 START_SECONDS = 60.0
 """Until the page's address is printed (render workers warm up on a busy machine)."""
@@ -26,6 +31,11 @@ ENV = {
     "LOG_LEVEL": "WARNING",
     "DISCORD_TOKEN": "",
 }
+BROWSER_TESTS = [
+    pytest.mark.sqlite_only,
+    pytest.mark.skipif(chromium_path() is None, reason="no Chromium (apt-get install chromium)"),
+]
+"""The marks of a test module driving the page: it reads the table's SQLite file."""
 MESSAGES = "#channel-message-list"
 PRIVATE = "Only you can see this"
 """What the page writes under a private answer (an ephemeral message, its
@@ -124,6 +134,19 @@ async def local_table(database: Path, log: Path, port: int = 0) -> AsyncIterator
             await process.wait()
 
 
+@asynccontextmanager
+async def stored(database: Path) -> AsyncIterator[GameService]:
+    """The table's file, opened beside the running table (SQLite lets both read and
+    write it, and the service caches nothing): the test's view of what the page should
+    show, and weeks of play played in it."""
+    load_games()
+    storage = await Storage.open(str(database))
+    try:
+        yield GameService(storage)
+    finally:
+        await storage.close()
+
+
 def button(text: str) -> str:
     """JavaScript: the newest enabled button of the channel whose label holds `text`."""
     return (
@@ -198,39 +221,6 @@ def new_message_since(ids: list[str]) -> str:
     return f"{message_ids()}.some(id => !{json.dumps(ids)}.includes(id))"
 
 
-async def pick_in_menu(page: Page) -> str:
-    """Choose the first option of the channel's newest menu, by the keyboard (the
-    arrow opens it, Enter chooses), and wait for the bot's answer (a message more); the
-    option's label. A choice the page could not send (it was busy) is made again."""
-    trigger = (
-        f"[...document.querySelectorAll('{MESSAGES} button.select-trigger')]"
-        ".filter(b => !b.disabled).pop()"
-    )
-    option = "document.querySelector('.select-option.is-highlighted')"
-    before = await page.evaluate(message_ids())
-    label = ""
-    async with asyncio.timeout(STEP_SECONDS):
-        while True:
-            await page.wait_for(PAGE_IDLE, STEP_SECONDS)
-            if await page.evaluate(new_message_since(before)):
-                return label
-            if not await page.evaluate(f"!!{option}"):
-                await page.evaluate(f"{trigger}.focus()")
-                await page.press("ArrowDown", "ArrowDown", 40)
-                try:
-                    await page.wait_for(f"!!{option}", 2.0)
-                except TimeoutError:  # redrawn as it opened: open it again
-                    continue
-                label = str(await page.evaluate(f"{option}?.innerText ?? ''"))
-                if not label:  # redrawn meanwhile, closed: open it again
-                    continue
-            await page.press("Enter", "Enter", 13)
-            for _ in range(10):
-                if await page.evaluate(new_message_since(before)):
-                    return label
-                await asyncio.sleep(0.1)
-
-
 def assert_no_errors(page: Page, log: Path) -> None:
     errors = [e for e in page.console_errors if "favicon.ico" not in e]
     assert not errors, errors
@@ -286,10 +276,12 @@ async def choose(
     page: Page, placeholder: str, option: str = "", *, prefer: str = "",
     within: str = f"document.querySelector('{MESSAGES}')",
 ) -> str:
-    """Choose, in the newest menu (of `within`) whose placeholder holds `placeholder`, the first
-    option whose label holds `option` (the first option for ""; or, if one holds
-    `prefer`, that one), by the keyboard as `pick_in_menu` does, and wait for the
-    bot's answer; the option's label."""
+    """Choose, in the newest menu (of `within`) whose placeholder holds `placeholder`
+    ("": any menu), the first option whose label holds `option` (the first option for
+    ""; or, if one holds `prefer`, that one), by the keyboard (the arrow opens the
+    menu and moves in it, Enter chooses), and wait for the bot's answer; the option's
+    label. A choice the page could not send (it was busy, or redrew the menu as it
+    opened) is made again."""
     highlighted = "document.querySelector('.select-option.is-highlighted')"
     before = await page.evaluate(last_action())
     label = ""

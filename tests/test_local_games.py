@@ -14,22 +14,18 @@ from __future__ import annotations
 
 import random
 import signal
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.ai.knowledge import knowledge_for
 from bot.games.mine_out.state import MineOutState
-from bot.games.registry import load_games
 from bot.games.saboteur.cards import card_type
 from bot.games.saboteur.state import Phase, SaboteurState
-from bot.service import GameService, Table, TableStatus
-from bot.storage import Storage
-from tests.chromium import Page, chromium_path, headless_chromium
+from bot.service import Table, TableStatus
+from tests.chromium import Page, headless_chromium
 from tests.local_table_support import (
+    BROWSER_TESTS,
     PANEL,
     PRIVATE,
     STEP_SECONDS,
@@ -46,27 +42,14 @@ from tests.local_table_support import (
     page_text,
     private_ids,
     slash,
+    stored,
     view_as,
 )
 
-pytestmark = [
-    pytest.mark.sqlite_only,
-    pytest.mark.skipif(chromium_path() is None, reason="no Chromium (apt-get install chromium)"),
-]
+pytestmark = BROWSER_TESTS
 
 ALICE = 0
 """Alice's seat: she clicks the welcome's button, and the creator sits first."""
-
-
-@asynccontextmanager
-async def stored(database: Path) -> AsyncIterator[GameService]:
-    """The table's file, opened beside the running table (the service caches nothing)."""
-    load_games()
-    storage = await Storage.open(str(database))
-    try:
-        yield GameService(storage)
-    finally:
-        await storage.close()
 
 
 Chooser = Callable[[Any, int, random.Random], Any]

@@ -21,8 +21,6 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -30,31 +28,28 @@ import pytest
 from bot.__main__ import main
 from bot.games.coal_baron.components import SHIFTS
 from bot.games.coal_baron.state import CoalBaronState
-from bot.games.registry import load_games
 from bot.local_table import SEATS
 from bot.service import GameService, TableStatus
-from bot.storage import Storage
-from tests.chromium import Page, chromium_path, click_until, free_port, headless_chromium
+from tests.chromium import Page, click_until, free_port, headless_chromium
 from tests.local_table_support import (
+    BROWSER_TESTS,
     STEP_SECONDS,
     assert_no_errors,
     button,
+    choose,
     images_loaded,
     local_table,
     message_ids,
     new_message_since,
     newest_private,
     page_text,
-    pick_in_menu,
     private_ids,
     slash,
+    stored,
     view_as,
 )
 
-pytestmark = [
-    pytest.mark.sqlite_only,
-    pytest.mark.skipif(chromium_path() is None, reason="no Chromium (apt-get install chromium)"),
-]
+pytestmark = BROWSER_TESTS
 
 LAST_PLACEMENTS = 3
 """The person's turns played in the page after the restart, to the game's end."""
@@ -68,18 +63,6 @@ def test_python_m_bot_still_refuses_to_start_without_a_token(
     assert main([]) == 2
     assert "No Discord bot token" in capsys.readouterr().err
     assert not (tmp_path / "data").exists()  # no local table either
-
-
-@asynccontextmanager
-async def stored(database: Path) -> AsyncIterator[GameService]:
-    """The table's file, opened beside the running table (SQLite lets both read and
-    write it), as the test's view of what the page should show."""
-    load_games()
-    storage = await Storage.open(str(database))
-    try:
-        yield GameService(storage)
-    finally:
-        await storage.close()
 
 
 async def people_near_the_end(database: Path) -> None:
@@ -138,7 +121,7 @@ async def each_sees_only_their_own(page: Page, to_act: str, waiting: str) -> Non
     My view: switching "Viewing as" between them shows each their own view and never
     the other's, nor the other's refusal."""
     await view_as(page, waiting)
-    await pick_in_menu(page)  # the turn's public menu
+    await choose(page, "")  # the turn's public menu
     await page.wait_for(f"{newest_private()}.includes('It is not your turn.')", STEP_SECONDS)
     refusal = set(await page.evaluate(private_ids()))
     views: dict[str, set[str]] = {}
@@ -185,7 +168,7 @@ async def test_two_people_and_a_computer_play_a_game_to_its_end_in_the_page(
             first = await person_to_act(service)
         assert first is not None
         await view_as(page, first)
-        assert (await pick_in_menu(page)).startswith("Draft ")
+        assert (await choose(page, "")).startswith("Draft ")
         await page.wait_for(f"{page_text()}.includes('@{first} drafts order')", STEP_SECONDS)
         await images_loaded(page)
         async with stored(database) as service:
