@@ -107,7 +107,7 @@ a goal to look at), not its Undo, Cancel or Confirm."""
 
 async def finish_saboteur_play(page: Page) -> None:
     """After a card is chosen in the hand: its spot (a letter), its goal or target (a
-    button or a menu), then Confirm."""
+    button or a menu), then Confirm (or a gold card picked by its button)."""
     for _ in range(4):
         if await page.evaluate(f"!!{in_panel('Confirm')}"):
             await click(page, in_panel("Confirm"))
@@ -120,25 +120,39 @@ async def finish_saboteur_play(page: Page) -> None:
     raise AssertionError(f"no step to take nor Confirm in: {panel}")
 
 
-async def saboteur_turn(page: Page, card: str) -> None:
+async def saboteur_turn(page: Page, card: str, *, digest: bool = False) -> None:
     """Alice's turn from her hand: the first card whose label holds `card` ("" to
-    pass, discarding the first card)."""
+    pass, discarding the first card). `digest`: the hand opens with what happened
+    since her last turn."""
     await click(page, button("My hand"))
     await page.wait_for(f"{newest_private()}.includes('Your hand')", STEP_SECONDS)
+    if digest:
+        assert "Since your last turn:" in await page.evaluate(newest_private())
     if card:
         await choose(page, "Play a card", card, within=PANEL)
-    else:
+    elif await page.evaluate(f"!!{menu('Or pass, discarding', PANEL)}"):
         await choose(page, "Or pass, discarding", within=PANEL)
+    # else a pick of gold cards, the path to the gold found by a computer: its buttons
     await finish_saboteur_play(page)
 
 
+def kind(code: str) -> str:
+    """A card's kind as the hand's menu begins its name: a path open (its code without
+    the dead end's ``x``; all four ways: the crossroads), a dead end, or an action
+    card's type (``map``...)."""
+    if card_type(code) != "path":
+        return card_type(code)
+    return "dead end" if code.endswith("x") else "crossroads" if code == "NESW" else "path open"
+
+
 def alice_holds(*kinds: str) -> Callable[[Table], bool]:
+    """Whether it is Alice's turn to play a card, with a card of each of `kinds`."""
     def holds(table: Table) -> bool:
         state = table.state
         assert isinstance(state, SaboteurState)
-        hand = {card_type(code) for code in state.hands[ALICE]}
+        hand = {kind(code) for code in state.hands[ALICE]}
         return (state.phase == Phase.PLAY and state.to_act() == (ALICE,)
-                and all(kind in hand for kind in kinds))
+                and all(wanted in hand for wanted in kinds))
     return holds
 
 
@@ -168,10 +182,10 @@ async def test_saboteur_against_two_computers_to_its_end_by_clicks(tmp_path: Pat
             local_table(database, log) as table:
         await start_by_welcome(page, table, "Saboteur")
         assert "Computer 2 (normal)" in await page.evaluate(page_text())
-        await play_in_file(database, alice_holds("path", "map"))
+        await play_in_file(database, alice_holds("path open", "map"))
         await saboteur_turn(page, "path open")
         await play_in_file(database, alice_holds("map"))
-        await saboteur_turn(page, "map")
+        await saboteur_turn(page, "map", digest=True)
         await click(page, button("My hand"))
         hand = await page.evaluate(newest_private())
         assert "Goals you looked at: none" not in hand and (": gold" in hand or ": stone" in hand)
