@@ -13,7 +13,8 @@ import pytest
 import simcord
 from simcord.preview import Preview
 
-from bot.app import TableBot
+from bot.app import TableBot, create_bot
+from bot.config import Settings
 from bot.local_simcord import SimcordChanged, check_simcord
 from bot.local_table import CHANNEL, SEATS, SERVER_ID, build_server, greet
 from bot.local_welcome import WelcomeButton
@@ -110,6 +111,27 @@ async def test_the_welcome_starts_a_game_against_the_computer_in_one_click_in_fr
     assert "Ce jeu n'existe pas ici" in private_text(refused)
     assert "Gueules Noires" in private_text(refused)
     assert await bot.service.tables.active_table(server.channel.id) == table
+
+
+async def test_a_welcome_button_still_works_after_a_restart(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """The welcome's buttons are persistent components: a click on a welcome posted
+    before the bot restarted opens the game (nothing of it was kept in memory)."""
+    await bot_of(simcord_env).tree.sync()
+    server = build_server(simcord_env, "en")
+    await greet(table_bot(simcord_env), server, "en")
+    await simcord_env.settle()
+    welcome = last_message(server.channel)
+    old = simcord_env.bot
+    await old.close()
+    new = create_bot(settings)
+    new.add_dynamic_items(WelcomeButton)  # as `bot.local_table.serve` does at each start
+    await simcord_env.restart_bot(new)
+    await server.members[0].click(welcome, label="Play Mine Out against the computer")
+    table = await new.service.tables.active_table(server.channel.id)
+    assert table is not None and table.game == "mine-out" and table.status == TableStatus.PLAYING
+    assert "The game begins" in last_message(server.channel).content
 
 
 def test_the_simcord_members_the_page_relies_on_are_there(
