@@ -75,7 +75,7 @@ T = TypeVar("T")
 
 
 async def public_turn(table: Table, played: ActResult | None = None) -> None:
-    """The public turn message of `table`, as `cogs.platform.table_items.post_turn`
+    """The public turn message of `table`, as `cogs.platform.posting.post`
     writes it (images included)."""
     presenter = presenter_for(table.game)
     public = seen(table, None, public_choices=presenter.public_choices, names=NAMES)

@@ -39,6 +39,7 @@ from cogs.platform.notify import set_ping_mode
 from cogs.platform.open_tables import OPEN_ITEMS, post_invitation, send_open_tables
 from cogs.platform.play import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
+from cogs.platform.posting import post_turn
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
 from cogs.platform.presenter import game_name, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
@@ -53,7 +54,7 @@ from cogs.platform.stand_in import (
 )
 from cogs.platform.standings import send_leaderboard, send_stats
 from cogs.platform.summary import SUMMARY_ITEMS, send_export
-from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
+from cogs.platform.table_items import TURN_ITEMS, take_back
 from cogs.platform.table_options import declared, table_options, with_option_parameters
 from cogs.platform.threads import open_thread, thread_parent
 from cogs.platform.translator import command_text

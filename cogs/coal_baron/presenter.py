@@ -273,9 +273,10 @@ class CoalBaronPresenter(Presenter):
             images_missing=missing,
         )
 
-    def mid_turn(self, table: Table) -> bool:
+    def mid_turn(self, seen: Seen) -> bool:
         """A draw-5 waits for its choice, or a placement for its extraction."""
-        return table.status == TableStatus.PLAYING and coal_state(table).pending is not None
+        pending = as_view(seen.view)["pending"] if seen.playing else None
+        return pending is not None and pending["kind"] in PANEL_KINDS
 
     async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
         """The seat's mine and orders; the turn's components when it is to act."""

@@ -16,7 +16,7 @@ from bot.games.mine_out import MineOutState
 from bot.games.mine_out.components import ACTION_POINTS, CARDS, KIND_BY_CODE
 from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, has_key, t
-from bot.service import ActResult, Table, TableStatus
+from bot.service import ActResult, Table
 from cogs.mine_out.images import town_files
 from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
 from cogs.mine_out.words import (
@@ -80,15 +80,15 @@ class MineOutPresenter(Presenter):
         files, missing = await drawn_files(town_files(seen.view, seen.seat_names(), locale))
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
-    def mid_turn(self, table: Table) -> bool:
+    def mid_turn(self, seen: Seen) -> bool:
         """A line that did not end the turn (typed in parts, or a panel's line cut by a
         draw of cards): the position to act has begun its turn and goes on."""
-        state = table.state
-        if table.status != TableStatus.PLAYING or not isinstance(state, MineOutState):
+        if not seen.playing or seen.view is None:
             return False
-        turn = state.turn
-        return turn.points < ACTION_POINTS or turn.acted or bool(
-            turn.hires or turn.digs or turn.sales or turn.changes
+        view: MineOutView = seen.view
+        turn = view["turn"]
+        return turn["points"] < ACTION_POINTS or turn["acted"] or bool(
+            turn["hires"] or turn["digs"] or turn["sales"] or turn["changes"]
         )
 
     def event_lines(

@@ -48,9 +48,9 @@ from cogs.platform.items import (
     TableItem,
 )
 from cogs.platform.plugins import plugin_for
+from cogs.platform.posting import post_turn
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.steps import MENU_ROWS, Menu, TurnSteps
-from cogs.platform.table_items import post_turn
 
 BUTTONS_PER_ROW = 5
 

@@ -37,10 +37,10 @@ from cogs.platform.invitations import refresh_invitations
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.names import mention
 from cogs.platform.plugins import plugin_for
+from cogs.platform.posting import post_turn
 from cogs.platform.presenter import game_name
 from cogs.platform.replies import public_locale, send_private
 from cogs.platform.stand_in import check_computers, takeover_line
-from cogs.platform.table_items import post_turn
 from cogs.platform.table_options import check_players, options_text
 from cogs.platform.threads import close_thread, open_thread, table_channel, threads_allowed
 

@@ -31,9 +31,10 @@ from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.plugins import plugin_for
+from cogs.platform.posting import post_turn
 from cogs.platform.presenter import ActionChoice
 from cogs.platform.replies import defer_private
-from cogs.platform.table_items import game_table, post_turn
+from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT
 

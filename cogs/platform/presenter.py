@@ -160,7 +160,7 @@ class Presenter:
     """The kind of the turn builder that "My view" opens instead of `private`
     (Saboteur's hand), if any."""
 
-    def mid_turn(self, table: Table) -> bool:
+    def mid_turn(self, seen: Seen) -> bool:
         """Whether the seat to act is in the middle of its own turn, a turn of several
         actions (Coal Baron's draw-5, then its choice): the step it just played is
         then told in the table's live message, edited, rather than in a new one; its

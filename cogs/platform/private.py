@@ -10,6 +10,7 @@ get nothing.
 from __future__ import annotations
 
 from cogs.platform.builder import open_builder
+from cogs.platform.controls import turn_controls
 from cogs.platform.digest import digest, headed
 from cogs.platform.host import service_of
 from cogs.platform.items import PRIVATE_VIEW, Button, Interaction, TableItem
@@ -17,7 +18,6 @@ from cogs.platform.names import display_names
 from cogs.platform.plugins import presenter_for
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.seen import seen
-from cogs.platform.table_items import turn_view
 
 
 async def show_private(interaction: Interaction, table_id: int) -> None:
@@ -37,7 +37,7 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
     await send_private(
         interaction,
         headed(intro, message.content),
-        view=turn_view(
+        view=turn_controls(
             table, message.actions, interaction.locale, items=message.items, with_private=False
         ),
         files=message.files,
