@@ -37,7 +37,7 @@ from cogs.platform.my_tables import send_my_tables
 from cogs.platform.names import display_names, mention
 from cogs.platform.notify import set_ping_mode
 from cogs.platform.open_tables import OPEN_ITEMS, post_invitation, send_open_tables
-from cogs.platform.play import play_typed, suggest
+from cogs.platform.play_command import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.posting import post_turn
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
@@ -87,10 +87,11 @@ def _text(key: str) -> app_commands.locale_str:
     return command_text(f"command.game.{key}")
 
 
-async def playing_text(service: GameService, public: Seen, locale: LocaleLike) -> str:
+async def playing_text(
+    service: GameService, table: Table, public: Seen, locale: LocaleLike
+) -> str:
     """`/game status` of a table in play: whose turn since when, the scores, who is
     away, and the computers playing for people."""
-    table = public.table
     waiting = " ".join(mention(user, locale) for user in public.users_to_act)
     text = t(
         locale,
@@ -230,7 +231,7 @@ class GameCog(
         names = await display_names(interaction.client, table, locale)
         public = seen(table, None, public_choices=presenter.public_choices, names=names)
         if table.status == TableStatus.PLAYING:
-            text = await playing_text(service, public, locale)
+            text = await playing_text(service, table, public, locale)
         else:
             text = t(locale, "status.finished", game=game_name(locale, table.game),
                      table=table.id, since=timestamp(table.updated_at),

@@ -20,7 +20,7 @@ from cogs.coal_baron.presenter import orders_lines
 from cogs.coal_baron.turn import GAME_ID, NotAPlayer, coal_state
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
-from cogs.platform.play import GameCommands
+from cogs.platform.play_command import GameCommands
 from cogs.platform.presenter import image_file
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.table_items import game_table

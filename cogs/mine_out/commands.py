@@ -15,7 +15,7 @@ from bot.service import Table
 from cogs.mine_out.images import holdings_file, town_files
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
-from cogs.platform.play import GameCommands
+from cogs.platform.play_command import GameCommands
 from cogs.platform.private import show_private
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.table_items import game_table

@@ -37,6 +37,7 @@ from cogs.platform.items import (
 )
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import ActionChoice
+from cogs.platform.seen import TableFacts
 
 BUTTONS_PER_ROW = 5
 ACTION_ROWS = 4
@@ -44,7 +45,7 @@ ACTION_ROWS = 4
 
 
 def action_button(
-    table: Table,
+    table: Table | TableFacts,
     notation: str,
     label: str,
     style: discord.ButtonStyle = discord.ButtonStyle.primary,
@@ -54,7 +55,7 @@ def action_button(
 
 
 def action_select(
-    table: Table, index: int, choices: list[ActionChoice], placeholder: str = ""
+    table: Table | TableFacts, index: int, choices: list[ActionChoice], placeholder: str = ""
 ) -> HandledSelect:
     """A select of `choices` (at most 25) playing the chosen notation
     (`table_items.ActionSelect`)."""

@@ -27,7 +27,7 @@ from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.platform.host import service_of
 from cogs.platform.items import ACT, IMAGES, PICK, UNDO, Button, Interaction, Select, TableItem
 from cogs.platform.names import mention
-from cogs.platform.plugins import presenter_for
+from cogs.platform.plugins import plugin_for
 from cogs.platform.posting import post_turn, redraw_turn
 from cogs.platform.presenter import game_name
 from cogs.platform.replies import public_locale
@@ -82,7 +82,7 @@ async def take_back(interaction: Interaction, table_id: int, version: int | None
     if version is not None:
         await service.play.authorize(table_id, interaction.user.id, version, to_act=False)
     done = await service.play.take_back(table_id, interaction.user.id)
-    words = presenter_for(done.table.game).words(
+    words = plugin_for(done.table.game).typed.words(
         done.table, done.seat, done.notation, interaction.locale
     )
     text = t(interaction.locale, "undo.done_private", action=words)

@@ -33,6 +33,7 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.platform.names import mention
 from cogs.platform.presenter import ActionChoice
+from cogs.platform.seen import TableFacts
 from renderer.saboteur.labels import card_words, shape_words
 
 AUTOCOMPLETE_LIMIT = 25
@@ -137,7 +138,7 @@ def ranked_actions(state: SaboteurState, seat: Seat) -> list[Action]:
 # -- words --------------------------------------------------------------------------
 
 
-def player(table: Table, seat: Seat) -> str:
+def player(table: Table | TableFacts, seat: Seat) -> str:
     """``@alice``: the player as a text names them (the mention shows their name)."""
     return mention(table.seats[seat])
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.games.saboteur import SaboteurState
 from cogs.platform.items import Interaction
-from cogs.platform.play import GameCommands
+from cogs.platform.play_command import GameCommands
 from cogs.platform.private import show_private
 from cogs.platform.replies import defer_private
 from cogs.platform.table_items import game_table
