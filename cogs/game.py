@@ -43,7 +43,7 @@ from cogs.platform.posting import post_turn
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
 from cogs.platform.presenter import game_name, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
-from cogs.platform.replies import defer_private, public_locale, send_private
+from cogs.platform.replies import acknowledged, public_locale, send_private
 from cogs.platform.seen import Seen, seen
 from cogs.platform.stand_in import (
     STAND_IN_ITEMS,
@@ -209,8 +209,8 @@ class GameCog(
         return await suggest(interaction, current)
 
     @app_commands.command(name=_text("status.name"), description=_text("status.description"))
+    @acknowledged
     async def status(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         assert interaction.channel_id is not None
         service = service_of(interaction)
         table = await service.tables.active_table(interaction.channel_id)
@@ -240,8 +240,8 @@ class GameCog(
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))
+    @acknowledged
     async def skip(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         if takes_over(table):
             await skip_to_computer(interaction, table)
@@ -257,22 +257,22 @@ class GameCog(
         await post_turn(interaction, result.table, result, header=header)
 
     @app_commands.command(name=_text("list.name"), description=_text("list.description"))
+    @acknowledged
     async def list_tables(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await send_my_tables(interaction)
 
     @app_commands.command(name=_text("open.name"), description=_text("open.description"))
+    @acknowledged
     async def open_tables(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await send_open_tables(interaction)
 
     @app_commands.command(name=_text("invite.name"), description=_text("invite.description"))
     @app_commands.rename(channel=_text("invite.channel.name"))
     @app_commands.describe(channel=_text("invite.channel.description"))
+    @acknowledged
     async def invite(
         self, interaction: Interaction, channel: discord.TextChannel | discord.Thread
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await post_invitation(interaction, channel)
 
     @app_commands.command(name=_text("card.name"), description=_text("card.description"))
@@ -281,13 +281,13 @@ class GameCog(
         card=_text("card.card.description"), game=_text("card.game.description")
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @acknowledged
     async def card(
         self,
         interaction: Interaction,
         card: app_commands.Range[str, 1, CARD_TEXT_LIMIT],
         game: str | None = None,
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await send_card(interaction, game, card)
 
     @card.autocomplete("card")
@@ -299,10 +299,10 @@ class GameCog(
     @app_commands.command(name=_text("away.name"), description=_text("away.description"))
     @app_commands.rename(until=_text("away.until.name"))
     @app_commands.describe(until=_text("away.until.description"))
+    @acknowledged
     async def away(
         self, interaction: Interaction, until: app_commands.Range[str, 1, 32] | None = None
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await set_away(interaction, until)
 
     @app_commands.command(name=_text("pause.name"), description=_text("pause.description"))
@@ -316,8 +316,8 @@ class GameCog(
     @app_commands.command(name=_text("dm.name"), description=_text("dm.description"))
     @app_commands.rename(enabled=_text("dm.enabled.name"))
     @app_commands.describe(enabled=_text("dm.enabled.description"))
+    @acknowledged
     async def dm(self, interaction: Interaction, enabled: bool) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await set_dm_reminders(interaction, enabled)
 
     @app_commands.command(name=_text("pings.name"), description=_text("pings.description"))
@@ -333,14 +333,14 @@ class GameCog(
         await set_ping_mode(interaction, await self._table_here(interaction), mode)
 
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
+    @acknowledged
     async def undo(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         await take_back(interaction, table.id, None)
 
     @app_commands.command(name=_text("abandon.name"), description=_text("abandon.description"))
+    @acknowledged
     async def abandon(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         if table.creator_id != interaction.user.id and not interaction.permissions.manage_channels:
             raise NotCreator()  # said now rather than after a confirmation (the service checks too)
@@ -351,12 +351,12 @@ class GameCog(
     @app_commands.command(name=_text("export.name"), description=_text("export.description"))
     @app_commands.rename(table=_text("export.table.name"))
     @app_commands.describe(table=_text("export.table.description"))
+    @acknowledged
     async def export(
         self,
         interaction: Interaction,
         table: app_commands.Range[int, 1, LARGEST_TABLE_NUMBER] | None = None,
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         if table is None:
             found = await self._table_here(interaction)
         else:  # only a table of this server whose channel the user can view now
@@ -369,13 +369,13 @@ class GameCog(
         player=_text("stats.player.description"), game=_text("stats.game.description")
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @acknowledged
     async def stats(
         self,
         interaction: Interaction,
         player: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await send_stats(interaction, player, game)
 
     @app_commands.command(
@@ -391,8 +391,8 @@ class GameCog(
     @app_commands.rename(game=_text("rules.game.name"))
     @app_commands.describe(game=_text("rules.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
+    @acknowledged
     async def rules(self, interaction: Interaction, game: str | None = None) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         if game is None:
             game = (await self._table_here(interaction)).game
         locale = interaction.locale

@@ -22,7 +22,7 @@ from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
 from cogs.platform.play_command import GameCommands
 from cogs.platform.presenter import image_file
-from cogs.platform.replies import defer_private, send_private
+from cogs.platform.replies import acknowledged, send_private
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 from renderer.coal_baron.board import render_board
@@ -62,8 +62,8 @@ class CoalCog(
     game_id = GAME_ID
 
     @app_commands.command(name=_text("board.name"), description=_text("board.description"))
+    @acknowledged
     async def board(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         lang = language_of(interaction.locale)
@@ -75,8 +75,8 @@ class CoalCog(
     @app_commands.command(name=_text("mine.name"), description=_text("mine.description"))
     @app_commands.rename(player=_text("mine.player.name"))
     @app_commands.describe(player=_text("mine.player.description"))
+    @acknowledged
     async def mine(self, interaction: Interaction, player: discord.Member | None = None) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
@@ -89,8 +89,8 @@ class CoalCog(
     @app_commands.command(name=_text("orders.name"), description=_text("orders.description"))
     @app_commands.rename(player=_text("orders.player.name"))
     @app_commands.describe(player=_text("orders.player.description"))
+    @acknowledged
     async def orders(self, interaction: Interaction, player: discord.Member | None = None) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))

@@ -17,7 +17,7 @@ from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
 from cogs.platform.play_command import GameCommands
 from cogs.platform.private import show_private
-from cogs.platform.replies import defer_private, send_private
+from cogs.platform.replies import acknowledged, send_private
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 
@@ -45,14 +45,14 @@ class MineOutCog(
     game_id = GAME_ID
 
     @app_commands.command(name=_text("hand.name"), description=_text("hand.description"))
+    @acknowledged
     async def hand(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table, _ = await mine_table(interaction)
         await show_private(interaction, table.id)
 
     @app_commands.command(name=_text("town.name"), description=_text("town.description"))
+    @acknowledged
     async def town(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table, state = await mine_table(interaction)
         names = await display_names(interaction.client, table, interaction.locale)
         files = [await file for file in town_files(state.view(None), names, interaction.locale)]
@@ -62,8 +62,8 @@ class MineOutCog(
     @app_commands.command(name=_text("player.name"), description=_text("player.description"))
     @app_commands.rename(player=_text("player.player.name"))
     @app_commands.describe(player=_text("player.player.description"))
+    @acknowledged
     async def player(self, interaction: Interaction, player: discord.Member | None = None) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table, state = await mine_table(interaction)
         user = player or interaction.user
         seat = table.seat_of(user.id)

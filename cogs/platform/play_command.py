@@ -33,7 +33,7 @@ from cogs.platform.items import Interaction
 from cogs.platform.plugins import plugin_for
 from cogs.platform.posting import post_turn
 from cogs.platform.presenter import ActionChoice
-from cogs.platform.replies import defer_private
+from cogs.platform.replies import acknowledged
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT
@@ -110,10 +110,10 @@ async def suggest(
     ]
 
 
+@acknowledged
 async def play_typed(interaction: Interaction, text: str, game_id: str | None = None) -> None:
     """Play a typed or suggested action for the user at this channel's table (which
     must play `game_id` when given: the per-game aliases ``/coal play``, ``/sab play``)."""
-    await defer_private(interaction)  # acknowledged before any database or image work
     assert interaction.channel_id is not None
     service = service_of(interaction)
     if game_id is not None:

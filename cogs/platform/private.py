@@ -16,13 +16,13 @@ from cogs.platform.host import service_of
 from cogs.platform.items import PRIVATE_VIEW, Button, Interaction, TableItem
 from cogs.platform.names import display_names
 from cogs.platform.plugins import presenter_for
-from cogs.platform.replies import defer_private, send_private
+from cogs.platform.replies import acknowledged, send_private
 from cogs.platform.seen import seen
 
 
+@acknowledged
 async def show_private(interaction: Interaction, table_id: int) -> None:
     """The clicker's private view, ephemerally; spectators get nothing."""
-    await defer_private(interaction)  # acknowledged before any database or image work
     table, seat = await service_of(interaction).play.authorize(
         table_id, interaction.user.id, None, to_act=False
     )
