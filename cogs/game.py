@@ -24,7 +24,7 @@ from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
 from cogs.platform.lobby import (
     LOBBY_ITEMS,
-    abandon_view,
+    abandon_controls,
     join_table,
     leave_table,
     lobby_text,
@@ -346,7 +346,7 @@ class GameCog(
             raise NotCreator()  # said now rather than after a confirmation (the service checks too)
         locale = interaction.locale
         question = t(locale, "abandon.confirm", game=game_name(locale, table.game), table=table.id)
-        await send_private(interaction, question, view=abandon_view(table, locale))
+        await send_private(interaction, question, view=abandon_controls(table, locale))
 
     @app_commands.command(name=_text("export.name"), description=_text("export.description"))
     @app_commands.rename(table=_text("export.table.name"))

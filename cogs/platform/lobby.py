@@ -72,18 +72,18 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
+def lobby_controls(table: Table, locale: LocaleLike) -> discord.ui.View | None:
     if table.status != TableStatus.LOBBY:
         return None
-    view = discord.ui.View(timeout=None)
+    controls = discord.ui.View(timeout=None)
     for what, style in LobbyButton.STYLES.items():
         label = t(locale, f"button.{what}")
-        view.add_item(LobbyButton.as_button(table.id, None, what, label, style))
+        controls.add_item(LobbyButton.as_button(table.id, None, what, label, style))
     for button in computer_buttons(table, locale):
-        view.add_item(button)
+        controls.add_item(button)
     if has_computer_players(table.game):
-        view.add_item(takeover_button(table, locale))
-    return view
+        controls.add_item(takeover_button(table, locale))
+    return controls
 
 
 async def send_lobby(
@@ -97,22 +97,22 @@ async def send_lobby(
     """Show the lobby: edit the clicked lobby message, or post a new one. The seated
     players are named without a ping; only the users of `ping` are pinged."""
     locale = public_locale(interaction)
-    content, view = lobby_text(table, locale), lobby_view(table, locale)
+    content, controls = lobby_text(table, locale), lobby_controls(table, locale)
     content = f"{header}\n{content}" if header else content
     pinged = discord.AllowedMentions(
         users=[discord.Object(user) for user in ping], roles=False, everyone=False
     )
     if edit:  # a lobby button, acknowledged on click (`TableItem`)
         await interaction.edit_original_response(
-            content=content, view=view, allowed_mentions=pinged
+            content=content, view=controls, allowed_mentions=pinged
         )
     elif interaction.response.is_done():  # "Rematch", acknowledged on click: a new message
         await interaction.followup.send(
-            content, view=view or discord.utils.MISSING, allowed_mentions=pinged
+            content, view=controls or discord.utils.MISSING, allowed_mentions=pinged
         )
     else:
         await interaction.response.send_message(
-            content, view=view or discord.utils.MISSING, allowed_mentions=pinged
+            content, view=controls or discord.utils.MISSING, allowed_mentions=pinged
         )
     await refresh_invitations(interaction.client, table.id, locale)
 
@@ -284,12 +284,12 @@ async def send_lobby_in(
     channel = await table_channel(interaction.client, table)
     if not isinstance(channel, discord.abc.Messageable):
         raise NoTableHere()
-    content, view = lobby_text(table, locale), lobby_view(table, locale)
+    content, controls = lobby_text(table, locale), lobby_controls(table, locale)
     content = f"{header}\n{content}" if header else content
     pinged = discord.AllowedMentions(
         users=[discord.Object(user) for user in ping], roles=False, everyone=False
     )
-    await channel.send(content, view=view or discord.utils.MISSING, allowed_mentions=pinged)
+    await channel.send(content, view=controls or discord.utils.MISSING, allowed_mentions=pinged)
     if public:
         quiet = discord.AllowedMentions.none()
         if interaction.response.is_done():
@@ -300,14 +300,14 @@ async def send_lobby_in(
         await send_private(interaction, answer)
 
 
-def abandon_view(table: Table, locale: LocaleLike) -> discord.ui.View:
+def abandon_controls(table: Table, locale: LocaleLike) -> discord.ui.View:
     """The "abandon this game?" question's two answers."""
-    view = discord.ui.View(timeout=None)
+    controls = discord.ui.View(timeout=None)
     answers = (("yes", discord.ButtonStyle.danger), ("no", discord.ButtonStyle.secondary))
     for answer, style in answers:
         label = t(locale, f"button.abandon_{answer}")
-        view.add_item(AbandonButton.as_button(table.id, None, answer, label, style))
-    return view
+        controls.add_item(AbandonButton.as_button(table.id, None, answer, label, style))
+    return controls
 
 
 class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg="yes|no"):

@@ -85,11 +85,11 @@ async def send_open_tables(interaction: Interaction) -> None:
     lines = [t(locale, "open.title"), *(lobby_line(table, now, locale) for table in shown)]
     if len(lobbies) > MAX_LISTED:
         lines.append(t(locale, "open.more", count=len(lobbies) - MAX_LISTED))
-    view = discord.ui.View(timeout=None)
+    controls = discord.ui.View(timeout=None)
     for index, table in enumerate(shown):
         label = t(locale, "open.join", table=table.id, game=game_name(locale, table.game))
-        view.add_item(join_button(table, locale, label, row=index // BUTTONS_PER_ROW))
-    await send_private(interaction, "\n".join(lines), view=view,
+        controls.add_item(join_button(table, locale, label, row=index // BUTTONS_PER_ROW))
+    await send_private(interaction, "\n".join(lines), view=controls,
                        allowed_mentions=discord.AllowedMentions.none())
 
 
