@@ -7,7 +7,7 @@ on that very version (`acting_seat`, the service's one check).
 
 from __future__ import annotations
 
-from bot.errors import NotPlaying, UserError
+from bot.errors import NotPlaying
 from bot.games.base import Seat
 from bot.games.coal_baron.state import CoalBaronState
 from bot.service import Table
@@ -15,10 +15,6 @@ from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 
 GAME_ID = "coal-baron"
-
-
-class NotAPlayer(UserError):
-    key = "coal.not_a_player"
 
 
 def coal_state(table: Table) -> CoalBaronState:

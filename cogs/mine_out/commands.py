@@ -18,7 +18,7 @@ from cogs.platform.names import display_names
 from cogs.platform.play_command import GameCommands
 from cogs.platform.private import show_private
 from cogs.platform.replies import acknowledged, send_private
-from cogs.platform.table_items import game_table
+from cogs.platform.table_items import game_table, seat_shown
 from cogs.platform.translator import command_text
 
 GAME_ID = MineOutState.game_id
@@ -65,10 +65,7 @@ class MineOutCog(
     @acknowledged
     async def player(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         table, state = await mine_table(interaction)
-        user = player or interaction.user
-        seat = table.seat_of(user.id)
-        if seat is None:
-            seat = state.to_act()[0] if state.to_act() else 0
+        seat = seat_shown(table, interaction.user.id, player.id if player else None)
         reader = table.seat_of(interaction.user.id)
         view = state.view(reader)
         names = await display_names(interaction.client, table, interaction.locale)

@@ -13,6 +13,12 @@ class NoTableHere(UserError):
     key = "no_table_here"
 
 
+class NotAPlayer(UserError):
+    """A command asked to show a member who does not play at the table."""
+
+    key = "not_a_player"
+
+
 class WrongGame(UserError):
     """A game's command (``/coal``, ``/sab``) in a channel whose table plays another game;
     params: `game` (this channel's game) and `wanted` (the command's), display names."""

@@ -21,9 +21,10 @@ every path).
 from __future__ import annotations
 
 from bot.errors import NotPlaying, StaleAction
+from bot.games.base import Seat
 from bot.i18n import t
 from bot.service import Table, TableStatus
-from cogs.platform.errors import NoTableHere, WrongGame
+from cogs.platform.errors import NoTableHere, NotAPlayer, WrongGame
 from cogs.platform.host import service_of
 from cogs.platform.items import ACT, IMAGES, PICK, UNDO, Button, Interaction, Select, TableItem
 from cogs.platform.names import mention
@@ -43,6 +44,19 @@ async def game_table(interaction: Interaction, game_id: str) -> Table:
         locale = interaction.locale
         raise WrongGame(game=game_name(locale, table.game), wanted=game_name(locale, game_id))
     return table
+
+
+def seat_shown(table: Table, user_id: int, member_id: int | None) -> Seat:
+    """Which seat a game's command shows (Coal Baron's mine and orders, Mine Out's
+    player): the named member's (`NotAPlayer` if they do not play here); without one,
+    the user's own seat; for a spectator, the first seat to act (else the first)."""
+    seat = table.seat_of(member_id if member_id is not None else user_id)
+    if seat is not None:
+        return seat
+    if member_id is not None:
+        raise NotAPlayer()
+    to_act = table.state.to_act() if table.state is not None else ()
+    return to_act[0] if to_act else 0
 
 
 async def play(interaction: Interaction, table_id: int, version: int, notation: str) -> None:
