@@ -10,6 +10,7 @@ from __future__ import annotations
 import configparser
 import re
 from pathlib import Path
+from typing import Any
 
 from cogs.platform.items import TableItem
 
@@ -62,8 +63,9 @@ def test_a_layer_list_tells_every_module_and_order() -> None:
 def test_the_custom_id_table_names_every_prefix_of_the_platform() -> None:
     import cogs.game  # noqa: F401  (registers every item of the platform and the games)
 
-    def subclasses(cls: type) -> list[type]:
-        return [sub for child in cls.__subclasses__() for sub in (child, *subclasses(child))]
+    def subclasses(cls: type[TableItem[Any]]) -> list[type[TableItem[Any]]]:
+        children: list[type[TableItem[Any]]] = cls.__subclasses__()
+        return [sub for child in children for sub in (child, *subclasses(child))]
 
     prefixes = {
         item.prefix for item in subclasses(TableItem)
