@@ -11,7 +11,7 @@ this, never the `Table`: a message cannot print what its reader may not see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from bot.games.base import JSON, Outcome, Seat
@@ -43,22 +43,8 @@ class TableFacts:
 
     @classmethod
     def of(cls, table: Table) -> TableFacts:
-        return cls(
-            id=table.id,
-            guild_id=table.guild_id,
-            channel_id=table.channel_id,
-            game=table.game,
-            creator_id=table.creator_id,
-            seats=table.seats,
-            status=table.status,
-            options=dict(table.options),
-            version=table.version,
-            reminder_minutes=table.reminder_minutes,
-            created_at=table.created_at,
-            updated_at=table.updated_at,
-            turn_started_at=table.turn_started_at,
-            started_at=table.started_at,
-        )
+        """`table`'s facts: each field of this class, read from the table's own."""
+        return cls(**{field.name: getattr(table, field.name) for field in fields(cls)})
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The engine seat of `user_id`, or None if they are not seated."""
