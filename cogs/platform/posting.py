@@ -31,6 +31,7 @@ from typing import Any
 
 import discord
 
+from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import SKIP_AFTER_REMINDERS, ActResult, Table, TableStatus
 from bot.storage import PingMode
@@ -221,12 +222,11 @@ async def post(
     *,
     interaction: Interaction | None = None,
     in_channel: bool = True,
-) -> discord.Message | None:
+) -> None:
     """Show `table` now in its channel (the module's steps 1 to 4), as `how` says. With
     an `interaction` (acknowledged already) the message is its follow-up, or a plain
-    channel message when `in_channel`; without, it goes to the table's channel.
-    The message posted; None if the step was folded into the live one or the channel
-    is gone."""
+    channel message when `in_channel`; without, it goes to the table's channel (if the
+    bot can still post there)."""
     channel: discord.abc.Messageable
     if interaction is not None:
         assert isinstance(interaction.channel, discord.abc.Messageable)
@@ -234,7 +234,7 @@ async def post(
     else:
         target = await table_target(client, table)
         if target is None:
-            return None
+            return
         channel, locale = target
     names = await display_names(client, table, locale) if how.fetch_names else known_names(table)
     public = public_seen(table, names)
@@ -245,16 +245,9 @@ async def post(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing
     )
     header = how.header
-    line = stand_in_line(table, how.played.seat, locale) if how.offer_back and how.played else ""
-    if line:
-        # A computer played for a person: say so, and offer them their seat back.
-        header = f"{line}\n{header}" if header else line
-        try:
-            controls.add_item(back_button(table, locale))
-        except ValueError:  # a full view: `/game away` (without a date) also gives it back
-            log.info("table %s: no room for the I'm back button", table.id)
+    if how.offer_back and how.played is not None:
+        header = offer_back(table, how.played.seat, header, controls, locale)
     content = f"{header}\n{content}" if header else content
-    posted: discord.Message | None = None
     mid_turn = how.played is not None and presenter_for(table.game).mid_turn(public)
     folded = mid_turn and await fold_into_live(
         client, channel, table, content, message, controls
@@ -273,7 +266,21 @@ async def post(
         await close_thread(client, table, locale, message.chart)
     if how.schedule_computers:
         host_of(client).computers.schedule(table)
-    return posted
+
+
+def offer_back(
+    table: Table, seat: Seat, header: str, controls: discord.ui.View, locale: LocaleLike
+) -> str:
+    """If a computer played `seat` for its person: the header with a line saying so, and
+    "I'm back" among the `controls` (if they have room)."""
+    line = stand_in_line(table, seat, locale)
+    if not line:
+        return header
+    try:
+        controls.add_item(back_button(table, locale))
+    except ValueError:  # full controls: `/game away` (without a date) also gives it back
+        log.info("table %s: no room for the I'm back button", table.id)
+    return f"{line}\n{header}" if header else line
 
 
 async def post_turn(
@@ -334,14 +341,12 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
     await post(client, table, how)
 
 
-async def post_reminder(
-    client: discord.Client, table: Table, reminded: tuple[int, ...]
-) -> discord.Message | None:
+async def post_reminder(client: discord.Client, table: Table, reminded: tuple[int, ...]) -> None:
     """The reminder of `table`'s turn for the `reminded` players, with the turn's images
     and controls: a player back after a day sees the board. Also the local table's
-    re-post of its table in play after a restart. None if the channel is gone."""
+    re-post of its table in play after a restart."""
     how = TurnPost(reminder=True, reminded=reminded, schedule_computers=False)
-    return await post(client, table, how)
+    await post(client, table, how)
 
 
 async def redraw_turn(interaction: Interaction, table: Table) -> None:
