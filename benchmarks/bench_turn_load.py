@@ -8,7 +8,7 @@ of the board's size (filled with the paper colour) as PNG at compression level 6
 Driven below the Discord layer: the real `GameService` on a database file, the real
 Coal Baron presenter (both images of every turn) and the render pool the bot starts
 (one worker per core, warmed up), but no simcord, whose own CPU would be counted as
-the bot's. A turn is what `cogs.platform.table_items.play` does: acknowledge (the first
+the bot's. A turn is what `cogs.platform.table_items.play_clicked` does: acknowledge (the first
 statement of every interaction path, so the time from the action's arrival to it is
 how long the event loop kept the player waiting), `service.play.act`, then
 `presenter.turn`; its message is "sent" when the presenter returns. Figure (b) prints

@@ -14,7 +14,7 @@ what a click does::
 
     class ActionButton(TableItem[Button], prefix="mt:act"):
         async def run(self, interaction: Interaction) -> None:
-            await play(interaction, self.table_id, self.version, self.arg)
+            await play_clicked(interaction, self.table_id, self.version, self.arg)
 
 An item rebuilt from a custom_id only handles the click: it wraps the component
 of the message as it is (labels and options included).

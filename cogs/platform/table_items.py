@@ -59,7 +59,9 @@ def seat_shown(table: Table, user_id: int, member_id: int | None) -> Seat:
     return to_act[0] if to_act else 0
 
 
-async def play(interaction: Interaction, table_id: int, version: int, notation: str) -> None:
+async def play_clicked(
+    interaction: Interaction, table_id: int, version: int, notation: str
+) -> None:
     """Play `notation` for the clicker, if the click was made on the current state."""
     result = await service_of(interaction).play.act(
         table_id, interaction.user.id, notation, expected_version=version
@@ -72,7 +74,7 @@ class ActionButton(TableItem[Button], prefix=ACT):
 
     async def run(self, interaction: Interaction) -> None:
         assert self.version is not None
-        await play(interaction, self.table_id, self.version, self.arg)
+        await play_clicked(interaction, self.table_id, self.version, self.arg)
 
 
 class ActionSelect(TableItem[Select], prefix=PICK, arg=r"\d"):
@@ -80,7 +82,7 @@ class ActionSelect(TableItem[Select], prefix=PICK, arg=r"\d"):
 
     async def run(self, interaction: Interaction) -> None:
         assert self.version is not None
-        await play(interaction, self.table_id, self.version, self.value)
+        await play_clicked(interaction, self.table_id, self.version, self.value)
 
 
 async def take_back(interaction: Interaction, table_id: int, version: int | None) -> None:
