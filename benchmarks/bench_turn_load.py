@@ -41,10 +41,10 @@ from benchmarks.timing import StallMeter, ms
 from bot.app import freeze_start_up_objects
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.registry import load_games
-from bot.reminders import remind_due
-from bot.render_pool import RenderPool, core_count, install, uninstall
 from bot.service import ActResult, GameService, Table
+from bot.service.reminders import remind_due
 from bot.storage import Storage
+from bot.workers.render_pool import RenderPool, core_count, install, uninstall
 from cogs.platform.plugins import all_plugins, presenter_for
 from cogs.platform.seen import seen
 from renderer.coal_baron import board

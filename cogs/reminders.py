@@ -4,7 +4,7 @@ Every minute the loop claims from the service the tables of this process's
 shards that have waited longer than their reminder delay and were not reminded
 yet this turn, posts one reminder mentioning whoever is to act (with the turn's
 images and buttons), then confirms it, a few tables at a time
-(`bot.reminders.remind_due`). The claim is made in the database, so when several
+(`bot.service.reminders.remind_due`). The claim is made in the database, so when several
 bot processes share it, each reminder is posted once. Nothing is kept in memory,
 so a restart neither loses nor repeats reminders (except one claimed right before
 a crash and not confirmed: it is posted again once the claim expires,
@@ -32,8 +32,8 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.i18n import t
-from bot.reminders import remind_due
 from bot.service import SKIP_AFTER_REMINDERS, Table
+from bot.service.reminders import remind_due
 from bot.storage import PingMode
 from cogs.platform.computers import only_computers_due
 from cogs.platform.host import TableHost, host_of

@@ -28,9 +28,9 @@ import sys
 import time
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
-from bot.errors import UserError
-from bot.reminders import remind_due
 from bot.service import GameService, Table
+from bot.service.errors import UserError
+from bot.service.reminders import remind_due
 from bot.storage import ShardSet, Storage
 
 REMINDER_CLOCK_AHEAD = 61.0

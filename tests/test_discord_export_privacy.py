@@ -17,7 +17,7 @@ import pytest
 import simcord
 from PIL import Image
 
-from bot.errors import TableNotFound
+from bot.service.errors import TableNotFound
 from renderer import replay
 from tests.discord_support import TableWorld, answers, private_text, speak_french
 

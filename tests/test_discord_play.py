@@ -8,10 +8,10 @@ import asyncio
 import pytest
 import simcord
 
-from bot.errors import StaleAction
 from bot.games.coal_baron import CoalBaronState
 from bot.i18n import t
 from bot.service import GameService
+from bot.service.errors import StaleAction
 from cogs.platform.play import read_value
 from tests.coal_baron_discord_support import coal_world, fixed_seed, state_of
 from tests.discord_support import TableWorld, private_text, suggested

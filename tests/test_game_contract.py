@@ -15,7 +15,7 @@ import pytest
 
 from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game
-from bot.selfplay import play_random_game
+from bot.games.selfplay import play_random_game
 from bot.service import ActResult, Since, Step, Table, TableStatus
 from cogs.platform.digest import digest_text
 from cogs.platform.plugins import plugin_for

@@ -15,7 +15,12 @@ import pytest
 import bot.games.record
 import bot.games.undo
 import bot.service.results
-from bot.errors import (
+from bot.games.record import replay
+from bot.games.undo import ActionRevealed
+from bot.outcomes.ratings import Ratings, recompute
+from bot.outcomes.summaries import FinishedTable, GameSummary, Player, summarize
+from bot.service import GameService, Table
+from bot.service.errors import (
     ActionSyntaxError,
     AlreadySeated,
     ChannelBusy,
@@ -34,12 +39,7 @@ from bot.errors import (
     TableNotFound,
     UnknownGame,
 )
-from bot.games.record import replay
-from bot.games.undo import ActionRevealed
-from bot.ratings import Ratings, recompute
-from bot.reminders import remind_due
-from bot.results import FinishedTable, GameSummary, Player, summarize
-from bot.service import GameService, Table
+from bot.service.reminders import remind_due
 from bot.storage import Storage
 from bot.storage.records import REMINDER_LEASE_SECONDS, LoggedAction
 from tests.storage_support import FAULTS, log_row_refused

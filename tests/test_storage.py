@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
-from bot.errors import TableBusy
 from bot.games.record import replay
 from bot.service import GameService
+from bot.service.errors import TableBusy
 from bot.storage import StartupError, Storage
 from bot.storage.sqlite import ConnectionThread
 

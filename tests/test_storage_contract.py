@@ -21,8 +21,8 @@ import bot.storage.postgres
 import bot.storage.sql
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
-from bot.errors import TableBusy
 from bot.games.registry import get_game
+from bot.service.errors import TableBusy
 from bot.storage import (
     Draft,
     InvitationCard,

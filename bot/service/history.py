@@ -28,7 +28,7 @@ from bot.games.errors import GameError
 from bot.games.record import ReplayError, initial_state
 from bot.service.store import TableStore
 from bot.storage import LoggedAction, Table
-from bot.table_settings import game_options
+from bot.storage.table_settings import game_options
 
 logger = logging.getLogger(__name__)
 

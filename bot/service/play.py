@@ -8,15 +8,15 @@ import contextlib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.errors import ActionPlayedBySkip, NotYourTurn, PanelReplaced, StaleAction
 from bot.games import undo
 from bot.games.base import Event, GameState, Seat
 from bot.service.checks import check_turn, state_in_play
+from bot.service.errors import ActionPlayedBySkip, NotYourTurn, PanelReplaced, StaleAction
 from bot.service.results import Results, game_record
 from bot.service.seats import Seats, handed_back
 from bot.service.store import TableStore
 from bot.storage import LoggedAction, Table, TableStatus
-from bot.table_settings import stand_ins
+from bot.storage.table_settings import stand_ins
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from bot.errors import AwayInPast, NotSeated
 from bot.service.checks import check_turn
+from bot.service.errors import AwayInPast, NotSeated
 from bot.service.store import TableStore
 from bot.storage import PingMode, Presence, SeenName, Table, TableStatus
 

@@ -8,14 +8,14 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.errors import NotPlaying, StaleAction
 from bot.games import record as records
 from bot.games.base import Seat
-from bot.ratings import Ratings, recompute, update
-from bot.results import FinishedTable, GameSummary, Player, summarize
+from bot.outcomes.ratings import Ratings, recompute, update
+from bot.outcomes.summaries import FinishedTable, GameSummary, Player, summarize
+from bot.service.errors import NotPlaying, StaleAction
 from bot.service.store import TableStore
 from bot.storage import LoggedAction, Table
-from bot.table_settings import game_options
+from bot.storage.table_settings import game_options
 
 
 class Results:

@@ -1,6 +1,6 @@
 """A seat whose player is idle or away: when it may be skipped, the pause the others
 vote, and a computer standing in for its person (taking over an idle seat, voted in
-for a player away, handing the seat back; `bot.table_settings` stores which)."""
+for a player away, handing the seat back; `bot.storage.table_settings` stores which)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from bot.errors import (
+from bot.games.base import Seat
+from bot.service.checks import check_turn, state_in_play
+from bot.service.errors import (
     NobodyAway,
     NotCreator,
     NotInLobby,
@@ -19,12 +21,10 @@ from bot.errors import (
     SkipTooEarly,
     TakeoverOff,
 )
-from bot.games.base import Seat
-from bot.service.checks import check_turn, state_in_play
 from bot.service.preferences import Preferences
 from bot.service.store import TableStore
 from bot.storage import Table, TableStatus
-from bot.table_settings import (
+from bot.storage.table_settings import (
     AWAY,
     IDLE,
     stand_ins,
@@ -99,7 +99,7 @@ class Seats:
             if len(votes.get((user, until), set())) >= _majority_of_others(table)
         }
 
-    # -- computers standing in for people (bot/table_settings.py) ----------------------
+    # -- computers standing in for people (bot/storage/table_settings.py) ----------------------
 
     async def set_takeover(self, table_id: int, user_id: int, on: bool) -> Table:
         """The creator turns on or off, in the lobby, the option "a computer takes over

@@ -8,7 +8,9 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.errors import (
+from bot.games.registry import get_game
+from bot.service.checks import check_game
+from bot.service.errors import (
     AlreadySeated,
     ChannelBusy,
     NotCreator,
@@ -19,11 +21,9 @@ from bot.errors import (
     RematchBeforeEnd,
     TableFull,
 )
-from bot.games.registry import get_game
-from bot.service.checks import check_game
 from bot.service.store import TableStore
 from bot.storage import DueReminder, OpenTableExists, ShardSet, Table, TableStatus
-from bot.table_settings import game_options, rematch_options
+from bot.storage.table_settings import game_options, rematch_options
 
 OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 
@@ -93,7 +93,7 @@ class Tables:
         the same game, options and reminder delay, opened by the first player who asks
         (in the same channel, or in the channel `new_channel` makes: a new thread when
         the old table's thread is over), with the computer players (negative ids,
-        `bot.computer_turns`) of the table seated again at their levels; the other
+        `bot.ai.table_turns`) of the table seated again at their levels; the other
         people's asking seats them. Returns the
         lobby and whether this call opened it. AlreadySeated if the user asks twice.
         The user's ping mode at the old table, if they chose one, is theirs at the new.
@@ -193,7 +193,7 @@ class Tables:
 
     async def step_out(self, table_id: int, user_id: int) -> Table:
         """The creator gives up their seat but keeps the lobby (to watch computer
-        players, `bot.computer_turns`); they may join again or start it."""
+        players, `bot.ai.table_turns`); they may join again or start it."""
         async with self._store.locked(table_id) as table:
             if user_id != table.creator_id:
                 raise NotCreator()

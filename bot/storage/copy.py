@@ -16,7 +16,7 @@ from bot.games import record as records
 from bot.games.record import ReplayError, replay
 from bot.storage.base import Storage
 from bot.storage.records import Table
-from bot.table_settings import game_options
+from bot.storage.table_settings import game_options
 
 
 class CopyError(Exception):

@@ -25,8 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.errors import TableBusy
-from bot.storage.records import SaveAlso, StartupError, Table, migration_scripts
+from bot.storage.records import SaveAlso, StartupError, Table, TableBusy, migration_scripts
 from bot.storage.sql import (
     UPDATE_TABLE,
     SqlStorage,

@@ -7,10 +7,10 @@ on that very version (`acting_seat`, the service's one check).
 
 from __future__ import annotations
 
-from bot.errors import NotPlaying, UserError
 from bot.games.base import Seat
 from bot.games.coal_baron.state import CoalBaronState
 from bot.service import Table
+from bot.service.errors import NotPlaying, UserError
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 

@@ -33,10 +33,10 @@ from typing import Any
 
 import discord
 
-from bot.errors import IllegalAction, NotPlaying, StaleAction
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
+from bot.service.errors import IllegalAction, NotPlaying, StaleAction
 from cogs.platform.digest import headed
 from cogs.platform.host import service_of
 from cogs.platform.items import (

@@ -20,7 +20,7 @@ from typing import ClassVar
 import discord
 
 from bot.ai.knowledge import has_computer_players
-from bot.computer_turns import (
+from bot.ai.table_turns import (
     TABLE_LEVELS,
     add_computer,
     computer_level,
@@ -30,7 +30,7 @@ from bot.computer_turns import (
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
-from bot.table_settings import takes_over
+from bot.storage.table_settings import takes_over
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.invitations import refresh_invitations

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.computer_turns import computer_level
+from bot.ai.table_turns import computer_level
 from bot.i18n import LocaleLike, t
 from bot.service import Table
 from cogs.platform.server_names import remember_names, stored_names

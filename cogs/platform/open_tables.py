@@ -15,9 +15,9 @@ from typing import ClassVar
 
 import discord
 
-from bot.errors import NotCreator, NotInLobby
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
+from bot.service.errors import NotCreator, NotInLobby
 from bot.storage import InvitationCard
 from cogs.access import can_view, check_server_table
 from cogs.platform.errors import (

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import discord
 
-from bot.computer_turns import computer_level
+from bot.ai.table_turns import computer_level
 from bot.service import GameService, Table
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import Interaction

@@ -22,11 +22,11 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.errors import NotPlaying, StaleAction
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
+from bot.service.errors import NotPlaying, StaleAction
 from bot.storage import PingMode
-from bot.table_settings import stand_ins
+from bot.storage.table_settings import stand_ins
 from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (

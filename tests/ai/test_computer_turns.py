@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai.runner import ComputerRunner
-from bot.computer_turns import (
+from bot.ai.table_turns import (
     ComputerTurns,
     add_computer,
     computer_id,
@@ -17,7 +17,9 @@ from bot.computer_turns import (
     playing_computers,
     remove_computer,
 )
-from bot.errors import (
+from bot.games.coal_baron import CoalBaronState
+from bot.service import GameService, Table
+from bot.service.errors import (
     ActionPlayedBySkip,
     NobodyAway,
     NotCreator,
@@ -25,10 +27,8 @@ from bot.errors import (
     SkipTooEarly,
     TakeoverOff,
 )
-from bot.games.coal_baron import CoalBaronState
-from bot.service import GameService, Table
 from bot.storage import Storage
-from bot.table_settings import stand_ins
+from bot.storage.table_settings import stand_ins
 
 ALICE, BOB = 101, 102
 

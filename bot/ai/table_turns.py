@@ -10,7 +10,7 @@ computer joins, leaves and acts through `GameService` like anyone.
 through a `ComputerRunner` (worker processes, a time budget, the default
 action on failure), with an optional pause between moves so that people can
 follow. A computer also plays for a person when the table says so
-(`bot.table_settings`): it took over their seat, idle past the skip delay
+(`bot.storage.table_settings`): it took over their seat, idle past the skip delay
 (`Seats.take_over`), or the table voted for it while they are away
 (`Seats.vote_stand_in`); it plays until they act again or take the
 seat back (`Seats.hand_back`). Its moves are then logged as played by a
@@ -26,10 +26,10 @@ from typing import Final
 
 from bot.ai.knowledge import knowledge_for
 from bot.ai.runner import ComputerRunner
-from bot.errors import NotCreator, NotSeated, StaleAction
 from bot.games.base import JSON, Event, Seat
 from bot.service import ActResult, GameService, Table, Tables, TableStatus
-from bot.table_settings import STAND_IN_LEVEL, stand_ins
+from bot.service.errors import NotCreator, NotSeated, StaleAction
+from bot.storage.table_settings import STAND_IN_LEVEL, stand_ins
 
 log = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.service import Table, Tables
-from bot.storage import DueReminder, ShardSet
+from bot.service.tables import Tables
+from bot.storage import DueReminder, ShardSet, Table
 
 log = logging.getLogger(__name__)
 
