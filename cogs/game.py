@@ -244,7 +244,7 @@ class GameCog(
         if takes_over(table):
             await skip_to_computer(interaction, table)
             return
-        result = await service_of(interaction).play.skip(table.id, interaction.user.id)
+        result = await service_of(interaction).moves.skip(table.id, interaction.user.id)
         locale = public_locale(interaction)
         header = t(
             locale,

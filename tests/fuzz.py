@@ -694,7 +694,7 @@ class Walk:
                 return
             seat = self.rng.choice(state.to_act())
             line = state.format_action(self.rng.choice(state.legal_actions(seat)))
-            await self.service.play.act(table.id, table.seats[seat], line, table.version)
+            await self.service.moves.act(table.id, table.seats[seat], line, table.version)
 
     async def click_every_template(self) -> None:
         """Every registered template clicked on the table as it is at each click, by the

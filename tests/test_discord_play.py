@@ -49,7 +49,7 @@ async def test_a_play_sent_many_times_at_one_version_applies_once(w: TableWorld)
     assert table is not None
     notation, version = read_value("keep", table.version)
     results = await asyncio.gather(
-        *(service.play.act(table.id, w.alice.id, notation, version) for _ in range(1000)),
+        *(service.moves.act(table.id, w.alice.id, notation, version) for _ in range(1000)),
         return_exceptions=True,
     )
     assert sum(not isinstance(r, BaseException) for r in results) == 1

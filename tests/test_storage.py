@@ -66,7 +66,7 @@ async def test_an_action_is_two_calls_on_the_connections_thread(
         return await real_call(thread, fn, *args)
 
     monkeypatch.setattr(ConnectionThread, "call", counted)
-    await service.play.act(table.id, 1, "keep")
+    await service.moves.act(table.id, 1, "keep")
     assert calls == ["_fetch", "_transaction"]
     assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
     await storage.close()
@@ -90,7 +90,7 @@ CHILD = textwrap.dedent(
                 seat = rng.choice(table.state.to_act())
                 action = rng.choice(table.state.legal_actions(seat))
                 notation = table.state.format_action(action)
-                table = (await service.play.act(table.id, table.seats[seat], notation)).table
+                table = (await service.moves.act(table.id, table.seats[seat], notation)).table
                 print("committed", flush=True)
 
     async def main():
@@ -181,7 +181,7 @@ async def _open_and_play(path: Path) -> None:
     )
     await service.tables.join(table.id, 2)
     await service.tables.start(table.id, 1)
-    result = await service.play.act(table.id, 1, "keep")
+    result = await service.moves.act(table.id, 1, "keep")
     assert result.table.version == 3
     assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
     await storage.close()

@@ -39,6 +39,12 @@ SKIP_AFTER_REMINDERS = 2
 """Others may skip an idle seat after this many reminder periods."""
 
 
+def skip_delay(table: Table) -> float:
+    """Seconds a turn of `table` waits before its idle seat may be skipped or taken
+    over: `SKIP_AFTER_REMINDERS` of its reminder periods."""
+    return SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
+
+
 class Seats:
     """Idle and away seats, on `store`; who is away comes from `preferences`."""
 
@@ -50,13 +56,13 @@ class Seats:
         """The first seat to act but `caller`'s and those computers play, once the turn
         has waited `SKIP_AFTER_REMINDERS` reminder periods (SkipOwnTurn, SkipTooEarly),
         unless its player is away (SkipAway) or the table paused (SkipPaused): the seat
-        a skip plays (`bot.service.play.Play.skip`) or a computer takes over."""
+        a skip plays (`bot.service.moves.Moves.skip`) or a computer takes over."""
         state = state_in_play(table)
         playing = stand_ins(table)
         idle = [seat for seat in state.to_act() if seat != caller and seat not in playing]
         if not idle:
             raise SkipOwnTurn()
-        wait_seconds = SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
+        wait_seconds = skip_delay(table)
         waited = self._store.clock() - table.turn_started_at
         if waited < wait_seconds:
             raise SkipTooEarly(minutes_left=math.ceil((wait_seconds - waited) / 60))
@@ -114,7 +120,7 @@ class Seats:
 
     async def take_over(self, table_id: int, user_id: int | None = None) -> tuple[Table, Seat]:
         """At a table with the take-over option, a computer takes over the seat of the
-        player idle past the skip delay (the checks of `Play.skip`; `user_id` is the
+        player idle past the skip delay (the checks of `Moves.skip`; `user_id` is the
         player asking, None for the reminder loop): it plays that seat until its
         player acts again. Returns the table and the seat taken over."""
         async with self._store.locked(table_id) as table:
@@ -141,7 +147,7 @@ class Seats:
                     seat for seat in table.state.to_act()
                     if table.seats[seat] > 0 and seat not in stand_ins(table)
                 ]
-                if people and waited >= SKIP_AFTER_REMINDERS * table.reminder_minutes * 60:
+                if people and waited >= skip_delay(table):
                     due.append(table)
         return due
 

@@ -31,4 +31,4 @@ def coal_state(table: Table) -> CoalBaronState:
 async def acting_seat(interaction: Interaction, table_id: int, version: int) -> tuple[Table, Seat]:
     """The table and the clicker's seat, if the clicker is to act on `version`
     (`bot.service.check_turn` says otherwise what the clicker should read)."""
-    return await service_of(interaction).play.authorize(table_id, interaction.user.id, version)
+    return await service_of(interaction).moves.authorize(table_id, interaction.user.id, version)

@@ -2,7 +2,7 @@
 posted like anyone's (the lobby's buttons that add and remove them:
 `cogs.platform.lobby`).
 
-A computer seat is a negative user id (`bot.ai.table_turns`); it is never shown
+A computer seat is a negative user id (`bot.service.computers`); it is never shown
 as a mention but named in words ("Computer (easy)"). After every action, at the
 start and when the bot starts again, `ComputerTable.schedule` plays the turns
 due to computers in a background task (the search runs in worker processes,
@@ -18,11 +18,9 @@ from typing import Any
 
 import discord
 
-from bot.ai.table_turns import (
-    ComputerTurns,
-    playing_computers,
-)
+from bot.ai.table_turns import ComputerTurns
 from bot.service import ActResult, Table, TableStatus
+from bot.service.computers import playing_computers
 from cogs.platform.names import known_names
 from cogs.platform.notify import ping_modes
 from cogs.platform.stand_in import back_button, stand_in_line

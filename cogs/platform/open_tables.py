@@ -80,7 +80,7 @@ async def send_open_tables(interaction: Interaction) -> None:
     if not lobbies:
         await send_private(interaction, t(locale, "open.none"))
         return
-    now = tables.now()
+    now = service_of(interaction).now()
     shown = lobbies[:MAX_LISTED]
     lines = [t(locale, "open.title"), *(lobby_line(table, now, locale) for table in shown)]
     if len(lobbies) > MAX_LISTED:

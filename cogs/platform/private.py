@@ -23,7 +23,7 @@ from cogs.platform.table_items import turn_view
 async def show_private(interaction: Interaction, table_id: int) -> None:
     """The clicker's private view, ephemerally; spectators get nothing."""
     await defer_private(interaction)  # acknowledged before any database or image work
-    table, seat = await service_of(interaction).play.authorize(
+    table, seat = await service_of(interaction).moves.authorize(
         table_id, interaction.user.id, None, to_act=False
     )
     presenter = presenter_for(table.game)

@@ -233,7 +233,7 @@ async def post_turn(
 
 async def play(interaction: Interaction, table_id: int, version: int, notation: str) -> None:
     """Play `notation` for the clicker, if the click was made on the current state."""
-    result = await service_of(interaction).play.act(
+    result = await service_of(interaction).moves.act(
         table_id, interaction.user.id, notation, expected_version=version
     )
     await post_turn(interaction, result.table, result)
@@ -335,8 +335,8 @@ async def take_back(interaction: Interaction, table_id: int, version: int | None
     """
     service = service_of(interaction)
     if version is not None:
-        await service.play.authorize(table_id, interaction.user.id, version, to_act=False)
-    done = await service.play.take_back(table_id, interaction.user.id)
+        await service.moves.authorize(table_id, interaction.user.id, version, to_act=False)
+    done = await service.moves.take_back(table_id, interaction.user.id)
     words = presenter_for(done.table.game).words(
         done.table, done.seat, done.notation, interaction.locale
     )

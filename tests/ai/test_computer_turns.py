@@ -8,17 +8,15 @@ from pathlib import Path
 import pytest
 
 from bot.ai.runner import ComputerRunner
-from bot.ai.table_turns import (
-    ComputerTurns,
-    add_computer,
+from bot.ai.table_turns import ComputerTurns
+from bot.games.coal_baron import CoalBaronState
+from bot.service import GameService, Table
+from bot.service.computers import (
     computer_id,
     computer_level,
     computer_seats,
     playing_computers,
-    remove_computer,
 )
-from bot.games.coal_baron import CoalBaronState
-from bot.service import GameService, Table
 from bot.service.errors import (
     ActionPlayedBySkip,
     NobodyAway,
@@ -75,12 +73,12 @@ def test_a_computer_seat_id_says_its_level() -> None:
 
 async def test_the_creator_adds_and_removes_computers(service: GameService) -> None:
     table_id = await lobby(service, "saboteur")
-    await add_computer(service.tables, table_id, ALICE, "easy")
-    table = await add_computer(service.tables, table_id, ALICE, "easy")
+    await service.tables.add_computer(table_id, ALICE, "easy")
+    table = await service.tables.add_computer(table_id, ALICE, "easy")
     assert table.seats == (ALICE, -11, -21)
     with pytest.raises(NotCreator):
-        await add_computer(service.tables, table_id, BOB, "strong")
-    table = await remove_computer(service.tables, table_id, ALICE, -11)
+        await service.tables.add_computer(table_id, BOB, "strong")
+    table = await service.tables.remove_computer(table_id, ALICE, -11)
     assert table.seats == (ALICE, -21)
     assert computer_seats(table) == {1: "easy"}
 
@@ -89,7 +87,7 @@ async def test_a_person_and_a_computer_take_turns_at_coal_baron(
     service: GameService, runner: ComputerRunner
 ) -> None:
     table_id = await lobby(service, "coal-baron")
-    await add_computer(service.tables, table_id, ALICE, "easy")
+    await service.tables.add_computer(table_id, ALICE, "easy")
     await service.tables.start(table_id, ALICE)
     turns = ComputerTurns(service, runner)
     computer_moves = 0
@@ -99,7 +97,7 @@ async def test_a_person_and_a_computer_take_turns_at_coal_baron(
         assert table.state is not None and table.users_to_act() == (ALICE,)
         (seat,) = table.state.to_act()
         default = table.state.format_action(table.state.default_action(seat))
-        await service.play.act(table_id, ALICE, default)
+        await service.moves.act(table_id, ALICE, default)
     assert isinstance(table.state, CoalBaronState) and table.state.phase == "play"
 
 
@@ -108,11 +106,11 @@ async def test_computers_play_until_a_person_is_to_act(
 ) -> None:
     table_id = await lobby(service, "saboteur")
     for level in ("easy", "normal", "easy"):
-        await add_computer(service.tables, table_id, ALICE, level)
+        await service.tables.add_computer(table_id, ALICE, level)
     table = await service.tables.start(table_id, ALICE)
     assert table.state is not None and table.users_to_act() == (ALICE,)
     default = table.state.format_action(table.state.default_action(0))
-    await service.play.act(table_id, ALICE, default)
+    await service.moves.act(table_id, ALICE, default)
     results = await ComputerTurns(service, runner).play(table_id)
     assert [result.seat for result in results] == [1, 2, 3]
     assert (await service.tables.get_table(table_id)).users_to_act() == (ALICE,)
@@ -142,10 +140,10 @@ async def test_a_computer_takes_over_an_idle_seat_until_its_player_acts_again(
     results = await turns.play(table.id)
     assert results and {result.seat for result in results} == {seat}
     with pytest.raises(ActionPlayedBySkip):
-        await service.play.take_back(table.id, idle)
+        await service.moves.take_back(table.id, idle)
     table = await service.tables.get_table(table.id)
     assert table.state is not None and table.users_to_act() == (other,)
-    await service.play.act(table.id, other, table.state.format_action(table.state.default_action(
+    await service.moves.act(table.id, other, table.state.format_action(table.state.default_action(
         1 - seat)))
     assert {result.seat for result in await turns.play(table.id)} == {seat}, "still taken over"
     # the player says they are back (acting on their own turn does too: next test)
@@ -165,7 +163,7 @@ async def test_acting_again_takes_the_seat_back(
     assert table.state is not None
     seat = table.seats.index(idle)
     idle_action = table.state.format_action(table.state.default_action(seat))
-    await service.play.act(table.id, idle, idle_action)
+    await service.moves.act(table.id, idle, idle_action)
     assert stand_ins(await service.tables.get_table(table.id)) == {}
 
 
