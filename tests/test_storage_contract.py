@@ -428,6 +428,24 @@ async def test_pause_votes_count_each_voter_once_per_away_period(
     assert (await storage.counts())["pause_votes"] == 3
 
 
+async def test_stand_in_votes_count_each_voter_once_until_forgotten(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    other = await storage.insert(lobby(channel=2))
+    assert await storage.stand_in_votes(table.id) == {}
+    for voter in (8, 9, 8):
+        await storage.vote_stand_in(table.id, 7, voter)
+    await storage.vote_stand_in(table.id, 6, 8)
+    await storage.vote_stand_in(other.id, 7, 8)
+    assert await storage.stand_in_votes(table.id) == {7: {8, 9}, 6: {8}}
+    assert (await storage.counts())["stand_in_votes"] == 4
+    await storage.forget_stand_in_votes(table.id, 7)
+    assert await storage.stand_in_votes(table.id) == {6: {8}}
+    assert await storage.stand_in_votes(other.id) == {7: {8}}  # another table's kept
+
+
 # -- upgrades ---------------------------------------------------------------------------
 
 
@@ -533,8 +551,8 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
             LoggedAction(0, 0, "keep", 1.0), LoggedAction(1, 1, "keep", 2.0, None, taken_back)
         ]  # who played them is unknown: none of them can be taken back
         counted = (
-            "taken_back", "results", "presence", "pause_votes", "ping_modes", "player_names",
-            "invitation_cards",
+            "taken_back", "results", "presence", "pause_votes", "stand_in_votes", "ping_modes",
+            "player_names", "invitation_cards",
         )
         assert await storage.counts() == {
             "tables": 1, "actions": 2, **{name: int(name in filled) for name in counted}
@@ -559,6 +577,47 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         assert await storage.save(replace(stored, version=5), previous_version=4,
                                   action=(0, "add 1"), played_by=7)
         assert [a.played_by for a in await storage.actions(1)] == [None, None, 7]
+    finally:
+        await storage.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_an_upgrade_moves_the_stand_in_votes_out_of_the_options(
+    backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+) -> None:
+    """Before migration ``stand_in_votes`` a table kept them in its options JSON: they
+    survive the upgrade as rows, and the options keep everything else."""
+    if backend == "postgresql":
+        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+        location = await cluster.create_database()
+    else:
+        location = str(tmp_path / "old.sqlite3")
+    module = backend_of(location)
+    every = module.migration_scripts(module.MIGRATIONS)
+    before = next(i for i, (_, name, _) in enumerate(every) if name == "stand_in_votes")
+    monkeypatch.setattr(module, "migration_scripts", lambda package: every[:before])
+    old = await Storage.open(location)
+    voted = {"standin_votes": {"7": [8, 9], "6": [8]}}
+    first = await old.insert(replace(lobby(channel=1), options={
+        "variant": "x", "table": {**voted, "standing_in": {"1": "away"}, "takeover": True}}))
+    second = await old.insert(replace(lobby(channel=2), options={"table": {
+        "standin_votes": {"5": [7]}}}))
+    third = await old.insert(replace(lobby(channel=3), options={"target": 3}))
+    await old.close()
+    monkeypatch.undo()
+    storage = await Storage.open(location)
+    try:
+        assert await storage.stand_in_votes(first.id) == {7: {8, 9}, 6: {8}}
+        assert await storage.stand_in_votes(second.id) == {5: {7}}
+        assert await storage.stand_in_votes(third.id) == {}
+        stored = [await storage.get(table.id) for table in (first, second, third)]
+        assert [table.options for table in stored if table is not None] == [
+            {"variant": "x", "table": {"standing_in": {"1": "away"}, "takeover": True}},
+            {},
+            {"target": 3},
+        ]
+        assert (await storage.counts())["stand_in_votes"] == 4
     finally:
         await storage.close()
 
@@ -701,7 +760,7 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(
     assert await storage.actions(40) == log
     assert await storage.counts() == {
         "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0,
-        "ping_modes": 0, "player_names": 0, "invitation_cards": 0,
+        "stand_in_votes": 0, "ping_modes": 0, "player_names": 0, "invitation_cards": 0,
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40

@@ -65,10 +65,14 @@ class Moves:
             seat = check_turn(table, user_id, expected_version)
             state = state_in_play(table)
             action = state.parse_action(seat, text)
-            if seat in stand_ins(table):
+            stood_in = seat in stand_ins(table)
+            if stood_in:
                 # Acting again is taking the seat back from the computer playing it.
                 table = replace(table, options=handed_back(table, seat))
-            return await self._play(table, state, seat, action, played_by=user_id)
+            result = await self._play(table, state, seat, action, played_by=user_id)
+            if stood_in:
+                await self._seats.forget_stand_in_votes(table, seat)
+            return result
 
     async def play_for(
         self, table_id: int, seat: Seat, text: str, version: int, *, played_by: int

@@ -28,11 +28,9 @@ from bot.storage.table_settings import (
     AWAY,
     IDLE,
     stand_ins,
-    standin_votes,
     takes_over,
     with_settings,
     with_stand_ins,
-    with_votes,
 )
 
 SKIP_AFTER_REMINDERS = 2
@@ -159,7 +157,9 @@ class Seats:
             if seat not in stand_ins(table):
                 raise NotStoodIn()
             handed = replace(table, options=handed_back(table, seat))
-            return await self._store.save_settings(table, handed)
+            saved = await self._store.save_settings(table, handed)
+            await self.forget_stand_in_votes(table, seat)
+            return saved
 
     async def vote_stand_in(self, table_id: int, user_id: int) -> dict[int, tuple[int, int]]:
         """`user_id`, seated, votes for a computer to play for the table's other players
@@ -172,25 +172,31 @@ class Seats:
             away = sorted(user for user in away_now if user != user_id)
             if not away:
                 raise NobodyAway()
-            votes, seats = standin_votes(table), stand_ins(table)
+            storage = self._store.storage
+            for user in away:
+                await storage.vote_stand_in(table_id, user, user_id)
+            votes, seats = await storage.stand_in_votes(table_id), stand_ins(table)
             needed = _majority_of_others(table)
             for user in away:
-                votes.setdefault(user, set()).add(user_id)
                 if len(votes[user]) >= needed:
                     seats.setdefault(table.seats.index(user), AWAY)
             changed = replace(table, options=with_stand_ins(table, seats))
-            changed = replace(changed, options=with_votes(changed, votes))
             await self._store.save_settings(table, changed)
             return {user: (len(votes[user]), needed) for user in away}
+
+    async def forget_stand_in_votes(self, table: Table, seat: Seat) -> None:
+        """Forget the votes for a computer to play for the person of `seat`, who took
+        their seat back (`hand_back`, or acting again: `Moves.act`), after the table
+        was saved so: a crash in between leaves votes that count only the next time
+        that person is away, as a vote of that time would."""
+        await self._store.storage.forget_stand_in_votes(table.id, table.seats[seat])
 
 
 def handed_back(table: Table, seat: Seat) -> dict[str, Any]:
     """The table's options once the person of `seat` took it back from the computer
-    (and the votes for a computer to play for them are forgotten)."""
+    (the votes for a computer to play for them: `Seats.forget_stand_in_votes`)."""
     seats = {s: why for s, why in stand_ins(table).items() if s != seat}
-    votes = {u: v for u, v in standin_votes(table).items() if u != table.seats[seat]}
-    handed = replace(table, options=with_stand_ins(table, seats))
-    return with_votes(handed, votes)
+    return with_stand_ins(table, seats)
 
 
 def _majority_of_others(table: Table) -> int:

@@ -81,8 +81,8 @@ ACTIONS = (
 INSERT_PACKED = "INSERT INTO packed_logs (table_id, actions, taken_back, log) VALUES (?, ?, ?, ?)"
 
 COUNTED = (
-    "tables", "actions", "taken_back", "results", "presence", "pause_votes", "ping_modes",
-    "player_names", "invitation_cards",
+    "tables", "actions", "taken_back", "results", "presence", "pause_votes", "stand_in_votes",
+    "ping_modes", "player_names", "invitation_cards",
 )
 """The data tables `counts` reports (ratings are recomputed from the results)."""
 
@@ -363,6 +363,27 @@ class SqlStorage(Storage):
         for row in rows:
             votes.setdefault((row[0], row[1]), set()).add(row[2])
         return votes
+
+    async def vote_stand_in(self, table_id: int, away_id: int, voter: int) -> None:
+        await self._write_one(
+            "INSERT INTO stand_in_votes (table_id, away_id, voter_id) VALUES (?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
+            table_id, away_id, voter,
+        )
+
+    async def stand_in_votes(self, table_id: int) -> dict[int, set[int]]:
+        rows = await self._rows(
+            "SELECT away_id, voter_id FROM stand_in_votes WHERE table_id = ?", table_id
+        )
+        votes: dict[int, set[int]] = {}
+        for row in rows:
+            votes.setdefault(row[0], set()).add(row[1])
+        return votes
+
+    async def forget_stand_in_votes(self, table_id: int, away_id: int) -> None:
+        await self._write_one(
+            "DELETE FROM stand_in_votes WHERE table_id = ? AND away_id = ?", table_id, away_id
+        )
 
     # -- ping modes -----------------------------------------------------------------
 
