@@ -29,10 +29,10 @@ from bot.storage.records import SaveAlso, StartupError, Table, TableBusy, migrat
 from bot.storage.sql import (
     UPDATE_TABLE,
     SqlStorage,
-    Statement,
     numbered,
     update_params,
 )
+from bot.storage.sql_people import Statement
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy

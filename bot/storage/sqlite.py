@@ -34,10 +34,10 @@ from bot.storage.sql import (
     INSERT_TAKEN_BACK,
     UPDATE_TABLE,
     SqlStorage,
-    Statement,
     result_params,
     update_params,
 )
+from bot.storage.sql_people import Statement
 
 T = TypeVar("T")
 P = ParamSpec("P")
