@@ -1,4 +1,4 @@
-"""Code a newcomer reads in one sitting (docs/platform.md, "Code size"): no module of
+"""Code a newcomer reads in one sitting (docs/platform.md, its opening): no module of
 `bot/` (the rules engines under `bot/games/` aside: a game's rules are as long as its
 rulebook) or of `cogs/` over `MAX_MODULE_LINES` lines, no class over
 `MAX_CLASS_LINES`. A module or class that grows past them is split by what it holds."""
