@@ -45,7 +45,7 @@ class ComputerTurns:
         self._pause = pause_seconds
         self._sleep = sleep
 
-    async def play(
+    async def play_due(
         self,
         table_id: int,
         announce: Callable[[ActResult], Awaitable[None]] | None = None,

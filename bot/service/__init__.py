@@ -43,7 +43,7 @@ from bot.service.moves import ActResult, Moves, TakenBack
 from bot.service.preferences import Preferences
 from bot.service.reminders import Reminders
 from bot.service.results import Results
-from bot.service.seats import SKIP_AFTER_REMINDERS, Seats, skip_delay
+from bot.service.seats import Seats, skip_delay
 from bot.service.seen_names import SeenNames
 from bot.service.store import TableStore
 from bot.service.tables import OPEN_STATUSES, Tables
@@ -51,7 +51,6 @@ from bot.storage import Storage, Table, TableStatus
 
 __all__ = [
     "OPEN_STATUSES",
-    "SKIP_AFTER_REMINDERS",
     "ActResult",
     "Drafts",
     "GameService",

@@ -64,7 +64,7 @@ class ComputerTable:
 
     async def _run(self, table_id: int) -> None:
         try:
-            await self._turns.play(table_id, announce=self._announce)
+            await self._turns.play_due(table_id, announce=self._announce)
         except Exception:
             log.exception("table %d: computer turns stopped", table_id)
         finally:

@@ -92,7 +92,7 @@ async def test_a_person_and_a_computer_take_turns_at_coal_baron(
     turns = ComputerTurns(service, runner)
     computer_moves = 0
     while computer_moves < 25:
-        computer_moves += len(await turns.play(table_id))
+        computer_moves += len(await turns.play_due(table_id))
         table = await service.tables.get_table(table_id)
         assert table.state is not None and table.users_to_act() == (ALICE,)
         (seat,) = table.state.to_act()
@@ -111,7 +111,7 @@ async def test_computers_play_until_a_person_is_to_act(
     assert table.state is not None and table.users_to_act() == (ALICE,)
     default = table.state.format_action(table.state.default_action(0))
     await service.moves.act(table_id, ALICE, default)
-    results = await ComputerTurns(service, runner).play(table_id)
+    results = await ComputerTurns(service, runner).play_due(table_id)
     assert [result.seat for result in results] == [1, 2, 3]
     assert (await service.tables.get_table(table_id)).users_to_act() == (ALICE,)
 
@@ -137,7 +137,7 @@ async def test_a_computer_takes_over_an_idle_seat_until_its_player_acts_again(
     assert table.seats[seat] == idle and stand_ins(taken) == {seat: "idle"}
     assert taken.version == table.version, "a setting is no move: the buttons stay valid"
     turns = ComputerTurns(service, runner)
-    results = await turns.play(table.id)
+    results = await turns.play_due(table.id)
     assert results and {result.seat for result in results} == {seat}
     with pytest.raises(ActionPlayedBySkip):
         await service.moves.take_back(table.id, idle)
@@ -145,7 +145,7 @@ async def test_a_computer_takes_over_an_idle_seat_until_its_player_acts_again(
     assert table.state is not None and table.users_to_act() == (other,)
     await service.moves.act(table.id, other, table.state.format_action(table.state.default_action(
         1 - seat)))
-    assert {result.seat for result in await turns.play(table.id)} == {seat}, "still taken over"
+    assert {result.seat for result in await turns.play_due(table.id)} == {seat}, "still taken over"
     # the player says they are back (acting on their own turn does too: next test)
     await service.seats.hand_back(table.id, idle)
     table = await service.tables.get_table(table.id)
