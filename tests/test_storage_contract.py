@@ -40,6 +40,7 @@ from bot.storage.records import (
     REMINDER_LEASE_SECONDS,
     DueReminder,
     LoggedAction,
+    migration_scripts,
     row_values,
     shard_of,
     table_from_row,
@@ -522,19 +523,32 @@ async def fill_at_old_version(location: str) -> tuple[Table, list[tuple[int, int
     return table, log, filled
 
 
+async def old_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """The location of a new database of `backend`, to be opened at an old version."""
+    if backend == "postgresql":
+        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+        return await cluster.create_database()
+    return str(tmp_path / "old.sqlite3")
+
+
+def apply_only(
+    location: str, applied: int, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[int, str, str]]:
+    """Have opening `location` apply its backend's first `applied` migrations only, until
+    `monkeypatch.undo()`; returns every migration."""
+    module = backend_of(location)
+    every: list[tuple[int, str, str]] = module.migration_scripts(module.MIGRATIONS)
+    monkeypatch.setattr(module, "migration_scripts", lambda package: every[:applied])
+    return every
+
+
 @pytest.mark.parametrize(("backend", "applied"), earlier_versions())
 async def test_an_upgrade_from_every_earlier_version_keeps_everything(
     backend: str, applied: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     request: pytest.FixtureRequest,
 ) -> None:
-    if backend == "postgresql":
-        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
-        location = await cluster.create_database()
-    else:
-        location = str(tmp_path / "old.sqlite3")
-    module = backend_of(location)
-    every = module.migration_scripts(module.MIGRATIONS)
-    monkeypatch.setattr(module, "migration_scripts", lambda package: every[:applied])
+    location = await old_database(backend, tmp_path, request)
+    every = apply_only(location, applied, monkeypatch)
     await (await Storage.open(location)).close()
     table, _, filled = await fill_at_old_version(location)
     monkeypatch.undo()
@@ -581,22 +595,16 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         await storage.close()
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("backend", BACKENDS)
 async def test_an_upgrade_moves_the_stand_in_votes_out_of_the_options(
     backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     request: pytest.FixtureRequest,
 ) -> None:
     """Before migration ``stand_in_votes`` a table kept them in its options JSON: they
     survive the upgrade as rows, and the options keep everything else."""
-    if backend == "postgresql":
-        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
-        location = await cluster.create_database()
-    else:
-        location = str(tmp_path / "old.sqlite3")
-    module = backend_of(location)
-    every = module.migration_scripts(module.MIGRATIONS)
-    before = next(i for i, (_, name, _) in enumerate(every) if name == "stand_in_votes")
-    monkeypatch.setattr(module, "migration_scripts", lambda package: every[:before])
+    location = await old_database(backend, tmp_path, request)
+    names = [name for _, name, _ in migration_scripts(backend_of(location).MIGRATIONS)]
+    apply_only(location, names.index("stand_in_votes"), monkeypatch)
     old = await Storage.open(location)
     voted = {"standin_votes": {"7": [8, 9], "6": [8]}}
     first = await old.insert(replace(lobby(channel=1), options={
