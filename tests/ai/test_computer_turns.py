@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -81,6 +82,18 @@ async def test_the_creator_adds_and_removes_computers(service: GameService) -> N
     table = await service.tables.remove_computer(table_id, ALICE, -11)
     assert table.seats == (ALICE, -21)
     assert computer_seats(table) == {1: "easy"}
+
+
+async def test_computers_added_at_once_each_get_a_seat_of_their_own(
+    service: GameService,
+) -> None:
+    """Two clicks of the creator at once (the slot is chosen under the table's lock,
+    in the service: chosen before it, both computers had the same id)."""
+    table_id = await lobby(service, "saboteur")
+    await asyncio.gather(*(service.tables.add_computer(table_id, ALICE, "easy")
+                           for _ in range(3)))
+    table = await service.tables.get_table(table_id)
+    assert table.seats == (ALICE, -11, -21, -31)
 
 
 async def test_a_person_and_a_computer_take_turns_at_coal_baron(
