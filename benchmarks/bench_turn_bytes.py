@@ -33,11 +33,11 @@ import simcord
 
 import cogs.platform.posting
 from bot.app import TableBot, create_bot
-from bot.config import Settings
 from bot.games.base import GameState
 from bot.games.coal_baron.actions import Place
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.registry import game_ids, load_games
+from bot.startup.config import Settings
 from cogs.platform.presenter import TurnMessage
 from tests.coal_baron_discord_support import extraction_line, space_kind
 

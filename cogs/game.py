@@ -11,12 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotCreator
 from bot.games.registry import game_ids
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import GameService, Table, TableStatus, check_game
+from bot.service.errors import NotCreator
 from bot.storage import PingMode
-from bot.table_settings import takes_over
+from bot.storage.table_settings import takes_over
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.errors import NoTableHere
@@ -246,7 +246,7 @@ class GameCog(
         if takes_over(table):
             await skip_to_computer(interaction, table)
             return
-        result = await service_of(interaction).play.skip(table.id, interaction.user.id)
+        result = await service_of(interaction).moves.skip(table.id, interaction.user.id)
         locale = public_locale(interaction)
         header = t(
             locale,

@@ -4,7 +4,7 @@ Every minute the loop claims from the service the tables of this process's
 shards that have waited longer than their reminder delay and were not reminded
 yet this turn, posts one reminder mentioning whoever is to act (with the turn's
 images and buttons), then confirms it, a few tables at a time
-(`bot.reminders.remind_due`). The claim is made in the database, so when several
+(`bot.service.Reminders.remind_due`). The claim is made in the database, so when several
 bot processes share it, each reminder is posted once. Nothing is kept in memory,
 so a restart neither loses nor repeats reminders (except one claimed right before
 a crash and not confirmed: it is posted again once the claim expires,
@@ -31,7 +31,6 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
-from bot.reminders import remind_due
 from bot.service import Table
 from cogs.platform.computers import only_computers_due
 from cogs.platform.host import TableHost, host_of
@@ -55,7 +54,7 @@ class ReminderCog(commands.Cog):
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
         await take_over_idle(self.host, [guild.id for guild in self.bot.guilds])
-        await remind_due(self.host.service.tables, self.try_reminder, self.host.shard_set)
+        await self.host.service.reminders.remind_due(self.try_reminder, self.host.shard_set)
 
     async def try_reminder(self, table: Table) -> bool:
         """Remind the players `table` waits for; False leaves its claim unconfirmed (they

@@ -10,11 +10,11 @@ import pytest
 import simcord
 
 import cogs.platform.presenter
-from bot.config import Settings
-from bot.errors import IllegalAction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
-from bot.render_pool import render_png
+from bot.service.errors import IllegalAction
+from bot.startup.config import Settings
+from bot.workers.render_pool import render_png
 from cogs.coal_baron.labels import order_text, tile_text
 from cogs.coal_baron.suggest import suggestions
 from cogs.platform.errors import NoTableHere, NotAPlayer

@@ -15,8 +15,8 @@ import pytest
 
 from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game
-from bot.selfplay import play_random_game
-from bot.service import ActResult, Since, Step, Table, TableStatus
+from bot.games.selfplay import play_random_game
+from bot.service import ActResult, ReplayedAction, Since, Table, TableStatus
 from cogs.platform.digest import digest_text
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seen
@@ -201,6 +201,6 @@ def test_the_digest_is_the_same_whatever_the_secrets_hidden_from_its_reader(game
         if seat == 0:
             since = Since(state.copy(), (), acted=True)
         else:
-            step = Step(seat, notation, events, state.copy())
+            step = ReplayedAction(seat, notation, events, state.copy())
             since = replace(since, steps=(*since.steps, step))
     assert told, f"{game}: seat 0 never came back to act"

@@ -9,11 +9,11 @@ import random
 import pytest
 import simcord
 
-from bot.config import Settings
-from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.mine_out.actions import Change, Dig, Hire, Play, Sell
 from bot.games.mine_out.legality import cost
 from bot.i18n import t
+from bot.service.errors import IllegalAction, NotSeated, NotYourTurn
+from bot.startup.config import Settings
 from cogs.platform.errors import NotAPlayer
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (

@@ -11,10 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotPlaying
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import language_of, t
 from bot.service import Table
+from bot.service.errors import NotPlaying
 from cogs.coal_baron.presenter import orders_lines
 from cogs.coal_baron.turn import GAME_ID, coal_state
 from cogs.platform.items import Interaction

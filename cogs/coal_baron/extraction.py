@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.errors import StaleAction
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Action, Cage, Load, Stow, Take
 from bot.games.coal_baron.components import SURFACE
@@ -21,6 +20,7 @@ from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
+from bot.service.errors import StaleAction
 from cogs.coal_baron.labels import (
     View,
     colour_name,

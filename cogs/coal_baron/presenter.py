@@ -8,7 +8,7 @@ player's mine in one image (`CoalBaronPresenter`), and the components of
 scoring is added as a table in words; at the end, the final conversions and the
 standings. The start message lists the roster (seat, colour, player).
 Images are drawn from the public view (`state.view(None)`) with the players'
-display names, off the event loop (`bot.render_pool`); if they cannot be, the
+display names, off the event loop (`bot.workers.render_pool`); if they cannot be, the
 text goes out alone with a button to draw them again.
 """
 

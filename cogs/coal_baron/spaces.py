@@ -22,7 +22,6 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.errors import IllegalAction, StaleAction
 from bot.games.base import Seat
 from bot.games.coal_baron.actions import Action, Buy, Draft, Place
 from bot.games.coal_baron.actions import format_action as format_notation
@@ -33,6 +32,7 @@ from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, t
 from bot.service import Table
+from bot.service.errors import IllegalAction, StaleAction
 from cogs.coal_baron.draw import open_draw_panel
 from cogs.coal_baron.extraction import open_extraction_panel
 from cogs.coal_baron.labels import space_label, space_name, step_label, workers_text

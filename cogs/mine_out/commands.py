@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotPlaying
 from bot.games.mine_out import MineOutState
 from bot.i18n import t
 from bot.service import Table
+from bot.service.errors import NotPlaying
 from cogs.mine_out.images import holdings_file, town_files
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names

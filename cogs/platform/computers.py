@@ -2,7 +2,7 @@
 posted like anyone's (the lobby's buttons that add and remove them:
 `cogs.platform.lobby`).
 
-A computer seat is a negative user id (`bot.computer_turns`); it is never shown
+A computer seat is a negative user id (`bot.service.computers`); it is never shown
 as a mention but named in words ("Computer (easy)"). After every action, at the
 start and when the bot starts again, `ComputerTable.schedule` plays the turns
 due to computers in a background task (the search runs in worker processes,
@@ -17,11 +17,9 @@ import logging
 
 import discord
 
-from bot.computer_turns import (
-    ComputerTurns,
-    playing_computers,
-)
+from bot.ai.table_turns import ComputerTurns
 from bot.service import ActResult, Table, TableStatus
+from bot.service.computers import playing_computers
 from cogs.platform.posting import post_computer_turn
 
 log = logging.getLogger(__name__)
@@ -62,7 +60,7 @@ class ComputerTable:
 
     async def _run(self, table_id: int) -> None:
         try:
-            await self._turns.play(table_id, announce=self._announce)
+            await self._turns.play_due(table_id, announce=self._announce)
         except Exception:
             log.exception("table %d: computer turns stopped", table_id)
         finally:

@@ -6,7 +6,7 @@ when it loads, which would make a fresh class of each error per bot.
 
 from __future__ import annotations
 
-from bot.errors import UserError
+from bot.service.errors import UserError
 
 
 class NoTableHere(UserError):

@@ -20,17 +20,11 @@ from typing import ClassVar
 import discord
 
 from bot.ai.knowledge import has_computer_players
-from bot.computer_turns import (
-    TABLE_LEVELS,
-    add_computer,
-    computer_level,
-    computer_seats,
-    remove_computer,
-)
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
-from bot.table_settings import takes_over
+from bot.service.computers import TABLE_LEVELS, computer_level, computer_seats
+from bot.storage.table_settings import takes_over
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.invitations import refresh_invitations
@@ -174,11 +168,11 @@ class ComputerButton(
             table = await service.tables.get_table(self.table_id)
             computers = [u for u in table.seats if computer_level(u) is not None]
             last = computers[-1] if computers else 0
-            table = await remove_computer(service.tables, self.table_id, user, last)
+            table = await service.tables.remove_computer(self.table_id, user, last)
         elif self.arg == "watch":
             table = await service.tables.step_out(self.table_id, user)
         else:
-            table = await add_computer(service.tables, self.table_id, user, self.arg)
+            table = await service.tables.add_computer(self.table_id, user, self.arg)
         await send_lobby(interaction, table, edit=True)
 
 

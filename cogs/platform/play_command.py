@@ -124,7 +124,7 @@ async def play_typed(interaction: Interaction, text: str, game_id: str | None = 
             raise NoTableHere()
         table = found
     notation, version = read_value(text, table.version)
-    result = await service.play.act(
+    result = await service.moves.act(
         table.id, interaction.user.id, notation, expected_version=version
     )
     await post_turn(interaction, result.table, result)

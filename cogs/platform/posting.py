@@ -33,9 +33,9 @@ import discord
 
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
-from bot.service import SKIP_AFTER_REMINDERS, ActResult, Table, TableStatus
+from bot.service import ActResult, Table, TableStatus, skip_delay
 from bot.storage import PingMode
-from bot.table_settings import stand_ins
+from bot.storage.table_settings import stand_ins
 from cogs.platform.controls import turn_controls, undo_controls
 from cogs.platform.host import host_of
 from cogs.platform.items import Interaction
@@ -176,7 +176,7 @@ async def fold_into_live(
 
 def reminder_text(table: Table, locale: LocaleLike) -> str:
     """A reminder's text: who is awaited, since when, from when the turn may be skipped."""
-    skip_at = table.turn_started_at + SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
+    skip_at = table.turn_started_at + skip_delay(table)
     return t(
         locale,
         "reminder.text",

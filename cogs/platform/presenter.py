@@ -27,8 +27,8 @@ import discord
 
 from bot.games.base import Event, Seat
 from bot.i18n import LocaleLike, has_key, t
-from bot.render_pool import Renderer, RenderFailed, render_png
 from bot.service import ActResult, TableStatus
+from bot.workers.render_pool import Renderer, RenderFailed, render_png
 from cogs.platform.names import mention
 from cogs.platform.seen import Seen, TableFacts
 
@@ -52,7 +52,7 @@ class TurnMessage:
 
     `actions` become generic action buttons or selects; `items` are a game's own
     persistent components (DynamicItems), placed after them. `images_missing`: some
-    image could not be drawn (`bot.render_pool.RenderFailed`); the message offers to
+    image could not be drawn (`bot.workers.render_pool.RenderFailed`); the message offers to
     draw them again.
     """
 

@@ -23,7 +23,7 @@ from cogs.platform.seen import seen
 @acknowledged
 async def show_private(interaction: Interaction, table_id: int) -> None:
     """The clicker's private view, ephemerally; spectators get nothing."""
-    table, seat = await service_of(interaction).play.authorize(
+    table, seat = await service_of(interaction).moves.authorize(
         table_id, interaction.user.id, None, to_act=False
     )
     presenter = presenter_for(table.game)

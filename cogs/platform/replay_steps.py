@@ -19,9 +19,9 @@ import asyncio
 
 import discord
 
-from bot.errors import UserError
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table, TableStatus
+from bot.service.errors import UserError
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, TableItem

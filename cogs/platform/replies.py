@@ -1,6 +1,6 @@
 """Answering interactions: the right language, and errors turned into ephemeral replies.
 
-User errors (`bot.errors.UserError`) are answered with their translated
+User errors (`bot.service.errors.UserError`) are answered with their translated
 message; anything else is logged with its traceback and answered with a
 generic message, so a user never waits on a silent failure. Two paths lead
 here: slash commands through `ReplyingTree.on_error`, components through
@@ -22,8 +22,8 @@ from typing import Any, ParamSpec
 import discord
 from discord import app_commands
 
-from bot.errors import ActionSyntaxError, IllegalAction, UserError
 from bot.i18n import LocaleLike, has_key, t
+from bot.service.errors import ActionSyntaxError, IllegalAction, UserError
 from cogs.access import check_clicked_table
 from cogs.validation import check_options, check_shape
 

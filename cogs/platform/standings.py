@@ -14,8 +14,8 @@ from collections.abc import Iterable
 import discord
 
 from bot.i18n import LocaleLike, language_of, t
-from bot.results import Player
-from bot.stats import leaderboard, player_totals
+from bot.outcomes.stats import leaderboard, player_totals
+from bot.outcomes.summaries import Player
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import member_name

@@ -27,8 +27,8 @@ import logging
 import discord
 
 from bot.i18n import LocaleLike, language_of, t
-from bot.render_pool import RenderFailed, render_png
 from bot.service import OPEN_STATUSES, Results, Table, TableStatus
+from bot.workers.render_pool import RenderFailed, render_png
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import EXPORT, Button, Interaction, TableItem

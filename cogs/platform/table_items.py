@@ -20,10 +20,10 @@ every path).
 
 from __future__ import annotations
 
-from bot.errors import NotPlaying, StaleAction
 from bot.games.base import Seat
 from bot.i18n import t
 from bot.service import Table, TableStatus
+from bot.service.errors import NotPlaying, StaleAction
 from cogs.platform.errors import NoTableHere, NotAPlayer, WrongGame
 from cogs.platform.host import service_of
 from cogs.platform.items import ACT, IMAGES, PICK, UNDO, Button, Interaction, Select, TableItem
@@ -63,7 +63,7 @@ async def play_clicked(
     interaction: Interaction, table_id: int, version: int, notation: str
 ) -> None:
     """Play `notation` for the clicker, if the click was made on the current state."""
-    result = await service_of(interaction).play.act(
+    result = await service_of(interaction).moves.act(
         table_id, interaction.user.id, notation, expected_version=version
     )
     await post_turn(interaction, result.table, result)
@@ -96,8 +96,8 @@ async def take_back(interaction: Interaction, table_id: int, version: int | None
     """
     service = service_of(interaction)
     if version is not None:
-        await service.play.authorize(table_id, interaction.user.id, version, to_act=False)
-    done = await service.play.take_back(table_id, interaction.user.id)
+        await service.moves.authorize(table_id, interaction.user.id, version, to_act=False)
+    done = await service.moves.take_back(table_id, interaction.user.id)
     words = plugin_for(done.table.game).typed.words(
         done.table, done.seat, done.notation, interaction.locale
     )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.errors import NotPlaying
 from bot.games.base import Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import (
@@ -31,6 +30,7 @@ from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
+from bot.service.errors import NotPlaying
 from cogs.platform.names import mention
 from cogs.platform.presenter import ActionChoice
 from cogs.platform.seen import TableFacts
