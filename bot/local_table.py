@@ -60,10 +60,10 @@ import simcord
 from simcord.preview import Preview
 
 from bot.app import TableBot, check_storage, configure_logging, create_bot
-from bot.config import Settings
 from bot.local_simcord import after_each_publication, check_simcord, is_busy, publish_again
 from bot.local_welcome import WelcomeButton, post_welcome
 from bot.service import Table
+from bot.startup.config import Settings
 
 log = logging.getLogger(__name__)
 

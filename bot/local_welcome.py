@@ -23,10 +23,10 @@ from typing import Any, Self
 import discord
 
 from bot.ai.knowledge import has_computer_players
-from bot.computer_turns import add_computer
-from bot.errors import UnknownGame, UserError
+from bot.games.errors import UserError
 from bot.games.registry import game_ids, get_game
 from bot.i18n import LocaleLike, t
+from bot.service.errors import UnknownGame
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import LABEL_LIMIT, Interaction
 from cogs.platform.lobby import start_table
@@ -97,7 +97,7 @@ class WelcomeButton(
             reminder_minutes=host_of(interaction.client).settings.reminder_minutes,
         )
         for _ in range(computers_needed(self.game)):
-            table = await add_computer(service.tables, table.id, interaction.user.id, LEVEL)
+            table = await service.tables.add_computer(table.id, interaction.user.id, LEVEL)
         await start_table(interaction, table.id)
 
 

@@ -76,9 +76,9 @@ async def play_in_file(
                       or quick(table.state, seat, rng))
             text = table.state.format_action(action)
             if user > 0:
-                table = (await service.play.act(1, user, text, table.version)).table
+                table = (await service.moves.act(1, user, text, table.version)).table
             else:
-                table = (await service.play.play_for(1, seat, text, table.version,
+                table = (await service.moves.play_for(1, seat, text, table.version,
                                                      played_by=user)).table
 
 

@@ -14,11 +14,11 @@ import simcord
 from simcord.preview import Preview
 
 from bot.app import TableBot, create_bot
-from bot.config import Settings
 from bot.local_simcord import SimcordChanged, check_simcord
 from bot.local_table import CHANNEL, SEATS, SERVER_ID, build_server, greet
 from bot.local_welcome import WelcomeButton
 from bot.service import TableStatus
+from bot.startup.config import Settings
 from tests.discord_support import bot_of, labels, last_message, private_text, speak_french
 
 

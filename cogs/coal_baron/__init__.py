@@ -14,6 +14,7 @@ from cogs.coal_baron.draw import DRAW
 from cogs.coal_baron.extraction import EXTRACTION
 from cogs.coal_baron.presenter import CoalBaronPresenter
 from cogs.coal_baron.spaces import TURN_ITEMS
+from cogs.coal_baron.typed import CoalBaronPlays
 from cogs.platform.plugins import GamePlugin
 from cogs.platform.table_options import TableOption
 from renderer.coal_baron.board import REPLAY
@@ -33,4 +34,5 @@ PLUGIN = GamePlugin(
     replay_board=REPLAY,
     warm_up=warm_up,
     cards=CATALOGUE,
+    typed=CoalBaronPlays(),
 )

@@ -11,6 +11,7 @@ from cogs.mine_out.cards import CATALOGUE
 from cogs.mine_out.commands import MineOutCog
 from cogs.mine_out.presenter import MineOutPresenter
 from cogs.mine_out.turn import TURN
+from cogs.mine_out.typed import MineOutPlays
 from cogs.platform.plugins import GamePlugin
 from cogs.platform.table_options import TableOption
 from renderer.mine_out.replay import REPLAY
@@ -29,4 +30,5 @@ PLUGIN = GamePlugin(
     options=OPTIONS,
     replay_board=REPLAY,
     cards=CATALOGUE,
+    typed=MineOutPlays(),
 )

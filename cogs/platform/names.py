@@ -16,11 +16,13 @@ builder redraws without an interaction at hand (`known_names`) use them too.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import discord
 
-from bot.computer_turns import computer_level
 from bot.i18n import LocaleLike, t
 from bot.service import Table
+from bot.service.computers import computer_level
 from cogs.platform.server_names import remember_names, stored_names
 
 REMEMBERED = 10_000
@@ -90,6 +92,13 @@ async def display_names(
     return names
 
 
-def known_names(table: Table) -> tuple[str, ...]:
+class Seated(Protocol):
+    """Whatever says who sits where: a `Table`, or its public facts."""
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+
+
+def known_names(table: Seated) -> tuple[str, ...]:
     """Each seat's display name as last looked up by `display_names` ("" if never)."""
     return tuple(_remembered.get(user, "") for user in table.seats)

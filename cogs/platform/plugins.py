@@ -25,6 +25,7 @@ from cogs.platform.catalogue import CardCatalogue
 from cogs.platform.presenter import Presenter
 from cogs.platform.steps import TurnSteps
 from cogs.platform.table_options import TableOption
+from cogs.platform.typed_plays import TypedPlays
 from renderer.replay import ReplayBoard
 
 TableItem = type[discord.ui.DynamicItem[Any]]
@@ -54,6 +55,9 @@ class GamePlugin:
     cards: CardCatalogue | None = None
     """Every card, space and tile of the game, for ``/game card``
     (`cogs.platform.catalogue`); None: the game has nothing to look up."""
+    typed: TypedPlays = field(default_factory=TypedPlays)
+    """The game's typed plays: ``/game play``'s suggestions, an action in words for a
+    take-back (`cogs.platform.typed_plays`)."""
 
     @property
     def game_id(self) -> str:

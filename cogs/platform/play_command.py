@@ -1,10 +1,10 @@
 """``/game play action:<text>``: one way to play, for every game, typed or suggested.
 
 The autocomplete offers the user's legal actions (most relevant first, at most
-25), labelled in words by the game's presenter, valued in the notation. Each
-suggested value carries the table version it was made for, invisibly (Discord
-shows the label; the value is ``@<version> <notation>``), so the same suggestion
-sent twice is refused as stale the second time. A play typed by hand is bound
+25), labelled in words by the game's typed plays (`cogs.platform.typed_plays`),
+valued in the notation. Each suggested value carries the table version it was
+made for, invisibly (Discord shows the label; the value is ``@<version> <notation>``),
+so the same suggestion sent twice is refused as stale the second time. A play typed by hand is bound
 to the version read when the command arrives: it applies once per version.
 
 Suggestions come from a small cache of each seat's ranked choices per table
@@ -26,14 +26,16 @@ from discord.ext import commands
 
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, language_of
-from bot.service import GameService, Table, TableStatus
+from bot.service import GameService, TableStatus
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.plugins import plugin_for
+from cogs.platform.posting import post_turn
 from cogs.platform.presenter import ActionChoice
-from cogs.platform.replies import defer_private
-from cogs.platform.table_items import game_table, post_turn
+from cogs.platform.replies import acknowledged
+from cogs.platform.seen import SeatCopy, seat_copy
+from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT
 
@@ -66,14 +68,14 @@ def read_value(text: str, current_version: int) -> tuple[str, int]:
 
 
 def ranked_choices(
-    service: GameService, table: Table, seat: Seat, locale: LocaleLike
+    service: GameService, own: SeatCopy, locale: LocaleLike
 ) -> list[ActionChoice]:
     """The seat's legal choices at this table version, ranked by the game (cached)."""
     _cache = _caches.setdefault(service, OrderedDict())
-    key = (table.id, table.version, seat, language_of(locale))
+    key = (own.table.id, own.table.version, own.seat, language_of(locale))
     found = _cache.get(key)
     if found is None:
-        found = plugin_for(table.game).presenter.ranked_choices(table, seat, locale)
+        found = plugin_for(own.table.game).typed.ranked_choices(own, locale)
         _cache[key] = found
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -97,9 +99,9 @@ async def suggest(
     if seat is None or seat not in table.state.to_act():
         return []
     typed = typed[:MAX_TYPED]
-    presenter = plugin_for(table.game).presenter
-    choices = presenter.suggest(
-        table, seat, typed, interaction.locale, functools.partial(ranked_choices, service)
+    choices = plugin_for(table.game).typed.suggest(
+        seat_copy(table, seat), typed, interaction.locale,
+        functools.partial(ranked_choices, service),
     )
     return [
         app_commands.Choice(
@@ -110,10 +112,10 @@ async def suggest(
     ]
 
 
+@acknowledged
 async def play_typed(interaction: Interaction, text: str, game_id: str | None = None) -> None:
     """Play a typed or suggested action for the user at this channel's table (which
     must play `game_id` when given: the per-game aliases ``/coal play``, ``/sab play``)."""
-    await defer_private(interaction)  # acknowledged before any database or image work
     assert interaction.channel_id is not None
     service = service_of(interaction)
     if game_id is not None:
@@ -124,11 +126,11 @@ async def play_typed(interaction: Interaction, text: str, game_id: str | None = 
             raise NoTableHere()
         table = found
     notation, version = read_value(text, table.version)
-    result = await service.play.act(
+    result = await service.moves.act(
         table.id, interaction.user.id, notation, expected_version=version
     )
     await post_turn(interaction, result.table, result)
-    await plugin_for(table.game).presenter.after_typed_play(interaction, result)
+    await plugin_for(table.game).typed.after_typed_play(interaction, result)
 
 
 def _text(key: str) -> app_commands.locale_str:
