@@ -304,9 +304,9 @@ async def test_welcome_coal_baron_turn_by_my_view_refusals_and_card(tmp_path: Pa
         await choose(page, "Select an option")  # the menu of her private view
         async with stored(database) as service:
             assert (await service.tables.get_table(1)).version > before
-        label = await slash(page, "/game card", "card")
-        await page.wait_for(f"{newest_private()}.length > 0", STEP_SECONDS)
-        assert label
+        label = await slash(page, "/game card", "card")  # the first card suggested
+        await page.wait_for(f"{newest_private()}.includes('Alice used /game')", STEP_SECONDS)
+        assert f"{label} (Coal Baron)" in await page.evaluate(newest_private())
         await images_loaded(page)
         assert_no_errors(page, log)
         assert "Local table stopped." in await table.stop(signal.SIGTERM)
