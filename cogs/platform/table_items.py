@@ -27,6 +27,7 @@ from bot.service import ActResult, Table, TableStatus
 from bot.service.errors import NotPlaying, StaleAction
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
+from cogs.platform.coach import after_move
 from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (
@@ -213,6 +214,8 @@ async def post_turn(
             )
         await published(interaction.client, table, posted, modes, locale, message.chart)
     host_of(interaction.client).computers.schedule(table)
+    if played is not None:
+        after_move(interaction, played)  # the coach's note, if the player is coached
     # What the actor alone was told goes to them only: after /game skip the
     # interaction is the skipper's, who must not learn the idle seat's secrets.
     own = played is not None and table.seats[played.seat] == interaction.user.id
