@@ -333,18 +333,13 @@ class GameCog(
 
     @app_commands.command(name=_text("hint.name"), description=_text("hint.description"))
     async def hint(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before the coach thinks
         await send_hint(interaction, (await self._table_here(interaction)).id)
 
     @app_commands.command(name=_text("coach.name"), description=_text("coach.description"))
-    @app_commands.rename(mode=_text("coach.mode.name"))
-    @app_commands.describe(mode=_text("coach.mode.description"))
-    @app_commands.choices(
-        mode=[app_commands.Choice(name=_text(f"coach.mode.{m}"), value=m) for m in ("on", "off")]
-    )
-    async def coach(self, interaction: Interaction, mode: str) -> None:
-        await defer_private(interaction)  # acknowledged before any database work
-        await set_coach(interaction, (await self._table_here(interaction)).id, mode == "on")
+    @app_commands.rename(enabled=_text("coach.enabled.name"))
+    @app_commands.describe(enabled=_text("coach.enabled.description"))
+    async def coach(self, interaction: Interaction, enabled: bool) -> None:
+        await set_coach(interaction, (await self._table_here(interaction)).id, enabled)
 
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
     async def undo(self, interaction: Interaction) -> None:

@@ -16,6 +16,8 @@ import logging
 from collections.abc import Coroutine
 from typing import Any
 
+import discord
+
 from bot.ai.coach_worker import (
     Answer,
     CoachRequest,
@@ -32,7 +34,7 @@ from bot.service.coaching import may_coach
 from cogs.platform.coach_words import hint_text, note_text
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import Button, Interaction, TableItem
-from cogs.platform.replies import send_private
+from cogs.platform.replies import defer_private, send_private
 
 log = logging.getLogger(__name__)
 
@@ -118,11 +120,13 @@ async def hint(interaction: Interaction, table_id: int) -> str:
 
 async def send_hint(interaction: Interaction, table_id: int) -> None:
     """`/game hint`: the hint, privately."""
+    await defer_private(interaction)  # acknowledged before the coach thinks
     await send_private(interaction, await hint(interaction, table_id))
 
 
 async def set_coach(interaction: Interaction, table_id: int, on: bool) -> None:
     """`/game coach on|off`: the player's coach mode at the table."""
+    await defer_private(interaction)
     await service_of(interaction).coaching.set_coach(table_id, interaction.user.id, on)
     await send_private(interaction, t(interaction.locale, "coach.on" if on else "coach.off"))
 
@@ -138,6 +142,14 @@ class HintButton(TableItem[Button], prefix=HINT, versioned=False, arg=None):
 
 def hint_button(table: Table, interaction: Interaction) -> HintButton:
     return HintButton.as_button(table.id, None, "", t(interaction.locale, "coach.button.hint"))
+
+
+def add_hint_button(view: discord.ui.View, table: Table, interaction: Interaction) -> None:
+    """The 💡 Hint button at the end of a turn panel, if the panel has room for it."""
+    try:
+        view.add_item(hint_button(table, interaction))
+    except ValueError:  # a full panel: `/game hint` gives the same
+        log.info("table %d: no room for the Hint button", table.id)
 
 
 def after_move(interaction: Interaction, result: ActResult) -> None:

@@ -13,6 +13,7 @@ from bot.ai.coach_worker import CoachRequest, CostAnswer, HintAnswer, compute
 from bot.ai.knowledge import knowledge_for
 from bot.ai.observation import Observation, observe
 from bot.games.base import Event, GameState
+from bot.games.coal_baron.state import CoalBaronState
 from bot.games.record import initial_state
 from bot.games.registry import get_game
 from bot.i18n import t
@@ -106,6 +107,7 @@ def test_a_note_is_none_for_the_hinted_move_and_says_the_cost_of_a_worse_one() -
     record: dict[str, Any] = {"game": "coal-baron", "players": 2, "seed": 4, "options": {},
                               "actions": []}
     state = initial_state(record)
+    assert isinstance(state, CoalBaronState)
     while state.phase == "draft":
         seat = state.to_act()[0]
         record["actions"].append(state.format_action(state.default_action(seat)))

@@ -1,0 +1,164 @@
+"""The coach through the real bot (simcord): `/game hint`, the panel's 💡 Hint, coach
+notes after a clearly worse move and none after the hinted one, in both languages;
+a table nobody is coached at asks the coach nothing.
+
+The coach thinks in a thread here, with a small fixed search (deterministic)."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import simcord
+
+from bot.ai.coach_worker import CoachRunner, CostAnswer, HintAnswer, compute
+from bot.app import TableBot
+from bot.games.base import Seat
+from bot.service import Table
+from cogs.platform.coach import TableCoach
+from tests.coal_baron_discord_support import fixed_seed
+from tests.discord_support import (
+    TableWorld,
+    bot_of,
+    custom_ids,
+    lobby_id,
+    private_text,
+    private_texts,
+    speak_french,
+)
+
+__all__ = ["fixed_seed"]  # autouse: the same deal every run
+
+ITERATIONS = 6
+
+
+def table_bot(w: TableWorld) -> TableBot:
+    bot = bot_of(w.env)
+    assert isinstance(bot, TableBot)
+    return bot
+
+
+def coach_in_threads(w: TableWorld) -> TableCoach:
+    coach = TableCoach(CoachRunner(lambda: ThreadPoolExecutor(1)), None, ITERATIONS)
+    table_bot(w).coach = coach
+    return coach
+
+
+async def table_of(w: TableWorld) -> Table:
+    return await table_bot(w).service.tables.get_table(1)
+
+
+def actor(w: TableWorld, table: Table, seat: Seat) -> simcord.MemberActor:
+    return w.alice if table.seats[seat] == w.alice.id else w.bob
+
+
+async def start(w: TableWorld, game: str) -> Table:
+    lobby = await w.open_lobby(game)
+    await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    return await table_of(w)
+
+
+async def play_defaults_until_placement(w: TableWorld) -> Table:
+    """Coal Baron's draft, each seat's default, through `/game play`."""
+    table = await table_of(w)
+    while table.state.phase == "draft":  # type: ignore[union-attr]
+        state = table.state
+        assert state is not None
+        seat = state.to_act()[0]
+        await actor(w, table, seat).slash(
+            w.channel, "game play", action=state.format_action(state.default_action(seat))
+        )
+        table = await table_of(w)
+    return table
+
+
+@pytest.mark.parametrize("french", [False, True])
+async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, french: bool
+) -> None:
+    w = table_world
+    if french:
+        speak_french(monkeypatch, w.alice, w.bob)
+    coach = coach_in_threads(w)
+    await start(w, "coal-baron")
+    table = await play_defaults_until_placement(w)
+    assert coach.runner.asked == 0  # nobody coached: nothing asked
+    state = table.state
+    assert state is not None
+    seat = state.to_act()[0]
+    player = actor(w, table, seat)
+    other = w.bob if player is w.alice else w.alice
+    result = await player.slash(w.channel, "game coach", enabled=True)
+    assert "🎓" in private_text(result)
+    # The hint, privately, in words.
+    result = await player.slash(w.channel, "game hint")
+    hint_words = private_text(result)
+    assert hint_words.startswith("💡")
+    assert ("Conseil" in hint_words) == french
+    # Which move is clearly worse: the worker's own measure, on the same record.
+    record = await table_bot(w).service.results.record(table.id)
+    moment = len(record["actions"])
+    request = coach.request("hint", table, seat, record, moment)
+    given = compute(request)
+    assert isinstance(given, HintAnswer)
+    assert all(word not in hint_words for word in ("m6", given.action + " "))
+    worse = None
+    for action in state.legal_actions(seat):
+        notation = state.format_action(action)
+        played = {**record, "actions": [*record["actions"], notation]}
+        answer = compute(coach.request("note", table, seat, played, moment))
+        if isinstance(answer, CostAnswer):
+            worse = notation
+            break
+    assert worse is not None
+    asked = coach.runner.asked
+    result = await player.slash(w.channel, "game play", action=worse)
+    await coach.idle()
+    notes = [text for text in private_texts(result) if text.startswith("🎓")]
+    assert len(notes) == 1, private_texts(result)
+    assert ("vous a coûté" in notes[0]) == french and ("PV" in notes[0]) == french
+    assert worse not in notes[0].split("**")  # in words, not notation
+    assert coach.runner.asked == asked + 1
+    # The other player is not coached: their moves are never looked at.
+    table = await table_of(w)
+    while table.state is not None and table.seats[table.state.to_act()[0]] != player.id:
+        state = table.state
+        s = state.to_act()[0]
+        await other.slash(w.channel, "game play",
+                          action=state.format_action(state.default_action(s)))
+        table = await table_of(w)
+    await coach.idle()
+    assert coach.runner.asked == asked + 1
+    # The hinted move gets no note.
+    result = await player.slash(w.channel, "game hint")
+    table = await table_of(w)
+    state = table.state
+    assert state is not None
+    record = await table_bot(w).service.results.record(table.id)
+    given = compute(coach.request("hint", table, seat, record, len(record["actions"])))
+    assert isinstance(given, HintAnswer)
+    result = await player.slash(w.channel, "game play", action=given.action)
+    await coach.idle()
+    assert not [text for text in private_texts(result) if text.startswith("🎓")]
+
+
+async def test_the_private_panel_offers_a_hint_that_fills_it(table_world: TableWorld) -> None:
+    w = table_world
+    coach = coach_in_threads(w)
+    table = await start(w, "mine-out")
+    state = table.state
+    assert state is not None
+    player = actor(w, table, state.to_act()[0])
+    turn = w.last()
+    view_id = next(i for i in custom_ids(turn) if i.startswith("mt:view"))
+    result = await player.click(turn, custom_id=view_id)
+    panel = next(m for m in (result.response, *result.followups) if m is not None and m.ephemeral)
+    hint_id = f"mt:hint:{table.id}"
+    ids = [c.get("custom_id", "") for row in panel.components for c in row["components"]]
+    assert hint_id in ids, ids
+    result = await player.click(panel, custom_id=hint_id)
+    assert coach.runner.asked == 1
+    edited = w.env.get_message(panel.id) if hasattr(w.env, "get_message") else None
+    texts = [m.content for m in (result.response, *result.followups) if m is not None]
+    assert any("💡" in text for text in texts) or (edited is not None and "💡" in edited.content)
