@@ -6,6 +6,7 @@ The coach thinks in a thread here, with a small fixed search (deterministic)."""
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -162,3 +163,60 @@ async def test_the_private_panel_offers_a_hint_that_fills_it(table_world: TableW
     edited = w.env.get_message(panel.id) if hasattr(w.env, "get_message") else None
     texts = [m.content for m in (result.response, *result.followups) if m is not None]
     assert any("💡" in text for text in texts) or (edited is not None and "💡" in edited.content)
+
+
+async def play_to_the_last_move(w: TableWorld, players: list[simcord.MemberActor]) -> None:
+    """Random legal moves through the service, the last one through `/game play`: the
+    final message is posted as at the table."""
+    service = table_bot(w).service
+    rng = random.Random(3)
+    by_id = {member.id: member for member in players}
+    while True:
+        table = await table_of(w)
+        state = table.state
+        assert state is not None and not state.is_over()
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        trial = state.copy()
+        trial.apply(seat, action)
+        notation = state.format_action(action)
+        if trial.is_over():
+            await by_id[table.seats[seat]].slash(w.channel, "game play", action=notation)
+            return
+        await service.moves.act(table.id, table.seats[seat], notation, table.version)
+
+
+@pytest.mark.parametrize("game", ["coal-baron", "mine-out", "saboteur"])
+async def test_the_review_button_names_the_costliest_moves_in_words(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    w = table_world
+    french = game == "mine-out"
+    if french:
+        speak_french(monkeypatch, w.alice, w.bob, w.carol)
+    coach = coach_in_threads(w)
+    coach.looked_at = 4
+    lobby = await w.open_lobby(game)
+    players = [w.alice, w.bob]
+    await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
+    if game == "saboteur":
+        await w.carol.click(lobby, custom_id=lobby_id(lobby, "join"))
+        players.append(w.carol)
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    await play_to_the_last_move(w, players)
+    assert coach.runner.asked == 0
+    final = w.last()
+    review_id = f"mt:review:{(await table_of(w)).id}"
+    assert review_id in custom_ids(final)
+    result = await w.bob.click(final, custom_id=review_id)
+    text = private_text(result)
+    assert text.startswith("🔎")
+    assert ("partie" in text) == french
+    table = await table_of(w)
+    record = await table_bot(w).service.results.record(table.id)
+    played = set(record["actions"])  # type: ignore[arg-type]
+    for line in text.splitlines()[1:]:
+        assert not any(f"**{notation}**" in line for notation in played)
+    # A stranger to the table gets a clear private refusal.
+    result = await w.carol.click(final, custom_id=review_id) if game != "saboteur" else result
+    assert private_text(result)

@@ -51,6 +51,8 @@ class CoachRequest:
     seconds: float | None = HINT_SECONDS
     iterations: int | None = None
     """The normal level's iterations (None: its own); tests use few."""
+    looked_at: int = 80
+    """A review looks at this many of the seat's moves at most, spread over the game."""
 
 
 @dataclass(frozen=True)
@@ -161,11 +163,12 @@ def _cost_answer(state: GameState[Any], moment: int, cost: Cost[Any], turn: int)
 
 def _review(request: CoachRequest) -> list[CostAnswer]:
     moments, events = replay(request.record)
+    own = [index for index, moment in enumerate(moments) if moment.seat == request.seat]
+    spread = max(1, -(-len(own) // request.looked_at))
     looked = [
-        (index, _observation(moment.state, moment.seat, events[: moment.told]),
-         moment.state.parse_action(moment.seat, moment.notation))
-        for index, moment in enumerate(moments)
-        if moment.seat == request.seat
+        (index, _observation(moments[index].state, request.seat, events[: moments[index].told]),
+         moments[index].state.parse_action(request.seat, moments[index].notation))
+        for index in own[::spread]
     ]
     player = normal_player(request.seconds, request.iterations)
     found = costliest(looked, random.Random(request.seed), player)

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.ai.coach_worker import (
+    REVIEW_SECONDS,
     Answer,
     CoachRequest,
     CoachRunner,
@@ -29,9 +30,10 @@ from bot.ai.coach_worker import (
 from bot.games.base import JSON, Seat
 from bot.games.registry import get_game
 from bot.i18n import t
-from bot.service import ActResult, Table
+from bot.service import ActResult, Table, TableStatus
 from bot.service.coaching import may_coach
-from cogs.platform.coach_words import hint_text, note_text
+from bot.service.errors import NotPlaying, NotSeated
+from cogs.platform.coach_words import hint_text, note_text, review_text
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.replies import defer_private, send_private
@@ -40,6 +42,8 @@ log = logging.getLogger(__name__)
 
 HINT = "mt:hint"
 """Prefix of the 💡 Hint button of a player's private panel."""
+REVIEW = "mt:review"
+"""Prefix of the Review button of a finished game's message."""
 
 
 class TableCoach:
@@ -47,11 +51,13 @@ class TableCoach:
     and the turns it noted, and the notes being written; `close()` it."""
 
     def __init__(self, runner: CoachRunner | None = None, seconds: float | None = None,
-                 iterations: int | None = None) -> None:
+                 iterations: int | None = None, looked_at: int | None = None) -> None:
         self.runner = runner or CoachRunner()
         self.seconds = seconds
         """The normal level's clock limit (None: the worker's default)."""
         self.iterations = iterations
+        self.looked_at = looked_at
+        """The moves a review looks at, at most (None: the worker's default)."""
         self._hints: dict[tuple[int, int, Seat], str] = {}
         self._noted: set[tuple[int, Seat, int]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -59,8 +65,12 @@ class TableCoach:
     def request(self, kind: str, table: Table, seat: Seat, record: dict[str, JSON],
                 moment: int) -> CoachRequest:
         options: dict[str, Any] = {"iterations": self.iterations}
+        if kind == "review":
+            options["seconds"] = REVIEW_SECONDS
         if self.seconds is not None:
             options["seconds"] = self.seconds
+        if self.looked_at is not None:
+            options["looked_at"] = self.looked_at
         return CoachRequest(kind, record, seat, moment, moment_seed(table.seed, moment, seat),
                             **options)
 
@@ -184,4 +194,24 @@ async def _send_note(interaction: Interaction, result: ActResult) -> None:
     await send_private(interaction, note_text(table, before, seat, answer, interaction.locale))
 
 
-COACH_ITEMS = (HintButton,)
+class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
+    """A finished game's Review: the clicker's costliest moves, privately."""
+
+    answers_privately = True
+
+    async def run(self, interaction: Interaction) -> None:
+        service = service_of(interaction)
+        table = await service.tables.get_table(self.table_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated()
+        if table.status != TableStatus.FINISHED:
+            raise NotPlaying()
+        record = await service.results.record(table.id)
+        desk = coach_of(interaction)
+        answers = await desk.ask(desk.request("review", table, seat, record, 0))
+        assert isinstance(answers, list)
+        await send_private(interaction, review_text(table, seat, answers, interaction.locale))
+
+
+COACH_ITEMS = (HintButton, ReviewButton)

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.ai.appraisers import appraiser_for
-from bot.ai.coach_worker import CostAnswer, HintAnswer, Moment
+from bot.ai.coach_worker import CostAnswer, HintAnswer
 from bot.games.base import GameState, Seat
+from bot.games.registry import get_game
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.platform.plugins import presenter_for
@@ -67,16 +68,13 @@ def note_text(
     return t(locale, "coach.note", **cost_params(table, state, seat, answer, locale))
 
 
-def review_text(
-    table: Table, seat: Seat, moments: list[Moment], answers: list[CostAnswer],
-    locale: LocaleLike,
-) -> str:
+def review_text(table: Table, seat: Seat, answers: list[CostAnswer], locale: LocaleLike) -> str:
     """A finished game's costliest moves of `seat`, with what the normal level would have played."""
     if not answers:
         return t(locale, "coach.review.none")
     lines = [t(locale, "coach.review.title")]
     for answer in answers:
-        moment = moments[answer.moment]
-        params = cost_params(table, moment.state, seat, answer, locale)
+        before = get_game(table.game).from_json(answer.before)
+        params = cost_params(table, before, seat, answer, locale)
         lines.append(t(locale, "coach.review.moment", number=answer.moment + 1, **params))
     return "\n".join(lines)

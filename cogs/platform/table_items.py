@@ -27,7 +27,7 @@ from bot.service import ActResult, Table, TableStatus
 from bot.service.errors import NotPlaying, StaleAction
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
-from cogs.platform.coach import after_move
+from cogs.platform.coach import REVIEW, after_move
 from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (
@@ -288,6 +288,7 @@ def turn_view(
         for key, prefix, style in (
             ("button.rematch", REMATCH, discord.ButtonStyle.success),
             ("button.export", EXPORT, discord.ButtonStyle.secondary),
+            ("coach.button.review", REVIEW, discord.ButtonStyle.secondary),
         ):
             view.add_item(
                 HandledButton(

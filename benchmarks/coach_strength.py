@@ -1,0 +1,100 @@
+"""Issue 33's measures of the coach (docs/ai.md), on seeds no test uses (from 5000):
+
+- strength: a seat that plays every hint (`bot.ai.coach.hint`, the normal level's
+  24 iterations) against random, next to the easy level against random, in Coal
+  Baron 2p and Mine Out 2p; seats alternate from game to game;
+- latency: a hint as the table asks for it (`bot.ai.coach_worker.compute`: the
+  record replayed, the search on its clock limit, the appraisal), p50 and p95 per
+  game, at moments along those games.
+
+Slow (whole games with a search on every move): ``python -m benchmarks.coach_strength [games]``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from typing import Any
+
+from benchmarks.timing import median_p95
+from bot.ai.coach import hint, normal_player
+from bot.ai.coach_worker import CoachRequest, compute
+from bot.ai.match import play_match
+from bot.ai.observation import Observation
+from bot.ai.players import ComputerPlayer, make_player
+from bot.games.record import initial_state, parse_entry
+from bot.games.registry import get_game
+
+FIRST_SEED = 5000
+GAMES = ("coal-baron", "mine-out", "saboteur")
+LATENCY_MOMENTS = 8
+"""Moments per game record at which a hint is timed."""
+
+
+class HintFollower(ComputerPlayer):
+    """Plays the coach's hint every time."""
+
+    level = "hints"
+
+    def choose(self, observation: Observation[Any], rng: random.Random) -> Any:
+        if len(observation.legal) == 1:
+            return observation.legal[0]
+        return hint(observation, rng, normal_player()).action
+
+
+def win_rate(game: str, level: str, games: int) -> tuple[float, list[dict[str, Any]]]:
+    wins, records = 0.0, []
+    for number in range(games):
+        seed = FIRST_SEED + number
+        player = HintFollower() if level == "hints" else make_player(level)
+        seats = [player, make_player("random")]
+        if number % 2:
+            seats.reverse()
+        match = play_match(get_game(game), [p.level for p in seats], seed, players=seats)
+        outcome = match.state.outcome()
+        assert outcome is not None
+        mine = seats.index(player)
+        wins += (mine in outcome.winners) / len(outcome.winners)
+        records.append(match.record)
+    return wins / games, records
+
+
+def latencies(records: list[dict[str, Any]]) -> list[float]:
+    times = []
+    for record in records:
+        entries = record["actions"]
+        for step in range(1, LATENCY_MOMENTS + 1):
+            moment = len(entries) * step // (LATENCY_MOMENTS + 1)
+            state = initial_state(record)
+            for entry in entries[:moment]:
+                seat, notation = parse_entry(state, entry)
+                state.apply(seat, state.parse_action(seat, notation))
+            seat = state.to_act()[0]
+            request = CoachRequest("hint", {**record, "actions": entries[:moment]}, seat,
+                                   moment, seed=moment)
+            started = time.perf_counter()
+            compute(request)
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def main(names: list[str] | None = None, games: int = 10) -> None:
+    print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
+    for game in names or GAMES:
+        if game != "saboteur":
+            hints, records = win_rate(game, "hints", games)
+            easy, _ = win_rate(game, "easy", games)
+            print(f"{game} 2p vs random over {games} games: hints {hints:.0%}, easy {easy:.0%}",
+                  flush=True)
+        else:
+            records = [play_match(get_game(game), ["easy"] * 4, FIRST_SEED + n).record
+                       for n in range(3)]
+        times = latencies(records[:3])
+        print(f"{game} hint latency over {len(times)} moments: {median_p95(times, 2)}; "
+              f"load average {os.getloadavg()[0]:.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or None)
