@@ -214,7 +214,7 @@ async def test_the_review_button_names_the_costliest_moves_in_words(
     assert ("partie" in text) == french
     table = await table_of(w)
     record = await table_bot(w).service.results.record(table.id)
-    played = set(record["actions"])  # type: ignore[arg-type]
+    played = set(record["actions"])
     for line in text.splitlines()[1:]:
         assert not any(f"**{notation}**" in line for notation in played)
     # A stranger to the table gets a clear private refusal.
