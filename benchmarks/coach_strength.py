@@ -21,6 +21,7 @@ from typing import Any
 from benchmarks.timing import median_p95
 from bot.ai.coach import hint, normal_player
 from bot.ai.coach_worker import CoachRequest, compute
+from bot.ai.knowledge import knowledge_for
 from bot.ai.match import play_match
 from bot.ai.observation import Observation
 from bot.ai.players import ComputerPlayer, make_player
@@ -62,16 +63,21 @@ def win_rate(game: str, level: str, games: int) -> tuple[float, list[dict[str, A
 
 
 def latencies(records: list[dict[str, Any]]) -> list[float]:
+    """Hint times at the moments of the records where the search thinks (a real choice:
+    more than three legal moves, none the game leaves to its heuristic)."""
     times = []
     for record in records:
         entries = record["actions"]
-        for step in range(1, LATENCY_MOMENTS + 1):
-            moment = len(entries) * step // (LATENCY_MOMENTS + 1)
-            state = initial_state(record)
-            for entry in entries[:moment]:
-                seat, notation = parse_entry(state, entry)
-                state.apply(seat, state.parse_action(seat, notation))
+        knowledge = knowledge_for(record["game"])
+        state = initial_state(record)
+        chosen = []
+        for moment, entry in enumerate(entries):
             seat = state.to_act()[0]
+            if len(state.legal_actions(seat)) > 3 and knowledge.forced(state, seat) is None:
+                chosen.append((moment, seat))
+            who, notation = parse_entry(state, entry)
+            state.apply(who, state.parse_action(who, notation))
+        for moment, seat in chosen[:: max(1, len(chosen) // LATENCY_MOMENTS)][:LATENCY_MOMENTS]:
             request = CoachRequest("hint", {**record, "actions": entries[:moment]}, seat,
                                    moment, seed=moment)
             started = time.perf_counter()
@@ -80,9 +86,16 @@ def latencies(records: list[dict[str, Any]]) -> list[float]:
     return times
 
 
-def main(names: list[str] | None = None, games: int = 10) -> None:
+def main(names: list[str] | None = None, games: int = 10, strength: bool = True) -> None:
     print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
     for game in names or GAMES:
+        if not strength:
+            records = [play_match(get_game(game), ["easy"] * (4 if game == "saboteur" else 2),
+                                  FIRST_SEED + n).record for n in range(3)]
+            times = latencies(records)
+            print(f"{game} hint latency over {len(times)} moments: {median_p95(times, 0)}; "
+                  f"load average {os.getloadavg()[0]:.2f}", flush=True)
+            continue
         if game != "saboteur":
             hints, records = win_rate(game, "hints", games)
             easy, _ = win_rate(game, "easy", games)

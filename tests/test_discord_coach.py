@@ -220,3 +220,35 @@ async def test_the_review_button_names_the_costliest_moves_in_words(
     # A stranger to the table gets a clear private refusal.
     result = await w.carol.click(final, custom_id=review_id) if game != "saboteur" else result
     assert private_text(result)
+
+
+async def test_coach_for_new_players_looks_at_their_moves_and_never_at_a_computers(
+    table_world: TableWorld,
+) -> None:
+    """The lobby's option coaches alice (no finished game here): each of her moves is
+    looked at, none of the computer's (counted requests to the coach's worker)."""
+    w = table_world
+    coach = coach_in_threads(w)
+    w.env.settle_timeout = 120.0
+    lobby = await w.open_lobby("coal-baron")
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "easy"))
+    await w.alice.click(w.last(), custom_id=f"mt:coachnew:{(await table_of(w)).id}:on")
+    lobby = w.last()
+    assert "🎓" in lobby.content
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    hers = 0
+    for _ in range(12):
+        await table_bot(w).computers.idle()
+        table = await table_of(w)
+        state = table.state
+        assert state is not None
+        seat = state.to_act()[0]
+        assert table.seats[seat] == w.alice.id
+        await w.alice.slash(w.channel, "game play",
+                            action=state.format_action(state.default_action(seat)))
+        hers += 1
+    await table_bot(w).computers.idle()
+    await coach.idle()
+    table = await table_of(w)
+    assert table.version > hers  # the computer played too
+    assert coach.runner.asked == hers

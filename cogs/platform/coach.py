@@ -29,9 +29,9 @@ from bot.ai.coach_worker import (
 )
 from bot.games.base import JSON, Seat
 from bot.games.registry import get_game
-from bot.i18n import t
+from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
-from bot.service.coaching import may_coach
+from bot.service.coaching import coaches_new_players, may_coach
 from bot.service.errors import NotPlaying, NotSeated
 from cogs.platform.coach_words import hint_text, note_text, review_text
 from cogs.platform.host import host_of, service_of
@@ -44,6 +44,8 @@ HINT = "mt:hint"
 """Prefix of the 💡 Hint button of a player's private panel."""
 REVIEW = "mt:review"
 """Prefix of the Review button of a finished game's message."""
+COACH_NEW = "mt:coachnew"
+"""Prefix of the lobby's toggle of "coach for new players" (`cogs.platform.lobby`)."""
 
 
 class TableCoach:
@@ -160,6 +162,11 @@ def add_hint_button(view: discord.ui.View, table: Table, interaction: Interactio
         view.add_item(hint_button(table, interaction))
     except ValueError:  # a full panel: `/game hint` gives the same
         log.info("table %d: no room for the Hint button", table.id)
+
+
+def coach_new_line(table: Table, locale: LocaleLike) -> str:
+    """The lobby's line saying the coach looks after new players, when it does."""
+    return t(locale, "coach.new_players") if coaches_new_players(table) else ""
 
 
 def after_move(interaction: Interaction, result: ActResult) -> None:

@@ -23,8 +23,10 @@ from bot.ai.knowledge import has_computer_players
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
+from bot.service.coaching import coaches_new_players
 from bot.service.computers import TABLE_LEVELS, computer_level, computer_seats
 from bot.storage.table_settings import takes_over
+from cogs.platform.coach import COACH_NEW, coach_new_line
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.invitations import refresh_invitations
@@ -62,7 +64,8 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
         max=game.max_players,
         minutes=table.reminder_minutes,
     )
-    lines = (text, chosen_options(table, locale), takeover_line(table, locale))
+    lines = (text, chosen_options(table, locale), takeover_line(table, locale),
+             coach_new_line(table, locale))
     return "\n".join(line for line in lines if line)
 
 
@@ -77,6 +80,7 @@ def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
         view.add_item(button)
     if has_computer_players(table.game):
         view.add_item(takeover_button(table, locale))
+        view.add_item(coach_new_button(table, locale))
     return view
 
 
@@ -218,6 +222,24 @@ def takeover_button(table: Table, locale: LocaleLike) -> TakeoverButton:
     return TakeoverButton.as_button(table.id, None, "off" if on else "on", label, style, row=2)
 
 
+class CoachNewButton(TableItem[Button], prefix=COACH_NEW, versioned=False, arg="on|off"):
+    """The lobby's toggle of "coach for new players" (creator only)."""
+
+    async def run(self, interaction: Interaction) -> None:
+        table = await service_of(interaction).coaching.set_new_players(
+            self.table_id, interaction.user.id, self.arg == "on"
+        )
+        await send_lobby(interaction, table, edit=True)
+
+
+def coach_new_button(table: Table, locale: LocaleLike) -> CoachNewButton:
+    """Turns "coach for new players" on when off, off when on."""
+    on = coaches_new_players(table)
+    label = t(locale, "coach.button.new_off" if on else "coach.button.new_on")
+    style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
+    return CoachNewButton.as_button(table.id, None, "off" if on else "on", label, style, row=2)
+
+
 class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None):
     """On a finished game: the first player to click opens the same table again (in
     the channel, or in a new thread of its parent when the game had its thread);
@@ -333,4 +355,6 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
         await refresh_invitations(interaction.client, table.id, locale)
 
 
-LOBBY_ITEMS = (LobbyButton, ComputerButton, TakeoverButton, AbandonButton, RematchButton)
+LOBBY_ITEMS = (
+    LobbyButton, ComputerButton, TakeoverButton, CoachNewButton, AbandonButton, RematchButton
+)
