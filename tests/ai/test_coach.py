@@ -125,3 +125,23 @@ def test_a_note_is_none_for_the_hinted_move_and_says_the_cost_of_a_worse_one() -
     notes = [answer for answer in costs.values() if answer is not None]
     assert notes and all(isinstance(a, CostAnswer) and a.loss >= 2.0 for a in notes)
     assert all(a.best == given.action for a in notes if isinstance(a, CostAnswer))
+
+
+@pytest.mark.parametrize("game", ["mine-out", "saboteur"])
+def test_a_forced_move_gets_no_note(game: str) -> None:
+    """Where the seat has one legal move, the coach says nothing of it (Coal Baron
+    always leaves a choice: a random game meets no such move)."""
+    engine = get_game(game)
+    rng = random.Random(2)
+    state = engine.new(min(engine.min_players + 1, engine.max_players), 2)
+    events: list[Event] = []
+    while True:
+        assert not state.is_over(), "no forced move in this game"
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            break
+        events += state.apply(seat, rng.choice(legal))
+    observation = seen_by(state, events)
+    assert move_cost(observation, legal[0], random.Random(1),
+                     normal_player(iterations=ITERATIONS)) is None
