@@ -22,17 +22,19 @@ from benchmarks.whole_turns import started_table, time_in_simcord
 from bot.app import TableBot
 from bot.service.coaching import may_coach
 
+HOOK = "after_move"
+"""The name the turn path calls the coach's hook by (`cogs.platform.table_items`)."""
 TURNS = 100
 """Turns timed, every other one without the hook (a 2p game of default moves lasts 114)."""
 
 
 async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
     channel, members, table = await started_table(env, bot, "coal-baron", 2, seed=7)
-    hook = table_items.after_move
+    hook = vars(table_items)[HOOK]
     cpu: dict[bool, list[float]] = {True: [], False: []}
     for turn in range(TURNS):
         with_hook = turn % 2 == 0
-        table_items.after_move = hook if with_hook else _nothing  # type: ignore[assignment]
+        setattr(table_items, HOOK, hook if with_hook else _nothing)
         table = await bot.service.tables.get_table(table.id)
         state = table.state
         assert state is not None
@@ -42,7 +44,7 @@ async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
         await actor.slash(channel, "game play",
                           action=state.format_action(state.default_action(seat)))
         cpu[with_hook].append(time.process_time() - started)
-    table_items.after_move = hook
+    setattr(table_items, HOOK, hook)
     assert bot.coach.runner.asked == 0, "the coach looked at a table nobody is coached at"
     table = await bot.service.tables.get_table(table.id)
     check = timeit.timeit(lambda: may_coach(table), number=10_000) / 10_000
