@@ -13,30 +13,23 @@ import pytest
 import simcord
 
 from bot.ai.coach_worker import CoachRunner, CostAnswer, HintAnswer, compute
-from bot.app import TableBot
 from bot.games.base import Seat
 from bot.service import Table
 from cogs.platform.coach import TableCoach
 from tests.coal_baron_discord_support import fixed_seed
 from tests.discord_support import (
     TableWorld,
-    bot_of,
     custom_ids,
     lobby_id,
     private_text,
     private_texts,
     speak_french,
 )
+from tests.test_discord_computers import table_bot
 
 __all__ = ["fixed_seed"]  # autouse: the same deal every run
 
 ITERATIONS = 6
-
-
-def table_bot(w: TableWorld) -> TableBot:
-    bot = bot_of(w.env)
-    assert isinstance(bot, TableBot)
-    return bot
 
 
 def coach_in_threads(w: TableWorld) -> TableCoach:

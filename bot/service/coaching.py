@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.service.errors import NotCreator, NotInLobby, NotSeated
+from bot.service.errors import NotSeated
 from bot.service.results import Results
 from bot.service.store import TableStore
-from bot.storage import Table, TableStatus
+from bot.storage import Table
 from bot.storage.table_settings import settings, with_settings
 
 
@@ -54,13 +54,7 @@ class Coaching:
 
     async def set_new_players(self, table_id: int, user_id: int, on: bool) -> Table:
         """The creator turns on or off, in the lobby, "coach for new players"."""
-        async with self._store.locked(table_id) as table:
-            if user_id != table.creator_id:
-                raise NotCreator()
-            if table.status != TableStatus.LOBBY:
-                raise NotInLobby()
-            changed = replace(table, options=with_settings(table, coach_new=True if on else None))
-            return await self._store.save_settings(table, changed)
+        return await self._store.set_lobby_settings(table_id, user_id, coach_new=on or None)
 
     async def coached(self, table: Table) -> set[int]:
         """The players coached at `table`: by their own choice, and, with "coach for new

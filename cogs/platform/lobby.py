@@ -214,12 +214,9 @@ class TakeoverButton(TableItem[Button], prefix="mt:takeover", versioned=False, a
         await send_lobby(interaction, table, edit=True)
 
 
-def takeover_button(table: Table, locale: LocaleLike) -> TakeoverButton:
+def takeover_button(table: Table, locale: LocaleLike) -> TableItem[Button]:
     """Turns the option on when off, off when on."""
-    on = takes_over(table)
-    label = t(locale, "button.takeover_off" if on else "button.takeover_on")
-    style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
-    return TakeoverButton.as_button(table.id, None, "off" if on else "on", label, style, row=2)
+    return toggle(TakeoverButton, table, takes_over(table), locale, "button.takeover")
 
 
 class CoachNewButton(TableItem[Button], prefix=COACH_NEW, versioned=False, arg="on|off"):
@@ -232,12 +229,19 @@ class CoachNewButton(TableItem[Button], prefix=COACH_NEW, versioned=False, arg="
         await send_lobby(interaction, table, edit=True)
 
 
-def coach_new_button(table: Table, locale: LocaleLike) -> CoachNewButton:
+def coach_new_button(table: Table, locale: LocaleLike) -> TableItem[Button]:
     """Turns "coach for new players" on when off, off when on."""
-    on = coaches_new_players(table)
-    label = t(locale, "coach.button.new_off" if on else "coach.button.new_on")
+    return toggle(CoachNewButton, table, coaches_new_players(table), locale, "coach.button.new")
+
+
+def toggle(
+    kind: type[TableItem[Button]], table: Table, on: bool, locale: LocaleLike, key: str
+) -> TableItem[Button]:
+    """A lobby toggle of `kind`, labelled ``<key>_on`` while off (a click turns it on),
+    ``<key>_off`` while on."""
+    label = t(locale, f"{key}_off" if on else f"{key}_on")
     style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
-    return CoachNewButton.as_button(table.id, None, "off" if on else "on", label, style, row=2)
+    return kind.as_button(table.id, None, "off" if on else "on", label, style, row=2)
 
 
 class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None):
