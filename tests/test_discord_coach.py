@@ -15,6 +15,7 @@ import simcord
 from bot.ai.coach_worker import CoachRunner, CostAnswer, HintAnswer, compute
 from bot.games.base import Seat
 from bot.service import Table
+from bot.service.errors import NotYourTurn
 from cogs.platform.coach import TableCoach
 from tests.coal_baron_discord_support import fixed_seed
 from tests.discord_support import (
@@ -90,6 +91,10 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     hint_words = private_text(result)
     assert hint_words.startswith("💡")
     assert ("Conseil" in hint_words) == french
+    # Only the player to act gets a hint; the other is told privately, in their language.
+    refused = private_text(await other.slash(w.channel, "game hint"))
+    simcord.assert_error(w.env, NotYourTurn)
+    assert refused == ("Ce n'est pas votre tour." if french else "It is not your turn.")
     # Which move is clearly worse: the worker's own measure, on the same record.
     record = await table_bot(w).service.results.record(table.id)
     moment = len(record["actions"])
