@@ -158,7 +158,7 @@ async def open_builder(
     token = await service_of(interaction).drafts.new_draft(table, seat, steps)
     draft = PanelDraft(table, seat, builder, token, steps)
     text, embed, files, controls = await panel(draft, interaction.locale)
-    add_hint_button(controls, table, interaction)
+    add_hint_button(controls, table, seat, interaction)
     await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.ai.appraisers import APPRAISERS
 from bot.ai.coach_worker import (
     REVIEW_SECONDS,
     Answer,
@@ -28,6 +29,7 @@ from bot.ai.coach_worker import (
     moment_seed,
 )
 from bot.games.base import JSON, Seat
+from bot.games.errors import UserError
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
@@ -35,7 +37,7 @@ from bot.service.coaching import coaches_new_players, may_coach
 from bot.service.errors import NotPlaying, NotSeated
 from cogs.platform.coach_words import hint_text, note_text, review_text
 from cogs.platform.host import host_of, service_of
-from cogs.platform.items import Button, Interaction, TableItem
+from cogs.platform.items import Button, HandledButton, Interaction, TableItem
 from cogs.platform.replies import defer_private, send_private
 
 log = logging.getLogger(__name__)
@@ -121,6 +123,8 @@ async def hint(interaction: Interaction, table_id: int) -> str:
     """The hint for the player to act at the table, in words (NotYourTurn otherwise)."""
     service = service_of(interaction)
     table, seat = await service.moves.authorize(table_id, interaction.user.id, None)
+    if not coaches(table.game):
+        raise NoCoach()
     record = await service.results.record(table.id)
     moment = len(record["actions"])
     desk = coach_of(interaction)
@@ -139,7 +143,10 @@ async def send_hint(interaction: Interaction, table_id: int) -> None:
 async def set_coach(interaction: Interaction, table_id: int, on: bool) -> None:
     """`/game coach on|off`: the player's coach mode at the table."""
     await defer_private(interaction)
-    await service_of(interaction).coaching.set_coach(table_id, interaction.user.id, on)
+    service = service_of(interaction)
+    if not coaches((await service.tables.get_table(table_id)).game):
+        raise NoCoach()
+    await service.coaching.set_coach(table_id, interaction.user.id, on)
     await send_private(interaction, t(interaction.locale, "coach.on" if on else "coach.off"))
 
 
@@ -152,16 +159,40 @@ class HintButton(TableItem[Button], prefix=HINT, versioned=False, arg=None):
         await interaction.edit_original_response(content=f"{before}\n\n{text}".strip())
 
 
-def hint_button(table: Table, interaction: Interaction) -> HintButton:
-    return HintButton.as_button(table.id, None, "", t(interaction.locale, "coach.button.hint"))
+class NoCoach(UserError):
+    """The coach does not know the table's game."""
+
+    key = "no_coach"
 
 
-def add_hint_button(view: discord.ui.View, table: Table, interaction: Interaction) -> None:
-    """The 💡 Hint button at the end of a turn panel, if the panel has room for it."""
+def coaches(game: str) -> bool:
+    """Whether the coach knows `game` (the games with computer players' appraisers)."""
+    return game in APPRAISERS
+
+
+def add_hint_button(
+    view: discord.ui.View, table: Table, seat: Seat, interaction: Interaction
+) -> None:
+    """The 💡 Hint button at the end of `seat`'s panel, while it is to act, if the coach
+    knows the game and the panel has room for it (else `/game hint` gives the same)."""
+    to_act = table.state is not None and seat in table.state.to_act()
+    if to_act and coaches(table.game):
+        label = t(interaction.locale, "coach.button.hint")
+        _add(view, HintButton.as_button(table.id, None, "", label), table)
+
+
+def add_review_button(view: discord.ui.View, table: Table, locale: LocaleLike) -> None:
+    """The 🔎 Review button of a finished game's message (handled by `ReviewButton`)."""
+    if coaches(table.game):
+        label = t(locale, "coach.button.review")
+        _add(view, HandledButton(label=label, custom_id=f"{REVIEW}:{table.id}"), table)
+
+
+def _add(view: discord.ui.View, item: discord.ui.Item[Any], table: Table) -> None:
     try:
-        view.add_item(hint_button(table, interaction))
-    except ValueError:  # a full panel: `/game hint` gives the same
-        log.info("table %d: no room for the Hint button", table.id)
+        view.add_item(item)
+    except ValueError:  # a full message: the coach gives way
+        log.info("table %d: no room for the coach's button", table.id)
 
 
 def coach_new_line(table: Table, locale: LocaleLike) -> str:
@@ -214,6 +245,8 @@ class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
             raise NotSeated()
         if table.status != TableStatus.FINISHED:
             raise NotPlaying()
+        if not coaches(table.game):
+            raise NoCoach()
         record = await service.results.record(table.id)
         desk = coach_of(interaction)
         answers = await desk.ask(desk.request("review", table, seat, record, 0))

@@ -10,7 +10,7 @@ get nothing.
 from __future__ import annotations
 
 from cogs.platform.builder import open_builder
-from cogs.platform.coach import hint_button
+from cogs.platform.coach import add_hint_button
 from cogs.platform.digest import digest, headed
 from cogs.platform.host import service_of
 from cogs.platform.items import PRIVATE_VIEW, Button, Interaction, TableItem
@@ -35,13 +35,14 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
         return
     names = await display_names(interaction.client, table, interaction.locale)
     message = await presenter.private(seen(table, seat, names=names), interaction.locale)
-    items = [*message.items, hint_button(table, interaction)] if to_act else message.items
+    view = turn_view(
+        table, message.actions, interaction.locale, items=message.items, with_private=False
+    )
+    add_hint_button(view, table, seat, interaction)
     await send_private(
         interaction,
         headed(intro, message.content),
-        view=turn_view(
-            table, message.actions, interaction.locale, items=items, with_private=False
-        ),
+        view=view,
         files=message.files,
         embeds=message.embeds,
     )

@@ -27,7 +27,7 @@ from bot.service import ActResult, Table, TableStatus
 from bot.service.errors import NotPlaying, StaleAction
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
-from cogs.platform.coach import REVIEW, after_move
+from cogs.platform.coach import add_review_button, after_move
 from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (
@@ -288,13 +288,14 @@ def turn_view(
         for key, prefix, style in (
             ("button.rematch", REMATCH, discord.ButtonStyle.success),
             ("button.export", EXPORT, discord.ButtonStyle.secondary),
-            ("coach.button.review", REVIEW, discord.ButtonStyle.secondary),
         ):
             view.add_item(
                 HandledButton(
                     label=t(locale, key), style=style, custom_id=f"{prefix}:{table.id}"
                 )
             )
+    if with_private and table.status == TableStatus.FINISHED:
+        add_review_button(view, table, locale)  # the coach's review of the game
     if retry_images:
         label = t(locale, "button.retry_images")
         view.add_item(RetryImagesButton.as_button(table.id, table.version, "", label))
