@@ -145,3 +145,39 @@ def test_a_forced_move_gets_no_note(game: str) -> None:
     observation = seen_by(state, events)
     assert move_cost(observation, legal[0], random.Random(1),
                      normal_player(iterations=ITERATIONS)) is None
+
+
+def from_state(state: GameState[Any], actions: list[str]) -> dict[str, Any]:
+    """A record starting from `state` (secrets included), then `actions`."""
+    return {"game": state.game_id, "players": state.num_players, "state": state.to_json(),
+            "options": {}, "actions": actions}
+
+
+def said(answer: Any) -> Any:
+    """What a player reads of a worker's answer: everything but the state it carries
+    for the table side to write the moves in words."""
+    if isinstance(answer, CostAnswer):
+        return (answer.played, answer.best, answer.loss, answer.term, answer.gain)
+    return answer
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_workers_hint_and_note_ignore_the_other_seats_secrets(game: str) -> None:
+    """The leak test through the worker (a hint and a note as the table asks for them):
+    the same after the seat's unknowns were dealt again."""
+    state, _ = position(game, 9)
+    seat = state.to_act()[0]
+    shuffled = state.shuffle_secrets(seat, random.Random(5))
+    assert shuffled.to_json() != state.to_json()
+    hints = [compute(CoachRequest("hint", from_state(s, []), seat, 0, 4, None, ITERATIONS))
+             for s in (state, shuffled)]
+    assert said(hints[0]) == said(hints[1])
+    noted = 0
+    for action in state.legal_actions(seat)[:40]:
+        notation = [state.format_action(action)]
+        notes = [said(compute(CoachRequest("note", from_state(s, notation), seat, 0, 4, None,
+                                           ITERATIONS)))
+                 for s in (state, shuffled)]
+        assert notes[0] == notes[1]
+        noted += notes[0] is not None
+    assert noted  # not only moves without a note: some were clearly worse
