@@ -63,7 +63,7 @@ class TableCoach:
         self.looked_at = looked_at
         """The moves a review looks at, at most (None: the worker's default)."""
         self._hints: dict[tuple[int, int, Seat], str] = {}
-        self._noted: set[tuple[int, Seat, int]] = set()
+        self._noted: dict[tuple[int, Seat, int], None] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     def request(self, kind: str, table: Table, seat: Seat, record: dict[str, JSON],
@@ -84,6 +84,7 @@ class TableCoach:
     def gave(self, table_id: int, moment: int, seat: Seat, notation: str) -> None:
         """Remember the hint given at a moment: its move, once played, gets no note."""
         self._hints[table_id, moment, seat] = notation
+        _forget_oldest(self._hints)
 
     def hinted(self, table_id: int, moment: int, seat: Seat) -> str | None:
         return self._hints.get((table_id, moment, seat))
@@ -93,7 +94,8 @@ class TableCoach:
         key = (table_id, seat, turn)
         if key in self._noted:
             return False
-        self._noted.add(key)
+        self._noted[key] = None
+        _forget_oldest(self._noted)
         return True
 
     def start(self, work: Coroutine[Any, Any, None]) -> None:
@@ -111,6 +113,15 @@ class TableCoach:
             task.cancel()
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
         self.runner.close()
+
+
+MEMORY = 10_000
+"""Hints and noted turns remembered at most (the oldest are forgotten first)."""
+
+
+def _forget_oldest(memory: dict[Any, Any]) -> None:
+    while len(memory) > MEMORY:
+        del memory[next(iter(memory))]
 
 
 def coach_of(interaction: Interaction) -> TableCoach:
