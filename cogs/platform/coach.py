@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 
 HINT = "mt:hint"
 """Prefix of the 💡 Hint button of a player's private panel."""
+HINT_MARK = "\n\n💡"
+"""Where the hint the button adds below a panel's own text begins (every hint starts with 💡)."""
 REVIEW = "mt:review"
 """Prefix of the Review button of a finished game's message."""
 COACH_NEW = "mt:coachnew"
@@ -167,6 +169,7 @@ class HintButton(TableItem[Button], prefix=HINT, versioned=False, arg=None):
     async def run(self, interaction: Interaction) -> None:
         text = await hint(interaction, self.table_id)
         before = interaction.message.content if interaction.message is not None else ""
+        before = before.split(HINT_MARK)[0]  # a second click: one hint only
         await interaction.edit_original_response(content=f"{before}\n\n{text}".strip())
 
 
