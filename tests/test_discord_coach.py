@@ -158,9 +158,11 @@ async def test_the_private_panel_offers_a_hint_that_fills_it(table_world: TableW
     assert hint_id in ids, ids
     result = await player.click(panel, custom_id=hint_id)
     assert coach.runner.asked == 1
-    edited = w.env.get_message(panel.id) if hasattr(w.env, "get_message") else None
-    texts = [m.content for m in (result.response, *result.followups) if m is not None]
-    assert any("💡" in text for text in texts) or (edited is not None and "💡" in edited.content)
+    filled = result.response
+    assert filled is not None and filled.id == panel.id  # the panel itself, edited
+    assert filled.content.startswith(panel.content) and filled.content.count("💡 Hint:") == 1
+    again = (await player.click(filled, custom_id=hint_id)).response
+    assert again is not None and again.content.count("💡 Hint:") == 1
 
 
 async def play_to_the_last_move(w: TableWorld, players: list[simcord.MemberActor]) -> None:
