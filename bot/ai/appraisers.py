@@ -16,7 +16,8 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Final
 
 from bot.ai.coal_baron import finish_turn, value_terms
-from bot.ai.saboteur import PROGRESS, gold_distance, gold_position
+from bot.ai.observation import Observation
+from bot.ai.saboteur import PROGRESS, belief_of, gold_distance, gold_position
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.mine_out.greedy import HOLDING_TERMS, holding_terms, plan
@@ -43,6 +44,11 @@ class Appraiser(ABC):
     @abstractmethod
     def settle(self, state: GameState[Any], seat: Seat) -> None:
         """Finish `seat`'s turn after a move, as the computer players would."""
+
+    def told(self, observation: Observation[Any], term: str) -> str:
+        """The reason's term as the seat can be told it, from what it knows (default:
+        the term itself; a catalog holds a sentence for each)."""
+        return term
 
 
 class CoalBaronAppraiser(Appraiser):
@@ -95,6 +101,12 @@ class SaboteurAppraiser(Appraiser):
 
     def settle(self, state: GameState[Any], seat: Seat) -> None:
         """Nothing: a play is the whole turn."""
+
+    def told(self, observation: Observation[Any], term: str) -> str:
+        """A gold-digger who knows where the gold is (it looked, or the goal is turned
+        over) is told the path goes toward the goal it saw holds gold."""
+        known = len(belief_of(observation).gold) == 1
+        return f"{term}_seen" if term == "path_digger" and known else term
 
     def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
         assert isinstance(state, SaboteurState)

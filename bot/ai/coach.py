@@ -66,6 +66,13 @@ class Cost(Generic[A]):
         return self.best.value - self.played.value
 
 
+def reason(observation: Observation[A], appraisal: Appraisal[A]) -> tuple[str, float]:
+    """Why `appraisal`'s move is good, as the seat can be told it: the term it gains most
+    (`Appraisal.reason`, worded from what the seat knows: `Appraiser.told`) and the gain."""
+    term, gain = appraisal.reason
+    return appraiser_for(observation.game_id).told(observation, term), gain
+
+
 def normal_player(seconds: float | None = None, iterations: int | None = None) -> SearchPlayer:
     """The normal level, as at the table (a clock limit) or with another iteration count."""
     budget = SEARCH_BUDGETS["normal"]

@@ -21,7 +21,16 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.ai.coach import Appraisal, Cost, clearly_worse, costliest, hint, move_cost, normal_player
+from bot.ai.coach import (
+    Appraisal,
+    Cost,
+    clearly_worse,
+    costliest,
+    hint,
+    move_cost,
+    normal_player,
+    reason,
+)
 from bot.ai.knowledge import knowledge_for
 from bot.ai.observation import Observation, observe
 from bot.games.base import JSON, Event, GameState, Seat
@@ -139,7 +148,7 @@ def compute(request: CoachRequest) -> Answer:
     rng = random.Random(request.seed)
     if request.kind == "hint":
         found = hint(observation, rng, player)
-        term, gain = found.reason
+        term, gain = reason(observation, found)
         return HintAnswer(state.format_action(found.action), term, gain)
     seat, notation = parse_entry(state, str(entries[request.moment]))
     if seat != request.seat:
@@ -149,12 +158,15 @@ def compute(request: CoachRequest) -> Answer:
     if not clearly_worse(state.game_id, cost):
         return None
     assert cost is not None
-    return _cost_answer(state, request.moment, cost, turn)
+    return _cost_answer(observation, state, request.moment, cost, turn)
 
 
-def _cost_answer(state: GameState[Any], moment: int, cost: Cost[Any], turn: int) -> CostAnswer:
+def _cost_answer(
+    observation: Observation[Any], state: GameState[Any], moment: int, cost: Cost[Any],
+    turn: int,
+) -> CostAnswer:
     best: Appraisal[Any] = cost.best
-    term, gain = best.reason
+    term, gain = reason(observation, best)
     return CostAnswer(
         moment, state.format_action(cost.played.action), state.format_action(best.action),
         cost.loss, term, gain, state.to_json(), turn,
@@ -172,7 +184,9 @@ def _review(request: CoachRequest) -> list[CostAnswer]:
     ]
     player = normal_player(request.seconds, request.iterations)
     found = costliest(looked, random.Random(request.seed), player)
-    return [_cost_answer(moments[index].state, index, cost, index) for index, cost in found]
+    seen = {index: observation for index, observation, _ in looked}
+    return [_cost_answer(seen[index], moments[index].state, index, cost, index)
+            for index, cost in found]
 
 
 class CoachRunner:

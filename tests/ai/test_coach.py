@@ -8,14 +8,18 @@ from typing import Any
 
 import pytest
 
+from bot.ai.appraisers import appraiser_for
 from bot.ai.coach import appraise, hint, move_cost, normal_player
 from bot.ai.coach_worker import CoachRequest, CostAnswer, HintAnswer, compute
 from bot.ai.knowledge import knowledge_for
 from bot.ai.observation import Observation, observe
+from bot.ai.saboteur import belief_of
 from bot.games.base import Event, GameState
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.record import initial_state
 from bot.games.registry import get_game
+from bot.games.saboteur.actions import Peek
+from bot.games.saboteur.state import SaboteurState
 from bot.i18n import t
 from cogs.platform.coach_words import amount, reason_text
 from tests.ai.positions import midgame
@@ -100,7 +104,8 @@ def test_the_hint_sentence_names_the_moves_own_gain(game: str, language: str) ->
         assert amount(language, answer.gain) in text
         observation = seen_by(start, [])
         gains = hint(observation, random.Random(7), normal_player(iterations=ITERATIONS)).gains
-        assert answer.term == max(gains, key=lambda name: gains[name])
+        best = max(gains, key=lambda name: gains[name])
+        assert answer.term == appraiser_for(game).told(observation, best)
 
 
 def test_a_note_is_none_for_the_hinted_move_and_says_the_cost_of_a_worse_one() -> None:
@@ -181,3 +186,29 @@ def test_the_workers_hint_and_note_ignore_the_other_seats_secrets(game: str) -> 
         assert notes[0] == notes[1]
         noted += notes[0] is not None
     assert noted  # not only moves without a note: some were clearly worse
+
+
+def test_a_gold_digger_who_saw_the_gold_is_told_the_path_goes_toward_it() -> None:
+    """Saboteur's path reason names the goal the seat saw holds gold, once it knows."""
+    appraiser = appraiser_for("saboteur")
+    told = {}
+    for seed in range(30):
+        state = SaboteurState.new(4, seed)
+        events: list[Event] = []
+        rng = random.Random(seed)
+        for _ in range(40):
+            seat = state.to_act()[0]
+            if state.phase == "play" and state.roles[seat] == "digger":
+                observation = seen_by(state, events)
+                known = len(belief_of(observation).gold) == 1
+                told[known] = appraiser.told(observation, "path_digger")
+                peeks = [a for a in observation.legal if isinstance(a, Peek)]
+                if peeks and not known:
+                    events += state.apply(seat, peeks[0])
+                    continue
+            events += state.apply(seat, rng.choice(state.legal_actions(seat)))
+            if state.is_over():
+                break
+        if len(told) == 2:
+            break
+    assert told == {True: "path_digger_seen", False: "path_digger"}
