@@ -3,15 +3,17 @@
 - strength: a seat that plays every hint (`bot.ai.coach.hint`, the normal level's
   24 iterations) against random, next to the easy level against random, in Coal
   Baron 2p and Mine Out 2p; seats alternate from game to game;
-- latency: a hint as the table asks for it (`bot.ai.coach_worker.compute`: the
-  record replayed, the search on its clock limit, the appraisal), p50 and p95 per
-  game, at moments along those games.
+- latency: a hint as the table waits for it (through `CoachRunner`'s worker
+  process: the record sent, replayed, the search on its clock limit, the
+  appraisal), p50 and p95 per game, at moments of games of easy players.
 
-Slow (whole games with a search on every move): ``python -m benchmarks.coach_strength [games]``.
+Slow (whole games with a search on every move): ``python -m benchmarks.coach_strength
+[games]``; ``--latency`` times the hints only.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import sys
@@ -20,7 +22,7 @@ from typing import Any
 
 from benchmarks.timing import median_p95
 from bot.ai.coach import hint, normal_player
-from bot.ai.coach_worker import CoachRequest, compute
+from bot.ai.coach_worker import CoachRequest, CoachRunner
 from bot.ai.knowledge import knowledge_for
 from bot.ai.match import play_match
 from bot.ai.observation import Observation
@@ -62,10 +64,10 @@ def win_rate(game: str, level: str, games: int) -> tuple[float, list[dict[str, A
     return wins / games, records
 
 
-def latencies(records: list[dict[str, Any]]) -> list[float]:
-    """Hint times at the moments of the records where the search thinks (a real choice:
-    more than three legal moves, none the game leaves to its heuristic)."""
-    times = []
+def hint_requests(records: list[dict[str, Any]]) -> list[CoachRequest]:
+    """Hints asked at `LATENCY_MOMENTS` moments of each record where the search thinks
+    (a real choice: more than three legal moves, none the game leaves to its heuristic)."""
+    requests = []
     for record in records:
         entries = record["actions"]
         knowledge = knowledge_for(record["game"])
@@ -78,36 +80,44 @@ def latencies(records: list[dict[str, Any]]) -> list[float]:
             who, notation = parse_entry(state, entry)
             state.apply(who, state.parse_action(who, notation))
         for moment, seat in chosen[:: max(1, len(chosen) // LATENCY_MOMENTS)][:LATENCY_MOMENTS]:
-            request = CoachRequest("hint", {**record, "actions": entries[:moment]}, seat,
-                                   moment, seed=moment)
+            requests.append(CoachRequest("hint", {**record, "actions": entries[:moment]}, seat,
+                                         moment, seed=moment))
+    return requests
+
+
+async def through_the_worker(requests: list[CoachRequest]) -> list[float]:
+    """Each request's time as the table waits for it: through `CoachRunner`'s worker
+    process (started by a first request, not timed)."""
+    runner = CoachRunner()
+    try:
+        await runner.ask(requests[0])
+        times = []
+        for request in requests:
             started = time.perf_counter()
-            compute(request)
+            await runner.ask(request)
             times.append(time.perf_counter() - started)
-    return times
+        return times
+    finally:
+        runner.close()
 
 
-def main(names: list[str] | None = None, games: int = 10, strength: bool = True) -> None:
+def main(names: list[str] | None = None, games: int = 12, strength: bool = True) -> None:
     print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
     for game in names or GAMES:
-        if not strength:
-            records = [play_match(get_game(game), ["easy"] * (4 if game == "saboteur" else 2),
-                                  FIRST_SEED + n).record for n in range(3)]
-            times = latencies(records)
-            print(f"{game} hint latency over {len(times)} moments: {median_p95(times, 0)}; "
-                  f"load average {os.getloadavg()[0]:.2f}", flush=True)
-            continue
-        if game != "saboteur":
-            hints, records = win_rate(game, "hints", games)
+        if strength and game != "saboteur":
+            hints, _ = win_rate(game, "hints", games)
             easy, _ = win_rate(game, "easy", games)
             print(f"{game} 2p vs random over {games} games: hints {hints:.0%}, easy {easy:.0%}",
                   flush=True)
-        else:
-            records = [play_match(get_game(game), ["easy"] * 4, FIRST_SEED + n).record
-                       for n in range(3)]
-        times = latencies(records[:3])
-        print(f"{game} hint latency over {len(times)} moments: {median_p95(times, 2)}; "
-              f"load average {os.getloadavg()[0]:.2f}", flush=True)
+        players = 4 if game == "saboteur" else 2
+        records = [play_match(get_game(game), ["easy"] * players, FIRST_SEED + n).record
+                   for n in range(3)]
+        times = asyncio.run(through_the_worker(hint_requests(records)))
+        print(f"{game} {players}p hint latency over {len(times)} moments: "
+              f"{median_p95(times, 0)}; load average {os.getloadavg()[0]:.2f}", flush=True)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or None)
+    strength = "--latency" not in sys.argv
+    main([name for name in sys.argv[1:] if not name.startswith("--")] or None,
+         strength=strength)
