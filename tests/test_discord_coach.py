@@ -17,6 +17,7 @@ from bot.games.base import Seat
 from bot.service import Table
 from bot.service.errors import NotYourTurn
 from cogs.platform.coach import TableCoach
+from cogs.platform.plugins import presenter_for
 from tests.coal_baron_discord_support import fixed_seed
 from tests.discord_support import (
     TableWorld,
@@ -101,7 +102,8 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     request = coach.request("hint", table, seat, record, moment)
     given = compute(request)
     assert isinstance(given, HintAnswer)
-    assert all(word not in hint_words for word in ("m6", given.action + " "))
+    words = presenter_for("coal-baron").words(table, seat, given.action, "fr" if french else "en")
+    assert f"**{words}**" in hint_words and words != given.action  # in the menus' words
     worse = None
     for action in state.legal_actions(seat):
         notation = state.format_action(action)
