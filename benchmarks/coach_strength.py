@@ -101,7 +101,7 @@ async def through_the_worker(requests: list[CoachRequest]) -> list[float]:
         runner.close()
 
 
-def main(names: list[str] | None = None, games: int = 12, strength: bool = True) -> None:
+def main(names: list[str] | None = None, games: int = 20, strength: bool = True) -> None:
     print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
     for game in names or GAMES:
         if strength and game != "saboteur":
