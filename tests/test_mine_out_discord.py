@@ -62,9 +62,11 @@ async def test_a_whole_game_reaches_the_standings(
     assert outcome is not None
     final = w.last().content
     assert "Final standings" in final
-    # The platform's summary: the score chart, then only Rematch and Export.
+    # The platform's summary: the score chart, then only Rematch, Export and the coach's Review.
     assert w.last().attachments[-1].filename == "scores.png"
-    assert custom_ids(w.last()) == [f"mt:rematch:{w.table_id}", f"mt:export:{w.table_id}"]
+    assert custom_ids(w.last()) == [
+        f"mt:rematch:{w.table_id}", f"mt:export:{w.table_id}", f"mt:review:{w.table_id}"
+    ]
     for seat, member in enumerate(w.players):
         assert f"{member.mention}: {outcome.scores[seat]}" in final
     texts = [m.content for m in w.public_messages() if m.id > w.first_turn_id]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.ai.appraisers import APPRAISERS
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from cogs.platform.items import (
@@ -27,6 +28,7 @@ from cogs.platform.items import (
     PICK,
     PRIVATE_VIEW,
     REMATCH,
+    REVIEW,
     UNDO,
     HandledButton,
     HandledSelect,
@@ -76,7 +78,8 @@ def turn_controls(
     retry_images: bool = False,
 ) -> discord.ui.View:
     """Buttons for a few short actions, else selects; then the game's own `items`;
-    then the private view button while in play, or the rematch button at the end; and
+    then the private view button while in play, or at the end the rematch, export and
+    (for a game the coach knows) review buttons; and
     with `retry_images` a button to draw the images that could not be drawn."""
     controls = discord.ui.View(timeout=None)
     fits = all(
@@ -101,6 +104,9 @@ def turn_controls(
             ("button.export", EXPORT, discord.ButtonStyle.secondary),
         ):
             controls.add_item(handled_button(prefix, table.id, None, "", t(locale, key), style))
+        if table.game in APPRAISERS:  # the coach's review (`cogs.platform.coach.ReviewButton`)
+            label = t(locale, "coach.button.review")
+            controls.add_item(handled_button(REVIEW, table.id, None, "", label))
     if retry_images:
         label = t(locale, "button.retry_images")
         controls.add_item(handled_button(IMAGES, table.id, table.version, "", label))

@@ -55,6 +55,8 @@ UNDO = "mt:undo"
 """Prefix of "Take back" (`cogs.platform.table_items.UndoButton`)."""
 IMAGES = "mt:img"
 """Prefix of "Draw the images again" (`cogs.platform.table_items.RetryImagesButton`)."""
+REVIEW = "mt:review"
+"""Prefix of the coach's "Review" button of a finished game (`cogs.platform.coach`)."""
 
 ItemT = TypeVar("ItemT", bound=Item)
 
