@@ -18,6 +18,7 @@ from bot.i18n import language_of, t
 from bot.service import Table
 from cogs.coal_baron.presenter import orders_lines
 from cogs.coal_baron.turn import GAME_ID, NotAPlayer, coal_state
+from cogs.platform.alt_text import description, player_name, seen_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
 from cogs.platform.play import GameCommands
@@ -65,10 +66,13 @@ class CoalCog(
     async def board(self, interaction: Interaction) -> None:
         await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
-        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
+        reader = table.seat_of(interaction.user.id)
+        view = as_view(coal_state(table).view(reader))
         lang = language_of(interaction.locale)
         names = await display_names(interaction.client, table, interaction.locale)
-        files = [await image_file("board.png", render_board, view, names, lang)]
+        told = description(seen_of(table, coal_state(table), reader, names, view),
+                           interaction.locale, "board", parts=("players", "placed"))
+        files = [await image_file("board.png", render_board, view, names, lang, description=told)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
 
@@ -79,10 +83,15 @@ class CoalCog(
         await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction, player)
-        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
+        reader = table.seat_of(interaction.user.id)
+        view = as_view(coal_state(table).view(reader))
         lang = language_of(interaction.locale)
         names = await display_names(interaction.client, table, interaction.locale)
-        files = [await image_file("mine.png", render_mine, view, seat, names, lang)]
+        shown = seen_of(table, coal_state(table), reader, names, view)
+        told = description(shown, interaction.locale, "mine", parts=("mine",), seats=(seat,),
+                           player=player_name(shown, seat, interaction.locale))
+        files = [await image_file("mine.png", render_mine, view, seat, names, lang,
+                                  description=told)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)
 

@@ -10,6 +10,7 @@ from bot.games.mine_out.rulings import END_CONDITIONS, MORE_THAN_50
 from cogs.mine_out.cards import CATALOGUE
 from cogs.mine_out.commands import MineOutCog
 from cogs.mine_out.presenter import MineOutPresenter
+from cogs.mine_out.reading import WORDS
 from cogs.mine_out.turn import TURN
 from cogs.platform.plugins import GamePlugin
 from cogs.platform.table_options import TableOption
@@ -29,4 +30,5 @@ PLUGIN = GamePlugin(
     options=OPTIONS,
     replay_board=REPLAY,
     cards=CATALOGUE,
+    words=WORDS,
 )

@@ -11,6 +11,7 @@ from cogs.saboteur.cards import CATALOGUE
 from cogs.saboteur.commands import SaboteurCog
 from cogs.saboteur.hand import HAND
 from cogs.saboteur.presenter import SaboteurPresenter
+from cogs.saboteur.reading import WORDS
 from renderer.saboteur.board import REPLAY
 from renderer.saboteur.warm import warm_up
 
@@ -22,4 +23,5 @@ PLUGIN = GamePlugin(
     replay_board=REPLAY,
     warm_up=warm_up,
     cards=CATALOGUE,
+    words=WORDS,
 )

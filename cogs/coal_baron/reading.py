@@ -1,0 +1,166 @@
+"""Coal Baron read aloud: the table in lines of words, for the 📖 Read button, ``/game
+read`` and the images' alt texts (`cogs.platform.table_words`).
+
+Parts: ``board`` (each worker space and whose workers are on it), ``offer`` (the
+tiles and orders on the spaces, the piles, the cards being drafted or drawn that the
+reader may see), ``players`` (each player's points, Francs and workers) and ``mine``
+(one player's mine level by level, stock, cage and orders). Everything comes from the
+reader's view: the order of the piles and another player's draw-5 are never in it.
+"""
+
+from __future__ import annotations
+
+from bot.games.base import Seat
+from bot.games.coal_baron.shapes import CoalView, MineLevel, PlayerView, as_view
+from bot.i18n import LocaleLike, t
+from cogs.coal_baron.labels import (
+    colour_name,
+    order_short,
+    order_text,
+    space_name,
+    tile_text,
+    vehicle_name,
+)
+from cogs.platform.alt_text import player_name
+from cogs.platform.seen import Seen
+
+
+class CoalBaronWords:
+    parts: tuple[str, ...] = ("board", "offer", "players", "mine")
+
+    def where(self, seen: Seen, locale: LocaleLike) -> str:
+        view = as_view(seen.view)
+        if view["phase"] == "draft":
+            return t(locale, "read.coal.draft")
+        return t(locale, "read.coal.shift", shift=view["shift"])
+
+    def last(self, seen: Seen, locale: LocaleLike) -> str | None:
+        """The turn in progress when it spans several steps (an extraction, a draw-5):
+        the view keeps no other move."""
+        pending = as_view(seen.view)["pending"]
+        if pending is None or pending["kind"] not in ("extraction", "draw-tiles", "draw-orders"):
+            return None
+        player = player_name(seen, pending["seat"], locale)
+        if pending["kind"] == "extraction":
+            return t(locale, "read.coal.last.extraction", player=player,
+                     space=space_name(locale, pending.get("space", "")),
+                     left=pending.get("moves_left", 0))
+        return t(locale, f"read.coal.last.{pending['kind']}", player=player)
+
+    def read(self, seen: Seen, locale: LocaleLike, part: str, seat: Seat | None) -> list[str]:
+        view = as_view(seen.view)
+        if part == "board":
+            return board_lines(seen, view, locale)
+        if part == "placed":  # for the board's alt text: the spaces taken only
+            return [line for line, space in zip(board_lines(seen, view, locale), view["spaces"],
+                                                strict=True) if any(space["workers"])]
+        if part == "offer":
+            return offer_lines(seen, view, locale)
+        if part == "players":
+            return [player_line(seen, player, locale) for player in view["players"]]
+        if part != "mine":
+            raise KeyError(part)
+        seats = [seat] if seat is not None else [seen.reader] if seen.reader is not None else []
+        lines: list[str] = []
+        for mine_seat in seats or range(len(view["players"])):
+            lines += mine_lines(seen, view["players"][mine_seat], locale)
+        return lines
+
+
+def board_lines(seen: Seen, view: CoalView, locale: LocaleLike) -> list[str]:
+    """Each worker space and who stands on it."""
+    lines = []
+    for space in view["spaces"]:
+        name = space_name(locale, space["id"])
+        if space["locked"]:
+            lines.append(t(locale, "read.coal.space_closed", space=name))
+            continue
+        placed = [
+            t(locale, "read.coal.workers_of", player=player_name(seen, seat, locale), count=count)
+            for seat, count in enumerate(space["workers"])
+            if count
+        ]
+        if placed:
+            lines.append(t(locale, "read.coal.space_taken", space=name, workers=", ".join(placed)))
+        else:
+            lines.append(t(locale, "read.coal.space_free", space=name))
+    return lines
+
+
+def offer_lines(seen: Seen, view: CoalView, locale: LocaleLike) -> list[str]:
+    """The tiles and orders on offer, the piles, and the cards the reader may see drawn."""
+    lines = [t(locale, "read.coal.draft_card", order=order_text(locale, card["name"]))
+             for card in view["draft"]]
+    for space in view["spaces"]:
+        name = space_name(locale, space["id"])
+        if space["tile"] is not None:
+            tile = tile_text(locale, space["tile"]["name"])
+            lines.append(t(locale, "read.coal.tile_on", space=name, tile=tile))
+        elif space["order"] is not None:
+            order = order_text(locale, space["order"]["name"])
+            lines.append(t(locale, "read.coal.order_on", space=name, order=order))
+    pending = view["pending"]
+    if pending is not None and pending.get("cards"):
+        for card in pending.get("cards") or []:
+            text = tile_text(locale, card["name"]) if "carts" in card else order_text(
+                locale, card["name"])
+            lines.append(t(locale, "read.coal.drawn", card=text))
+    lines.append(t(locale, "read.coal.piles", tiles=view["piles"]["tiles"],
+                   orders=view["piles"]["orders"]))
+    return lines
+
+
+def player_line(seen: Seen, player: PlayerView, locale: LocaleLike) -> str:
+    """A player's points, Francs and workers left."""
+    return t(locale, "read.coal.player", player=player_name(seen, player["seat"], locale),
+             vp=player["vp"], money=player["money"], left=player["workers_left"],
+             total=player["workers_total"])
+
+
+def mine_lines(seen: Seen, player: PlayerView, locale: LocaleLike) -> list[str]:
+    """One player's mine: each level's tunnels and carts, the cage, the stock, the orders."""
+    name = player_name(seen, player["seat"], locale)
+    lines = [t(locale, "read.coal.mine", player=name)]
+    lines += [level_line(level, locale) for level in player["mine"]]
+    cage = player["cage"]
+    where = (t(locale, "read.coal.surface") if cage["level"] == 0
+             else t(locale, "read.coal.level", level=cage["level"]))
+    lines.append(t(locale, "read.coal.cage", where=where, cubes=cubes_text(cage["cubes"], locale)))
+    stock = [colour for colour, count in player["stock"].items() for _ in range(count)]
+    lines.append(t(locale, "read.coal.stock", cubes=cubes_text(stock, locale)))
+    for order in player["orders"]:
+        slots = ", ".join(
+            t(locale, "read.coal.slot_full" if slot["cubes"] else "read.coal.slot_empty",
+              colour=colour_name(locale, slot["colour"]))
+            for slot in order["filled"]
+        )
+        lines.append(t(locale, "read.coal.order_held", order=order_short(locale, order),
+                       slots=slots))
+    delivered = [vehicle_name(locale, order["vehicle"]) for order in player["delivered"]]
+    if delivered:
+        lines.append(t(locale, "read.coal.delivered", count=len(delivered),
+                       vehicles=", ".join(delivered)))
+    return lines
+
+
+def level_line(level: MineLevel, locale: LocaleLike) -> str:
+    """``Level 2, brown: 3 carts lit, 1 in the dark; carrying 2 brown cubes``."""
+    carts = level["lit"] + level["dark"]
+    loaded = [cart["cube"] for cart in carts if cart["cube"] is not None]
+    return t(locale, "read.coal.mine_level", level=level["level"],
+             colour=colour_name(locale, level["colour"]), lit=len(level["lit"]),
+             dark=len(level["dark"]), cubes=cubes_text(loaded, locale))
+
+
+def cubes_text(cubes: list[str], locale: LocaleLike) -> str:
+    """``2 brown, 1 black`` (counted per colour), or ``nothing``."""
+    counts: dict[str, int] = {}
+    for cube in cubes:
+        counts[cube] = counts.get(cube, 0) + 1
+    if not counts:
+        return t(locale, "coal.nothing")
+    return ", ".join(t(locale, f"read.coal.cubes.{colour}", count=count)
+                     for colour, count in counts.items())
+
+
+WORDS = CoalBaronWords()
