@@ -115,8 +115,10 @@ def last_move(seen: Seen, locale: LocaleLike, played: ActResult | None) -> list[
     words = plugin_for(seen.table.game).words
     told = words.last(seen, locale) if words is not None and seen.view is not None else None
     if told is None:
-        played = played or _told.get(seen.table.id)
-        if played is not None and played.table.version == seen.table.version:
+        played = played or _told.get((seen.table.id, seen.table.created_at))
+        if played is not None and (played.table.game, played.table.version) == (
+            seen.table.game, seen.table.version
+        ):
             _remember(played)
             lines = presenter_for(seen.table.game).played_lines(seen, played, locale)
             told = " ".join(plain(line, seen, locale) for line in lines)
@@ -125,15 +127,16 @@ def last_move(seen: Seen, locale: LocaleLike, played: ActResult | None) -> list[
 
 REMEMBERED = 1000
 """At most this many tables' last actions are kept for `last_move`."""
-_told: OrderedDict[int, ActResult] = OrderedDict()
-"""Per table id, the last action a description told (for the private images drawn
-later at the same version: a mine, a draw): lost on a restart, when a picture of a game
-whose view keeps no last move (Coal Baron) then says none."""
+_told: OrderedDict[tuple[int, float], ActResult] = OrderedDict()
+"""Per table (its id and creation time), the last action a description told, for the
+private images drawn later at the same version (a mine, a draw): lost on a restart,
+when a picture of a game whose view keeps no last move (Coal Baron) then says none."""
 
 
 def _remember(played: ActResult) -> None:
-    _told[played.table.id] = played
-    _told.move_to_end(played.table.id)
+    key = (played.table.id, played.table.created_at)
+    _told[key] = played
+    _told.move_to_end(key)
     while len(_told) > REMEMBERED:
         _told.popitem(last=False)
 
