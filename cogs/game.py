@@ -42,6 +42,7 @@ from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
 from cogs.platform.presenter import game_name, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
+from cogs.platform.reading import READ_ITEMS, send_reading, suggest_parts
 from cogs.platform.replies import defer_private, public_locale, send_private
 from cogs.platform.seen import Seen, seen
 from cogs.platform.stand_in import (
@@ -294,6 +295,24 @@ class GameCog(
     ) -> list[app_commands.Choice[str]]:
         return await suggest_cards(interaction, current)
 
+    @app_commands.command(name=_text("read.name"), description=_text("read.description"))
+    @app_commands.rename(part=_text("read.part.name"))
+    @app_commands.describe(part=_text("read.part.description"))
+    async def read(
+        self, interaction: Interaction, part: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
+        await send_reading(interaction, await self._table_here(interaction), part)
+
+    @read.autocomplete("part")
+    async def read_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        assert interaction.channel_id is not None
+        table = await service_of(interaction).tables.active_table(interaction.channel_id)
+        game = table.game if table is not None else None
+        parts = suggest_parts(game, interaction.locale, current)
+        return [app_commands.Choice(name=name[:100], value=value) for value, name in parts]
+
     @app_commands.command(name=_text("away.name"), description=_text("away.description"))
     @app_commands.rename(until=_text("away.until.name"))
     @app_commands.describe(until=_text("away.until.description"))
@@ -408,7 +427,7 @@ async def setup(bot: commands.Bot) -> None:
     host = host_of(bot)
     bot.add_dynamic_items(
         *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS,
-        *STAND_IN_ITEMS, *SUMMARY_ITEMS, *OPEN_ITEMS,
+        *STAND_IN_ITEMS, *SUMMARY_ITEMS, *OPEN_ITEMS, *READ_ITEMS,
     )
     await bot.add_cog(GameCog(host))
     for plugin in all_plugins():

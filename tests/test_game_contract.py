@@ -173,7 +173,7 @@ def reading(state: GameState[Any], game: str, seat: int | None, language: str) -
     assert words is not None
     shown = seen_of(table_of(state, game), state, seat, ("Ann", "Bob", "Cleo", "Dan", "Eve"))
     lines = [line for part in words.parts for line in words.read(shown, language, part, None)]
-    return [*lines, description(shown, language, "board", parts=words.parts)]
+    return [*lines, description(shown, language, "board", parts=words.whole)]
 
 
 @pytest.mark.parametrize("game", [game for game in GAMES if plugin_for(game).words is not None])

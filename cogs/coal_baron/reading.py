@@ -4,7 +4,8 @@ read`` and the images' alt texts (`cogs.platform.table_words`).
 Parts: ``board`` (each worker space and whose workers are on it), ``offer`` (the
 tiles and orders on the spaces, the piles, the cards being drafted or drawn that the
 reader may see), ``players`` (each player's points, Francs and workers) and ``mine``
-(one player's mine level by level, stock, cage and orders). Everything comes from the
+(one player's mine level by level, stock, cage and orders: the reader's) and
+``mines`` (every player's, the reader's first). Everything comes from the
 reader's view: the order of the piles and another player's draw-5 are never in it.
 """
 
@@ -26,7 +27,8 @@ from cogs.platform.seen import Seen
 
 
 class CoalBaronWords:
-    parts: tuple[str, ...] = ("board", "offer", "players", "mine")
+    parts: tuple[str, ...] = ("board", "offer", "players", "mine", "mines")
+    whole: tuple[str, ...] = ("board", "offer", "players", "mines")
 
     def where(self, seen: Seen, locale: LocaleLike) -> str:
         view = as_view(seen.view)
@@ -58,13 +60,16 @@ class CoalBaronWords:
             return offer_lines(seen, view, locale)
         if part == "players":
             return [player_line(seen, player, locale) for player in view["players"]]
+        if part == "mines":  # the reader's first
+            order = sorted(range(len(view["players"])), key=lambda other: other != seen.reader)
+            return [line for other in order for line in mine_lines(seen, view["players"][other],
+                                                                    locale)]
         if part != "mine":
             raise KeyError(part)
-        seats = [seat] if seat is not None else [seen.reader] if seen.reader is not None else []
-        lines: list[str] = []
-        for mine_seat in seats or range(len(view["players"])):
-            lines += mine_lines(seen, view["players"][mine_seat], locale)
-        return lines
+        shown = seat if seat is not None else seen.reader
+        if shown is None:  # a spectator has no mine: every one
+            return self.read(seen, locale, "mines", None)
+        return mine_lines(seen, view["players"][shown], locale)
 
 
 def board_lines(seen: Seen, view: CoalView, locale: LocaleLike) -> list[str]:

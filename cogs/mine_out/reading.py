@@ -4,8 +4,9 @@ read`` and the images' alt texts (`cogs.platform.table_words`).
 Parts: ``town`` (each place and who stands there, the ore left in each mine, the
 Market's rows, the bank), ``cards`` (the cards for hire, waiting and on the
 community spaces, the deck and the discard pile), ``players`` (each position's
-rupees, fame, place and cards) and ``holdings`` (one position's ore, cards at work
-and, for its own player only, its hand). Everything comes from the reader's view:
+rupees, fame, place and cards) and ``holdings`` (the reader's positions: ore, cards at
+work and hand) and ``everyone`` (every position's holdings, the reader's first; a hand
+is read to its own player only). Everything comes from the reader's view:
 another player's hand is only counted.
 """
 
@@ -122,7 +123,8 @@ def holdings_description(seen: Seen, locale: LocaleLike, index: int) -> str:
 
 
 class MineOutWords:
-    parts: tuple[str, ...] = ("town", "cards", "players", "holdings")
+    parts: tuple[str, ...] = ("town", "cards", "players", "holdings", "everyone")
+    whole: tuple[str, ...] = ("town", "cards", "everyone")
 
     def where(self, seen: Seen, locale: LocaleLike) -> str:
         return t(locale, "read.mo.where", round=seen.view["round"])
@@ -140,6 +142,9 @@ class MineOutWords:
             return card_lines(locale, view)
         if part == "players":
             return [position_line(seen, locale, p) for p in view["positions"]]
+        if part == "everyone":  # the reader's positions first
+            ordered = sorted(view["positions"], key=lambda p: p["seat"] != seen.reader)
+            return [line for p in ordered for line in holdings_lines(seen, locale, p)]
         if part != "holdings":
             raise KeyError(part)
         owner = seat if seat is not None else seen.reader

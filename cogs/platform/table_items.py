@@ -35,6 +35,7 @@ from cogs.platform.items import (
     OPTION_LABEL_LIMIT,
     OPTIONS_PER_SELECT,
     PRIVATE_VIEW,
+    READ,
     REMATCH,
     Button,
     HandledButton,
@@ -278,6 +279,14 @@ def turn_view(
                 label=label,
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{PRIVATE_VIEW}:{table.id}",
+            )
+        )
+    if with_private and table.status == TableStatus.PLAYING and plugin_for(table.game).words:
+        # Handled by `cogs.platform.reading.ReadButton`: the table in words, privately.
+        view.add_item(
+            HandledButton(
+                label=t(locale, "read.button"), style=discord.ButtonStyle.secondary,
+                custom_id=f"{READ}:{table.id}",
             )
         )
     if with_private and table.status == TableStatus.FINISHED:

@@ -19,7 +19,9 @@ from cogs.platform.seen import Seen
 
 class TableWords(Protocol):
     parts: tuple[str, ...]
-    """The parts of the reading, in the order the whole reading gives them."""
+    """The parts a reader may ask for (``/game read part:``)."""
+    whole: tuple[str, ...]
+    """The parts the whole reading gives, in order (the 📖 Read button)."""
 
     def where(self, seen: Seen, locale: LocaleLike) -> str:
         """Where the game is, for a description's first sentence ("shift 2 of 3")."""

@@ -163,6 +163,7 @@ def last_words(seen: Seen, locale: LocaleLike, last: LastMove) -> str:
 
 class SaboteurWords:
     parts: tuple[str, ...] = ("round", "maze", "goals", "near_goals", "players", "hand")
+    whole: tuple[str, ...] = ("round", "hand", "players", "goals", "maze")
 
     def where(self, seen: Seen, locale: LocaleLike) -> str:
         view = as_view(seen.view)

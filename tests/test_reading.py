@@ -1,0 +1,175 @@
+"""The table read on demand (issue 32): every fact of the reader's view is in the
+reading the 📖 Read button sends, checked against the view itself.
+
+Positions are taken along random games of each game, for the channel and for each
+seat, in English and in French; each fact of the view (each player's points, money,
+fame, cards and tools, each space or cell, each card the reader may see) must be
+read on a line of its own, in words: names, counts and the game's own words for
+places and cards (the words the images print), never an id or a code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.games.base import GameState, Seat
+from bot.games.coal_baron.shapes import as_view as coal_view
+from bot.games.mine_out.shapes import MineOutView
+from bot.games.saboteur.shapes import as_view as sab_view
+from bot.i18n import language_of, t
+from cogs.coal_baron.labels import order_text, space_name, tile_text
+from cogs.mine_out.words import card_short, place_name
+from cogs.platform.alt_text import seen_of
+from cogs.platform.reading import WHOLE, find_part, messages, part_names, reading_lines
+from cogs.saboteur.choices import card_name, goal_name, tool_name
+from renderer.saboteur.labels import shape_words
+from tests.player_text import faults
+from tests.test_game_contract import random_positions, table_of
+
+NAMES = ("Ann", "Bob", "Cleo", "Dan")
+EVERY = 7
+"""One position of this many along each game is read."""
+
+
+def read(state: GameState[Any], game: str, seat: Seat | None, language: str) -> list[str]:
+    shown = seen_of(table_of(state, game), state, seat, NAMES[: state.num_players])
+    return reading_lines(shown, language, WHOLE)
+
+
+def number(value: int) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\d,.]){value}(?![\d,.]\d)")
+
+
+def a_line_with(lines: list[str], *facts: str | int) -> str:
+    """The first line holding every fact (a text, or a number as a whole word)."""
+    for line in lines:
+        if all(number(f).search(line) if isinstance(f, int) else f in line for f in facts):
+            return line
+    raise AssertionError(f"no line holds {facts}:\n" + "\n".join(lines))
+
+
+def positions(game: str, players: int) -> list[GameState[Any]]:
+    return random_positions(game, players, seed=4)[::EVERY]
+
+
+def readers(state: GameState[Any]) -> list[Seat | None]:
+    return [None, *range(state.num_players)]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_coal_baron_reading_tells_every_fact_of_the_view(language: str) -> None:
+    for state in positions("coal-baron", 3):
+        for seat in readers(state):
+            lines = read(state, "coal-baron", seat, language)
+            view = coal_view(state.view(seat))
+            for player in view["players"]:
+                name = NAMES[player["seat"]]
+                a_line_with(lines, name, player["vp"], player["money"], player["workers_left"])
+                header = lines.index(t(language, "read.coal.mine", player=name))  # then its levels
+                for offset, level in enumerate(player["mine"], start=1):
+                    a_line_with(lines[header + offset: header + offset + 1], level["level"],
+                                len(level["lit"]), len(level["dark"]))
+                for order in player["orders"]:
+                    a_line_with(lines[header:], order["vp"])
+            for space in view["spaces"]:
+                name = space_name(language, space["id"])
+                line = next(line for line in lines if line.startswith((f"{name}:", f"{name} :")))
+                for other, count in enumerate(space["workers"]):
+                    if count:
+                        a_line_with([line], NAMES[other], count)
+                if space["tile"] is not None:
+                    a_line_with(lines, tile_text(language, space["tile"]["name"]))
+                if space["order"] is not None:
+                    a_line_with(lines, order_text(language, space["order"]["name"]))
+            for drafted in view["draft"]:
+                a_line_with(lines, order_text(language, drafted["name"]))
+            pending = view["pending"]
+            for drawn in (pending.get("cards") or []) if pending is not None else []:
+                text = tile_text if "carts" in drawn else order_text
+                a_line_with(lines, text(language, drawn["name"]))
+            a_line_with(lines, view["piles"]["tiles"], view["piles"]["orders"])
+            assert not faults("\n".join(lines), language, names=NAMES), lines
+
+
+def place_said(language: str, x: int, y: int) -> list[str]:
+    """How far east or west and north or south of the start a cell is, as counted words."""
+    said = []
+    if x:
+        said.append(t(language, "read.sab.east" if x > 0 else "read.sab.west", count=abs(x)))
+    if y:
+        said.append(t(language, "read.sab.south" if y > 0 else "read.sab.north", count=abs(y)))
+    return said or [t(language, "read.sab.at_start")]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_saboteur_reading_tells_every_fact_of_the_view(language: str) -> None:
+    for state in positions("saboteur", 4):
+        for seat in readers(state):
+            lines = read(state, "saboteur", seat, language)
+            view = sab_view(state.view(seat))
+            for card in view["maze"]:
+                if card["kind"] == "path":
+                    shape = shape_words(card["edges"] + ("x" if card["dead_end"] else ""),
+                                        language)
+                    a_line_with(lines, *place_said(language, card["x"], card["y"]), shape)
+                else:
+                    a_line_with(lines, *place_said(language, card["x"], card["y"]))
+            for goal in view["goals"]:
+                a_line_with(lines, goal_name(language, goal["name"]),
+                            *place_said(language, goal["x"], goal["y"]))
+            for other, cards in enumerate(view["hands"]):
+                broken = [tool_name(language, tool) for tool in view["broken_tools"][other]]
+                a_line_with(lines, NAMES[other], cards, *broken)
+            a_line_with(lines, view["deck"], view["round"])
+            you = view.get("you")
+            if you is not None:
+                a_line_with(lines, t(language, f"saboteur.role.{you['role']}"))
+                for held in you["hand"]:
+                    a_line_with(lines, card_name(language, held["card"]))
+                a_line_with(lines, you["nuggets"])
+            assert not faults("\n".join(lines), language, names=NAMES), lines
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_mine_out_reading_tells_every_fact_of_the_view(language: str) -> None:
+    for state in positions("mine-out", 3):
+        for seat in readers(state):
+            lines = read(state, "mine-out", seat, language)
+            view: MineOutView = state.view(seat)
+            for position in view["positions"]:
+                name = NAMES[position["seat"]]
+                a_line_with(lines, name, position["money"], position["fame"],
+                            place_name(language, position["node"]), position["hand_size"])
+                for card in [*position["area"], *position.get("hand", [])]:
+                    a_line_with(lines, card_short(language, card).split(" (")[0])
+                for kind, count in position["cubes"].items():
+                    if count:
+                        a_line_with(lines, t(language, f"mine-out.ore.{kind}"), count)
+            for mine, left in view["mines"].items():
+                a_line_with(lines, place_name(language, mine), left)
+            for offered in [*view["display"], *view["waiting"], *view["community"]]:
+                if offered is not None:
+                    a_line_with(lines, card_short(language, offered).split(" (")[0])
+            a_line_with(lines, view["bank"])
+            a_line_with(lines, view["deck_size"], len(view["discard"]))
+            assert not faults("\n".join(lines), language, names=NAMES), lines
+
+
+@pytest.mark.parametrize("game", ["coal-baron", "saboteur", "mine-out"])
+def test_each_part_is_found_by_its_name_in_both_languages(game: str) -> None:
+    for language in ("en", "fr"):
+        for value, name in part_names(game, language):
+            assert find_part(game, language, name.upper()) == value
+            assert find_part(game, language, value) == value
+        assert find_part(game, language, None) == WHOLE
+    assert language_of("fr") == "fr"
+
+
+def test_a_long_reading_goes_in_messages_cut_between_lines() -> None:
+    lines = [f"line {index} " + "word " * 30 for index in range(100)]
+    sent = messages(lines, 2000)
+    assert all(len(text) <= 2000 for text in sent) and len(sent) > 1
+    assert "\n".join(sent).split("\n") == lines
