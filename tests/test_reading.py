@@ -16,11 +16,12 @@ from typing import Any
 import pytest
 
 from bot.games.base import GameState, Seat
+from bot.games.coal_baron.components import ORDER_BY_NAME, ORDERS, TILE_DESIGN_BY_NAME, TILE_DESIGNS
 from bot.games.coal_baron.shapes import as_view as coal_view
 from bot.games.mine_out.shapes import MineOutView
 from bot.games.saboteur.shapes import as_view as sab_view
 from bot.i18n import language_of, t
-from cogs.coal_baron.labels import order_text, space_name, tile_text
+from cogs.coal_baron.labels import colour_name, space_name, vehicle_name
 from cogs.mine_out.words import card_short, place_name
 from cogs.platform.alt_text import seen_of
 from cogs.platform.reading import WHOLE, find_part, messages, part_names, reading_lines
@@ -59,6 +60,20 @@ def readers(state: GameState[Any]) -> list[Seat | None]:
     return [None, *range(state.num_players)]
 
 
+def tile_facts(language: str, name: str) -> tuple[str | int, ...]:
+    """A tile's colour, side, carts and price, as the view's card name gives them."""
+    tile = TILE_DESIGNS[TILE_DESIGN_BY_NAME[name]]
+    side = t(language, "coal.side.lit" if tile.lit else "coal.side.dark")
+    return colour_name(language, tile.colour), side, tile.carts, tile.cost
+
+
+def order_facts(language: str, name: str) -> tuple[str | int, ...]:
+    """An order's vehicle, colours and points."""
+    order = ORDERS[ORDER_BY_NAME[name]]
+    return (vehicle_name(language, order.vehicle), order.vp,
+            *(colour_name(language, colour) for colour in order.slots))
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_coal_baron_reading_tells_every_fact_of_the_view(language: str) -> None:
     for state in positions("coal-baron", 3):
@@ -81,15 +96,15 @@ def test_the_coal_baron_reading_tells_every_fact_of_the_view(language: str) -> N
                     if count:
                         a_line_with([line], NAMES[other], count)
                 if space["tile"] is not None:
-                    a_line_with(lines, tile_text(language, space["tile"]["name"]))
+                    a_line_with(lines, name, *tile_facts(language, space["tile"]["name"]))
                 if space["order"] is not None:
-                    a_line_with(lines, order_text(language, space["order"]["name"]))
+                    a_line_with(lines, name, *order_facts(language, space["order"]["name"]))
             for drafted in view["draft"]:
-                a_line_with(lines, order_text(language, drafted["name"]))
+                a_line_with(lines, *order_facts(language, drafted["name"]))
             pending = view["pending"]
             for drawn in (pending.get("cards") or []) if pending is not None else []:
-                text = tile_text if "carts" in drawn else order_text
-                a_line_with(lines, text(language, drawn["name"]))
+                facts = tile_facts if "carts" in drawn else order_facts
+                a_line_with(lines, *facts(language, drawn["name"]))
             a_line_with(lines, view["piles"]["tiles"], view["piles"]["orders"])
             assert not faults("\n".join(lines), language, names=NAMES), lines
 

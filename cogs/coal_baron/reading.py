@@ -12,16 +12,10 @@ reader's view: the order of the piles and another player's draw-5 are never in i
 from __future__ import annotations
 
 from bot.games.base import Seat
+from bot.games.coal_baron.components import ORDER_BY_NAME, ORDERS, TILE_DESIGN_BY_NAME, TILE_DESIGNS
 from bot.games.coal_baron.shapes import CoalView, MineLevel, PlayerView, as_view
 from bot.i18n import LocaleLike, t
-from cogs.coal_baron.labels import (
-    colour_name,
-    order_short,
-    order_text,
-    space_name,
-    tile_text,
-    vehicle_name,
-)
+from cogs.coal_baron.labels import colour_name, space_name, vehicle_name
 from cogs.platform.alt_text import player_name
 from cogs.platform.seen import Seen
 
@@ -94,20 +88,20 @@ def board_lines(seen: Seen, view: CoalView, locale: LocaleLike) -> list[str]:
 
 def offer_lines(seen: Seen, view: CoalView, locale: LocaleLike) -> list[str]:
     """The tiles and orders on offer, the piles, and the cards the reader may see drawn."""
-    lines = [t(locale, "read.coal.draft_card", order=order_text(locale, card["name"]))
+    lines = [t(locale, "read.coal.draft_card", order=order_words(locale, card["name"]))
              for card in view["draft"]]
     for space in view["spaces"]:
         name = space_name(locale, space["id"])
         if space["tile"] is not None:
-            tile = tile_text(locale, space["tile"]["name"])
+            tile = tile_words(locale, space["tile"]["name"])
             lines.append(t(locale, "read.coal.tile_on", space=name, tile=tile))
         elif space["order"] is not None:
-            order = order_text(locale, space["order"]["name"])
+            order = order_words(locale, space["order"]["name"])
             lines.append(t(locale, "read.coal.order_on", space=name, order=order))
     pending = view["pending"]
     if pending is not None and pending.get("cards"):
         for card in pending.get("cards") or []:
-            text = tile_text(locale, card["name"]) if "carts" in card else order_text(
+            text = tile_words(locale, card["name"]) if "carts" in card else order_words(
                 locale, card["name"])
             lines.append(t(locale, "read.coal.drawn", card=text))
     lines.append(t(locale, "read.coal.piles", tiles=view["piles"]["tiles"],
@@ -139,8 +133,8 @@ def mine_lines(seen: Seen, player: PlayerView, locale: LocaleLike) -> list[str]:
               colour=colour_name(locale, slot["colour"]))
             for slot in order["filled"]
         )
-        lines.append(t(locale, "read.coal.order_held", order=order_short(locale, order),
-                       slots=slots))
+        lines.append(t(locale, "read.coal.order_held", vp=order["vp"], slots=slots,
+                       vehicle=vehicle_name(locale, order["vehicle"])))
     delivered = [vehicle_name(locale, order["vehicle"]) for order in player["delivered"]]
     if delivered:
         lines.append(t(locale, "read.coal.delivered", count=len(delivered),
@@ -155,6 +149,24 @@ def level_line(level: MineLevel, locale: LocaleLike) -> str:
     return t(locale, "read.coal.mine_level", level=level["level"],
              colour=colour_name(locale, level["colour"]), lit=len(level["lit"]),
              dark=len(level["dark"]), cubes=cubes_text(loaded, locale))
+
+
+def tile_words(locale: LocaleLike, name: str) -> str:
+    """``a grey tunnel of 2 carts, lit, for 6 Francs``: a tile, its price in full words."""
+    design = TILE_DESIGNS[TILE_DESIGN_BY_NAME[name]]
+    side = t(locale, "coal.side.lit" if design.lit else "coal.side.dark")
+    return t(locale, "read.coal.tile", colour=colour_name(locale, design.colour),
+             carts=design.carts, side=side, cost=design.cost)
+
+
+def order_words(locale: LocaleLike, name: str) -> str:
+    """``a horse wagon order for grey and grey, 7 victory points``."""
+    order = ORDERS[ORDER_BY_NAME[name]]
+    slots = [colour_name(locale, colour) for colour in order.slots]
+    return t(locale, "read.coal.order", vehicle=vehicle_name(locale, order.vehicle),
+             slots=slots[0] if len(slots) == 1 else t(locale, "words.and",
+                                                       first=", ".join(slots[:-1]),
+                                                       last=slots[-1]), vp=order.vp)
 
 
 def cubes_text(cubes: list[str], locale: LocaleLike) -> str:

@@ -4,7 +4,8 @@ read`` and the images' alt texts (`cogs.platform.table_words`).
 A cell is never named by the images' letters and numbers: it is said from the
 start ("3 east and 1 north of the start"), and the maze is read along its paths
 from the start, nearest first, then the cards no path from the start reaches.
-Parts: ``round`` (the round, the deck, the last card played), ``maze``, ``goals``
+Parts: ``round`` (the round and the deck; the reading's head tells the last card
+played), ``maze``, ``goals``
 (each goal and what the reader knows of it), ``near_goals`` (the cards within two
 columns of the goals), ``players`` (each player's cards in hand, broken tools, gold
 once public) and ``hand`` (the reader's role, cards, looks at goals and gold).
@@ -176,12 +177,8 @@ class SaboteurWords:
     def read(self, seen: Seen, locale: LocaleLike, part: str, seat: Seat | None) -> list[str]:
         view = as_view(seen.view)
         if part == "round":
-            lines = [t(locale, "read.sab.round", round=view["round"], rounds=view["rounds"],
-                       deck=view["deck"], discard=view["discard"])]
-            last = view["last"]
-            if last is not None:
-                lines.append(t(locale, "read.sab.last", move=last_words(seen, locale, last)))
-            return lines
+            return [t(locale, "read.sab.round", round=view["round"], rounds=view["rounds"],
+                      deck=view["deck"], discard=view["discard"])]
         if part == "maze":
             return maze_lines(locale, view["maze"])
         if part == "goals":
