@@ -11,10 +11,12 @@ reader's view: the order of the piles and another player's draw-5 are never in i
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.games.base import Seat
 from bot.games.coal_baron.components import ORDER_BY_NAME, ORDERS, TILE_DESIGN_BY_NAME, TILE_DESIGNS
 from bot.games.coal_baron.shapes import CoalView, MineLevel, PlayerView, as_view
-from bot.i18n import LocaleLike, t
+from bot.i18n import LocaleLike, language_of, t
 from cogs.coal_baron.labels import colour_name, space_name, vehicle_name
 from cogs.platform.alt_text import player_name
 from cogs.platform.seen import Seen
@@ -48,8 +50,7 @@ class CoalBaronWords:
         if part == "board":
             return board_lines(seen, view, locale)
         if part == "placed":  # for the board's alt text: the spaces taken only
-            return [line for line, space in zip(board_lines(seen, view, locale), view["spaces"],
-                                                strict=True) if any(space["workers"])]
+            return board_lines(seen, view, locale, taken_only=True)
         if part == "offer":
             return offer_lines(seen, view, locale)
         if part == "players":
@@ -66,10 +67,14 @@ class CoalBaronWords:
         return mine_lines(seen, view["players"][shown], locale)
 
 
-def board_lines(seen: Seen, view: CoalView, locale: LocaleLike) -> list[str]:
-    """Each worker space and who stands on it."""
+def board_lines(
+    seen: Seen, view: CoalView, locale: LocaleLike, *, taken_only: bool = False
+) -> list[str]:
+    """Each worker space (or each taken one) and who stands on it."""
     lines = []
     for space in view["spaces"]:
+        if taken_only and not any(space["workers"]):
+            continue
         name = space_name(locale, space["id"])
         if space["locked"]:
             lines.append(t(locale, "read.coal.space_closed", space=name))
@@ -143,12 +148,19 @@ def mine_lines(seen: Seen, player: PlayerView, locale: LocaleLike) -> list[str]:
 
 
 def level_line(level: MineLevel, locale: LocaleLike) -> str:
-    """``Level 2, brown: 3 carts lit, 1 in the dark; carrying 2 brown cubes``."""
+    """``Level 2, brown: 3 carts lit, 1 in the dark; carrying 2 brown``."""
     carts = level["lit"] + level["dark"]
-    loaded = [cart["cube"] for cart in carts if cart["cube"] is not None]
-    return t(locale, "read.coal.mine_level", level=level["level"],
-             colour=colour_name(locale, level["colour"]), lit=len(level["lit"]),
-             dark=len(level["dark"]), cubes=cubes_text(loaded, locale))
+    loaded = tuple(cart["cube"] for cart in carts if cart["cube"] is not None)
+    return _level_line(language_of(locale), level["level"], level["colour"], len(level["lit"]),
+                       len(level["dark"]), loaded)
+
+
+@lru_cache(maxsize=4096)
+def _level_line(language: str, level: int, colour: str, lit: int, dark: int,
+                loaded: tuple[str, ...]) -> str:
+    """Kept: most levels read the same from one turn to the next."""
+    return t(language, "read.coal.mine_level", level=level, colour=colour_name(language, colour),
+             lit=lit, dark=dark, cubes=cubes_text(list(loaded), language))
 
 
 def tile_words(locale: LocaleLike, name: str) -> str:

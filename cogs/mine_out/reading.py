@@ -12,9 +12,11 @@ another player's hand is only counted.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.games.base import Seat
 from bot.games.mine_out.shapes import MineOutView, PositionView, TrailView
-from bot.i18n import LocaleLike, t
+from bot.i18n import LocaleLike, language_of, t
 from bot.service import ActResult
 from cogs.mine_out.words import card_name, place_name
 from cogs.platform.alt_text import description, player_name
@@ -40,8 +42,18 @@ def ore_words(locale: LocaleLike, cubes: dict[str, int]) -> str:
 
 def cards_words(locale: LocaleLike, cards: list[str]) -> str:
     return t(locale, "read.mo.separator").join(
-        card_name(locale, card, salary=True) for card in cards) or t(
-        locale, "read.mo.no_card")
+        card_words(locale, card) for card in cards) or t(locale, "read.mo.no_card")
+
+
+def card_words(locale: LocaleLike, card: str) -> str:
+    """A card with its figures and salary (`card_name`); kept, as the same cards are
+    read at every turn."""
+    return _card_words(language_of(locale), card)
+
+
+@lru_cache(maxsize=1024)
+def _card_words(language: str, card: str) -> str:
+    return card_name(language, card, salary=True)
 
 
 def town_lines(seen: Seen, locale: LocaleLike, view: MineOutView) -> list[str]:
@@ -62,11 +74,11 @@ def town_lines(seen: Seen, locale: LocaleLike, view: MineOutView) -> list[str]:
 
 
 def card_lines(locale: LocaleLike, view: MineOutView) -> list[str]:
-    lines = [t(locale, "read.mo.for_hire", card=card_name(locale, card, salary=True))
+    lines = [t(locale, "read.mo.for_hire", card=card_words(locale, card))
              for card in view["display"] if card is not None]
-    lines += [t(locale, "read.mo.waiting", card=card_name(locale, card, salary=True))
+    lines += [t(locale, "read.mo.waiting", card=card_words(locale, card))
               for card in view["waiting"] if card is not None]
-    lines += [t(locale, "read.mo.community", card=card_name(locale, card, salary=True))
+    lines += [t(locale, "read.mo.community", card=card_words(locale, card))
               for card in view["community"]]
     lines.append(t(locale, "read.mo.deck", deck=view["deck_size"], discard=len(view["discard"])))
     return lines

@@ -66,12 +66,7 @@ def plain(text: str, seen: Seen, locale: LocaleLike) -> str:
         return player_name(seen, seat, locale) if seat is not None else t(locale, "words.someone")
 
     text = _CUSTOM_EMOJI.sub("", _MARKUP.sub("", _MENTION.sub(name, text)))
-    text = " ".join(text.split())
-    stripped = _END_SYMBOLS.sub("", text)
-    end = text[len(stripped):].strip()
-    if end and end[0] in _KEEP_AT_END:
-        stripped += end[0]
-    return stripped if not stripped or stripped[-1] in ".!?…" else f"{stripped}."
+    return sentence(" ".join(text.split()))
 
 
 def player_name(seen: Seen, seat: Seat, locale: LocaleLike) -> str:
@@ -188,8 +183,21 @@ def description(
     sentences += [plain(line, seen, locale) for line in lines]
     words = plugin_for(seen.table.game).words
     if words is not None and seen.view is not None:
-        for part in parts:
-            for seat in seats:
-                sentences += [plain(line, seen, locale)
-                              for line in words.read(seen, locale, part, seat)]
+        size = sum(len(sentence) + 1 for sentence in sentences)
+        for part, seat in ((part, seat) for part in parts for seat in seats):
+            if size > LIMIT:  # the rest would be cut: not written at all
+                break
+            told = [sentence(line) for line in words.read(seen, locale, part, seat)]
+            sentences += told
+            size += sum(len(line) + 1 for line in told)
     return fitted(sentences)
+
+
+def sentence(line: str) -> str:
+    """A line of a reading as a sentence: without the emoji at its end, with a full stop
+    (a reading's lines hold names, never mentions or markup: cheaper than `plain`)."""
+    stripped = _END_SYMBOLS.sub("", line)
+    end = line[len(stripped):].strip()
+    if end and end[0] in _KEEP_AT_END:
+        stripped += end[0]
+    return stripped if not stripped or stripped[-1] in ".!?…" else f"{stripped}."

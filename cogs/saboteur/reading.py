@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from functools import lru_cache
 
 from bot.games.base import Seat
 from bot.games.saboteur.cards import DELTA, OPPOSITE
@@ -32,8 +33,14 @@ NEAR_GOALS = 2
 
 
 def place_words(locale: LocaleLike, x: int, y: int) -> str:
-    """A cell said from the start: "the start", "2 east of the start", "8 east and 2
-    north of the start"."""
+    """A cell said from the start (`_place_words`)."""
+    return _place_words(language_of(locale), x, y)
+
+
+@lru_cache(maxsize=4096)
+def _place_words(locale: str, x: int, y: int) -> str:
+    """A cell said from the start: "the start", "2 cells east of the start", "8 cells
+    east and 2 cells north of the start" (kept: a maze reads the same cells each turn)."""
     if (x, y) == (0, 0):
         return t(locale, "read.sab.at_start")
     steps = []
@@ -87,7 +94,15 @@ def along_paths(maze: list[MazeCard]) -> tuple[list[MazeCard], list[MazeCard]]:
 
 def cell_line(locale: LocaleLike, card: MazeCard) -> str:
     """``2 cells east of the start: path open north and west 🪨``."""
-    line = t(locale, "read.sab.cell", place=place_words(locale, card["x"], card["y"]),
+    return _cell_line(language_of(locale), card["x"], card["y"], card["kind"], card["edges"],
+                      card["dead_end"])
+
+
+@lru_cache(maxsize=4096)
+def _cell_line(locale: str, x: int, y: int, kind: str, edges: str, dead_end: bool) -> str:
+    card: MazeCard = {"x": x, "y": y, "card": "", "kind": kind, "edges": edges,
+                      "dead_end": dead_end, "rotated": False}
+    line = t(locale, "read.sab.cell", place=place_words(locale, x, y),
              card=card_words(locale, card))
     return line[:1].upper() + line[1:]
 
