@@ -18,20 +18,24 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.games.base import GameState, Seat
-from bot.games.record import initial_state, play_entry
+from bot.games.base import Seat
+from bot.games.record import play_entry
 from bot.i18n import t
-from bot.service import GameService
 from cogs.platform.alt_text import LIMIT, names_list
 from cogs.platform.names import known_names
 from cogs.platform.presenter import game_name
 from cogs.platform.seen import seen
 from tests.coal_baron_reading import CODES as COAL_CODES
-from tests.discord_support import IMAGE_SUFFIXES, speak_french
+from tests.discord_support import IMAGE_SUFFIXES
 from tests.mine_out_discord_support import MINE_OUT_CODES
 from tests.player_text import faults
 from tests.saboteur_support import SAB_NOTATION
-from tests.test_discord_complete_games import SHIPPED_GAMES, complete_game, same_deal
+from tests.test_discord_complete_games import (
+    SHIPPED_GAMES,
+    Follower,
+    complete_world,
+    same_deal,
+)
 
 __all__ = ["same_deal"]  # the same deal every run, as the complete games have
 
@@ -56,28 +60,19 @@ class Uploads:
         monkeypatch.setattr(cdn, "store_attachment", caught)
 
 
-class DescriptionCheck:
+class DescriptionCheck(Follower):
     """Called after each move: checks the descriptions of the images uploaded since."""
 
     def __init__(self, env: simcord.Env, world: Any, uploads: Uploads, game: str, lang: str):
-        self.env, self.world, self.uploads = env, world, uploads
-        self.game, self.lang = game, lang
-        self.state: GameState[Any] | None = None
-        self.entries = 0
+        super().__init__(env, world)
+        self.uploads, self.game, self.lang = uploads, game, lang
         self.checked = 0
         self.images = 0
         self.told_over = 0
 
-    @property
-    def service(self) -> GameService:
-        service: GameService = self.env.bot.service  # type: ignore[attr-defined]
-        return service
-
     async def __call__(self) -> None:
-        table = await self.service.tables.get_table(self.world.table_id)
-        record = await self.service.results.record(table.id)
-        if self.state is None:
-            self.state = initial_state(record)
+        table, record = await self.table_and_record()
+        assert self.state is not None
         played_before = self.entries > 0
         acting: list[tuple[Seat, ...]] = [self.state.to_act()]
         for entry in record["actions"][self.entries:]:
@@ -114,11 +109,8 @@ class DescriptionCheck:
 async def test_every_image_of_a_complete_game_is_described_in_words(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, game: str, language: str
 ) -> None:
-    complete = complete_game(game)
     uploads = Uploads(simcord_env, monkeypatch)
-    world = await complete.world(simcord_env, "fr" if language == "fr" else None)
-    if language == "fr":
-        speak_french(monkeypatch, *complete.members(world))
+    complete, world = await complete_world(simcord_env, monkeypatch, game, language)
     check = DescriptionCheck(simcord_env, world, uploads, game, language)
     await complete.play(world, check)
     print(f"\n{game} ({language}): {check.images} images described")

@@ -35,7 +35,7 @@ from bot.games.base import GameState
 from bot.games.record import initial_state, parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
 from bot.i18n import catalog
-from bot.service import GameService
+from bot.service import GameService, Table
 from tests.discord_support import (
     CompleteGame,
     image_attachments,
@@ -65,6 +65,18 @@ def complete_game(game_id: str) -> CompleteGame:
     found = getattr(module, "COMPLETE_GAME", None)
     assert isinstance(found, CompleteGame), f"{module.__name__} has no COMPLETE_GAME"
     return found
+
+
+async def complete_world(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch, game: str, language: str
+) -> tuple[CompleteGame, Any]:
+    """The game's driver and its world, on a server in `language` whose members all
+    speak it."""
+    complete = complete_game(game)
+    world = await complete.world(env, "fr" if language == "fr" else None)
+    if language == "fr":
+        speak_french(monkeypatch, *complete.members(world))
+    return complete, world
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
@@ -149,15 +161,36 @@ def legal_notations(state: GameState[Any]) -> list[str]:
     ]
 
 
-class Manners:
-    """Called after each move of a complete game: checks the public messages posted since."""
+class Follower:
+    """Follows a complete game from its record: `state` as of the record's `entries`
+    first actions (None before the first look)."""
 
     def __init__(self, env: simcord.Env, world: Any) -> None:
         self.env = env
         self.world = world
-        self.channel: simcord.ChannelHandle = world.channel
         self.state: GameState[Any] | None = None
         self.entries = 0
+
+    @property
+    def service(self) -> GameService:
+        service: GameService = self.env.bot.service  # type: ignore[attr-defined]
+        return service
+
+    async def table_and_record(self) -> tuple[Table, dict[str, Any]]:
+        """The table and its record now; `state` set to the start at the first call."""
+        table = await self.service.tables.get_table(self.world.table_id)
+        record = await self.service.results.record(table.id)
+        if self.state is None:
+            self.state = initial_state(record)
+        return table, record
+
+
+class Manners(Follower):
+    """Called after each move of a complete game: checks the public messages posted since."""
+
+    def __init__(self, env: simcord.Env, world: Any) -> None:
+        super().__init__(env, world)
+        self.channel: simcord.ChannelHandle = world.channel
         self.checked: set[int] = set()
         self.messages = 0
         self.requests = 0
@@ -165,16 +198,9 @@ class Manners:
         self.turns = 0
         self.before_first_turn = 0
 
-    @property
-    def service(self) -> GameService:
-        service: GameService = self.env.bot.service  # type: ignore[attr-defined]
-        return service
-
     async def __call__(self) -> None:
-        table = await self.service.tables.get_table(self.world.table_id)
-        record = await self.service.results.record(table.id)
-        if self.state is None:
-            self.state = initial_state(record)
+        table, record = await self.table_and_record()
+        assert self.state is not None
         may_be_pinged = {table.seats[seat] for seat in self.state.to_act()}
         legal = legal_notations(self.state)  # what the private messages since offered
         played = []
@@ -220,10 +246,7 @@ class Manners:
 async def test_a_complete_game_pings_only_who_acts_and_tells_every_move_in_words(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, game: str, language: str
 ) -> None:
-    complete = complete_game(game)
-    world = await complete.world(simcord_env, "fr" if language == "fr" else None)
-    if language == "fr":
-        speak_french(monkeypatch, *complete.members(world))
+    complete, world = await complete_world(simcord_env, monkeypatch, game, language)
     manners = Manners(simcord_env, world)
     await complete.play(world, manners)
     assert manners.messages > 10 and manners.entries > 10 and manners.private > 10

@@ -63,10 +63,10 @@ async def test_game_read_offers_its_parts_by_name_and_reads_one(
                      "la mine de chaque joueur": "mines"}
     text = private_text(await w.bob.slash(w.channel, "game read", part="mine"))
     assert text.startswith("**📖 Lecture : Gueules Noires, le choix des commandes de départ**")
-    assert "Mine de bob : ⛏" in text and "Mine de alice" not in text
+    assert "Mine de bob : ⛏" in text and "Mine d'alice" not in text
     assert "Niveau 1, jaune" in text
     whole = private_text(await w.bob.slash(w.channel, "game read"))
-    assert "Mine de alice : ⛏" in whole and "Banque : libre ⬜" in whole
+    assert "Mine d'alice : ⛏" in whole and "Banque : libre ⬜" in whole
 
 
 async def test_a_part_that_does_not_exist_or_no_table_is_answered_privately(

@@ -11,6 +11,7 @@ places and cards (the words the images print), never an id or a code.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -52,12 +53,12 @@ def a_line_with(lines: list[str], *facts: str | int) -> str:
     raise AssertionError(f"no line holds {facts}:\n" + "\n".join(lines))
 
 
-def positions(game: str, players: int) -> list[GameState[Any]]:
-    return random_positions(game, players, seed=4)[::EVERY]
-
-
-def readers(state: GameState[Any]) -> list[Seat | None]:
-    return [None, *range(state.num_players)]
+def readings(game: str, players: int, language: str) -> Iterator[tuple[list[str], Any]]:
+    """The whole reading and the view it was written from, for the channel and each
+    seat, at one position of `EVERY` along a random game."""
+    for state in random_positions(game, players, seed=4)[::EVERY]:
+        for seat in [None, *range(state.num_players)]:
+            yield read(state, game, seat, language), state.view(seat)
 
 
 def tile_facts(language: str, name: str) -> tuple[str | int, ...]:
@@ -76,37 +77,36 @@ def order_facts(language: str, name: str) -> tuple[str | int, ...]:
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_coal_baron_reading_tells_every_fact_of_the_view(language: str) -> None:
-    for state in positions("coal-baron", 3):
-        for seat in readers(state):
-            lines = read(state, "coal-baron", seat, language)
-            view = coal_view(state.view(seat))
-            for player in view["players"]:
-                name = NAMES[player["seat"]]
-                a_line_with(lines, name, player["vp"], player["money"], player["workers_left"])
-                header = lines.index(t(language, "read.coal.mine", player=name))  # then its levels
-                for offset, level in enumerate(player["mine"], start=1):
-                    a_line_with(lines[header + offset: header + offset + 1], level["level"],
-                                len(level["lit"]), len(level["dark"]))
-                for order in player["orders"]:
-                    a_line_with(lines[header:], order["vp"])
-            for space in view["spaces"]:
-                name = space_name(language, space["id"])
-                line = next(line for line in lines if line.startswith((f"{name}:", f"{name} :")))
-                for other, count in enumerate(space["workers"]):
-                    if count:
-                        a_line_with([line], NAMES[other], count)
-                if space["tile"] is not None:
-                    a_line_with(lines, name, *tile_facts(language, space["tile"]["name"]))
-                if space["order"] is not None:
-                    a_line_with(lines, name, *order_facts(language, space["order"]["name"]))
-            for drafted in view["draft"]:
-                a_line_with(lines, *order_facts(language, drafted["name"]))
-            pending = view["pending"]
-            for drawn in (pending.get("cards") or []) if pending is not None else []:
-                facts = tile_facts if "carts" in drawn else order_facts
-                a_line_with(lines, *facts(language, drawn["name"]))
-            a_line_with(lines, view["piles"]["tiles"], view["piles"]["orders"])
-            assert not faults("\n".join(lines), language, names=NAMES), lines
+    for lines, seen_view in readings("coal-baron", 3, language):
+        view = coal_view(seen_view)
+        for player in view["players"]:
+            name = NAMES[player["seat"]]
+            a_line_with(lines, name, player["vp"], player["money"], player["workers_left"])
+            header = next(index for index, line in enumerate(lines)  # then its levels
+                          if line.startswith(("Mine of ", "Mine de ", "Mine d'")) and name in line)
+            for offset, level in enumerate(player["mine"], start=1):
+                a_line_with(lines[header + offset: header + offset + 1], level["level"],
+                            len(level["lit"]), len(level["dark"]))
+            for order in player["orders"]:
+                a_line_with(lines[header:], order["vp"])
+        for space in view["spaces"]:
+            name = space_name(language, space["id"])
+            line = next(line for line in lines if line.startswith((f"{name}:", f"{name} :")))
+            for other, count in enumerate(space["workers"]):
+                if count:
+                    a_line_with([line], NAMES[other], count)
+            if space["tile"] is not None:
+                a_line_with(lines, name, *tile_facts(language, space["tile"]["name"]))
+            if space["order"] is not None:
+                a_line_with(lines, name, *order_facts(language, space["order"]["name"]))
+        for drafted in view["draft"]:
+            a_line_with(lines, *order_facts(language, drafted["name"]))
+        pending = view["pending"]
+        for drawn in (pending.get("cards") or []) if pending is not None else []:
+            facts = tile_facts if "carts" in drawn else order_facts
+            a_line_with(lines, *facts(language, drawn["name"]))
+        a_line_with(lines, view["piles"]["tiles"], view["piles"]["orders"])
+        assert not faults("\n".join(lines), language, names=NAMES), lines
 
 
 def place_said(language: str, x: int, y: int) -> list[str]:
@@ -121,56 +121,52 @@ def place_said(language: str, x: int, y: int) -> list[str]:
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_saboteur_reading_tells_every_fact_of_the_view(language: str) -> None:
-    for state in positions("saboteur", 4):
-        for seat in readers(state):
-            lines = read(state, "saboteur", seat, language)
-            view = sab_view(state.view(seat))
-            for card in view["maze"]:
-                if card["kind"] == "path":
-                    shape = shape_words(card["edges"] + ("x" if card["dead_end"] else ""),
-                                        language)
-                    a_line_with(lines, *place_said(language, card["x"], card["y"]), shape)
-                else:
-                    a_line_with(lines, *place_said(language, card["x"], card["y"]))
-            for goal in view["goals"]:
-                a_line_with(lines, goal_name(language, goal["name"]),
-                            *place_said(language, goal["x"], goal["y"]))
-            for other, cards in enumerate(view["hands"]):
-                broken = [tool_name(language, tool) for tool in view["broken_tools"][other]]
-                a_line_with(lines, NAMES[other], cards, *broken)
-            a_line_with(lines, view["deck"], view["round"])
-            you = view.get("you")
-            if you is not None:
-                a_line_with(lines, t(language, f"saboteur.role.{you['role']}"))
-                for held in you["hand"]:
-                    a_line_with(lines, card_name(language, held["card"]))
-                a_line_with(lines, you["nuggets"])
-            assert not faults("\n".join(lines), language, names=NAMES), lines
+    for lines, seen_view in readings("saboteur", 4, language):
+        view = sab_view(seen_view)
+        for card in view["maze"]:
+            if card["kind"] == "path":
+                shape = shape_words(card["edges"] + ("x" if card["dead_end"] else ""),
+                                    language)
+                a_line_with(lines, *place_said(language, card["x"], card["y"]), shape)
+            else:
+                a_line_with(lines, *place_said(language, card["x"], card["y"]))
+        for goal in view["goals"]:
+            a_line_with(lines, goal_name(language, goal["name"]),
+                        *place_said(language, goal["x"], goal["y"]))
+        for other, cards in enumerate(view["hands"]):
+            broken = [tool_name(language, tool) for tool in view["broken_tools"][other]]
+            a_line_with(lines, NAMES[other], cards, *broken)
+        a_line_with(lines, view["deck"], view["round"])
+        you = view.get("you")
+        if you is not None:
+            a_line_with(lines, t(language, f"saboteur.role.{you['role']}"))
+            for held in you["hand"]:
+                a_line_with(lines, card_name(language, held["card"]))
+            a_line_with(lines, you["nuggets"])
+        assert not faults("\n".join(lines), language, names=NAMES), lines
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_mine_out_reading_tells_every_fact_of_the_view(language: str) -> None:
-    for state in positions("mine-out", 3):
-        for seat in readers(state):
-            lines = read(state, "mine-out", seat, language)
-            view: MineOutView = state.view(seat)
-            for position in view["positions"]:
-                name = NAMES[position["seat"]]
-                a_line_with(lines, name, position["money"], position["fame"],
-                            place_name(language, position["node"]), position["hand_size"])
-                for card in [*position["area"], *position.get("hand", [])]:
-                    a_line_with(lines, card_short(language, card).split(" (")[0])
-                for kind, count in position["cubes"].items():
-                    if count:
-                        a_line_with(lines, t(language, f"mine-out.ore.{kind}"), count)
-            for mine, left in view["mines"].items():
-                a_line_with(lines, place_name(language, mine), left)
-            for offered in [*view["display"], *view["waiting"], *view["community"]]:
-                if offered is not None:
-                    a_line_with(lines, card_short(language, offered).split(" (")[0])
-            a_line_with(lines, view["bank"])
-            a_line_with(lines, view["deck_size"], len(view["discard"]))
-            assert not faults("\n".join(lines), language, names=NAMES), lines
+    for lines, seen_view in readings("mine-out", 3, language):
+        view: MineOutView = seen_view
+        for position in view["positions"]:
+            name = NAMES[position["seat"]]
+            a_line_with(lines, name, position["money"], position["fame"],
+                        place_name(language, position["node"]), position["hand_size"])
+            for card in [*position["area"], *position.get("hand", [])]:
+                a_line_with(lines, card_short(language, card).split(" (")[0])
+            for kind, count in position["cubes"].items():
+                if count:
+                    a_line_with(lines, t(language, f"mine-out.ore.{kind}"), count)
+        for mine, left in view["mines"].items():
+            a_line_with(lines, place_name(language, mine), left)
+        for offered in [*view["display"], *view["waiting"], *view["community"]]:
+            if offered is not None:
+                a_line_with(lines, card_short(language, offered).split(" (")[0])
+        a_line_with(lines, view["bank"])
+        a_line_with(lines, view["deck_size"], len(view["discard"]))
+        assert not faults("\n".join(lines), language, names=NAMES), lines
 
 
 @pytest.mark.parametrize("game", ["coal-baron", "saboteur", "mine-out"])

@@ -18,7 +18,7 @@ from bot.games.coal_baron.components import ORDER_BY_NAME, ORDERS, TILE_DESIGN_B
 from bot.games.coal_baron.shapes import CoalView, MineLevel, PlayerView, as_view
 from bot.i18n import LocaleLike, language_of, t
 from cogs.coal_baron.labels import colour_name, space_name, vehicle_name
-from cogs.platform.alt_text import player_name
+from cogs.platform.alt_text import elided, player_name
 from cogs.platform.seen import Seen
 
 
@@ -124,7 +124,7 @@ def player_line(seen: Seen, player: PlayerView, locale: LocaleLike) -> str:
 def mine_lines(seen: Seen, player: PlayerView, locale: LocaleLike) -> list[str]:
     """One player's mine: each level's tunnels and carts, the cage, the stock, the orders."""
     name = player_name(seen, player["seat"], locale)
-    lines = [t(locale, "read.coal.mine", player=name)]
+    lines = [elided(locale, t(locale, "read.coal.mine", player=name))]
     lines += [level_line(level, locale) for level in player["mine"]]
     cage = player["cage"]
     where = (t(locale, "read.coal.surface") if cage["level"] == 0
