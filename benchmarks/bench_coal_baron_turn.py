@@ -63,7 +63,7 @@ async def time_turns(env: simcord.Env, bot: TableBot, digests: list[float]) -> l
         assert isinstance(state, CoalBaronState)
         seat = state.to_act()[0]
         line = state.format_action(choose(state, seat, rng))
-        table = (await service.play.act(table.id, table.seats[seat], line)).table
+        table = (await service.moves.act(table.id, table.seats[seat], line)).table
 
     def line_of(state: GameState[Any], seat: Seat) -> str:
         assert isinstance(state, CoalBaronState)

@@ -15,6 +15,7 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
@@ -24,9 +25,10 @@ import cogs.saboteur.presenter
 import cogs.saboteur.reading
 from benchmarks.timing import ms
 from bot.games.registry import get_game
-from bot.service import ActResult, Table, TableStatus
+from bot.service import ActResult
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seen
+from tests.test_game_contract import table_of
 
 GAMES = {"coal-baron": 4, "saboteur": 5, "mine-out": 4}
 """Each game and its table's size."""
@@ -68,16 +70,6 @@ class DescriptionClock:
             vars(module)["description"] = original
 
 
-def table(state: Any, game: str, version: int) -> Table:
-    return Table(
-        id=1, guild_id=1, channel_id=2, game=game, creator_id=100,
-        seats=tuple(100 + seat for seat in range(state.num_players)),
-        status=TableStatus.FINISHED if state.is_over() else TableStatus.PLAYING,
-        options={}, seed=SEED, version=version, reminder_minutes=60, created_at=0.0,
-        updated_at=0.0, turn_started_at=0.0, reminded=False, state=state,
-    )
-
-
 async def shares(game: str, players: int) -> list[tuple[float, float]]:
     """(description CPU, message CPU) of each of `TURNS` turn messages."""
     presenter = plugin_for(game).presenter
@@ -92,7 +84,7 @@ async def shares(game: str, players: int) -> list[tuple[float, float]]:
         action = rng.choice(state.legal_actions(seat))
         notation = state.format_action(action)
         events = state.apply(seat, action)
-        after = table(state, game, version)
+        after = replace(table_of(state, game), version=version)
         public = seen(after, None, public_choices=presenter.public_choices, names=names)
         played = ActResult(after, seat, notation, events)
         runs = []

@@ -35,9 +35,9 @@ import simcord
 
 from benchmarks.bench_service import play_game
 from bot.app import create_bot
-from bot.config import Settings
 from bot.games.registry import game_ids, get_game, load_games
 from bot.service import GameService, Table, TableStatus
+from bot.startup.config import Settings
 from bot.storage import Storage
 
 GAMES_STORED = 6

@@ -41,7 +41,7 @@ async def time_turns(env: simcord.Env, bot: TableBot, digests: list[float]) -> l
     while isinstance(state := table.state, MineOutState) and state.round < 3:
         seat = state.to_act()[0]
         line = " ".join(plan_turn(state, rng))
-        table = (await service.play.act(table.id, table.seats[seat], line)).table
+        table = (await service.moves.act(table.id, table.seats[seat], line)).table
 
     def line_of(state: GameState[Any], seat: Seat) -> str:
         assert isinstance(state, MineOutState)

@@ -13,7 +13,7 @@ import io
 from PIL import Image
 
 from benchmarks.timing import timed
-from bot.selfplay import play_random_game
+from bot.games.selfplay import play_random_game
 from cogs.platform.plugins import all_plugins
 from renderer.replay import replay_gif
 

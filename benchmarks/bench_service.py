@@ -73,7 +73,7 @@ async def play_game(
     while table.status == "playing" and len(durations) != max_actions:
         text, user = random_move(table, rng)
         started = time.perf_counter()
-        table = (await service.play.act(table.id, user, text, table.version)).table
+        table = (await service.moves.act(table.id, user, text, table.version)).table
         durations.append(time.perf_counter() - started)
     return durations
 

@@ -5,7 +5,7 @@ the service (Coal Baron at 4 players, Saboteur at 3, Mine Out at 2), then `ACTIO
 seeded random legal actions, each played by the player to act with ``/game play``.
 For each action: the bytes of the images its public message posts (or of those it
 puts in the live message, for a step folded into it), read from what
-`cogs.platform.table_items.public_turn` returns, and the CPU time of the bot's process
+`cogs.platform.posting.public_turn` returns, and the CPU time of the bot's process
 (every thread: the event loop and the image threads) from the command to its answer.
 
 Random single actions play a Coal Baron extraction one step at a time, each step
@@ -31,13 +31,13 @@ from typing import Any
 import discord
 import simcord
 
-import cogs.platform.table_items
+import cogs.platform.posting
 from bot.app import TableBot, create_bot
-from bot.config import Settings
 from bot.games.base import GameState
 from bot.games.coal_baron.actions import Place
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.registry import game_ids, load_games
+from bot.startup.config import Settings
 from cogs.platform.presenter import TurnMessage
 from tests.coal_baron_discord_support import extraction_line, space_kind
 
@@ -110,14 +110,14 @@ async def measure(
         await service.tables.join(table.id, member.id)
     table = await service.tables.start(table.id, members[0].id)
     posted: list[int] = []
-    original = cogs.platform.table_items.public_turn
+    original = cogs.platform.posting.public_turn
 
     async def counting(*args: Any, **kwargs: Any) -> TurnMessage:
         message = await original(*args, **kwargs)
         posted.append(sum(file_bytes(file) for file in message.files))
         return message
 
-    cogs.platform.table_items.public_turn = counting
+    cogs.platform.posting.public_turn = counting
     rng = random.Random(SEED)
     sizes: list[int] = []
     cpu: list[float] = []
@@ -136,7 +136,7 @@ async def measure(
             sizes[-1] += sum(posted)
             table = await service.tables.get_table(table.id)
     finally:
-        cogs.platform.table_items.public_turn = original
+        cogs.platform.posting.public_turn = original
     return sizes, cpu
 
 

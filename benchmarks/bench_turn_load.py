@@ -8,9 +8,9 @@ of the board's size (filled with the paper colour) as PNG at compression level 6
 Driven below the Discord layer: the real `GameService` on a database file, the real
 Coal Baron presenter (both images of every turn) and the render pool the bot starts
 (one worker per core, warmed up), but no simcord, whose own CPU would be counted as
-the bot's. A turn is what `cogs.platform.table_items.play` does: acknowledge (the first
+the bot's. A turn is what `cogs.platform.table_items.play_clicked` does: acknowledge (the first
 statement of every interaction path, so the time from the action's arrival to it is
-how long the event loop kept the player waiting), `service.play.act`, then
+how long the event loop kept the player waiting), `service.moves.act`, then
 `presenter.turn`; its message is "sent" when the presenter returns. Figure (b) prints
 two more stalls of the same run, for its reading (docs/performance.md): the idle loop
 while the render workers keep their cores busy (the machine's own share), and the
@@ -41,10 +41,9 @@ from benchmarks.timing import StallMeter, ms
 from bot.app import freeze_start_up_objects
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.registry import load_games
-from bot.reminders import remind_due
-from bot.render_pool import RenderPool, core_count, install, uninstall
 from bot.service import ActResult, GameService, Table
 from bot.storage import Storage
+from bot.workers.render_pool import RenderPool, core_count, install, uninstall
 from cogs.platform.plugins import all_plugins, presenter_for
 from cogs.platform.seen import seen
 from renderer.coal_baron import board
@@ -75,7 +74,7 @@ T = TypeVar("T")
 
 
 async def public_turn(table: Table, played: ActResult | None = None) -> None:
-    """The public turn message of `table`, as `cogs.platform.table_items.post_turn`
+    """The public turn message of `table`, as `cogs.platform.posting.post`
     writes it (images included)."""
     presenter = presenter_for(table.game)
     public = seen(table, None, public_choices=presenter.public_choices, names=NAMES)
@@ -129,7 +128,7 @@ class Rig:
         finished game is replaced by a new one."""
         acknowledged = time.perf_counter() - arrived
         user, line = self.next_move(table_id)
-        result = await self.service.play.act(table_id, user, line)
+        result = await self.service.moves.act(table_id, user, line)
         await public_turn(result.table, result)
         sent = time.perf_counter() - arrived
         if result.table.status == "playing":
@@ -147,7 +146,7 @@ async def cpu_per_turn(rig: Rig) -> list[float]:
     while len(times) < CPU_TURNS:
         user, line = rig.next_move(table_id)
         started = time.process_time()
-        result = await rig.service.play.act(table_id, user, line)
+        result = await rig.service.moves.act(table_id, user, line)
         table = result.table
         state = table.state
         assert state is not None
@@ -314,7 +313,7 @@ async def reminder_pass(folder: Path) -> tuple[int, float, float]:
 
         started = time.perf_counter()
         with StallMeter() as meter:
-            posted = await remind_due(service.tables, post)
+            posted = await service.reminders.remind_due(post)
         return posted, time.perf_counter() - started, meter.longest
     finally:
         await storage.close()

@@ -1,6 +1,6 @@
 """Many checked random games of Mine Out in every mode (2, 3, 4 players and teams).
 
-Each game runs `bot.selfplay.play_random_game` with every check after every
+Each game runs `bot.games.selfplay.play_random_game` with every check after every
 action (invariants, JSON round trip, notation round trip); the tests play one
 game per mode, this plays many. ``python -m benchmarks.mine_out_selfplay [--games N]``.
 """
@@ -11,7 +11,7 @@ import argparse
 import time
 
 from bot.games.mine_out import MineOutState
-from bot.selfplay import play_random_game
+from bot.games.selfplay import play_random_game
 
 MODES: tuple[tuple[str, int, dict[str, object]], ...] = (
     ("2 players", 2, {}),

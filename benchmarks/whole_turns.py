@@ -17,9 +17,9 @@ import simcord
 
 from benchmarks.timing import median_p95
 from bot.app import TableBot, create_bot
-from bot.config import Settings
 from bot.games.base import GameState, Seat
 from bot.service import Table
+from bot.startup.config import Settings
 from cogs.platform.digest import digest
 
 TurnTimer = Callable[[simcord.Env, TableBot], Awaitable[list[float]]]

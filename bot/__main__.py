@@ -36,11 +36,11 @@ from typing import Any
 from bot.ai.arena import DEFAULT_PAIRINGS, HEADER, arena_lines, parse_pairings
 from bot.ai.match import play_match
 from bot.ai.players import LEVELS
-from bot.config import POSTGRES_SCHEMES, Settings, SettingsError
 from bot.games.base import JSON, GameState
 from bot.games.record import ReplayError, replay
 from bot.games.registry import get_game, load_games
-from bot.selfplay import SelfPlayError, play_random_game
+from bot.games.selfplay import SelfPlayError, play_random_game
+from bot.startup.config import POSTGRES_SCHEMES, Settings, SettingsError
 from bot.storage import StartupError, Storage
 from bot.storage.copy import CopyError, CopyReport, copy_database
 from bot.storage.postgres import redacted

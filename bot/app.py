@@ -1,7 +1,7 @@
 """Build and run the Discord bot.
 
 `create_bot` assembles the bot without connecting: the render processes
-(`bot.render_pool`), storage and service are started in `setup_hook` (so tests
+(`bot.workers.render_pool`), storage and service are started in `setup_hook` (so tests
 can build a bot, run it against simcord and close it) and stopped in `close`;
 the cogs are loaded as extensions, and the persistent buttons are
 registered there too. `run` is what ``python -m bot`` calls: it checks the
@@ -25,12 +25,12 @@ import discord
 from discord.ext import commands
 
 from bot.ai.runner import ComputerRunner
-from bot.computer_turns import ComputerTurns
-from bot.config import Settings
-from bot.invite import invite_url
-from bot.render_pool import RenderPool, core_count, install, uninstall
+from bot.ai.table_turns import ComputerTurns
 from bot.service import GameService
+from bot.startup.config import Settings
+from bot.startup.invite import invite_url
 from bot.storage import ShardSet, Storage
+from bot.workers.render_pool import RenderPool, core_count, install, uninstall
 from cogs.platform.computers import ComputerTable
 from cogs.platform.plugins import all_plugins
 from cogs.platform.replies import ReplyingTree

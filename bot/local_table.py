@@ -50,8 +50,8 @@ import simcord
 from simcord.preview import Preview
 
 from bot.app import TableBot, check_storage, configure_logging, create_bot
-from bot.config import Settings
 from bot.service import Table
+from bot.startup.config import Settings
 
 log = logging.getLogger(__name__)
 

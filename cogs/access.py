@@ -23,8 +23,8 @@ from typing import Any
 
 import discord
 
-from bot.errors import TableNotFound
 from bot.service import GameService, Table
+from bot.service.errors import TableNotFound
 
 CUSTOM_ID_TABLE = re.compile(r"[a-z]+:[a-z]+:(?P<table>\d+)(?::|$)")
 """The table number at the start of every custom_id of this bot."""

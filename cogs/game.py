@@ -11,12 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotCreator
 from bot.games.registry import game_ids
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import GameService, Table, TableStatus, check_game
+from bot.service.errors import NotCreator
 from bot.storage import PingMode
-from bot.table_settings import takes_over
+from bot.storage.table_settings import takes_over
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.errors import NoTableHere
@@ -24,7 +24,7 @@ from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
 from cogs.platform.lobby import (
     LOBBY_ITEMS,
-    abandon_view,
+    abandon_controls,
     join_table,
     leave_table,
     lobby_text,
@@ -37,13 +37,14 @@ from cogs.platform.my_tables import send_my_tables
 from cogs.platform.names import display_names, mention
 from cogs.platform.notify import set_ping_mode
 from cogs.platform.open_tables import OPEN_ITEMS, post_invitation, send_open_tables
-from cogs.platform.play import play_typed, suggest
+from cogs.platform.play_command import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
+from cogs.platform.posting import post_turn
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
 from cogs.platform.presenter import game_name, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
-from cogs.platform.reading import READ_ITEMS, send_reading, suggest_parts
-from cogs.platform.replies import defer_private, public_locale, send_private
+from cogs.platform.reading import READ_ITEMS, read_command
+from cogs.platform.replies import acknowledged, public_locale, send_private
 from cogs.platform.seen import Seen, seen
 from cogs.platform.stand_in import (
     STAND_IN_ITEMS,
@@ -54,7 +55,7 @@ from cogs.platform.stand_in import (
 )
 from cogs.platform.standings import send_leaderboard, send_stats
 from cogs.platform.summary import SUMMARY_ITEMS, send_export
-from cogs.platform.table_items import TURN_ITEMS, post_turn, take_back
+from cogs.platform.table_items import TURN_ITEMS, take_back
 from cogs.platform.table_options import declared, table_options, with_option_parameters
 from cogs.platform.threads import open_thread, thread_parent
 from cogs.platform.translator import command_text
@@ -87,10 +88,11 @@ def _text(key: str) -> app_commands.locale_str:
     return command_text(f"command.game.{key}")
 
 
-async def playing_text(service: GameService, public: Seen, locale: LocaleLike) -> str:
+async def playing_text(
+    service: GameService, table: Table, public: Seen, locale: LocaleLike
+) -> str:
     """`/game status` of a table in play: whose turn since when, the scores, who is
     away, and the computers playing for people."""
-    table = public.table
     waiting = " ".join(mention(user, locale) for user in public.users_to_act)
     text = t(
         locale,
@@ -208,8 +210,8 @@ class GameCog(
         return await suggest(interaction, current)
 
     @app_commands.command(name=_text("status.name"), description=_text("status.description"))
+    @acknowledged
     async def status(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         assert interaction.channel_id is not None
         service = service_of(interaction)
         table = await service.tables.active_table(interaction.channel_id)
@@ -230,7 +232,7 @@ class GameCog(
         names = await display_names(interaction.client, table, locale)
         public = seen(table, None, public_choices=presenter.public_choices, names=names)
         if table.status == TableStatus.PLAYING:
-            text = await playing_text(service, public, locale)
+            text = await playing_text(service, table, public, locale)
         else:
             text = t(locale, "status.finished", game=game_name(locale, table.game),
                      table=table.id, since=timestamp(table.updated_at),
@@ -239,13 +241,13 @@ class GameCog(
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))
+    @acknowledged
     async def skip(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         if takes_over(table):
             await skip_to_computer(interaction, table)
             return
-        result = await service_of(interaction).play.skip(table.id, interaction.user.id)
+        result = await service_of(interaction).moves.skip(table.id, interaction.user.id)
         locale = public_locale(interaction)
         header = t(
             locale,
@@ -256,22 +258,22 @@ class GameCog(
         await post_turn(interaction, result.table, result, header=header)
 
     @app_commands.command(name=_text("list.name"), description=_text("list.description"))
+    @acknowledged
     async def list_tables(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await send_my_tables(interaction)
 
     @app_commands.command(name=_text("open.name"), description=_text("open.description"))
+    @acknowledged
     async def open_tables(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await send_open_tables(interaction)
 
     @app_commands.command(name=_text("invite.name"), description=_text("invite.description"))
     @app_commands.rename(channel=_text("invite.channel.name"))
     @app_commands.describe(channel=_text("invite.channel.description"))
+    @acknowledged
     async def invite(
         self, interaction: Interaction, channel: discord.TextChannel | discord.Thread
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await post_invitation(interaction, channel)
 
     @app_commands.command(name=_text("card.name"), description=_text("card.description"))
@@ -280,13 +282,13 @@ class GameCog(
         card=_text("card.card.description"), game=_text("card.game.description")
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @acknowledged
     async def card(
         self,
         interaction: Interaction,
         card: app_commands.Range[str, 1, CARD_TEXT_LIMIT],
         game: str | None = None,
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await send_card(interaction, game, card)
 
     @card.autocomplete("card")
@@ -295,31 +297,13 @@ class GameCog(
     ) -> list[app_commands.Choice[str]]:
         return await suggest_cards(interaction, current)
 
-    @app_commands.command(name=_text("read.name"), description=_text("read.description"))
-    @app_commands.rename(part=_text("read.part.name"))
-    @app_commands.describe(part=_text("read.part.description"))
-    async def read(
-        self, interaction: Interaction, part: app_commands.Range[str, 1, 100] | None = None
-    ) -> None:
-        await send_reading(interaction, await self._table_here(interaction), part)
-
-    @read.autocomplete("part")
-    async def read_autocomplete(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        assert interaction.channel_id is not None
-        table = await service_of(interaction).tables.active_table(interaction.channel_id)
-        game = table.game if table is not None else None
-        parts = suggest_parts(game, interaction.locale, current)
-        return [app_commands.Choice(name=name[:100], value=value) for value, name in parts]
-
     @app_commands.command(name=_text("away.name"), description=_text("away.description"))
     @app_commands.rename(until=_text("away.until.name"))
     @app_commands.describe(until=_text("away.until.description"))
+    @acknowledged
     async def away(
         self, interaction: Interaction, until: app_commands.Range[str, 1, 32] | None = None
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await set_away(interaction, until)
 
     @app_commands.command(name=_text("pause.name"), description=_text("pause.description"))
@@ -333,8 +317,8 @@ class GameCog(
     @app_commands.command(name=_text("dm.name"), description=_text("dm.description"))
     @app_commands.rename(enabled=_text("dm.enabled.name"))
     @app_commands.describe(enabled=_text("dm.enabled.description"))
+    @acknowledged
     async def dm(self, interaction: Interaction, enabled: bool) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await set_dm_reminders(interaction, enabled)
 
     @app_commands.command(name=_text("pings.name"), description=_text("pings.description"))
@@ -350,30 +334,30 @@ class GameCog(
         await set_ping_mode(interaction, await self._table_here(interaction), mode)
 
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
+    @acknowledged
     async def undo(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         await take_back(interaction, table.id, None)
 
     @app_commands.command(name=_text("abandon.name"), description=_text("abandon.description"))
+    @acknowledged
     async def abandon(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await self._table_here(interaction)
         if table.creator_id != interaction.user.id and not interaction.permissions.manage_channels:
             raise NotCreator()  # said now rather than after a confirmation (the service checks too)
         locale = interaction.locale
         question = t(locale, "abandon.confirm", game=game_name(locale, table.game), table=table.id)
-        await send_private(interaction, question, view=abandon_view(table, locale))
+        await send_private(interaction, question, view=abandon_controls(table, locale))
 
     @app_commands.command(name=_text("export.name"), description=_text("export.description"))
     @app_commands.rename(table=_text("export.table.name"))
     @app_commands.describe(table=_text("export.table.description"))
+    @acknowledged
     async def export(
         self,
         interaction: Interaction,
         table: app_commands.Range[int, 1, LARGEST_TABLE_NUMBER] | None = None,
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         if table is None:
             found = await self._table_here(interaction)
         else:  # only a table of this server whose channel the user can view now
@@ -386,13 +370,13 @@ class GameCog(
         player=_text("stats.player.description"), game=_text("stats.game.description")
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @acknowledged
     async def stats(
         self,
         interaction: Interaction,
         player: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         await send_stats(interaction, player, game)
 
     @app_commands.command(
@@ -408,8 +392,8 @@ class GameCog(
     @app_commands.rename(game=_text("rules.game.name"))
     @app_commands.describe(game=_text("rules.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
+    @acknowledged
     async def rules(self, interaction: Interaction, game: str | None = None) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         if game is None:
             game = (await self._table_here(interaction)).game
         locale = interaction.locale
@@ -429,7 +413,10 @@ async def setup(bot: commands.Bot) -> None:
         *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS,
         *STAND_IN_ITEMS, *SUMMARY_ITEMS, *OPEN_ITEMS, *READ_ITEMS,
     )
-    await bot.add_cog(GameCog(host))
+    game = GameCog(host)
+    assert game.app_command is not None  # a GroupCog's group: /game
+    game.app_command.add_command(read_command)
+    await bot.add_cog(game)
     for plugin in all_plugins():
         bot.add_dynamic_items(*plugin.items)
         if plugin.commands is not None:

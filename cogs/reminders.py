@@ -4,7 +4,7 @@ Every minute the loop claims from the service the tables of this process's
 shards that have waited longer than their reminder delay and were not reminded
 yet this turn, posts one reminder mentioning whoever is to act (with the turn's
 images and buttons), then confirms it, a few tables at a time
-(`bot.reminders.remind_due`). The claim is made in the database, so when several
+(`bot.service.Reminders.remind_due`). The claim is made in the database, so when several
 bot processes share it, each reminder is posted once. Nothing is kept in memory,
 so a restart neither loses nor repeats reminders (except one claimed right before
 a crash and not confirmed: it is posted again once the claim expires,
@@ -31,20 +31,11 @@ import logging
 import discord
 from discord.ext import commands, tasks
 
-from bot.i18n import t
-from bot.reminders import remind_due
-from bot.service import SKIP_AFTER_REMINDERS, Table
-from bot.storage import PingMode
+from bot.service import Table
 from cogs.platform.computers import only_computers_due
 from cogs.platform.host import TableHost, host_of
-from cogs.platform.live import replace_live
-from cogs.platform.names import display_names, mention
-from cogs.platform.notify import ping_modes, send_dm
-from cogs.platform.plugins import presenter_for
-from cogs.platform.presenter import game_name, timestamp
-from cogs.platform.seen import seen
+from cogs.platform.posting import post_reminder
 from cogs.platform.stand_in import take_over_idle
-from cogs.platform.table_items import pings, turn_view
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +54,7 @@ class ReminderCog(commands.Cog):
     @tasks.loop(minutes=1)
     async def remind(self) -> None:
         await take_over_idle(self.host, [guild.id for guild in self.bot.guilds])
-        await remind_due(self.host.service.tables, self.try_reminder, self.host.shard_set)
+        await self.host.service.reminders.remind_due(self.try_reminder, self.host.shard_set)
 
     async def try_reminder(self, table: Table) -> bool:
         """Remind the players `table` waits for; False leaves its claim unconfirmed (they
@@ -84,55 +75,14 @@ class ReminderCog(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def post_reminder(self, table: Table) -> bool:
-        """Post the table's reminder; False if every player it waits for is away."""
+        """Post the table's reminder (`cogs.platform.posting.post_reminder`); False if
+        every player it waits for is away, or the table is paused."""
         service = self.host.service
         away = await service.preferences.away(table.users_to_act())
         present = tuple(user for user in table.users_to_act() if user not in away)
         if not present or await service.seats.paused(table):
             return False
-        channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(
-            table.channel_id
-        )
-        if not isinstance(channel, discord.abc.Messageable):
-            log.warning("table %s: channel %s cannot receive messages", table.id, channel.id)
-            return True
-        guild = getattr(channel, "guild", None)
-        locale = guild.preferred_locale if guild is not None else None
-        skip_at = table.turn_started_at + SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
-        text = t(
-            locale,
-            "reminder.text",
-            players=" ".join(mention(user, locale) for user in table.users_to_act() if user > 0),
-            game=game_name(locale, table.game),
-            table=table.id,
-            since=timestamp(table.turn_started_at),
-            skip=timestamp(skip_at),
-        )
-        # The turn's images and buttons come along: a player back after a day sees the board.
-        presenter = presenter_for(table.game)
-        names = await display_names(self.bot, table, locale)
-        public = seen(table, None, public_choices=presenter.public_choices, names=names)
-        turn = await presenter.turn(public, locale)
-        view = turn_view(
-            table, turn.actions, locale, items=turn.items, retry_images=turn.images_missing
-        )
-        modes = await ping_modes(self.bot, table)
-        posted = await channel.send(
-            text, view=view, files=turn.files, allowed_mentions=pings(table, modes)
-        )
-        await replace_live(self.bot, table.id, posted)
-        settings = await service.preferences.presence(present)
-        dm_text = t(
-            locale,
-            "dm.reminder",
-            game=game_name(locale, table.game),
-            table=table.id,
-            since=timestamp(table.turn_started_at),
-            link=posted.jump_url,
-        )
-        for user in present:
-            if settings[user].dm_reminders or modes.get(user) == PingMode.DM:
-                await send_dm(self.bot, user, dm_text, table)
+        await post_reminder(self.bot, table, present)
         return True
 
 

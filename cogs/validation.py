@@ -21,8 +21,8 @@ from typing import Any
 
 from discord import AppCommandOptionType, app_commands
 
-from bot.errors import UserError
 from bot.i18n import LocaleLike, has_key, t
+from bot.service.errors import UserError
 
 DISCORD_INTEGER_LIMIT = 2**53
 """Discord's integer options hold values in [-2^53, 2^53]; a declared range must fit in it."""

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from bot.i18n import has_key, t
-from bot.results import Player
-from bot.stats import LeaderboardRow
+from bot.outcomes.stats import LeaderboardRow
+from bot.outcomes.summaries import Player
 from renderer.colours import PALETTE
 from renderer.draw import text, text_width
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER, WHITE
@@ -115,7 +115,7 @@ def leaderboard_image(
 def render_leaderboard(
     game: str, rows: Sequence[LeaderboardRow], names: Mapping[Player, str], lang: str
 ) -> bytes:
-    """The leaderboard of `game` (its id) as PNG bytes: `rows` from `bot.stats.leaderboard`,
-    `names` the display name of each player (a player without one, who left the server
-unseen, is "a former member": never their id)."""
+    """The leaderboard of `game` (its id) as PNG bytes: `rows` from
+    `bot.outcomes.stats.leaderboard`, `names` the display name of each player (a player
+    without one, who left the server unseen, is "a former member": never their id)."""
     return PALETTE.to_png(leaderboard_image(game, rows, names, lang))

@@ -39,8 +39,8 @@ import simcord
 
 import tests.tiny_plugin  # noqa: F401  (registers the "tiny" game and its plugin)
 from bot.app import TableBot, create_bot
-from bot.config import Settings
 from bot.games.registry import game_ids
+from bot.startup.config import Settings
 from tests.discord_support import TableWorld, bot_of, plain_channel
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
 

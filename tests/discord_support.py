@@ -16,7 +16,7 @@ from simcord.backend.models import Message as StoredMessage
 from simcord.results import to_discord_message
 
 from bot.app import TableBot, create_bot
-from bot.config import Settings
+from bot.startup.config import Settings
 
 
 @dataclass

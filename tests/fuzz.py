@@ -54,12 +54,12 @@ from discord import AppCommandOptionType, app_commands
 
 import tests.tinygame  # noqa: F401  (registers the "tiny" game)
 from bot.app import create_bot
-from bot.config import Settings
-from bot.errors import UserError
 from bot.games.base import GameState, Seat
 from bot.games.registry import game_ids, get_game
 from bot.i18n import catalog
 from bot.service import Table
+from bot.service.errors import UserError
+from bot.startup.config import Settings
 from cogs.platform.plugins import plugin_for
 from tests.forging import FORGED_TEXT, forged_component, forged_slash
 
@@ -694,7 +694,7 @@ class Walk:
                 return
             seat = self.rng.choice(state.to_act())
             line = state.format_action(self.rng.choice(state.legal_actions(seat)))
-            await self.service.play.act(table.id, table.seats[seat], line, table.version)
+            await self.service.moves.act(table.id, table.seats[seat], line, table.version)
 
     async def click_every_template(self) -> None:
         """Every registered template clicked on the table as it is at each click, by the

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.errors import ActionSyntaxError
 from bot.i18n import LANGUAGES, catalog, format_text
+from bot.service.errors import ActionSyntaxError
 
 
 def assert_translated(error: ActionSyntaxError) -> None:

@@ -12,7 +12,7 @@ import time
 import tests.tinygame  # noqa: F401  (registers "tiny", whose state the runner is sent)
 from bot.ai.runner import ComputerRunner, MoveRequest
 from bot.games.registry import get_game
-from bot.render_pool import RenderPool
+from bot.workers.render_pool import RenderPool
 
 
 def slow_render() -> bytes:

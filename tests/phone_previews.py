@@ -26,8 +26,8 @@ import simcord
 from PIL import Image
 
 from bot.app import create_bot
-from bot.config import Settings
 from bot.games.saboteur.actions import PlacePath
+from bot.startup.config import Settings
 from tests.coal_baron_discord_support import SEED, Driver, coal_world
 from tests.discord_support import build_turn, choose_step
 from tests.saboteur_discord_support import hand_panel, sab_world

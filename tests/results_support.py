@@ -7,8 +7,8 @@ import random
 from datetime import UTC, datetime, timedelta
 
 from bot.games.registry import get_game
-from bot.results import FinishedTable, Player
-from bot.selfplay import play_random_game
+from bot.games.selfplay import play_random_game
+from bot.outcomes.summaries import FinishedTable, Player
 
 START = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
 PEOPLE = tuple(Player(str(user_id)) for user_id in range(101, 107))

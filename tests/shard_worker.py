@@ -28,9 +28,8 @@ import sys
 import time
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
-from bot.errors import UserError
-from bot.reminders import remind_due
 from bot.service import GameService, Table
+from bot.service.errors import UserError
 from bot.storage import ShardSet, Storage
 
 REMINDER_CLOCK_AHEAD = 61.0
@@ -54,7 +53,7 @@ async def play(service: GameService, tables: list[int], actions: int, seed: int)
         notation = table.state.format_action(rng.choice(table.state.legal_actions(seat)))
         user = rng.choice([table.seats[seat], *table.seats])  # sometimes not their turn
         try:
-            result = await service.play.act(table.id, user, notation, table.version)
+            result = await service.moves.act(table.id, user, notation, table.version)
         except UserError as error:
             print(f"refused {table.id} {type(error).__name__}", flush=True)
             return False
@@ -77,7 +76,7 @@ async def remind_once(service: GameService, shards: ShardSet) -> int:
         print(f"reminded {table.id} {table.turn_started_at!r}", flush=True)
         return True
 
-    return await remind_due(service.tables, post, shards)
+    return await service.reminders.remind_due(post, shards)
 
 
 async def remind(service: GameService, shards: ShardSet, stop: asyncio.Event) -> None:

@@ -13,9 +13,9 @@ import discord
 import pytest
 
 from bot.app import RedactSecret, create_bot, run
-from bot.config import Settings
-from bot.invite import PERMISSIONS, invite_url
 from bot.local_table import READY_LINE
+from bot.startup.config import Settings
+from bot.startup.invite import PERMISSIONS, invite_url
 from bot.storage import ShardSet
 
 ROOT = Path(__file__).parent.parent

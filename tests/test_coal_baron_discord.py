@@ -10,15 +10,14 @@ import pytest
 import simcord
 
 import cogs.platform.presenter
-from bot.config import Settings
-from bot.errors import IllegalAction
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
-from bot.render_pool import render_png
+from bot.service.errors import IllegalAction
+from bot.startup.config import Settings
+from bot.workers.render_pool import render_png
 from cogs.coal_baron.labels import order_text, tile_text
 from cogs.coal_baron.suggest import suggestions
-from cogs.coal_baron.turn import NotAPlayer
-from cogs.platform.errors import NoTableHere
+from cogs.platform.errors import NoTableHere, NotAPlayer
 from tests.coal_baron_discord_support import (
     CoalWorld,
     coal_world,
@@ -530,7 +529,7 @@ async def test_look_ups_say_when_there_is_nothing_to_show(simcord_env: simcord.E
     await world.start(2)
     await finish_draft(world)
     result = await world.players[0].slash(world.channel, "coal mine", player=world.spectator)
-    assert private_text(result) == t("en", "error.coal.not_a_player")
+    assert private_text(result) == t("en", "error.not_a_player")
     simcord.assert_error(world.env, NotAPlayer)
 
 

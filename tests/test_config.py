@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE_PATH, DEFAULT_REMINDER_MINUTES, Settings, SettingsError
+from bot.startup.config import (
+    DEFAULT_DATABASE_PATH,
+    DEFAULT_REMINDER_MINUTES,
+    Settings,
+    SettingsError,
+)
 
 VARIABLES = (
     "DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID",

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.service import Play
+from bot.service import Moves
 from bot.service.store import TableStore
 from cogs.coal_baron.labels import space_name
 from tests.coal_baron_discord_support import fixed_seed, state_of
@@ -48,13 +48,13 @@ async def test_a_typed_play_is_acknowledged_before_the_database(
     player, _ = await acting(world)
     state = state_of(await world.table())
     line = state.format_action(state.legal_actions(state.to_act()[0])[0])
-    original = Play.act
+    original = Moves.act
 
-    async def slow_act(play: Play, *args: Any, **kwargs: Any) -> Any:
+    async def slow_act(moves: Moves, *args: Any, **kwargs: Any) -> Any:
         simcord_env.backend.advance_clock(SLOW_SECONDS)
-        return await original(play, *args, **kwargs)
+        return await original(moves, *args, **kwargs)
 
-    monkeypatch.setattr(Play, "act", slow_act)
+    monkeypatch.setattr(Moves, "act", slow_act)
     before = world.last()
     result = await player.slash(world.channel, "coal play", action=line)
     assert result.acknowledged and result.ephemeral

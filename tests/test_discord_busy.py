@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 import asyncpg
 import pytest
 
-from bot.config import Settings
+from bot.startup.config import Settings
 from tests.discord_support import TableWorld, action_id, private_text, speak_french
 
 pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)

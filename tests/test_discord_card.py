@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot import render_pool
+from bot.workers import render_pool
 from cogs.platform import lookup
 from cogs.platform.errors import CardGameMissing, CardUnknown, NoCards
 from tests.discord_support import SLOW_SECONDS, TableWorld, answers, private_text, speak_french

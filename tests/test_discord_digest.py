@@ -21,7 +21,7 @@ import simcord
 from bot.games.base import GameState
 from bot.games.mine_out import MineOutState
 from bot.games.registry import get_game
-from bot.service import GameService, Since, Step, Table, TableStatus
+from bot.service import GameService, ReplayedAction, Since, Table, TableStatus
 from bot.service.store import TableStore
 from cogs.platform.digest import MAX_LINES, digest_text, headed
 from cogs.platform.plugins import presenter_for
@@ -215,7 +215,7 @@ def test_a_long_gap_is_summed_up() -> None:
     rng = random.Random(1)
     state = get_game("saboteur").new(10, 1)
     before = state.copy()
-    steps: list[Step] = []
+    steps: list[ReplayedAction] = []
     for _ in range(20):
         (seat,) = state.to_act()
         if seat == 0:
@@ -223,7 +223,7 @@ def test_a_long_gap_is_summed_up() -> None:
             before, steps = state.copy(), []
             continue
         events = state.apply(seat, action := rng.choice(state.legal_actions(seat)))
-        steps.append(Step(seat, state.format_action(action), events, state.copy()))
+        steps.append(ReplayedAction(seat, state.format_action(action), events, state.copy()))
     table = Table(
         id=1, guild_id=1, channel_id=2, game="saboteur", creator_id=100,
         seats=tuple(100 + s for s in range(10)), status=TableStatus.PLAYING, options={},

@@ -9,12 +9,18 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.errors import ActionSyntaxError, IllegalAction, NotYourTurn, SkipTooEarly, UserError
 from bot.games.base import GameState
 from bot.games.coal_baron import CoalBaronState
 from bot.games.saboteur import SaboteurState
 from bot.i18n import LocaleLike, catalog
 from bot.service import Tables
+from bot.service.errors import (
+    ActionSyntaxError,
+    IllegalAction,
+    NotYourTurn,
+    SkipTooEarly,
+    UserError,
+)
 from cogs.platform.plugins import PLUGINS, GamePlugin
 from cogs.platform.presenter import Presenter, TurnMessage
 from cogs.platform.replies import error_text

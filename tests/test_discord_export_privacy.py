@@ -17,7 +17,7 @@ import pytest
 import simcord
 from PIL import Image
 
-from bot.errors import TableNotFound
+from bot.service.errors import TableNotFound
 from renderer import replay
 from tests.discord_support import TableWorld, answers, private_text, speak_french
 
@@ -201,7 +201,7 @@ async def finished_coal_baron(world: TableWorld, channel: simcord.ChannelHandle)
         seat = rng.choice(table.state.to_act())
         action = rng.choice(table.state.legal_actions(seat))
         notation = table.state.format_action(action)
-        table = (await service.play.act(table.id, table.seats[seat], notation)).table
+        table = (await service.moves.act(table.id, table.seats[seat], notation)).table
     return int(table.id)
 
 

@@ -11,9 +11,9 @@ import pytest
 import simcord
 
 from bot.app import TableBot
-from bot.errors import NotCreator, NotSeated, SkipOwnTurn, SkipTooEarly
 from bot.i18n import catalog
 from bot.service import GameService
+from bot.service.errors import NotCreator, NotSeated, SkipOwnTurn, SkipTooEarly
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.plugins import PLUGINS, GamePlugin
 from cogs.platform.seen import Seen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.errors import ChannelBusy, NotCreator, NotEnoughPlayers
+from bot.service.errors import ChannelBusy, NotCreator, NotEnoughPlayers
 from cogs.platform.errors import NoTableHere
 from tests.discord_support import (
     TableWorld,

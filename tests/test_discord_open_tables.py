@@ -8,9 +8,9 @@ import pytest
 import simcord
 
 from bot.app import TableBot
-from bot.config import Settings
-from bot.errors import NotCreator
 from bot.service import Invitations, Table, Tables
+from bot.service.errors import NotCreator
+from bot.startup.config import Settings
 from bot.storage import InvitationCard
 from cogs.platform.errors import InviteChannelClosed
 from tests.discord_support import (

@@ -10,7 +10,7 @@ import pytest
 import simcord
 
 from bot.app import TableBot
-from bot.errors import NotSeated, TableAbandoned
+from bot.service.errors import NotSeated, TableAbandoned
 from bot.storage import PingMode
 from cogs.platform.errors import NoTableHere
 from tests.conftest import REMINDER_MINUTES

@@ -8,11 +8,11 @@ import asyncio
 import pytest
 import simcord
 
-from bot.errors import StaleAction
 from bot.games.coal_baron import CoalBaronState
 from bot.i18n import t
 from bot.service import GameService
-from cogs.platform.play import read_value
+from bot.service.errors import StaleAction
+from cogs.platform.play_command import read_value
 from tests.coal_baron_discord_support import coal_world, fixed_seed, state_of
 from tests.discord_support import TableWorld, private_text, suggested
 
@@ -49,7 +49,7 @@ async def test_a_play_sent_many_times_at_one_version_applies_once(w: TableWorld)
     assert table is not None
     notation, version = read_value("keep", table.version)
     results = await asyncio.gather(
-        *(service.play.act(table.id, w.alice.id, notation, version) for _ in range(1000)),
+        *(service.moves.act(table.id, w.alice.id, notation, version) for _ in range(1000)),
         return_exceptions=True,
     )
     assert sum(not isinstance(r, BaseException) for r in results) == 1

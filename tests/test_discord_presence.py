@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import simcord
 
-from bot.errors import AwayInPast, NobodyAway, SkipAway, SkipPaused
+from bot.service.errors import AwayInPast, NobodyAway, SkipAway, SkipPaused
 from bot.storage.records import REMINDER_LEASE_SECONDS
 from cogs.platform.errors import AwayBadDate
 from tests.conftest import REMINDER_MINUTES

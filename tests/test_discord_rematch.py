@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import RematchBeforeEnd
+from bot.service.errors import RematchBeforeEnd
 from bot.storage import PingMode
 from tests.discord_support import (
     TableWorld,

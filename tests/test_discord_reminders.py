@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import Settings
+from bot.startup.config import Settings
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import TableWorld, action_id, reminders, restart
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import Settings
+from bot.startup.config import Settings
 from tests.discord_support import (
     TableWorld,
     action_id,

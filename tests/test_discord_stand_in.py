@@ -9,9 +9,9 @@ import pytest
 import simcord
 
 from bot.app import TableBot
-from bot.errors import NobodyAway, SkipTooEarly
 from bot.service import Table
-from bot.table_settings import stand_ins
+from bot.service.errors import NobodyAway, SkipTooEarly
+from bot.storage.table_settings import stand_ins
 from tests.coal_baron_discord_support import fixed_seed
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (

@@ -122,8 +122,8 @@ async def test_with_no_member_cache_players_are_named_never_by_their_id(
 
 
 async def test_a_player_never_seen_is_a_former_member_on_the_leaderboard() -> None:
-    from bot.results import Player
-    from bot.stats import LeaderboardRow
+    from bot.outcomes.stats import LeaderboardRow
+    from bot.outcomes.summaries import Player
     from tests.readability import drawn_text
 
     rows = [LeaderboardRow(1, Player("1456074443980800010"), 3.4, 1, 1)]

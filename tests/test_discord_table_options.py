@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 import simcord
 
-from bot.config import Settings
 from bot.games.coal_baron import CoalBaronState
 from bot.service import Table, TableStatus
+from bot.startup.config import Settings
 from bot.storage import Storage
 from cogs.platform.lobby import lobby_text
 from cogs.platform.table_options import OptionNeedsPlayers, OptionNotForGame

@@ -11,8 +11,8 @@ import json
 import pytest
 import simcord
 
-from bot.errors import ActionPlayedBySkip
 from bot.games.undo import ActionRevealed, NothingToTakeBack, NotYourLastAction
+from bot.service.errors import ActionPlayedBySkip
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     TableWorld,

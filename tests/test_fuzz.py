@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.config import Settings
 from bot.i18n import t
+from bot.startup.config import Settings
 from tests.fuzz import (
     build_world,
     quick_settle,

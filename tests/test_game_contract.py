@@ -15,13 +15,13 @@ import pytest
 
 from bot.games.base import GameState
 from bot.games.registry import game_ids, get_game
-from bot.selfplay import play_random_game
-from bot.service import ActResult, Since, Step, Table, TableStatus
+from bot.games.selfplay import play_random_game
+from bot.service import ActResult, ReplayedAction, Since, Table, TableStatus
 from cogs.platform.alt_text import description, seen_of
 from cogs.platform.digest import digest_text
 from cogs.platform.plugins import plugin_for
-from cogs.platform.presenter import Presenter
 from cogs.platform.seen import seen
+from cogs.platform.typed_plays import TypedPlays
 
 GAMES = game_ids()
 SEEDS = range(3)
@@ -116,16 +116,16 @@ def table_of(state: GameState[Any], game: str) -> Table:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_legal_action_reads_in_words_in_both_languages(game: str) -> None:
-    """What a take-back names: the action in words, for a game whose presenter has them."""
-    presenter = plugin_for(game).presenter
-    has_words = type(presenter).words is not Presenter.words
+    """What a take-back names: the action in words, for a game whose typed plays have them."""
+    typed = plugin_for(game).typed
+    has_words = type(typed).words is not TypedPlays.words
     for state in random_positions(game, players_of(game)[0], 3)[::5]:
         table = table_of(state, game)
         for seat in state.to_act():
             for action in state.legal_actions(seat)[:10]:
                 notation = state.format_action(action)
                 for language in ("en", "fr"):
-                    words = presenter.words(table, seat, notation, language)
+                    words = typed.words(table, seat, notation, language)
                     assert words and (words != notation or not has_words), (notation, words)
 
 
@@ -237,6 +237,6 @@ def test_the_digest_is_the_same_whatever_the_secrets_hidden_from_its_reader(game
         if seat == 0:
             since = Since(state.copy(), (), acted=True)
         else:
-            step = Step(seat, notation, events, state.copy())
+            step = ReplayedAction(seat, notation, events, state.copy())
             since = replace(since, steps=(*since.steps, step))
     assert told, f"{game}: seat 0 never came back to act"

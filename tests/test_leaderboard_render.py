@@ -7,8 +7,8 @@ import io
 import pytest
 from PIL import Image
 
-from bot.results import Player
-from bot.stats import LeaderboardRow
+from bot.outcomes.stats import LeaderboardRow
+from bot.outcomes.summaries import Player
 from renderer import leaderboard
 from renderer.leaderboard import number, render_leaderboard, shorten
 from tests.readability import assert_phone_readable, drawn_text

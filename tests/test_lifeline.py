@@ -1,6 +1,6 @@
 """No process of the bot outlives it: kill -9 the bot while a render worker draws and
 a computer player thinks, and within 2 s its forkserver and every worker are gone
-(`bot.lifeline`)."""
+(`bot.workers.lifeline`)."""
 
 from __future__ import annotations
 

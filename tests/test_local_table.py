@@ -100,9 +100,9 @@ async def people_near_the_end(database: Path) -> None:
                 action = rng.choice(state.legal_actions(seat))
             text, user = state.format_action(action), table.seats[seat]
             if user > 0:
-                table = (await service.play.act(1, user, text, table.version)).table
+                table = (await service.moves.act(1, user, text, table.version)).table
             else:
-                table = (await service.play.play_for(1, seat, text, table.version,
+                table = (await service.moves.play_for(1, seat, text, table.version,
                                                      played_by=user)).table
 
 

@@ -55,16 +55,18 @@ async def fill(location: str) -> dict[str, int]:
             seat = rng.choice(table.state.to_act())
             action = rng.choice(table.state.legal_actions(seat))
             text = table.state.format_action(action)
-            played = await service.play.act(table.id, table.seats[seat], text)
+            played = await service.moves.act(table.id, table.seats[seat], text)
             table = played.table
             if played.undoable and rng.random() < 0.2:
-                table = (await service.play.take_back(table.id, table.seats[seat])).table
+                table = (await service.moves.take_back(table.id, table.seats[seat])).table
     await storage.set_presence(2, Presence(away_until=2e12, dm_reminders=True))
     await storage.vote_pause(3, 2, 2e12, 1)
+    await storage.vote_stand_in(3, 2, 1)
     await storage.set_ping_mode(3, 2, PingMode.DM)
     await storage.remember_card(InvitationCard(1, 40, 400))  # table 1 is a lobby
-    await service.preferences.remember_names(3 << 22, {1: "Ana", 2: "Bob"})
-    await GameService(storage, clock=lambda: 1e12).tables.due_reminders()  # claimed, some confirmed
+    await service.seen_names.remember_names(3 << 22, {1: "Ana", 2: "Bob"})
+    # claimed, some confirmed:
+    await GameService(storage, clock=lambda: 1e12).reminders.due_reminders()
     for table_id in (await storage.table_ids())[::2]:
         await storage.mark_reminded(table_id)
     counts = await storage.counts()
@@ -108,6 +110,7 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
     assert await dump(target) == await dump(str(source))
     copied = await Storage.open(target)
     assert await copied.ping_modes(3) == {2: PingMode.DM}
+    assert await copied.stand_in_votes(3) == {2: {1}}
     assert await copied.invitation_cards(1) == [InvitationCard(1, 40, 400)]
     assert await copied.player_names(3 << 22, [1, 2]) == {1: "Ana", 2: "Bob"}
     await copied.close()

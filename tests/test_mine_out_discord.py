@@ -9,11 +9,12 @@ import random
 import pytest
 import simcord
 
-from bot.config import Settings
-from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.mine_out.actions import Change, Dig, Hire, Play, Sell
 from bot.games.mine_out.legality import cost
 from bot.i18n import t
+from bot.service.errors import IllegalAction, NotSeated, NotYourTurn
+from bot.startup.config import Settings
+from cogs.platform.errors import NotAPlayer
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     as_seen_before,
@@ -230,6 +231,23 @@ async def test_views_anyone_may_see_and_the_hand_only_its_owner(
     hand = await w.watcher.slash(w.channel, "mineout hand")
     assert private_text(hand) == t("en", "error.not_seated")
     simcord.assert_error(w.env, NotSeated)
+
+
+async def test_which_seat_a_look_up_shows_as_in_coal_baron(simcord_env: simcord.Env) -> None:
+    """`/mineout player` shows the named player; without one, the user's own seat, and
+    for a spectator the seat to act; a member who does not play is told so (as
+    `/coal mine` and `/coal orders`: `cogs.platform.table_items.seat_shown`)."""
+    w = await mo_world(simcord_env, 3)
+    await w.start(4)
+    state = await w.state()
+    to_act = w.players[state.to_act()[0]]
+    own = (await w.players[2].slash(w.channel, "mineout player")).response
+    assert own is not None and w.players[2].mention in own.content
+    watched = (await w.watcher.slash(w.channel, "mineout player")).response
+    assert watched is not None and to_act.mention in watched.content
+    stranger = await w.players[0].slash(w.channel, "mineout player", player=w.watcher)
+    assert private_text(stranger) == t("en", "error.not_a_player")
+    simcord.assert_error(w.env, NotAPlayer)
 
 
 async def test_the_turn_message_and_rules_in_french(simcord_env: simcord.Env) -> None:

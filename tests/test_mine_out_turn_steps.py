@@ -10,8 +10,8 @@ from bot.games.errors import IllegalAction
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.actions import Score
 from bot.games.mine_out.components import COPPER, JEWEL, SILVER
-from cogs.mine_out.presenter import typed_steps
 from cogs.mine_out.turn import TURN, scoring_matters, split_steps
+from cogs.mine_out.typed import typed_steps
 from cogs.mine_out.words import legal_steps, step_label
 
 

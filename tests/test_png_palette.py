@@ -17,8 +17,8 @@ import pytest
 from PIL import Image, ImageChops, ImageFilter
 
 from bot.games.saboteur.spots import placement_spots
-from bot.results import Player
-from bot.stats import LeaderboardRow
+from bot.outcomes.stats import LeaderboardRow
+from bot.outcomes.summaries import Player
 from renderer.chart import render_score_chart
 from renderer.coal_baron.board import REPLAY as COAL_BARON_REPLAY
 from renderer.coal_baron.board import render_board

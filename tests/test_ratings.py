@@ -6,9 +6,9 @@ import json
 import random
 
 from bot.games.base import Match, Outcome, team_match
-from bot.ratings import Rating, Ratings, recompute, update
-from bot.results import GameSummary, Player, summarize
-from bot.stats import leaderboard
+from bot.outcomes.ratings import Rating, Ratings, recompute, update
+from bot.outcomes.stats import leaderboard
+from bot.outcomes.summaries import GameSummary, Player, summarize
 from tests.results_support import COMPUTERS, PEOPLE, START, finished_game, season
 
 

@@ -13,11 +13,11 @@ import pytest
 
 import bot.app
 from bot.__main__ import main
-from bot.config import Settings
 from bot.games.base import JSON
 from bot.games.record import ReplayError, make_record, replay
 from bot.games.registry import GAMES
-from bot.selfplay import SelfPlayError, play_random_game
+from bot.games.selfplay import SelfPlayError, play_random_game
+from bot.startup.config import Settings
 from tests.tinygame import TinyGame
 
 TINY = ["--module", "tests.tinygame"]

@@ -11,7 +11,7 @@ import simcord
 
 import cogs.coal_baron.presenter
 from bot.games.coal_baron.state import CoalBaronState
-from bot.render_pool import (
+from bot.workers.render_pool import (
     WARM_UP_LANGUAGES,
     RenderFailed,
     RenderPool,

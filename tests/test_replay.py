@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.games.saboteur import SaboteurState
-from bot.selfplay import play_random_game
+from bot.games.selfplay import play_random_game
 from cogs.platform.plugins import GamePlugin, all_plugins
 from renderer import replay
 from renderer.coal_baron.board import REPLAY

@@ -12,14 +12,14 @@ import simcord
 
 import cogs.saboteur.hand
 import cogs.saboteur.presenter
-from bot.config import Settings
-from bot.errors import IllegalAction, NotSeated, NotYourTurn
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import BreakTool, Discard, PlacePath, RepairTool
 from bot.games.saboteur.cards import card_tools, card_type, shape_of
 from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.spots import placement_spots
 from bot.i18n import t
+from bot.service.errors import IllegalAction, NotSeated, NotYourTurn
+from bot.startup.config import Settings
 from cogs.platform.builder import StepSelect
 from cogs.platform.errors import NoTableHere, WrongGame
 from cogs.saboteur.choices import card_name

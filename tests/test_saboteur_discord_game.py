@@ -130,7 +130,7 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
             assert last is not None and len(last.content) <= 2000
             rounds_ended += "🎭" in last.content
         else:
-            await bot.service.play.act(table.id, table.seats[seat], notation)
+            await bot.service.moves.act(table.id, table.seats[seat], notation)
     assert rounds_ended == 3
     last = channel.last_message
     assert last is not None and "🏁" in last.content

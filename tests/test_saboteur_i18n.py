@@ -9,7 +9,7 @@ from bot.games.saboteur.cards import ACTION_CARDS, TOOLS
 from bot.games.saboteur.maze import GOAL_POSITIONS
 from bot.i18n import LANGUAGES, catalog, t
 from cogs.platform.items import LABEL_LIMIT
-from cogs.platform.steps import Step
+from cogs.platform.steps import StepOption
 from cogs.saboteur.choices import CHOICE_LIMIT, describe
 from cogs.saboteur.hand import chunks
 from tests.player_text import faults
@@ -50,7 +50,7 @@ def test_the_rules_and_every_play_read_in_words_within_discords_limits(language:
 
 def test_plays_too_long_for_a_button_are_offered_in_a_select() -> None:
     """A button shows 80 characters, a select option 100: a long play is never cut."""
-    (short,) = chunks([Step("map top", "look at the top goal")], "…")
+    (short,) = chunks([StepOption("map top", "look at the top goal")], "…")
     assert short.buttons
-    (long,) = chunks([Step("repair lamp p2", "w" * (LABEL_LIMIT + 1))], "…")
+    (long,) = chunks([StepOption("repair lamp p2", "w" * (LABEL_LIMIT + 1))], "…")
     assert not long.buttons

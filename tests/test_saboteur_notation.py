@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.errors import ActionSyntaxError
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import (
     Action,
@@ -18,6 +17,7 @@ from bot.games.saboteur.actions import (
     Rockfall,
     TakeGold,
 )
+from bot.service.errors import ActionSyntaxError
 from tests.i18n_support import assert_translated
 
 DOC_EXAMPLES: list[tuple[str, Action]] = [

@@ -6,7 +6,6 @@ from collections import Counter
 
 import pytest
 
-from bot.errors import GameOver, IllegalAction, NotYourTurn
 from bot.games.base import Event, Outcome
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import (
@@ -21,6 +20,7 @@ from bot.games.saboteur.actions import (
 )
 from bot.games.saboteur.cards import Role, Tool, hand_cards
 from bot.games.saboteur.maze import GOAL_POSITIONS
+from bot.service.errors import GameOver, IllegalAction, NotYourTurn
 from tests.saboteur_support import (
     corridor,
     game,

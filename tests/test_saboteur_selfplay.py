@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-from bot.errors import IllegalAction
 from bot.games.base import Event
 from bot.games.record import replay
 from bot.games.saboteur import SaboteurState
@@ -24,7 +23,8 @@ from bot.games.saboteur.actions import (
 )
 from bot.games.saboteur.cards import TOOLS
 from bot.games.saboteur.maze import GOAL_POSITIONS
-from bot.selfplay import check_state, play_random_game
+from bot.games.selfplay import check_state, play_random_game
+from bot.service.errors import IllegalAction
 from tests.saboteur_support import digger_play, hide_other_secrets
 
 PRIVATE_KINDS = {

@@ -15,7 +15,12 @@ import pytest
 import bot.games.record
 import bot.games.undo
 import bot.service.results
-from bot.errors import (
+from bot.games.record import replay
+from bot.games.undo import ActionRevealed
+from bot.outcomes.ratings import Ratings, recompute
+from bot.outcomes.summaries import FinishedTable, GameSummary, Player, summarize
+from bot.service import GameService, Table
+from bot.service.errors import (
     ActionSyntaxError,
     AlreadySeated,
     ChannelBusy,
@@ -34,12 +39,6 @@ from bot.errors import (
     TableNotFound,
     UnknownGame,
 )
-from bot.games.record import replay
-from bot.games.undo import ActionRevealed
-from bot.ratings import Ratings, recompute
-from bot.reminders import remind_due
-from bot.results import FinishedTable, GameSummary, Player, summarize
-from bot.service import GameService, Table
 from bot.storage import Storage
 from bot.storage.records import REMINDER_LEASE_SECONDS, LoggedAction
 from tests.storage_support import FAULTS, log_row_refused
@@ -102,13 +101,13 @@ async def play_any(service: GameService, table: Table, rng: random.Random) -> Ta
     assert table.state is not None
     seat = rng.choice(table.state.to_act())
     action = rng.choice(table.state.legal_actions(seat))
-    result = await service.play.act(table.id, table.seats[seat], table.state.format_action(action))
+    result = await service.moves.act(table.id, table.seats[seat], table.state.format_action(action))
     return result.table
 
 
 async def play_to_choices_done(service: GameService, table: Table) -> Table:
     for user in table.users_to_act():
-        table = (await service.play.act(table.id, user, "keep")).table
+        table = (await service.moves.act(table.id, user, "keep")).table
     return table
 
 
@@ -222,7 +221,7 @@ async def test_every_change_bumps_the_version(service: GameService) -> None:
     versions.append((await service.tables.join(table.id, CAROL)).version)
     versions.append((await service.tables.leave(table.id, CAROL)).version)
     versions.append((await service.tables.start(table.id, ALICE)).version)
-    versions.append((await service.play.act(table.id, BOB, "keep")).table.version)
+    versions.append((await service.moves.act(table.id, BOB, "keep")).table.version)
     versions.append((await service.tables.abandon(table.id, BOB, can_manage=True)).version)
     assert versions == list(range(versions[0], versions[0] + 7))
 
@@ -236,7 +235,7 @@ async def test_abandon_needs_the_creator_or_a_manager(service: GameService) -> N
     with pytest.raises(NotPlaying):
         await service.tables.abandon(table.id, ALICE, can_manage=False)
     with pytest.raises(NotPlaying):
-        await service.play.act(table.id, ALICE, "keep")
+        await service.moves.act(table.id, ALICE, "keep")
 
 
 # -- acting ----------------------------------------------------------------------------
@@ -245,28 +244,28 @@ async def test_abandon_needs_the_creator_or_a_manager(service: GameService) -> N
 async def test_act_refuses_users_who_may_not_act(service: GameService) -> None:
     table = await open_tiny(service, ALICE, BOB)
     with pytest.raises(NotSeated):
-        await service.play.act(table.id, CAROL, "keep")
+        await service.moves.act(table.id, CAROL, "keep")
     table = await play_to_choices_done(service, table)
     assert table.users_to_act() == (ALICE,)
     with pytest.raises(NotYourTurn):
-        await service.play.act(table.id, BOB, "add 1")
+        await service.moves.act(table.id, BOB, "add 1")
 
 
 async def test_refused_actions_change_nothing(service: GameService, storage: Storage) -> None:
     table = await open_tiny(service, ALICE, BOB)
     with pytest.raises(ActionSyntaxError):
-        await service.play.act(table.id, ALICE, "jump")
+        await service.moves.act(table.id, ALICE, "jump")
     with pytest.raises(IllegalAction):
-        await service.play.act(table.id, ALICE, "add 2")
+        await service.moves.act(table.id, ALICE, "add 2")
     assert stored(await service.tables.get_table(table.id)) == stored(table)
     assert await storage.actions(table.id) == []
 
 
 async def test_an_action_against_an_old_version_is_stale(service: GameService) -> None:
     table = await open_tiny(service, ALICE, BOB)
-    await service.play.act(table.id, ALICE, "keep", expected_version=table.version)
+    await service.moves.act(table.id, ALICE, "keep", expected_version=table.version)
     with pytest.raises(StaleAction) as stale:
-        await service.play.act(table.id, BOB, "keep", expected_version=table.version)
+        await service.moves.act(table.id, BOB, "keep", expected_version=table.version)
     assert stale.value.key == "stale_action"
     assert (await service.tables.get_table(table.id)).users_to_act() == (BOB,)
 
@@ -275,7 +274,7 @@ async def test_act_returns_events_and_logs_the_canonical_notation(
     service: GameService, storage: Storage
 ) -> None:
     table = await open_tiny(service, ALICE, BOB)
-    result = await service.play.act(table.id, BOB, "  swap ")
+    result = await service.moves.act(table.id, BOB, "  swap ")
     assert result.seat == 1
     assert result.notation == "swap"
     assert [event.kind for event in result.events] == ["swapped", "drew"]
@@ -295,7 +294,7 @@ async def test_the_game_ends_finished(service: GameService) -> None:
     assert table.users_to_act() == ()
     assert await service.tables.active_table(CHANNEL) is None
     with pytest.raises(GameOver):
-        await service.play.act(table.id, ALICE, "add 1")
+        await service.moves.act(table.id, ALICE, "add 1")
 
 
 # -- concurrency -------------------------------------------------------------------------
@@ -304,7 +303,7 @@ async def test_the_game_ends_finished(service: GameService) -> None:
 async def test_two_concurrent_acts_on_one_version_apply_exactly_one(service: GameService) -> None:
     table = await open_tiny(service, ALICE, BOB, CAROL)
     results = await asyncio.gather(
-        *(service.play.act(table.id, user, "keep", table.version) for user in (ALICE, BOB, CAROL)),
+        *(service.moves.act(table.id, user, "keep", table.version) for user in (ALICE, BOB, CAROL)),
         return_exceptions=True,
     )
     applied = [r for r in results if not isinstance(r, BaseException)]
@@ -318,10 +317,10 @@ async def test_the_version_guard_refuses_a_save_from_an_old_read(
 ) -> None:
     """Even without the lock (say, a second process), the UPDATE refuses an old version."""
     table = await open_tiny(service, ALICE, BOB)
-    await service.play.act(table.id, ALICE, "keep")
+    await service.moves.act(table.id, ALICE, "keep")
     monkeypatch.setattr(storage, "get", lambda table_id: _return(table))
     with pytest.raises(StaleAction):
-        await service.play.act(table.id, BOB, "keep")
+        await service.moves.act(table.id, BOB, "keep")
     monkeypatch.undo()
     assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
 
@@ -336,8 +335,8 @@ async def test_acts_on_different_tables_do_not_wait_for_each_other(
     busy = await open_tiny(service, ALICE, BOB, channel=1)
     free = await open_tiny(service, CAROL, DAVE, channel=2)
     async with service.tables._store.locked(busy.id):  # another call is in the middle of `busy`
-        await asyncio.wait_for(service.play.act(free.id, CAROL, "keep"), timeout=2)
-        waiting = asyncio.create_task(service.play.act(busy.id, ALICE, "keep"))
+        await asyncio.wait_for(service.moves.act(free.id, CAROL, "keep"), timeout=2)
+        waiting = asyncio.create_task(service.moves.act(busy.id, ALICE, "keep"))
         await asyncio.sleep(0.05)
         assert not waiting.done()
     await asyncio.wait_for(waiting, timeout=2)
@@ -347,20 +346,20 @@ async def test_acts_on_different_tables_do_not_wait_for_each_other(
 
 
 async def claimed_ids(service: GameService) -> list[int]:
-    return [due.table_id for due in await service.tables.due_reminders()]
+    return [due.table_id for due in await service.reminders.due_reminders()]
 
 
 async def test_reminders_fall_due_once_per_turn(service: GameService, clock: FakeClock) -> None:
     table = await open_tiny(service, ALICE, BOB)
     table = await play_to_choices_done(service, table)
     clock.now += 10 * 60 - 1
-    assert await service.tables.due_reminders() == []
+    assert await service.reminders.due_reminders() == []
     clock.now += 1
     assert await claimed_ids(service) == [table.id]
-    await service.tables.mark_reminded(table.id)
-    assert await service.tables.due_reminders() == []
+    await service.reminders.mark_reminded(table.id)
+    assert await service.reminders.due_reminders() == []
     assert (await service.tables.get_table(table.id)).version == table.version
-    await service.play.act(table.id, ALICE, "add 1")
+    await service.moves.act(table.id, ALICE, "add 1")
     clock.now += 10 * 60
     assert await claimed_ids(service) == [table.id]
     assert (await service.tables.get_table(table.id)).users_to_act() == (BOB,)
@@ -371,7 +370,7 @@ async def test_simultaneous_choices_keep_the_turn_clock(
 ) -> None:
     table = await open_tiny(service, ALICE, BOB, CAROL)
     clock.now += 60
-    after_one = (await service.play.act(table.id, ALICE, "keep")).table
+    after_one = (await service.moves.act(table.id, ALICE, "keep")).table
     assert after_one.turn_started_at == table.turn_started_at
     after_all = await play_to_choices_done(service, after_one)
     assert after_all.turn_started_at == clock.now
@@ -382,17 +381,17 @@ async def test_skip_plays_the_default_action_of_the_idle_seat(
 ) -> None:
     table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
     with pytest.raises(SkipOwnTurn):
-        await service.play.skip(table.id, ALICE)
+        await service.moves.skip(table.id, ALICE)
     clock.now += 2 * 10 * 60 - 90
     with pytest.raises(SkipTooEarly) as early:
-        await service.play.skip(table.id, BOB)
+        await service.moves.skip(table.id, BOB)
     assert early.value.params == {"minutes_left": 2}
     clock.now += 90
-    result = await service.play.skip(table.id, BOB)
+    result = await service.moves.skip(table.id, BOB)
     assert (result.seat, result.notation) == (0, "add 1")
     assert result.table.users_to_act() == (BOB,)
     with pytest.raises(NotSeated):
-        await service.play.skip(table.id, EVE)
+        await service.moves.skip(table.id, EVE)
 
 
 # -- durability and records ------------------------------------------------------------------
@@ -435,10 +434,10 @@ async def test_a_failure_before_commit_writes_nothing(
     table = await open_tiny(service, ALICE, BOB)
     async with log_row_refused(database_location, "swap"):
         with pytest.raises(FAULTS):
-            await service.play.act(table.id, ALICE, "swap")
+            await service.moves.act(table.id, ALICE, "swap")
     assert stored(await service.tables.get_table(table.id)) == stored(table)
     assert await storage.actions(table.id) == []
-    result = await service.play.act(table.id, ALICE, "swap")
+    result = await service.moves.act(table.id, ALICE, "swap")
     assert result.table.version == table.version + 1
 
 
@@ -450,10 +449,10 @@ async def test_a_take_back_restores_the_state_and_the_turn_clock(
 ) -> None:
     table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
     clock.now += 600  # alice thinks for ten minutes, then adds
-    played = await service.play.act(table.id, ALICE, "add 2")
+    played = await service.moves.act(table.id, ALICE, "add 2")
     assert played.undoable
     clock.now += 60
-    done = await service.play.take_back(table.id, ALICE)
+    done = await service.moves.take_back(table.id, ALICE)
     assert done.notation == "add 2" and done.seat == 0
     assert stored(replace(done.table, version=0, updated_at=0)) == stored(
         replace(table, version=0, updated_at=0)
@@ -465,12 +464,12 @@ async def test_a_take_back_restores_the_state_and_the_turn_clock(
 
 async def test_a_take_back_refused_changes_nothing(service: GameService, storage: Storage) -> None:
     table = await open_tiny(service, ALICE, BOB)
-    swapped = await service.play.act(table.id, ALICE, "swap")
+    swapped = await service.moves.act(table.id, ALICE, "swap")
     assert not swapped.undoable
     with pytest.raises(ActionRevealed):
-        await service.play.take_back(table.id, ALICE)
+        await service.moves.take_back(table.id, ALICE)
     with pytest.raises(NotSeated):
-        await service.play.take_back(table.id, CAROL)
+        await service.moves.take_back(table.id, CAROL)
     assert stored(await service.tables.get_table(table.id)) == stored(swapped.table)
     assert [a.taken_back for a in await storage.actions(table.id)] == [False]
 
@@ -481,7 +480,7 @@ async def test_the_action_that_ends_the_game_is_never_taken_back(service: GameSe
     while table.status == "playing":
         table = await play_any(service, table, rng)
     with pytest.raises(GameOver):
-        await service.play.take_back(table.id, table.seats[0])
+        await service.moves.take_back(table.id, table.seats[0])
 
 
 # -- results and ratings -------------------------------------------------------------------
@@ -495,10 +494,10 @@ async def finish_random_game(
     table = await open_tiny(service, *users, channel=channel, seed=rng.randrange(1000))
     while table.status == "playing":
         clock.now += 60
-        played = await service.play.act(table.id, *pick_action(table, rng))
+        played = await service.moves.act(table.id, *pick_action(table, rng))
         table = played.table
         if played.undoable and rng.random() < 0.3:
-            table = (await service.play.take_back(table.id, table.seats[played.seat])).table
+            table = (await service.moves.take_back(table.id, table.seats[played.seat])).table
     return table
 
 
@@ -566,12 +565,12 @@ async def test_games_ending_at_once_are_each_added_to_the_ratings_none_recompute
         table = await play_to_choices_done(service, await open_tiny(service, *users,
                                                                    channel=300 + channel))
         while isinstance(table.state, TinyGame) and table.state.total < 18:
-            table = (await service.play.act(table.id, table.users_to_act()[0], "add 3")).table
+            table = (await service.moves.act(table.id, table.users_to_act()[0], "add 3")).table
         tables.append(table)
     clock.now += 60
     clock.tick = 0.001  # as a real clock: no two games end at the same instant
     ends = await asyncio.gather(*(
-        service.play.act(table.id, table.users_to_act()[0], "add 3") for table in tables
+        service.moves.act(table.id, table.users_to_act()[0], "add 3") for table in tables
     ))
     assert all(end.table.status == "finished" for end in ends)
     assert recomputed == []
@@ -600,8 +599,8 @@ async def test_summaries_and_ratings_are_made_off_the_event_loop(
 
         monkeypatch.setattr(module, name, on_thread)
     table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
-    played = await service.play.act(table.id, table.users_to_act()[0], "add 1")
-    await service.play.take_back(table.id, table.seats[played.seat])
+    played = await service.moves.act(table.id, table.users_to_act()[0], "add 1")
+    await service.moves.take_back(table.id, table.seats[played.seat])
     await service.results.record(table.id)
     await finish_random_game(service, clock, (ALICE, BOB), random.Random(5), channel=1)
     assert len(await service.results.summaries(1)) == 1
@@ -620,18 +619,18 @@ async def test_an_end_another_process_played_first_refuses_this_one_as_stale(
     other = GameService(storage, clock=clock)  # the other process
     table = await play_to_choices_done(service, await open_tiny(service, ALICE, BOB))
     while isinstance(table.state, TinyGame) and table.state.total < 18:
-        table = (await service.play.act(table.id, table.users_to_act()[0], "add 3")).table
+        table = (await service.moves.act(table.id, table.users_to_act()[0], "add 3")).table
     user = table.users_to_act()[0]
     read = storage.actions
 
     async def the_other_ends_it_first(table_id: int) -> list[LoggedAction]:
         monkeypatch.setattr(storage, "actions", read)
-        await other.play.act(table_id, user, "add 3")
+        await other.moves.act(table_id, user, "add 3")
         return await read(table_id)
 
     monkeypatch.setattr(storage, "actions", the_other_ends_it_first)
     with pytest.raises(StaleAction):
-        await service.play.act(table.id, user, "add 3")
+        await service.moves.act(table.id, user, "add 3")
     ended = await service.tables.get_table(table.id)
     assert ended.status == "finished" and ended.version == table.version + 1
     assert await storage.result_count(1) == 1
@@ -657,9 +656,9 @@ async def test_a_reminder_pass_posts_a_few_tables_at_a_time(
         running -= 1
         return True
 
-    assert await remind_due(service.tables, post, concurrency=3) == 10
+    assert await service.reminders.remind_due(post, concurrency=3) == 10
     assert most == 3
-    assert await service.tables.due_reminders() == []
+    assert await service.reminders.due_reminders() == []
 
 
 async def test_a_table_played_between_its_claim_and_its_reminder_is_not_reminded(
@@ -674,10 +673,10 @@ async def test_a_table_played_between_its_claim_and_its_reminder_is_not_reminded
 
     async def post(table: Table) -> bool:
         posted.append(table.id)
-        await service.play.act(second.id, ALICE, "add 1")  # the second table's turn moves on
+        await service.moves.act(second.id, ALICE, "add 1")  # the second table's turn moves on
         return True
 
-    assert await remind_due(service.tables, post, concurrency=1) == 2
+    assert await service.reminders.remind_due(post, concurrency=1) == 2
     assert posted == [first.id]
     clock.now += 10 * 60
     assert await claimed_ids(service) == [second.id]  # its new turn, when due
@@ -692,9 +691,9 @@ async def test_a_reminder_that_fails_comes_back_when_its_claim_expires(
     async def broken(table: Table) -> bool:
         raise RuntimeError("no channel")
 
-    assert await remind_due(service.tables, broken) == 1
+    assert await service.reminders.remind_due(broken) == 1
     assert "the reminder of table" in caplog.text
-    assert await service.tables.due_reminders() == []  # still claimed by the failed pass
+    assert await service.reminders.due_reminders() == []  # still claimed by the failed pass
     clock.now += REMINDER_LEASE_SECONDS
     assert await claimed_ids(service) == [table.id]
     caplog.clear()  # the failure was logged on purpose (`no_logged_errors`)
@@ -709,7 +708,7 @@ async def test_a_reminder_not_posted_comes_back_when_its_claim_expires(
     async def everyone_away(table: Table) -> bool:
         return False
 
-    assert await remind_due(service.tables, everyone_away) == 1
-    assert await service.tables.due_reminders() == []  # claimed, not confirmed
+    assert await service.reminders.remind_due(everyone_away) == 1
+    assert await service.reminders.due_reminders() == []  # claimed, not confirmed
     clock.now += REMINDER_LEASE_SECONDS
     assert await claimed_ids(service) == [table.id]

@@ -19,14 +19,14 @@ async def test_the_actions_since_a_seats_last_one_follow_the_log(service: GameSe
     table = await open_tiny(service, ALICE, BOB)
     alice_first = await service.history.since_last(table, 0)
     assert alice_first is not None and alice_first.steps == () and not alice_first.acted
-    await service.play.act(table.id, ALICE, "keep")
-    table = (await service.play.act(table.id, BOB, "swap")).table  # both chose: alice adds
+    await service.moves.act(table.id, ALICE, "keep")
+    table = (await service.moves.act(table.id, BOB, "swap")).table  # both chose: alice adds
     since = await service.history.since_last(table, 0)
     assert since is not None and since.acted
     assert [(step.seat, step.notation) for step in since.steps] == [(1, "swap")]
     assert since.now.to_json() == table.state.to_json()  # type: ignore[union-attr]
-    table = (await service.play.act(table.id, ALICE, "add 2")).table
-    table = (await service.play.act(table.id, BOB, "add 3")).table
+    table = (await service.moves.act(table.id, ALICE, "add 2")).table
+    table = (await service.moves.act(table.id, BOB, "add 3")).table
     since = await service.history.since_last(table, 0)  # only the new actions replayed
     assert since is not None and [step.notation for step in since.steps] == ["add 3"]
     assert since.before.to_json() != since.now.to_json()
@@ -34,16 +34,16 @@ async def test_the_actions_since_a_seats_last_one_follow_the_log(service: GameSe
 
 async def test_a_take_back_is_left_out(service: GameService) -> None:
     table = await open_tiny(service, ALICE, BOB)
-    await service.play.act(table.id, ALICE, "keep")
-    await service.play.act(table.id, BOB, "keep")
-    table = (await service.play.act(table.id, ALICE, "add 1")).table
+    await service.moves.act(table.id, ALICE, "keep")
+    await service.moves.act(table.id, BOB, "keep")
+    table = (await service.moves.act(table.id, ALICE, "add 1")).table
     assert await service.history.since_last(table, 1) is not None  # kept up to "add 1"
-    back = await service.play.take_back(table.id, ALICE)
+    back = await service.moves.take_back(table.id, ALICE)
     since = await service.history.since_last(back.table, 1)
     assert since is not None and [step.notation for step in since.steps] == []
     since = await service.history.since_last(back.table, 0)
     assert since is not None and [step.notation for step in since.steps] == ["keep"]
-    table = (await service.play.act(table.id, ALICE, "add 3")).table
+    table = (await service.moves.act(table.id, ALICE, "add 3")).table
     since = await service.history.since_last(table, 1)
     assert since is not None and [step.notation for step in since.steps] == ["add 3"]
 
@@ -53,8 +53,8 @@ async def test_a_log_that_no_longer_replays_gives_nothing(
 ) -> None:
     """An engine whose rules changed since the game began: no digest, a warning."""
     table = await open_tiny(service, ALICE, BOB)
-    await service.play.act(table.id, ALICE, "keep")
-    table = (await service.play.act(table.id, BOB, "keep")).table
+    await service.moves.act(table.id, ALICE, "keep")
+    table = (await service.moves.act(table.id, BOB, "keep")).table
 
     def refused(*args: object) -> None:
         raise IllegalAction("not any more")

@@ -8,8 +8,8 @@ import pytest
 
 import tests.tinygame  # noqa: F401  (registers the "tiny" game)
 from bot.games.base import Match
-from bot.results import FinishedTable, Player, summarize
-from bot.stats import Totals, game_totals, player_totals, totals_by_player
+from bot.outcomes.stats import Totals, game_totals, player_totals, totals_by_player
+from bot.outcomes.summaries import FinishedTable, Player, summarize
 from tests.results_support import PEOPLE, START, season
 
 ALICE, BOB, CAROL = PEOPLE[:3]

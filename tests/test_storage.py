@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
-from bot.errors import TableBusy
 from bot.games.record import replay
 from bot.service import GameService
+from bot.service.errors import TableBusy
 from bot.storage import StartupError, Storage
 from bot.storage.sqlite import ConnectionThread
 
@@ -42,6 +42,7 @@ async def test_opening_applies_every_migration_in_wal_mode(tmp_path: Path) -> No
         (1, "games_and_actions"), (2, "reminder_claims"), (3, "take_backs"),
         (4, "results_and_ratings"), (5, "presence"), (6, "tables"), (7, "ping_modes"),
         (8, "drafts"), (9, "player_names"), (10, "packed_logs"), (11, "invitation_cards"),
+        (12, "stand_in_votes"),
     ]
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
@@ -66,7 +67,7 @@ async def test_an_action_is_two_calls_on_the_connections_thread(
         return await real_call(thread, fn, *args)
 
     monkeypatch.setattr(ConnectionThread, "call", counted)
-    await service.play.act(table.id, 1, "keep")
+    await service.moves.act(table.id, 1, "keep")
     assert calls == ["_fetch", "_transaction"]
     assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
     await storage.close()
@@ -90,7 +91,7 @@ CHILD = textwrap.dedent(
                 seat = rng.choice(table.state.to_act())
                 action = rng.choice(table.state.legal_actions(seat))
                 notation = table.state.format_action(action)
-                table = (await service.play.act(table.id, table.seats[seat], notation)).table
+                table = (await service.moves.act(table.id, table.seats[seat], notation)).table
                 print("committed", flush=True)
 
     async def main():
@@ -181,7 +182,7 @@ async def _open_and_play(path: Path) -> None:
     )
     await service.tables.join(table.id, 2)
     await service.tables.start(table.id, 1)
-    result = await service.play.act(table.id, 1, "keep")
+    result = await service.moves.act(table.id, 1, "keep")
     assert result.table.version == 3
     assert [a.notation for a in await storage.actions(table.id)] == ["keep"]
     await storage.close()

@@ -21,8 +21,8 @@ import bot.storage.postgres
 import bot.storage.sql
 import bot.storage.sqlite
 import tests.tinygame  # noqa: F401  (registers "tiny")
-from bot.errors import TableBusy
 from bot.games.registry import get_game
+from bot.service.errors import TableBusy
 from bot.storage import (
     Draft,
     InvitationCard,
@@ -40,6 +40,7 @@ from bot.storage.records import (
     REMINDER_LEASE_SECONDS,
     DueReminder,
     LoggedAction,
+    migration_scripts,
     row_values,
     shard_of,
     table_from_row,
@@ -428,6 +429,24 @@ async def test_pause_votes_count_each_voter_once_per_away_period(
     assert (await storage.counts())["pause_votes"] == 3
 
 
+async def test_stand_in_votes_count_each_voter_once_until_forgotten(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    table = await storage.insert(lobby())
+    other = await storage.insert(lobby(channel=2))
+    assert await storage.stand_in_votes(table.id) == {}
+    for voter in (8, 9, 8):
+        await storage.vote_stand_in(table.id, 7, voter)
+    await storage.vote_stand_in(table.id, 6, 8)
+    await storage.vote_stand_in(other.id, 7, 8)
+    assert await storage.stand_in_votes(table.id) == {7: {8, 9}, 6: {8}}
+    assert (await storage.counts())["stand_in_votes"] == 4
+    await storage.forget_stand_in_votes(table.id, 7)
+    assert await storage.stand_in_votes(table.id) == {6: {8}}
+    assert await storage.stand_in_votes(other.id) == {7: {8}}  # another table's kept
+
+
 # -- upgrades ---------------------------------------------------------------------------
 
 
@@ -504,19 +523,32 @@ async def fill_at_old_version(location: str) -> tuple[Table, list[tuple[int, int
     return table, log, filled
 
 
+async def old_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """The location of a new database of `backend`, to be opened at an old version."""
+    if backend == "postgresql":
+        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+        return await cluster.create_database()
+    return str(tmp_path / "old.sqlite3")
+
+
+def apply_only(
+    location: str, applied: int, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[int, str, str]]:
+    """Have opening `location` apply its backend's first `applied` migrations only, until
+    `monkeypatch.undo()`; returns every migration."""
+    module = backend_of(location)
+    every: list[tuple[int, str, str]] = module.migration_scripts(module.MIGRATIONS)
+    monkeypatch.setattr(module, "migration_scripts", lambda package: every[:applied])
+    return every
+
+
 @pytest.mark.parametrize(("backend", "applied"), earlier_versions())
 async def test_an_upgrade_from_every_earlier_version_keeps_everything(
     backend: str, applied: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     request: pytest.FixtureRequest,
 ) -> None:
-    if backend == "postgresql":
-        cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
-        location = await cluster.create_database()
-    else:
-        location = str(tmp_path / "old.sqlite3")
-    module = backend_of(location)
-    every = module.migration_scripts(module.MIGRATIONS)
-    monkeypatch.setattr(module, "migration_scripts", lambda package: every[:applied])
+    location = await old_database(backend, tmp_path, request)
+    every = apply_only(location, applied, monkeypatch)
     await (await Storage.open(location)).close()
     table, _, filled = await fill_at_old_version(location)
     monkeypatch.undo()
@@ -533,8 +565,8 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
             LoggedAction(0, 0, "keep", 1.0), LoggedAction(1, 1, "keep", 2.0, None, taken_back)
         ]  # who played them is unknown: none of them can be taken back
         counted = (
-            "taken_back", "results", "presence", "pause_votes", "ping_modes", "player_names",
-            "invitation_cards",
+            "taken_back", "results", "presence", "pause_votes", "stand_in_votes", "ping_modes",
+            "player_names", "invitation_cards",
         )
         assert await storage.counts() == {
             "tables": 1, "actions": 2, **{name: int(name in filled) for name in counted}
@@ -559,6 +591,41 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         assert await storage.save(replace(stored, version=5), previous_version=4,
                                   action=(0, "add 1"), played_by=7)
         assert [a.played_by for a in await storage.actions(1)] == [None, None, 7]
+    finally:
+        await storage.close()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_an_upgrade_moves_the_stand_in_votes_out_of_the_options(
+    backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+) -> None:
+    """Before migration ``stand_in_votes`` a table kept them in its options JSON: they
+    survive the upgrade as rows, and the options keep everything else."""
+    location = await old_database(backend, tmp_path, request)
+    names = [name for _, name, _ in migration_scripts(backend_of(location).MIGRATIONS)]
+    apply_only(location, names.index("stand_in_votes"), monkeypatch)
+    old = await Storage.open(location)
+    voted = {"standin_votes": {"7": [8, 9], "6": [8]}}
+    first = await old.insert(replace(lobby(channel=1), options={
+        "variant": "x", "table": {**voted, "standing_in": {"1": "away"}, "takeover": True}}))
+    second = await old.insert(replace(lobby(channel=2), options={"table": {
+        "standin_votes": {"5": [7]}}}))
+    third = await old.insert(replace(lobby(channel=3), options={"target": 3}))
+    await old.close()
+    monkeypatch.undo()
+    storage = await Storage.open(location)
+    try:
+        assert await storage.stand_in_votes(first.id) == {7: {8, 9}, 6: {8}}
+        assert await storage.stand_in_votes(second.id) == {5: {7}}
+        assert await storage.stand_in_votes(third.id) == {}
+        stored = [await storage.get(table.id) for table in (first, second, third)]
+        assert [table.options for table in stored if table is not None] == [
+            {"variant": "x", "table": {"standing_in": {"1": "away"}, "takeover": True}},
+            {},
+            {"target": 3},
+        ]
+        assert (await storage.counts())["stand_in_votes"] == 4
     finally:
         await storage.close()
 
@@ -701,7 +768,7 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(
     assert await storage.actions(40) == log
     assert await storage.counts() == {
         "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0,
-        "ping_modes": 0, "player_names": 0, "invitation_cards": 0,
+        "stand_in_votes": 0, "ping_modes": 0, "player_names": 0, "invitation_cards": 0,
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40

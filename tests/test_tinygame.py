@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import ActionSyntaxError, GameOver, IllegalAction, NotYourTurn
 from bot.games.registry import get_game
+from bot.service.errors import ActionSyntaxError, GameOver, IllegalAction, NotYourTurn
 from tests.tinygame import TinyAction, TinyGame
 
 

@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Self
 
-from bot.errors import ActionSyntaxError, GameOver, IllegalAction, NotYourTurn
 from bot.games.base import JSON, Event, GameState, Outcome, Seat
 from bot.games.registry import register
+from bot.service.errors import ActionSyntaxError, GameOver, IllegalAction, NotYourTurn
 
 CARDS = tuple(range(1, 10))
 TARGET_BONUS = 10

@@ -13,7 +13,7 @@ from bot.ai.observation import observe
 from bot.ai.players import ComputerPlayer, make_player
 from bot.games.base import JSON, Event, GameState
 from bot.games.record import format_entry
-from bot.selfplay import play_out
+from bot.games.selfplay import play_out
 
 
 @dataclass

@@ -31,7 +31,7 @@ from bot.ai.players import make_player
 from bot.games.base import JSON, Event, GameState, Seat
 from bot.games.record import initial_state, parse_entry
 from bot.games.registry import get_game
-from bot.lifeline import end_with_parent
+from bot.workers.lifeline import end_with_parent
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +130,7 @@ class ComputerRunner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # Started from the event loop's thread, each ends with the bot (`bot.lifeline`).
+            # Started from the event loop's thread, each ends with the bot (`bot.workers.lifeline`).
             self._pool = ProcessPoolExecutor(self.workers, initializer=end_with_parent)
         return self._pool
 

@@ -145,7 +145,7 @@ class GameState(ABC, Generic[A]):
         return self.scores()
 
     def matches(self) -> list[Match]:
-        """Who beat whom in the finished game, for the ratings (`bot.ratings`). The
+        """Who beat whom in the finished game, for the ratings (`bot.outcomes.ratings`). The
         default: every seat for itself, ranked by the outcome."""
         outcome = self.outcome()
         assert outcome is not None, "the game is not over"

@@ -2,7 +2,7 @@
 
 Each error has a translation key (``error.<key>``) and the values its message
 is formatted with. They live with the engines, which import nothing outside the
-standard library and `bot.games`; the service's own errors are in `bot.errors`.
+standard library and `bot.games`; the service's own errors are in `bot.service.errors`.
 """
 
 from __future__ import annotations

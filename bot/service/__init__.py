@@ -2,24 +2,32 @@
 
 `GameService` holds its pieces, one per concern, built over one storage and one
 clock and sharing one lock per table and one transaction helper
-(`bot.service.store`, which says how a change is made safe):
+(`bot.service.store`, which says how a change is made safe). Each piece writes
+its own rows of the storage and no other's (tests/test_service_ownership.py
+keeps it so); any piece may read through the store.
 
-- `tables` (`bot.service.tables`): opening tables and lobbies, joining, starting,
-  abandoning, a rematch; finding tables; the reminders' claims.
-- `play` (`bot.service.play`): actions, computers' moves, skips, take-backs,
-  the turn builder's drafts.
-- `seats` (`bot.service.seats`): idle and away seats: the skip delay, pause votes,
-  a computer taking over or voted in to stand in, handing the seat back.
-- `results` (`bot.service.results`): a game's end, its summary and rating; the
-  servers' summaries and ratings; game records.
+- `tables` (`bot.service.tables`): opening tables and lobbies, joining, the creator
+  adding and removing computer seats (`bot.service.computers` says who they are),
+  starting, abandoning, a rematch; finding tables.
+- `moves` (`bot.service.moves`): actions, computers' moves, skips, take-backs.
+- `seats` (`bot.service.seats`): idle and away seats: the skip delay (`skip_delay`),
+  pause votes, a computer taking over or voted in to stand in, handing the seat back.
+- `results` (`bot.service.results`): a game's end (`Results.finish`, under its
+  server's ratings lock), its summary and rating; the servers' summaries and
+  ratings; game records.
 - `preferences` (`bot.service.preferences`): a player's away date, reminders by
   direct message, ping mode per table.
+- `seen_names` (`bot.service.seen_names`): the name each player was last seen with
+  on each server.
+- `reminders` (`bot.service.reminders`): the reminders' claims and the reminder pass.
+- `drafts` (`bot.service.drafts`): the turn-builder panels' drafts.
 - `history` (`bot.service.history`): the actions since a seat's last one, for the
   "since your last turn" digest.
 - `invitations` (`bot.service.invitations`): the invitation cards of lobbies posted
   in other channels, edited at each change of the lobby.
 
-Every check of who may act is `check_turn` (`bot.service.checks`).
+Every check of who may act is `check_turn` (`bot.service.checks`); the service's
+clock is `GameService.now`.
 """
 
 from __future__ import annotations
@@ -28,35 +36,41 @@ import time
 from collections.abc import Callable
 
 from bot.service.checks import check_game, check_turn
-from bot.service.history import History, Since, Step
+from bot.service.drafts import Drafts
+from bot.service.history import History, ReplayedAction, Since
 from bot.service.invitations import Invitations
-from bot.service.play import ActResult, Play, TakenBack
+from bot.service.moves import ActResult, Moves, TakenBack
 from bot.service.preferences import Preferences
+from bot.service.reminders import Reminders
 from bot.service.results import Results
-from bot.service.seats import SKIP_AFTER_REMINDERS, Seats
+from bot.service.seats import Seats, skip_delay
+from bot.service.seen_names import SeenNames
 from bot.service.store import TableStore
 from bot.service.tables import OPEN_STATUSES, Tables
 from bot.storage import Storage, Table, TableStatus
 
 __all__ = [
     "OPEN_STATUSES",
-    "SKIP_AFTER_REMINDERS",
     "ActResult",
+    "Drafts",
     "GameService",
     "History",
     "Invitations",
-    "Play",
+    "Moves",
     "Preferences",
+    "Reminders",
+    "ReplayedAction",
     "Results",
     "Seats",
+    "SeenNames",
     "Since",
-    "Step",
     "Table",
     "TableStatus",
     "Tables",
     "TakenBack",
     "check_game",
     "check_turn",
+    "skip_delay",
 ]
 
 
@@ -64,11 +78,18 @@ class GameService:
     """The service's pieces over the tables stored in `storage`; `clock` gives unix seconds."""
 
     def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
-        store = TableStore(storage, clock)
-        self.tables = Tables(store)
+        self._store = store = TableStore(storage, clock)
         self.preferences = Preferences(store)
+        self.tables = Tables(store, self.preferences)
         self.seats = Seats(store, self.preferences)
         self.results = Results(store)
-        self.play = Play(store, self.seats, self.results)
+        self.moves = Moves(store, self.seats, self.results)
+        self.reminders = Reminders(store)
+        self.drafts = Drafts(store)
+        self.seen_names = SeenNames(store)
         self.history = History(store)
         self.invitations = Invitations(store)
+
+    def now(self) -> float:
+        """The service's clock (unix seconds), which dates the tables."""
+        return self._store.clock()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.errors import (
+from bot.games.base import GameState, Seat
+from bot.games.registry import GAMES, load_games
+from bot.service.errors import (
     GameOver,
     NotPlaying,
     NotSeated,
@@ -13,8 +15,6 @@ from bot.errors import (
     TableAbandoned,
     UnknownGame,
 )
-from bot.games.base import GameState, Seat
-from bot.games.registry import GAMES, load_games
 from bot.storage import Table, TableStatus
 
 

@@ -28,7 +28,7 @@ from bot.games.errors import GameError
 from bot.games.record import ReplayError, initial_state
 from bot.service.store import TableStore
 from bot.storage import LoggedAction, Table
-from bot.table_settings import game_options
+from bot.storage.table_settings import game_options
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ KEPT_TABLES = 256
 
 
 @dataclass(frozen=True)
-class Step:
+class ReplayedAction:
     """One logged action replayed: who played what, what it did, and the state after it
     (shared with the cache: never modify it)."""
 
@@ -53,7 +53,7 @@ class Since:
     that action (the game's start if the seat has not acted yet: `acted` False)."""
 
     before: GameState[Any]
-    steps: tuple[Step, ...]
+    steps: tuple[ReplayedAction, ...]
     acted: bool
 
     @property
@@ -69,7 +69,7 @@ class _Replayed:
     seqs: list[int]
     base: GameState[Any]
     offset: int = 0
-    steps: list[Step] = field(default_factory=list)
+    steps: list[ReplayedAction] = field(default_factory=list)
 
     def after(self, index: int) -> GameState[Any]:
         """The state after log entry `index` (-1: the start), which must be kept."""
@@ -115,7 +115,7 @@ class History:
         for entry in log[len(replayed.seqs):]:
             state = replayed.after(len(replayed.seqs) - 1).copy()
             events = state.apply(entry.seat, state.parse_action(entry.seat, entry.notation))
-            replayed.steps.append(Step(entry.seat, entry.notation, events, state))
+            replayed.steps.append(ReplayedAction(entry.seat, entry.notation, events, state))
             replayed.seqs.append(entry.seq)
         self._kept[table.id] = replayed
         while len(self._kept) > KEPT_TABLES:

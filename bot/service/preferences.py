@@ -1,16 +1,15 @@
-"""What the bot keeps about each player: what they chose for themselves (away until a
-date, reminders by direct message on every table, how a table tells them it is their
-turn) and the name they were last seen with on each server (docs/weeks.md, "Names")."""
+"""What each player chose for themselves: away until a date, reminders by direct
+message on every table, how a table tells them it is their turn (their ping mode,
+written only here: a rematch carries it over through `carry_ping_mode`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from bot.errors import AwayInPast, NotSeated
 from bot.service.checks import check_turn
+from bot.service.errors import AwayInPast, NotSeated
 from bot.service.store import TableStore
-from bot.storage import PingMode, Presence, SeenName, Table, TableStatus
+from bot.storage import PingMode, Presence, Table, TableStatus
 
 
 class Preferences:
@@ -61,14 +60,9 @@ class Preferences:
         """The ping mode of each player of the table who chose one (others: ping)."""
         return await self._store.storage.ping_modes(table_id)
 
-    async def remember_names(self, guild_id: int | None, names: Mapping[int, str]) -> None:
-        """Keep `names` (user id -> display name, "" for unknown: skipped) as the
-        players' names on the server, seen now."""
-        now = self._store.clock()
-        await self._store.storage.remember_names(
-            SeenName(guild_id, user, name, now) for user, name in names.items() if name
-        )
-
-    async def player_names(self, guild_id: int | None, user_ids: Iterable[int]) -> dict[int, str]:
-        """The last name seen of each of `user_ids` on the server (unseen users left out)."""
-        return await self._store.storage.player_names(guild_id, user_ids)
+    async def carry_ping_mode(self, old_table_id: int, new_table_id: int, user_id: int) -> None:
+        """`user_id`'s ping mode at the old table, if they chose one, becomes theirs at
+        the new (their seat at its rematch)."""
+        mode = (await self._store.storage.ping_modes(old_table_id)).get(user_id)
+        if mode is not None:
+            await self._store.storage.set_ping_mode(new_table_id, user_id, mode)

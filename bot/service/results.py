@@ -1,29 +1,32 @@
-"""How a game ends and is rated: its summary, stored with its last action, added to its
-server's ratings; the servers' summaries and ratings; a table's game record."""
+"""How a game ends and is rated, in one place (`Results.finish`): its last move stored
+with its summary, then added to its server's ratings; the servers' summaries and
+ratings; a table's game record."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.errors import NotPlaying, StaleAction
 from bot.games import record as records
-from bot.games.base import Seat
-from bot.ratings import Ratings, recompute, update
-from bot.results import FinishedTable, GameSummary, Player, summarize
+from bot.games.base import GameState, Seat
+from bot.outcomes.ratings import Ratings, recompute, update
+from bot.outcomes.summaries import FinishedTable, GameSummary, Player, summarize
+from bot.service.errors import NotPlaying, StaleAction
 from bot.service.store import TableStore
-from bot.storage import LoggedAction, Table
-from bot.table_settings import game_options
+from bot.storage import LoggedAction, Table, TableStatus
+from bot.storage.table_settings import game_options
 
 
 class Results:
     """Finished games and game records, on `store`.
 
-    A game's end is timed, stored and rated under its server's `ending` lock (see
-    `bot.service.play.Play`): the server's results then come in the order they are
-    rated, and each adds to the stored ratings."""
+    A game's end is timed, stored and rated under its server's ratings lock
+    (`finish`, which `bot.service.moves.Moves` calls for a game's last move): the
+    server's results then come in the order they are rated, and each adds to the
+    stored ratings (two games ending at once made the second recompute them all)."""
 
     def __init__(self, store: TableStore) -> None:
         self._store = store
@@ -32,11 +35,28 @@ class Results:
         time, and its games' ends stored under it; a server is on one shard, so in one
         process."""
 
-    def ending(self, guild_id: int | None) -> asyncio.Lock:
+    def _ending(self, guild_id: int | None) -> asyncio.Lock:
         """The server's ratings lock, held while a game of it ends and is rated."""
         return self._ratings_locks.setdefault(guild_id or 0, asyncio.Lock())
 
-    async def summary(self, table: Table, last: tuple[Seat, str], now: float) -> GameSummary:
+    async def finish(
+        self, table: Table, state: GameState[Any], last: tuple[Seat, str], *, played_by: int
+    ) -> Table:
+        """Store the game's last move `last`, which left it over in `state`: the finished
+        table, the move and the game's summary in one save (the table's lock held by
+        the caller), then the summary added to the server's ratings. Returns the table
+        as saved."""
+        async with self._ending(table.guild_id):
+            now = self._store.clock()
+            summary = await self._summary(table, last, now)
+            ended = replace(table, state=state, status=TableStatus.FINISHED)
+            saved = await self._store.save(
+                table, ended, action=last, played_by=played_by, result=summary, now=now
+            )
+            await self._rate(table.guild_id, summary)
+            return saved
+
+    async def _summary(self, table: Table, last: tuple[Seat, str], now: float) -> GameSummary:
         """The summary of the game `last` ends, played at `now` (docs/weeks.md); made on
         a thread, as it replays the whole game (6-31 ms).
 
@@ -51,8 +71,8 @@ class Results:
                 raise StaleAction(expected=table.version, current=current.version) from None
             raise
 
-    async def rate(self, guild_id: int | None, summary: GameSummary) -> None:
-        """Add a game just stored to its server's ratings, under the server's `ending`
+    async def _rate(self, guild_id: int | None, summary: GameSummary) -> None:
+        """Add a game just stored to its server's ratings, under the server's ratings
         lock (recomputed if they missed one)."""
         storage = self._store.storage
         stored = await storage.ratings(guild_id) or ("{}", 0)
@@ -71,7 +91,7 @@ class Results:
 
     async def ratings(self, guild_id: int | None) -> Ratings:
         """The server's ratings; recomputed from its results if they lack some."""
-        async with self.ending(guild_id):
+        async with self._ending(guild_id):
             stored = await self._store.storage.ratings(guild_id)
             count = await self._store.storage.result_count(guild_id)
             if stored is not None and stored[1] == count:

@@ -1,6 +1,6 @@
 """A seat whose player is idle or away: when it may be skipped, the pause the others
 vote, and a computer standing in for its person (taking over an idle seat, voted in
-for a player away, handing the seat back; `bot.table_settings` stores which)."""
+for a player away, handing the seat back; `bot.storage.table_settings` stores which)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from bot.errors import (
+from bot.games.base import Seat
+from bot.service.checks import check_turn, state_in_play
+from bot.service.errors import (
     NobodyAway,
     NotCreator,
     NotInLobby,
@@ -19,24 +21,26 @@ from bot.errors import (
     SkipTooEarly,
     TakeoverOff,
 )
-from bot.games.base import Seat
-from bot.service.checks import check_turn, state_in_play
 from bot.service.preferences import Preferences
 from bot.service.store import TableStore
 from bot.storage import Table, TableStatus
-from bot.table_settings import (
+from bot.storage.table_settings import (
     AWAY,
     IDLE,
     stand_ins,
-    standin_votes,
     takes_over,
     with_settings,
     with_stand_ins,
-    with_votes,
 )
 
 SKIP_AFTER_REMINDERS = 2
 """Others may skip an idle seat after this many reminder periods."""
+
+
+def skip_delay(table: Table) -> float:
+    """Seconds a turn of `table` waits before its idle seat may be skipped or taken
+    over: `SKIP_AFTER_REMINDERS` of its reminder periods."""
+    return SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
 
 
 class Seats:
@@ -50,13 +54,13 @@ class Seats:
         """The first seat to act but `caller`'s and those computers play, once the turn
         has waited `SKIP_AFTER_REMINDERS` reminder periods (SkipOwnTurn, SkipTooEarly),
         unless its player is away (SkipAway) or the table paused (SkipPaused): the seat
-        a skip plays (`bot.service.play.Play.skip`) or a computer takes over."""
+        a skip plays (`bot.service.moves.Moves.skip`) or a computer takes over."""
         state = state_in_play(table)
         playing = stand_ins(table)
         idle = [seat for seat in state.to_act() if seat != caller and seat not in playing]
         if not idle:
             raise SkipOwnTurn()
-        wait_seconds = SKIP_AFTER_REMINDERS * table.reminder_minutes * 60
+        wait_seconds = skip_delay(table)
         waited = self._store.clock() - table.turn_started_at
         if waited < wait_seconds:
             raise SkipTooEarly(minutes_left=math.ceil((wait_seconds - waited) / 60))
@@ -99,7 +103,7 @@ class Seats:
             if len(votes.get((user, until), set())) >= _majority_of_others(table)
         }
 
-    # -- computers standing in for people (bot/table_settings.py) ----------------------
+    # -- computers standing in for people (bot/storage/table_settings.py) ----------------------
 
     async def set_takeover(self, table_id: int, user_id: int, on: bool) -> Table:
         """The creator turns on or off, in the lobby, the option "a computer takes over
@@ -114,7 +118,7 @@ class Seats:
 
     async def take_over(self, table_id: int, user_id: int | None = None) -> tuple[Table, Seat]:
         """At a table with the take-over option, a computer takes over the seat of the
-        player idle past the skip delay (the checks of `Play.skip`; `user_id` is the
+        player idle past the skip delay (the checks of `Moves.skip`; `user_id` is the
         player asking, None for the reminder loop): it plays that seat until its
         player acts again. Returns the table and the seat taken over."""
         async with self._store.locked(table_id) as table:
@@ -141,7 +145,7 @@ class Seats:
                     seat for seat in table.state.to_act()
                     if table.seats[seat] > 0 and seat not in stand_ins(table)
                 ]
-                if people and waited >= SKIP_AFTER_REMINDERS * table.reminder_minutes * 60:
+                if people and waited >= skip_delay(table):
                     due.append(table)
         return due
 
@@ -153,7 +157,9 @@ class Seats:
             if seat not in stand_ins(table):
                 raise NotStoodIn()
             handed = replace(table, options=handed_back(table, seat))
-            return await self._store.save_settings(table, handed)
+            saved = await self._store.save_settings(table, handed)
+            await self.forget_stand_in_votes(table, seat)
+            return saved
 
     async def vote_stand_in(self, table_id: int, user_id: int) -> dict[int, tuple[int, int]]:
         """`user_id`, seated, votes for a computer to play for the table's other players
@@ -166,25 +172,31 @@ class Seats:
             away = sorted(user for user in away_now if user != user_id)
             if not away:
                 raise NobodyAway()
-            votes, seats = standin_votes(table), stand_ins(table)
+            storage = self._store.storage
+            for user in away:
+                await storage.vote_stand_in(table_id, user, user_id)
+            votes, seats = await storage.stand_in_votes(table_id), stand_ins(table)
             needed = _majority_of_others(table)
             for user in away:
-                votes.setdefault(user, set()).add(user_id)
                 if len(votes[user]) >= needed:
                     seats.setdefault(table.seats.index(user), AWAY)
             changed = replace(table, options=with_stand_ins(table, seats))
-            changed = replace(changed, options=with_votes(changed, votes))
             await self._store.save_settings(table, changed)
             return {user: (len(votes[user]), needed) for user in away}
+
+    async def forget_stand_in_votes(self, table: Table, seat: Seat) -> None:
+        """Forget the votes for a computer to play for the person of `seat`, who took
+        their seat back (`hand_back`, or acting again: `Moves.act`), after the table
+        was saved so: a crash in between leaves votes that count only the next time
+        that person is away, as a vote of that time would."""
+        await self._store.storage.forget_stand_in_votes(table.id, table.seats[seat])
 
 
 def handed_back(table: Table, seat: Seat) -> dict[str, Any]:
     """The table's options once the person of `seat` took it back from the computer
-    (and the votes for a computer to play for them are forgotten)."""
+    (the votes for a computer to play for them: `Seats.forget_stand_in_votes`)."""
     seats = {s: why for s, why in stand_ins(table).items() if s != seat}
-    votes = {u: v for u, v in standin_votes(table).items() if u != table.seats[seat]}
-    handed = replace(table, options=with_stand_ins(table, seats))
-    return with_votes(handed, votes)
+    return with_stand_ins(table, seats)
 
 
 def _majority_of_others(table: Table) -> int:

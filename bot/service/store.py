@@ -22,9 +22,9 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
-from bot.errors import StaleAction, TableNotFound
 from bot.games.base import Seat
-from bot.results import GameSummary
+from bot.outcomes.summaries import GameSummary
+from bot.service.errors import StaleAction, TableNotFound
 from bot.storage import LoggedAction, Storage, Table
 
 LARGEST_TABLE_ID = 2**63 - 1

@@ -1,5 +1,6 @@
-"""Tables and lobbies: opening one (or its rematch), joining, leaving, starting,
-abandoning; finding a channel's or a player's tables; the reminders' claims."""
+"""Tables and lobbies: opening one (or its rematch), joining, leaving, the creator
+adding and removing computer seats, starting, abandoning; finding a channel's or a
+player's tables."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.errors import (
+from bot.games.registry import get_game
+from bot.service.checks import check_game
+from bot.service.computers import TABLE_LEVELS, computer_id, computer_level
+from bot.service.errors import (
     AlreadySeated,
     ChannelBusy,
     NotCreator,
@@ -19,20 +23,21 @@ from bot.errors import (
     RematchBeforeEnd,
     TableFull,
 )
-from bot.games.registry import get_game
-from bot.service.checks import check_game
+from bot.service.preferences import Preferences
 from bot.service.store import TableStore
-from bot.storage import DueReminder, OpenTableExists, ShardSet, Table, TableStatus
-from bot.table_settings import game_options, rematch_options
+from bot.storage import OpenTableExists, ShardSet, Table, TableStatus
+from bot.storage.table_settings import game_options, rematch_options
 
 OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
 class Tables:
-    """The tables' lives from the lobby to their start or end, on `store`."""
+    """The tables' lives from the lobby to their start or end, on `store`; a rematch
+    carries each player's ping mode over through `preferences`, which owns them."""
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, preferences: Preferences) -> None:
         self._store = store
+        self._preferences = preferences
 
     async def open_table(
         self,
@@ -93,7 +98,7 @@ class Tables:
         the same game, options and reminder delay, opened by the first player who asks
         (in the same channel, or in the channel `new_channel` makes: a new thread when
         the old table's thread is over), with the computer players (negative ids,
-        `bot.computer_turns`) of the table seated again at their levels; the other
+        `bot.service.computers`) of the table seated again at their levels; the other
         people's asking seats them. Returns the
         lobby and whether this call opened it. AlreadySeated if the user asks twice.
         The user's ping mode at the old table, if they chose one, is theirs at the new.
@@ -127,9 +132,7 @@ class Tables:
                 ), True
                 for computer in (user for user in old.seats if user < 0):
                     seated = await self.join(seated.id, computer)
-            mode = (await storage.ping_modes(old.id)).get(user_id)
-            if mode is not None:  # the player's ping mode comes along
-                await storage.set_ping_mode(seated.id, user_id, mode)
+            await self._preferences.carry_ping_mode(old.id, seated.id, user_id)
             return seated, opened
 
     async def get_table(self, table_id: int) -> Table:
@@ -159,10 +162,6 @@ class Tables:
         lobbies = await self._store.storage.lobbies(guild_id)
         return [t for t in lobbies if len(t.seats) < get_game(t.game).max_players]
 
-    def now(self) -> float:
-        """The service's clock (unix seconds), which dates the tables."""
-        return self._store.clock()
-
     async def playing_tables(self, shards: ShardSet | None = None) -> list[Table]:
         """Every table in play of `shards` (default all), read at start-up to resume the
         computer players' turns: finished games are not read (`Storage.tables_in_play`)."""
@@ -170,30 +169,59 @@ class Tables:
 
     async def join(self, table_id: int, user_id: int) -> Table:
         async with self._store.locked(table_id) as table:
-            if table.status != TableStatus.LOBBY:
-                raise NotInLobby()
-            if user_id in table.seats:
-                raise AlreadySeated()
-            max_players = get_game(table.game).max_players
-            if len(table.seats) >= max_players:
-                raise TableFull(max_players=max_players)
-            return await self._store.save(table, replace(table, seats=(*table.seats, user_id)))
+            return await self._seat(table, user_id)
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Leave a lobby; the creator leaving closes it (status "abandoned")."""
         async with self._store.locked(table_id) as table:
-            if table.status != TableStatus.LOBBY:
-                raise NotInLobby()
-            if user_id not in table.seats:
+            return await self._unseat(table, user_id)
+
+    async def add_computer(self, table_id: int, user_id: int, level: str) -> Table:
+        """The creator adds a computer of `level` to the lobby (NotCreator for anyone
+        else, then the checks of `join`: TableFull when full)."""
+        if level not in TABLE_LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        async with self._store.locked(table_id) as table:
+            if user_id != table.creator_id:
+                raise NotCreator()
+            slots = [-user // 10 for user in table.seats if computer_level(user) is not None]
+            return await self._seat(table, computer_id(max(slots, default=0) + 1, level))
+
+    async def remove_computer(self, table_id: int, user_id: int, computer: int) -> Table:
+        """The creator removes computer seat id `computer` from the lobby (NotCreator for
+        anyone else, NotSeated for a person's id, then the checks of `leave`)."""
+        async with self._store.locked(table_id) as table:
+            if user_id != table.creator_id:
+                raise NotCreator()
+            if computer_level(computer) is None:
                 raise NotSeated()
-            if user_id == table.creator_id:
-                return await self._store.save(table, replace(table, status=TableStatus.ABANDONED))
-            seats = tuple(seat for seat in table.seats if seat != user_id)
-            return await self._store.save(table, replace(table, seats=seats))
+            return await self._unseat(table, computer)
+
+    async def _seat(self, table: Table, user_id: int) -> Table:
+        """Seat `user_id` in the lobby `table` (its lock held)."""
+        if table.status != TableStatus.LOBBY:
+            raise NotInLobby()
+        if user_id in table.seats:
+            raise AlreadySeated()
+        max_players = get_game(table.game).max_players
+        if len(table.seats) >= max_players:
+            raise TableFull(max_players=max_players)
+        return await self._store.save(table, replace(table, seats=(*table.seats, user_id)))
+
+    async def _unseat(self, table: Table, user_id: int) -> Table:
+        """`user_id` leaves the lobby `table` (its lock held); the creator closes it."""
+        if table.status != TableStatus.LOBBY:
+            raise NotInLobby()
+        if user_id not in table.seats:
+            raise NotSeated()
+        if user_id == table.creator_id:
+            return await self._store.save(table, replace(table, status=TableStatus.ABANDONED))
+        seats = tuple(seat for seat in table.seats if seat != user_id)
+        return await self._store.save(table, replace(table, seats=seats))
 
     async def step_out(self, table_id: int, user_id: int) -> Table:
         """The creator gives up their seat but keeps the lobby (to watch computer
-        players, `bot.computer_turns`); they may join again or start it."""
+        players); they may join again or start it."""
         async with self._store.locked(table_id) as table:
             if user_id != table.creator_id:
                 raise NotCreator()
@@ -234,19 +262,6 @@ class Tables:
             if table.status not in OPEN_STATUSES:
                 raise NotPlaying()
             return await self._store.save(table, replace(table, status=TableStatus.ABANDONED))
-
-    async def due_reminders(self, shards: ShardSet | None = None) -> list[DueReminder]:
-        """Claim the tables in play (of `shards`, default all) idle for their reminder
-        period and not reminded yet this turn: no other call, in this process or
-        another, gets them too. Table ids and turns only (load each with `get_table`,
-        and skip it if its turn moved on); confirm each posted reminder with
-        `mark_reminded`."""
-        clock, storage = self._store.clock, self._store.storage
-        return await storage.claim_reminders(clock(), shards or ShardSet.all())
-
-    async def mark_reminded(self, table_id: int) -> None:
-        """Note that this turn's reminder was posted (not a change of the game: no new version)."""
-        await self._store.storage.mark_reminded(table_id)
 
 
 def _is_rematch_of(lobby: Table, old: Table) -> bool:

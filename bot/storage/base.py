@@ -242,6 +242,20 @@ class Storage(ABC):
     async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
         """The table's votes: (player away, until) -> voters."""
 
+    @abstractmethod
+    async def vote_stand_in(self, table_id: int, away_id: int, voter: int) -> None:
+        """Record `voter`'s vote for a computer to play for `away_id` at the table
+        (voting twice counts once)."""
+
+    @abstractmethod
+    async def stand_in_votes(self, table_id: int) -> dict[int, set[int]]:
+        """The table's votes for a computer to stand in: player away -> voters."""
+
+    @abstractmethod
+    async def forget_stand_in_votes(self, table_id: int, away_id: int) -> None:
+        """Forget the votes for a computer to play for `away_id` (they acted again or
+        took their seat back)."""
+
     # -- ping modes (docs/platform.md, "Pings")
 
     @abstractmethod

@@ -1,11 +1,11 @@
 """Copying a whole database to another backend (``python -m bot migrate-db``), checked.
 
 Every table is copied under its own id with all its settings (game options,
-seed, reminder delay and flag, times, its players' ping modes, a lobby's
-invitation cards) and its full action log, and every player's name on each
-server. Then the copy is verified: the row counts match, every table reads back
-the same, and every started game, replayed from the copied log, reaches exactly
-the state stored in both databases.
+seed, reminder delay and flag, times, its votes (to pause, for a computer to stand
+in), its players' ping modes, a lobby's invitation cards) and its full action log,
+and every player's name on each server. Then the copy is verified: the row counts
+match, every table reads back the same, and every started game, replayed from the
+copied log, reaches exactly the state stored in both databases.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from bot.games import record as records
 from bot.games.record import ReplayError, replay
 from bot.storage.base import Storage
 from bot.storage.records import Table
-from bot.table_settings import game_options
+from bot.storage.table_settings import game_options
 
 
 class CopyError(Exception):
@@ -46,6 +46,9 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
         for (away_id, until), voters in (await source.pause_votes(table_id)).items():
             for voter in voters:
                 await target.vote_pause(table_id, away_id, until, voter)
+        for away_id, voters in (await source.stand_in_votes(table_id)).items():
+            for voter in voters:
+                await target.vote_stand_in(table_id, away_id, voter)
         for user_id, mode in (await source.ping_modes(table_id)).items():
             await target.set_ping_mode(table_id, user_id, mode)
         for card in await source.invitation_cards(table_id):

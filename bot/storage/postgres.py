@@ -25,15 +25,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.errors import TableBusy
-from bot.storage.records import SaveAlso, StartupError, Table, migration_scripts
+from bot.storage.records import SaveAlso, StartupError, Table, TableBusy, migration_scripts
 from bot.storage.sql import (
     UPDATE_TABLE,
     SqlStorage,
-    Statement,
     numbered,
     update_params,
 )
+from bot.storage.sql_people import Statement
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy

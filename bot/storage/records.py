@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from bot.games.base import GameState, Seat
+from bot.games.errors import UserError
 from bot.games.registry import get_game
 
 REMINDER_LEASE_SECONDS = 10 * 60
@@ -275,3 +276,9 @@ def migration_scripts(package: str) -> list[tuple[int, str, str]]:
     if len(set(numbers)) != len(numbers):
         raise RuntimeError(f"two migrations in {package} share a number: {numbers}")
     return found
+
+
+class TableBusy(UserError):
+    """The database stayed locked (by another process) longer than a player can wait."""
+
+    key = "table_busy"

@@ -2,8 +2,11 @@
 
 `SqlStorage` implements the `Storage` interface on four primitives a backend
 provides: `_rows` (a read), `_write_one` (one write statement, atomic),
-`_in_transaction` (statements run in one transaction) and `_save` (the
-version-guarded save, which each backend makes atomic its own way). Statements
+`_in_transaction` (statements run in one transaction; the three in
+`bot.storage.sql_people.SqlPrimitives`) and `_save` (the version-guarded save,
+which each backend makes atomic its own way). The rows of the people at the
+tables (presence, votes, ping modes, names seen, drafts, invitation cards) are
+`bot/storage/sql_people.py`'s. Statements
 are written once, with ``?`` for each parameter in order; the PostgreSQL
 backend numbers them (`numbered`). Only what differs stays in
 `bot/storage/sqlite.py` and `bot/storage/postgres.py`: connecting, migrating,
@@ -14,28 +17,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar
 
-from bot.games.base import Seat
 from bot.storage.base import Storage
 from bot.storage.packed import pack, unpack
 from bot.storage.records import (
     COLUMNS,
     REMINDER_LEASE_SECONDS,
-    Draft,
     DueReminder,
-    InvitationCard,
     LoggedAction,
     OpenTableExists,
-    PingMode,
-    Presence,
     Row,
-    SeenName,
     ShardSet,
     Table,
     TableStatus,
@@ -43,9 +38,7 @@ from bot.storage.records import (
     row_values,
     table_from_row,
 )
-
-Statement = tuple[str, Sequence[Sequence[Any]]]
-"""One statement and the parameters of each time it runs (`SqlStorage._in_transaction`)."""
+from bot.storage.sql_people import SqlPeopleRows, Statement
 
 MARKS = ", ".join("?" * len(COLUMNS))
 INSERT_TABLE = f"INSERT INTO tables ({', '.join(COLUMNS)}) VALUES ({MARKS}) RETURNING id"
@@ -81,8 +74,8 @@ ACTIONS = (
 INSERT_PACKED = "INSERT INTO packed_logs (table_id, actions, taken_back, log) VALUES (?, ?, ?, ?)"
 
 COUNTED = (
-    "tables", "actions", "taken_back", "results", "presence", "pause_votes", "ping_modes",
-    "player_names", "invitation_cards",
+    "tables", "actions", "taken_back", "results", "presence", "pause_votes", "stand_in_votes",
+    "ping_modes", "player_names", "invitation_cards",
 )
 """The data tables `counts` reports (ratings are recomputed from the results)."""
 
@@ -140,25 +133,15 @@ def numbered(sql: str) -> str:
     return "".join(f"{part}${n}" for n, part in enumerate(parts[:-1], 1)) + parts[-1]
 
 
-class SqlStorage(Storage):
-    """The `Storage` interface over a SQL database, on a backend's primitives."""
+class SqlStorage(SqlPeopleRows, Storage):
+    """The `Storage` interface over a SQL database, on a backend's primitives
+    (`SqlPrimitives`): the tables, their logs, results and ratings, the reminders'
+    claims and copying here, the rows of the people at the tables in `SqlPeopleRows`."""
 
     unique_violation: ClassVar[type[Exception]]
     """What the driver raises when an insert breaks a unique index."""
     after_import: ClassVar[tuple[str, ...]] = ()
     """Statements run at the end of `import_table`'s transaction."""
-
-    @abstractmethod
-    async def _rows(self, sql: str, *params: Any) -> Sequence[Row]:
-        """The rows of one read."""
-
-    @abstractmethod
-    async def _write_one(self, sql: str, *params: Any) -> Sequence[Row]:
-        """Run one write statement in a transaction of its own; its rows (``RETURNING``)."""
-
-    @abstractmethod
-    async def _in_transaction(self, statements: Iterable[Statement]) -> None:
-        """Run every statement, once per parameter row, in one transaction."""
 
     # -- tables -------------------------------------------------------------------
 
@@ -266,141 +249,6 @@ class SqlStorage(Storage):
             "through = excluded.through",
             guild_id or 0, ratings, through,
         )
-
-    # -- players' names ---------------------------------------------------------------
-
-    async def remember_names(self, names: Iterable[SeenName]) -> None:
-        rows = [(seen.guild_id or 0, seen.user_id, seen.name, seen.seen_at) for seen in names]
-        if rows:
-            await self._in_transaction([(
-                "INSERT INTO player_names (guild_id, user_id, name, seen_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, "
-                "seen_at = excluded.seen_at WHERE player_names.seen_at <= excluded.seen_at",
-                rows,
-            )])
-
-    async def player_names(self, guild_id: int | None, user_ids: Iterable[int]) -> dict[int, str]:
-        wanted = list(dict.fromkeys(user_ids))
-        if not wanted:
-            return {}
-        rows = await self._rows(
-            "SELECT user_id, name FROM player_names "
-            f"WHERE guild_id = ? AND user_id IN ({', '.join('?' * len(wanted))})",
-            guild_id or 0, *wanted,
-        )
-        return {row[0]: row[1] for row in rows}
-
-    async def every_name(self) -> list[SeenName]:
-        rows = await self._rows(
-            "SELECT guild_id, user_id, name, seen_at FROM player_names ORDER BY guild_id, user_id"
-        )
-        return [SeenName(row[0] or None, row[1], row[2], row[3]) for row in rows]
-
-    # -- invitation cards -----------------------------------------------------------
-
-    async def remember_card(self, card: InvitationCard) -> None:
-        await self._write_one(
-            "INSERT INTO invitation_cards (table_id, channel_id, message_id) VALUES (?, ?, ?) "
-            "ON CONFLICT DO NOTHING",
-            card.table_id, card.channel_id, card.message_id,
-        )
-
-    async def invitation_cards(self, table_id: int) -> list[InvitationCard]:
-        rows = await self._rows(
-            "SELECT channel_id, message_id FROM invitation_cards WHERE table_id = ? "
-            "ORDER BY message_id",
-            table_id,
-        )
-        return [InvitationCard(table_id, row[0], row[1]) for row in rows]
-
-    async def forget_card(self, card: InvitationCard) -> None:
-        await self._write_one(
-            "DELETE FROM invitation_cards WHERE table_id = ? AND message_id = ?",
-            card.table_id, card.message_id,
-        )
-
-    async def forget_cards(self, table_id: int) -> None:
-        await self._write_one("DELETE FROM invitation_cards WHERE table_id = ?", table_id)
-
-    # -- presence -------------------------------------------------------------------
-
-    async def presence(self, user_ids: Iterable[int]) -> dict[int, Presence]:
-        wanted = list(dict.fromkeys(user_ids))
-        found = {user: Presence() for user in wanted}
-        if wanted:
-            rows = await self._rows(
-                "SELECT user_id, away_until, dm_reminders FROM presence "
-                f"WHERE user_id IN ({', '.join('?' * len(wanted))})",
-                *wanted,
-            )
-            found.update((row[0], Presence(row[1], bool(row[2]))) for row in rows)
-        return found
-
-    async def every_presence(self) -> dict[int, Presence]:
-        rows = await self._rows("SELECT user_id, away_until, dm_reminders FROM presence")
-        return {row[0]: Presence(row[1], bool(row[2])) for row in rows}
-
-    async def set_presence(self, user_id: int, presence: Presence) -> None:
-        await self._write_one(
-            "INSERT INTO presence (user_id, away_until, dm_reminders) VALUES (?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until, "
-            "dm_reminders = excluded.dm_reminders",
-            user_id, presence.away_until, presence.dm_reminders,
-        )
-
-    async def vote_pause(self, table_id: int, away_id: int, away_until: float, voter: int) -> None:
-        await self._write_one(
-            "INSERT INTO pause_votes (table_id, away_id, away_until, voter_id) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            table_id, away_id, away_until, voter,
-        )
-
-    async def pause_votes(self, table_id: int) -> dict[tuple[int, float], set[int]]:
-        rows = await self._rows(
-            "SELECT away_id, away_until, voter_id FROM pause_votes WHERE table_id = ?", table_id
-        )
-        votes: dict[tuple[int, float], set[int]] = {}
-        for row in rows:
-            votes.setdefault((row[0], row[1]), set()).add(row[2])
-        return votes
-
-    # -- ping modes -----------------------------------------------------------------
-
-    async def ping_modes(self, table_id: int) -> dict[int, PingMode]:
-        rows = await self._rows("SELECT user_id, mode FROM ping_modes WHERE table_id = ?", table_id)
-        return {row[0]: PingMode(row[1]) for row in rows}
-
-    async def set_ping_mode(self, table_id: int, user_id: int, mode: PingMode) -> None:
-        await self._write_one(
-            "INSERT INTO ping_modes (table_id, user_id, mode) VALUES (?, ?, ?) "
-            "ON CONFLICT (table_id, user_id) DO UPDATE SET mode = excluded.mode",
-            table_id, user_id, mode.value,
-        )
-
-    # -- drafts ---------------------------------------------------------------------
-
-    async def new_draft(self, table_id: int, seat: Seat, steps: Iterable[str]) -> int:
-        [row] = await self._write_one(
-            "INSERT INTO drafts (table_id, seat, token, steps) VALUES (?, ?, 1, ?) "
-            "ON CONFLICT (table_id, seat) DO UPDATE SET token = drafts.token + 1, "
-            "steps = excluded.steps RETURNING token",
-            table_id, seat, json.dumps(list(steps)),
-        )
-        return int(row[0])
-
-    async def draft(self, table_id: int, seat: Seat) -> Draft | None:
-        rows = await self._rows(
-            "SELECT token, steps FROM drafts WHERE table_id = ? AND seat = ?", table_id, seat
-        )
-        return Draft(rows[0][0], tuple(json.loads(rows[0][1]))) if rows else None
-
-    async def set_draft(self, table_id: int, seat: Seat, token: int, steps: Iterable[str]) -> bool:
-        rows = await self._write_one(
-            "UPDATE drafts SET steps = ? WHERE table_id = ? AND seat = ? AND token = ? "
-            "RETURNING token",
-            json.dumps(list(steps)), table_id, seat, token,
-        )
-        return bool(rows)
 
     # -- reminders ------------------------------------------------------------------
 

@@ -28,17 +28,16 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from bot.errors import TableBusy
-from bot.storage.records import SaveAlso, StartupError, Table, migration_scripts
+from bot.storage.records import SaveAlso, StartupError, Table, TableBusy, migration_scripts
 from bot.storage.sql import (
     INSERT_RESULT,
     INSERT_TAKEN_BACK,
     UPDATE_TABLE,
     SqlStorage,
-    Statement,
     result_params,
     update_params,
 )
+from bot.storage.sql_people import Statement
 
 T = TypeVar("T")
 P = ParamSpec("P")

@@ -16,6 +16,7 @@ from cogs.coal_baron.extraction import EXTRACTION
 from cogs.coal_baron.presenter import CoalBaronPresenter
 from cogs.coal_baron.reading import WORDS
 from cogs.coal_baron.spaces import TURN_ITEMS
+from cogs.coal_baron.typed import CoalBaronPlays
 from cogs.platform.plugins import GamePlugin
 from cogs.platform.table_options import TableOption
 from renderer.coal_baron.board import REPLAY
@@ -36,4 +37,5 @@ PLUGIN = GamePlugin(
     warm_up=warm_up,
     cards=CATALOGUE,
     words=WORDS,
+    typed=CoalBaronPlays(),
 )

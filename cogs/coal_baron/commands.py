@@ -11,20 +11,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotPlaying
-from bot.games.base import Seat
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import language_of, t
 from bot.service import Table
+from bot.service.errors import NotPlaying
 from cogs.coal_baron.presenter import orders_lines
-from cogs.coal_baron.turn import GAME_ID, NotAPlayer, coal_state
+from cogs.coal_baron.turn import GAME_ID, coal_state
 from cogs.platform.alt_text import description, player_name, seen_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
-from cogs.platform.play import GameCommands
+from cogs.platform.play_command import GameCommands
 from cogs.platform.presenter import image_file
-from cogs.platform.replies import defer_private, send_private
-from cogs.platform.table_items import game_table
+from cogs.platform.replies import acknowledged, send_private
+from cogs.platform.table_items import game_table, seat_shown
 from cogs.platform.translator import command_text
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
@@ -42,17 +41,6 @@ async def coal_table(interaction: Interaction) -> Table:
     return table
 
 
-def seat_shown(table: Table, interaction: Interaction, member: discord.abc.User | None) -> Seat:
-    """The seat of `member`; without one, the user's own seat, else the seat to act."""
-    user = member or interaction.user
-    seat = table.seat_of(user.id)
-    if seat is not None:
-        return seat
-    if member is not None:
-        raise NotAPlayer()
-    return coal_state(table).to_act()[0] if coal_state(table).to_act() else 0
-
-
 @app_commands.guild_only()
 class CoalCog(
     GameCommands,
@@ -63,8 +51,8 @@ class CoalCog(
     game_id = GAME_ID
 
     @app_commands.command(name=_text("board.name"), description=_text("board.description"))
+    @acknowledged
     async def board(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
         reader = table.seat_of(interaction.user.id)
         view = as_view(coal_state(table).view(reader))
@@ -79,10 +67,10 @@ class CoalCog(
     @app_commands.command(name=_text("mine.name"), description=_text("mine.description"))
     @app_commands.rename(player=_text("mine.player.name"))
     @app_commands.describe(player=_text("mine.player.description"))
+    @acknowledged
     async def mine(self, interaction: Interaction, player: discord.Member | None = None) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
-        seat = seat_shown(table, interaction, player)
+        seat = seat_shown(table, interaction.user.id, player.id if player else None)
         reader = table.seat_of(interaction.user.id)
         view = as_view(coal_state(table).view(reader))
         lang = language_of(interaction.locale)
@@ -98,10 +86,10 @@ class CoalCog(
     @app_commands.command(name=_text("orders.name"), description=_text("orders.description"))
     @app_commands.rename(player=_text("orders.player.name"))
     @app_commands.describe(player=_text("orders.player.description"))
+    @acknowledged
     async def orders(self, interaction: Interaction, player: discord.Member | None = None) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await coal_table(interaction)
-        seat = seat_shown(table, interaction, player)
+        seat = seat_shown(table, interaction.user.id, player.id if player else None)
         view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
         title = t(interaction.locale, "coal.orders.title", player=f"<@{table.seats[seat]}>")
         lines = [title, *orders_lines(interaction.locale, view, seat)]

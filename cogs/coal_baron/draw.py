@@ -28,7 +28,7 @@ from cogs.platform.builder import open_builder
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names
 from cogs.platform.presenter import image_file
-from cogs.platform.steps import Menu, Picture, Step, TurnSteps
+from cogs.platform.steps import Menu, Picture, StepOption, TurnSteps
 from renderer.coal_baron.draw5 import render_draw5
 
 DRAW_FILE = "draw.png"
@@ -75,7 +75,7 @@ class DrawSteps(TurnSteps):
         if not draw.kept:
             view = as_view(after.view(seat))
             keeps = [
-                Step(after.format_action(a), step_label(locale, view, seat, a))
+                StepOption(after.format_action(a), step_label(locale, view, seat, a))
                 for a in after.legal_actions(seat)
                 if isinstance(a, Keep)
             ]
@@ -84,7 +84,7 @@ class DrawSteps(TurnSteps):
         allowed = sides(draw)  # one side only, once a card went back at a one-side table
         menus = [
             Menu(
-                [Step(f"{where} {name}", card_text(locale, name)) for name in names],
+                [StepOption(f"{where} {name}", card_text(locale, name)) for name in names],
                 t(locale, f"coal.draw.{where}"),
             )
             for where, bottom in (("top", False), ("bottom", True))
@@ -92,7 +92,8 @@ class DrawSteps(TurnSteps):
         ]
         if False in allowed:
             in_order = " ".join(f"top {draw.name(card)}" for card in draw.cards)
-            menus.append(Menu([Step(in_order, t(locale, "coal.draw.pile_order"))], buttons=True))
+            in_order_step = StepOption(in_order, t(locale, "coal.draw.pile_order"))
+            menus.append(Menu([in_order_step], buttons=True))
         return menus
 
     def line(self, steps: list[str], after: GameState[Any], seat: Seat) -> str | None:

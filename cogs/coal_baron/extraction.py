@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.errors import StaleAction
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Action, Cage, Load, Stow, Take
 from bot.games.coal_baron.components import SURFACE
@@ -21,6 +20,7 @@ from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
+from bot.service.errors import StaleAction
 from cogs.coal_baron.labels import (
     View,
     colour_name,
@@ -35,7 +35,7 @@ from cogs.platform.builder import open_builder
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names
 from cogs.platform.presenter import image_file
-from cogs.platform.steps import Menu, Picture, Step, TurnSteps
+from cogs.platform.steps import Menu, Picture, StepOption, TurnSteps
 from renderer.coal_baron.mine import render_mine
 
 MINE_FILE = "mine.png"
@@ -117,12 +117,12 @@ class ExtractionSteps(TurnSteps):
         view = as_view(after.view(seat))
         legal = after.legal_actions(seat)
         cages = [
-            Step(after.format_action(a), cage_label(locale, a.level))
+            StepOption(after.format_action(a), cage_label(locale, a.level))
             for a in legal
             if isinstance(a, Cage)
         ]
         takes = [
-            Step(after.format_action(a), take_label(locale, a.colour))
+            StepOption(after.format_action(a), take_label(locale, a.colour))
             for a in legal
             if isinstance(a, Take)
         ]
@@ -133,7 +133,7 @@ class ExtractionSteps(TurnSteps):
         menus = [Menu(cages, buttons=True), Menu(takes, buttons=True)]
         for moves, key in ((singles, "coal.panel.load_one"), (pairs, "coal.panel.load_two")):
             loads = [
-                Step(after.format_action(a), step_label(locale, view, seat, a)) for a in moves
+                StepOption(after.format_action(a), step_label(locale, view, seat, a)) for a in moves
             ]
             menus.append(Menu(loads, t(locale, key)))
         return [menu for menu in menus if menu.steps]

@@ -8,7 +8,7 @@ player's mine in one image (`CoalBaronPresenter`), and the components of
 scoring is added as a table in words; at the end, the final conversions and the
 standings. The start message lists the roster (seat, colour, player).
 Images are drawn from the public view (`state.view(None)`) with the players'
-display names, off the event loop (`bot.render_pool`); if they cannot be, the
+display names, off the event loop (`bot.workers.render_pool`); if they cannot be, the
 text goes out alone with a button to draw them again.
 """
 
@@ -21,13 +21,10 @@ from typing import Any
 import discord
 
 from bot.games.base import JSON, Event, Seat
-from bot.games.coal_baron.draw import ORDERS_KIND, TILES_KIND, DrawFive
-from bot.games.coal_baron.extraction import Extraction
+from bot.games.coal_baron.draw import ORDERS_KIND, TILES_KIND
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, language_of, t
-from bot.service import ActResult, Table, TableStatus
-from cogs.coal_baron.draw import open_draw_panel
-from cogs.coal_baron.extraction import open_extraction_panel
+from bot.service import ActResult, TableStatus
 from cogs.coal_baron.labels import (
     View,
     card_text,
@@ -35,25 +32,20 @@ from cogs.coal_baron.labels import (
     order_text,
     slots_text,
     space_name,
-    step_label,
     tile_text,
     vehicle_name,
 )
 from cogs.coal_baron.spaces import PANEL_KINDS, turn_items
-from cogs.coal_baron.suggest import ranked_steps, suggestions
-from cogs.coal_baron.turn import coal_state
 from cogs.platform.alt_text import description, player_name
 from cogs.platform.names import mention
 from cogs.platform.presenter import (
-    ActionChoice,
     Presenter,
-    Ranked,
     TurnMessage,
     drawn_files,
     image_file,
     roster_text,
 )
-from cogs.platform.seen import Seen
+from cogs.platform.seen import Seen, TableFacts
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.mine import render_mine
 from renderer.coal_baron.mines import mine_groups, render_mines
@@ -166,7 +158,7 @@ def scoring_embeds(locale: LocaleLike, seen: Seen, events: list[Event]) -> list[
     return embeds
 
 
-def to_act_line(locale: LocaleLike, table: Table, view: View) -> str:
+def to_act_line(locale: LocaleLike, table: TableFacts, view: View) -> str:
     """Who is to play, and what they are deciding (the game is not over)."""
     pending = view["pending"]
     assert pending is not None
@@ -215,7 +207,7 @@ class CoalBaronPresenter(Presenter):
         its turn messages posted; the `MINES_REMEMBERED` latest tables."""
 
     def _mines_changed(
-        self, table: Table, played: ActResult | None, mid_turn: bool, mines: str
+        self, table: TableFacts, played: ActResult | None, mid_turn: bool, mines: str
     ) -> bool:
         """Whether the message shows every player's mine: always but after an action
         (the start, a reminder, a status), at the end, mid-turn (a step folded into the
@@ -225,7 +217,7 @@ class CoalBaronPresenter(Presenter):
             return True
         return self._mines.get((table.id, table.created_at)) != mines
 
-    def _remember_mines(self, table: Table, mines: str) -> None:
+    def _remember_mines(self, table: TableFacts, mines: str) -> None:
         key = (table.id, table.created_at)
         self._mines[key] = mines
         self._mines.move_to_end(key)
@@ -277,9 +269,10 @@ class CoalBaronPresenter(Presenter):
             images_missing=missing,
         )
 
-    def mid_turn(self, table: Table) -> bool:
+    def mid_turn(self, seen: Seen) -> bool:
         """A draw-5 waits for its choice, or a placement for its extraction."""
-        return table.status == TableStatus.PLAYING and coal_state(table).pending is not None
+        pending = as_view(seen.view)["pending"] if seen.playing else None
+        return pending is not None and pending["kind"] in PANEL_KINDS
 
     async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
         """The seat's mine and orders; the turn's components when it is to act."""
@@ -295,35 +288,6 @@ class CoalBaronPresenter(Presenter):
                                 description=told)
         items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
-
-    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
-        state = coal_state(table)
-        view = as_view(state.view(seat))
-        return step_label(locale, view, seat, state.parse_action(seat, notation))
-
-    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
-        return ranked_steps(coal_state(table), seat, locale)
-
-    def suggest(
-        self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
-    ) -> list[ActionChoice]:
-        """The cached first steps while one step is typed; a longer line is continued
-        step by step (`cogs.coal_baron.suggest`)."""
-        if len(typed.split()) <= 1 and not typed.endswith(" "):
-            return super().suggest(table, seat, typed, locale, ranked)
-        return suggestions(coal_state(table), seat, typed, locale)
-
-    async def after_typed_play(
-        self, interaction: discord.Interaction[Any], result: ActResult
-    ) -> None:
-        """After a draw-5 or a lone mining placement, open its panel for the player."""
-        state = coal_state(result.table)
-        if result.seat not in state.to_act():
-            return
-        if isinstance(state.pending, DrawFive):
-            await open_draw_panel(interaction, result.table, result.seat)
-        elif isinstance(state.pending, Extraction):
-            await open_extraction_panel(interaction, result.table, result.seat, [])
 
     def event_lines(
         self, seen: Seen, events: list[Event], locale: LocaleLike, *, seat: Seat | None

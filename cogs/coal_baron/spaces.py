@@ -22,7 +22,6 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.errors import IllegalAction, StaleAction
 from bot.games.base import Seat
 from bot.games.coal_baron.actions import Action, Buy, Draft, Place
 from bot.games.coal_baron.actions import format_action as format_notation
@@ -33,16 +32,17 @@ from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, t
 from bot.service import Table
+from bot.service.errors import IllegalAction, StaleAction
 from cogs.coal_baron.draw import open_draw_panel
 from cogs.coal_baron.extraction import open_extraction_panel
 from cogs.coal_baron.labels import space_label, space_name, step_label, workers_text
 from cogs.coal_baron.turn import acting_seat, coal_state
 from cogs.platform.builder import close_panel, play_line
+from cogs.platform.controls import action_button, action_select
 from cogs.platform.items import OPTION_LABEL_LIMIT, Button, Interaction, Item, Select, TableItem
 from cogs.platform.presenter import ActionChoice
 from cogs.platform.replies import send_private
 from cogs.platform.seen import Seen
-from cogs.platform.table_items import ActionButton, action_select
 
 SPACE_GROUPS = (
     ("factory", ("factory", "factory-draw")),
@@ -96,7 +96,7 @@ def turn_items(seen: Seen, locale: LocaleLike) -> list[Item]:
     if "bank" in spaces:
         label = space_label(locale, view, seat, "bank")
         style = discord.ButtonStyle.primary
-        items.append(ActionButton.as_button(table.id, table.version, "bank", label, style))
+        items.append(action_button(table, "bank", label, style))
     return items
 
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from itertools import chain, zip_longest
 
-from bot.errors import UserError
 from bot.games.base import Seat
 from bot.games.coal_baron.actions import Action, Buy, Load, Place
 from bot.games.coal_baron.components import SPACE_INDEX, SPACES
 from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike
+from bot.service.errors import UserError
 from cogs.coal_baron.labels import step_label
 from cogs.platform.presenter import ActionChoice
 

@@ -7,18 +7,14 @@ on that very version (`acting_seat`, the service's one check).
 
 from __future__ import annotations
 
-from bot.errors import NotPlaying, UserError
 from bot.games.base import Seat
 from bot.games.coal_baron.state import CoalBaronState
 from bot.service import Table
+from bot.service.errors import NotPlaying
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 
 GAME_ID = "coal-baron"
-
-
-class NotAPlayer(UserError):
-    key = "coal.not_a_player"
 
 
 def coal_state(table: Table) -> CoalBaronState:
@@ -31,4 +27,4 @@ def coal_state(table: Table) -> CoalBaronState:
 async def acting_seat(interaction: Interaction, table_id: int, version: int) -> tuple[Table, Seat]:
     """The table and the clicker's seat, if the clicker is to act on `version`
     (`bot.service.check_turn` says otherwise what the clicker should read)."""
-    return await service_of(interaction).play.authorize(table_id, interaction.user.id, version)
+    return await service_of(interaction).moves.authorize(table_id, interaction.user.id, version)

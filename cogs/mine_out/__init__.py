@@ -12,6 +12,7 @@ from cogs.mine_out.commands import MineOutCog
 from cogs.mine_out.presenter import MineOutPresenter
 from cogs.mine_out.reading import WORDS
 from cogs.mine_out.turn import TURN
+from cogs.mine_out.typed import MineOutPlays
 from cogs.platform.plugins import GamePlugin
 from cogs.platform.table_options import TableOption
 from renderer.mine_out.replay import REPLAY
@@ -31,4 +32,5 @@ PLUGIN = GamePlugin(
     replay_board=REPLAY,
     cards=CATALOGUE,
     words=WORDS,
+    typed=MineOutPlays(),
 )

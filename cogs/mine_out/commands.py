@@ -8,19 +8,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotPlaying
 from bot.games.mine_out import MineOutState
 from bot.i18n import t
 from bot.service import Table
+from bot.service.errors import NotPlaying
 from cogs.mine_out.images import holdings_file, town_files
 from cogs.mine_out.reading import holdings_description, town_descriptions
 from cogs.platform.alt_text import seen_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
-from cogs.platform.play import GameCommands
+from cogs.platform.play_command import GameCommands
 from cogs.platform.private import show_private
-from cogs.platform.replies import defer_private, send_private
-from cogs.platform.table_items import game_table
+from cogs.platform.replies import acknowledged, send_private
+from cogs.platform.table_items import game_table, seat_shown
 from cogs.platform.translator import command_text
 
 GAME_ID = MineOutState.game_id
@@ -47,14 +47,14 @@ class MineOutCog(
     game_id = GAME_ID
 
     @app_commands.command(name=_text("hand.name"), description=_text("hand.description"))
+    @acknowledged
     async def hand(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table, _ = await mine_table(interaction)
         await show_private(interaction, table.id)
 
     @app_commands.command(name=_text("town.name"), description=_text("town.description"))
+    @acknowledged
     async def town(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table, state = await mine_table(interaction)
         names = await display_names(interaction.client, table, interaction.locale)
         view = state.view(None)
@@ -66,13 +66,10 @@ class MineOutCog(
     @app_commands.command(name=_text("player.name"), description=_text("player.description"))
     @app_commands.rename(player=_text("player.player.name"))
     @app_commands.describe(player=_text("player.player.description"))
+    @acknowledged
     async def player(self, interaction: Interaction, player: discord.Member | None = None) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table, state = await mine_table(interaction)
-        user = player or interaction.user
-        seat = table.seat_of(user.id)
-        if seat is None:
-            seat = state.to_act()[0] if state.to_act() else 0
+        seat = seat_shown(table, interaction.user.id, player.id if player else None)
         reader = table.seat_of(interaction.user.id)
         view = state.view(reader)
         names = await display_names(interaction.client, table, interaction.locale)

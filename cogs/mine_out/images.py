@@ -1,4 +1,4 @@
-"""Mine Out's images as Discord files, drawn off the event loop (`bot.render_pool`)
+"""Mine Out's images as Discord files, drawn off the event loop (`bot.workers.render_pool`)
 from views only, with the players' display names (`cogs.platform.names`).
 
 The town is two images (each at most 1.3 x as tall as wide, readable on a phone):

@@ -11,51 +11,32 @@ plays.
 from __future__ import annotations
 
 from bot.games.base import JSON, Event, Seat
-from bot.games.errors import GameError
-from bot.games.mine_out import MineOutState
 from bot.games.mine_out.components import ACTION_POINTS, CARDS, KIND_BY_CODE
 from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, has_key, t
-from bot.service import ActResult, Table, TableStatus
+from bot.service import ActResult
 from cogs.mine_out.images import town_files
 from cogs.mine_out.reading import town_descriptions
-from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
+from cogs.mine_out.turn import TURN
 from cogs.mine_out.words import (
     card_short,
-    distinct,
-    legal_steps,
     ore_name,
     place_name,
-    step_label,
 )
 from cogs.platform.names import mention
 from cogs.platform.presenter import (
-    ActionChoice,
     Presenter,
-    Ranked,
     TurnMessage,
     drawn_files,
-    matching,
     roster_text,
 )
-from cogs.platform.seen import Seen
+from cogs.platform.seen import Seen, TableFacts
 
 
-def who(table: Table, data: dict[str, JSON], locale: LocaleLike) -> str:
+def who(table: TableFacts, data: dict[str, JSON], locale: LocaleLike) -> str:
     """The event's player as a mention, "(apprentice)" added for an apprentice position."""
     name = mention(table.seats[data["seat"]])
     return t(locale, "mo.apprentice_of", player=name) if data.get("apprentice") else name
-
-
-def typed_steps(typed: str) -> tuple[list[str], str]:
-    """The complete steps of a line being typed, and the step being typed (maybe "")."""
-    tokens = typed.split()
-    if not tokens or typed.endswith(" "):
-        return split_steps(tokens), ""
-    if len(tokens) > 1 and any(verb.startswith(tokens[-1]) for verb in VERBS):
-        return split_steps(tokens[:-1]), tokens[-1]
-    steps = split_steps(tokens)
-    return steps[:-1], steps[-1]
 
 
 class MineOutPresenter(Presenter):
@@ -82,15 +63,15 @@ class MineOutPresenter(Presenter):
         files, missing = await drawn_files(town_files(seen.view, seen.seat_names(), locale, told))
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
-    def mid_turn(self, table: Table) -> bool:
+    def mid_turn(self, seen: Seen) -> bool:
         """A line that did not end the turn (typed in parts, or a panel's line cut by a
         draw of cards): the position to act has begun its turn and goes on."""
-        state = table.state
-        if table.status != TableStatus.PLAYING or not isinstance(state, MineOutState):
+        if not seen.playing or seen.view is None:
             return False
-        turn = state.turn
-        return turn.points < ACTION_POINTS or turn.acted or bool(
-            turn.hires or turn.digs or turn.sales or turn.changes
+        view: MineOutView = seen.view
+        turn = view["turn"]
+        return turn["points"] < ACTION_POINTS or turn["acted"] or bool(
+            turn["hires"] or turn["digs"] or turn["sales"] or turn["changes"]
         )
 
     def event_lines(
@@ -106,7 +87,9 @@ class MineOutPresenter(Presenter):
             lines.append(t(locale, key, **self.params(seen.table, event.data, locale)))
         return lines
 
-    def params(self, table: Table, data: dict[str, JSON], locale: LocaleLike) -> dict[str, JSON]:
+    def params(
+        self, table: TableFacts, data: dict[str, JSON], locale: LocaleLike
+    ) -> dict[str, JSON]:
         """Event data in words: the player, cards, ores and places."""
         params = dict(data)
         if isinstance(data.get("seat"), int):
@@ -145,41 +128,3 @@ class MineOutPresenter(Presenter):
         )
         return [(t(locale, "mo.digest.money"), master["money"]),
                 (t(locale, "mo.digest.fame"), master["fame"])]
-
-    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
-        state = table.state
-        assert isinstance(state, MineOutState)
-        return steps_in_words(state, seat, [notation], locale)
-
-    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
-        """The next legal steps, labelled in words with their cost (the engine's order)."""
-        state = table.state
-        assert isinstance(state, MineOutState)
-        choices = (ActionChoice(state.format_action(step), step_label(locale, state, step))
-                   for step in legal_steps(state, seat))
-        return distinct(choices, lambda choice: choice.label)
-
-    def suggest(
-        self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
-    ) -> list[ActionChoice]:
-        """A whole turn in the notation: the steps typed so far are tried on a copy, and
-        the next legal step is suggested after them."""
-        done, partial = typed_steps(typed)
-        if not done:
-            return matching(ranked(table, seat, locale), partial)
-        state = table.state
-        assert isinstance(state, MineOutState)
-        try:
-            after = TURN.trial(state, seat, done)
-        except GameError:  # a step typed wrong: no continuation to offer
-            return []
-        assert isinstance(after, MineOutState)
-        if seat not in after.to_act() or after.current != state.current:
-            return []
-        prefix = " ".join(done)
-        nexts = distinct(
-            (ActionChoice(f"{prefix} {after.format_action(s)}", step_label(locale, after, s))
-             for s in legal_steps(after, seat)),
-            lambda choice: choice.label,
-        )
-        return matching(nexts, " ".join([prefix, partial]).strip())

@@ -36,8 +36,8 @@ from bot.games.mine_out.actions import (
     Play,
     Score,
     Sell,
+    Step,
 )
-from bot.games.mine_out.actions import Step as MineStep
 from bot.games.mine_out.components import ACTION_POINTS
 from bot.i18n import LocaleLike, t
 from bot.service import Table
@@ -47,7 +47,7 @@ from cogs.mine_out.words import distinct, legal_steps, place_name, step_label
 from cogs.platform.alt_text import seen_of
 from cogs.platform.items import OPTIONS_PER_SELECT
 from cogs.platform.names import known_names
-from cogs.platform.steps import Menu, Picture, Step, TurnSteps
+from cogs.platform.steps import Menu, Picture, StepOption, TurnSteps
 
 VERBS = ("score", "move", "hire", "dig", "sell", "change", "play", "end")
 """The words that start a step of the notation."""
@@ -124,13 +124,13 @@ def steps_in_words(state: MineOutState, seat: Seat, steps: list[str], locale: Lo
     return " · ".join(words)
 
 
-def as_steps(state: MineOutState, steps: Sequence[MineStep], locale: LocaleLike) -> list[Step]:
+def as_steps(state: MineOutState, steps: Sequence[Step], locale: LocaleLike) -> list[StepOption]:
     """The panel's options for `steps`, one per label (`words.distinct`)."""
-    options = (Step(state.format_action(s), step_label(locale, state, s)) for s in steps)
+    options = (StepOption(state.format_action(s), step_label(locale, state, s)) for s in steps)
     return distinct(options, lambda option: option.label)
 
 
-def selects(steps: list[Step], placeholder: str) -> list[Menu]:
+def selects(steps: list[StepOption], placeholder: str) -> list[Menu]:
     return [
         Menu(steps[start : start + OPTIONS_PER_SELECT], placeholder)
         for start in range(0, len(steps), OPTIONS_PER_SELECT)

@@ -1,20 +1,10 @@
 """The platform every game plugs into: what a table looks like in Discord and how a
 click, a command or a computer's move reaches the game service (`bot.service`).
 
-Its modules are layered, each importing only those below it (the ``platform``
-contract of ``.importlinter``; docs/platform.md, "Layers of the platform"). Read
-them from the bottom up:
-
-1. Items and replies: `replies`, `errors`, `translator`; `items` (the base of every
-   persistent component), `host` (the bot as the cogs see it), `live`; then
-   `server_names` (the names kept per server); then `names`; then `seen`.
-2. Presentation: `presenter`; `table_options`, `steps` (what a game supplies for a
-   multi-step turn), `catalogue` (its cards for `/game card`); `plugins` (one
-   `GamePlugin` per game).
-3. The table flow: `replay_steps`; `summary`; `threads`, `notify`, `stand_in`,
-   `invitations`; `table_items` (the turn message and its components); `lobby`,
-   `play`, `computers`, `builder`; `private`.
-4. Commands: `presence`, `my_tables`, `standings`, `lookup`, `open_tables`; above
-   them the cogs `cogs.game`
-   and `cogs.reminders`.
+Its modules are layered, each importing only those below it: the ``platform``
+contract of ``.importlinter`` is the one list of their order, written out in
+docs/platform.md, "Layers of the platform" (checked by `tests/test_docs_layers.py`).
+Read them from the bottom up: items and replies, presentation (`seen`, `presenter`,
+`plugins`), the table flow (`controls`, the turn poster `posting`, `table_items`,
+`lobby`, `builder`...), then the commands and the cogs.
 """

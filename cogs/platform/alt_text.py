@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.games.base import JSON, GameState, Seat
@@ -25,7 +24,7 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import game_name
-from cogs.platform.seen import Seen
+from cogs.platform.seen import Seen, TableFacts
 
 LIMIT = 1024
 """Discord's limit on an attachment's description."""
@@ -163,7 +162,7 @@ def seen_of(
     description: without the actions offered, which no description tells."""
     playing = table.status == TableStatus.PLAYING and not state.is_over()
     return Seen(
-        table=replace(table, state=None), reader=reader,
+        table=TableFacts.of(table), reader=reader,
         view=state.view(reader) if view is None else view,
         to_act=state.to_act() if playing else (), scores=state.public_scores(),
         outcome=state.outcome(), choices={}, names=tuple(names),

@@ -9,7 +9,7 @@ selects; an illegal choice is never on screen), the result is shown as an
 image, and Undo, Cancel and Confirm are always there. Confirm asks again when
 the game says something would be wasted (moves left). Nothing is played before
 Confirm, which sends the whole line as one action at the version the panel was
-opened at (`bot.service.play.Play.act`).
+opened at (`bot.service.moves.Moves.act`).
 
 The panel shows the line so far in words only (its picture); the steps
 themselves are the bot's memory: a draft stored per table and seat
@@ -33,10 +33,10 @@ from typing import Any
 
 import discord
 
-from bot.errors import IllegalAction, NotPlaying, StaleAction
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
+from bot.service.errors import IllegalAction, NotPlaying, StaleAction
 from cogs.platform.digest import headed
 from cogs.platform.host import service_of
 from cogs.platform.items import (
@@ -48,9 +48,9 @@ from cogs.platform.items import (
     TableItem,
 )
 from cogs.platform.plugins import plugin_for
+from cogs.platform.posting import post_turn
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.steps import MENU_ROWS, Menu, TurnSteps
-from cogs.platform.table_items import post_turn
 
 BUTTONS_PER_ROW = 5
 
@@ -154,7 +154,7 @@ async def open_builder(
     `intro` (the "since your last turn" digest) if any."""
     await defer_private(interaction)
     builder = builder_of(table, kind)
-    token = await service_of(interaction).play.new_draft(table, seat, steps)
+    token = await service_of(interaction).drafts.new_draft(table, seat, steps)
     draft = PanelDraft(table, seat, builder, token, steps)
     text, embed, files, controls = await panel(draft, interaction.locale)
     await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
@@ -166,13 +166,13 @@ async def press(
     """One press on a panel (`item`, whose argument starts with the panel's kind and
     token): a step, or undo, cancel, confirm, sure (acknowledged on click by `TableItem`)."""
     service = service_of(interaction)
-    table, seat = await service.play.authorize(item.table_id, interaction.user.id, item.version)
+    table, seat = await service.moves.authorize(item.table_id, interaction.user.id, item.version)
     kind, token, _ = item.arg.split(":", 2)
     builder = builder_of(table, kind)
     assert table.state is not None
     if not builder.under_way(table.state):
         raise StaleAction()
-    steps = await service.play.draft(table, seat, int(token))
+    steps = await service.drafts.draft(table, seat, int(token))
     locale = interaction.locale
     if op == "cancel":
         text = t(locale, "builder.cancelled")
@@ -198,7 +198,7 @@ async def press(
         steps = [*steps, step]
         builder.trial(table.state, seat, steps)  # the engine's reason if the panel is outdated
     if op in ("undo", "step"):
-        await service.play.set_draft(table, seat, int(token), steps)
+        await service.drafts.set_draft(table, seat, int(token), steps)
     draft = PanelDraft(table, seat, builder, int(token), steps)
     text, embed, files, controls = await panel(draft, locale, question)
     await interaction.edit_original_response(
@@ -208,7 +208,7 @@ async def press(
 
 async def play_line(interaction: Interaction, table: Table, line: str) -> ActResult:
     """Play `line` for the clicker at the version `table` was read at; post the turn."""
-    result = await service_of(interaction).play.act(
+    result = await service_of(interaction).moves.act(
         table.id, interaction.user.id, line, expected_version=table.version
     )
     await post_turn(interaction, result.table, result)

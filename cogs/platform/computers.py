@@ -2,7 +2,7 @@
 posted like anyone's (the lobby's buttons that add and remove them:
 `cogs.platform.lobby`).
 
-A computer seat is a negative user id (`bot.computer_turns`); it is never shown
+A computer seat is a negative user id (`bot.service.computers`); it is never shown
 as a mention but named in words ("Computer (easy)"). After every action, at the
 start and when the bot starts again, `ComputerTable.schedule` plays the turns
 due to computers in a background task (the search runs in worker processes,
@@ -14,19 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
 
-from bot.computer_turns import (
-    ComputerTurns,
-    playing_computers,
-)
+from bot.ai.table_turns import ComputerTurns
 from bot.service import ActResult, Table, TableStatus
-from cogs.platform.names import known_names
-from cogs.platform.notify import ping_modes
-from cogs.platform.stand_in import back_button, stand_in_line
-from cogs.platform.table_items import fold_into_live, pings, public_turn, published, turn_view
+from bot.service.computers import playing_computers
+from cogs.platform.posting import post_computer_turn
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +60,7 @@ class ComputerTable:
 
     async def _run(self, table_id: int) -> None:
         try:
-            await self._turns.play(table_id, announce=self._announce)
+            await self._turns.play_due(table_id, announce=self._announce)
         except Exception:
             log.exception("table %d: computer turns stopped", table_id)
         finally:
@@ -88,38 +82,3 @@ class ComputerTable:
             task.cancel()
         await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
         self._tasks.clear()
-
-
-async def post_computer_turn(client: discord.Client, table: Table, played: ActResult) -> None:
-    """Post the turn message after a computer's move, in the table's channel."""
-    channel: Any = client.get_channel(table.channel_id) or await client.fetch_channel(
-        table.channel_id
-    )
-    if not isinstance(channel, discord.abc.Messageable):
-        log.warning("table %s: channel %s cannot receive messages", table.id, table.channel_id)
-        return
-    guild = getattr(channel, "guild", None)
-    locale = guild.preferred_locale if guild is not None else None
-    message = await public_turn(client, table, played, locale, known_names(table))
-    view = turn_view(
-        table, message.actions, locale, items=message.items, retry_images=message.images_missing
-    )
-    content = message.content
-    line = stand_in_line(table, played.seat, locale)
-    if line:
-        # A computer played for a person: say so, and offer them their seat back.
-        content = f"{line}\n{content}"
-        try:
-            view.add_item(back_button(table, locale))
-        except ValueError:  # a full view: `/game away` (without a date) also gives it back
-            log.info("table %s: no room for the I'm back button", table.id)
-    if await fold_into_live(client, channel, table, content, message, view):
-        return
-    modes = await ping_modes(client, table)
-    posted = await channel.send(
-        content, view=view, files=message.files, embeds=message.embeds,
-        allowed_mentions=pings(table, modes),
-    )
-    await published(client, table, posted, modes, locale, message.chart)
-
-

@@ -6,11 +6,17 @@ when it loads, which would make a fresh class of each error per bot.
 
 from __future__ import annotations
 
-from bot.errors import UserError
+from bot.service.errors import UserError
 
 
 class NoTableHere(UserError):
     key = "no_table_here"
+
+
+class NotAPlayer(UserError):
+    """A command asked to show a member who does not play at the table."""
+
+    key = "not_a_player"
 
 
 class WrongGame(UserError):

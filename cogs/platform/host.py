@@ -11,8 +11,8 @@ from typing import Any, Protocol, cast
 import discord
 from discord.ext import commands
 
-from bot.config import Settings
 from bot.service import GameService, Table
+from bot.startup.config import Settings
 from bot.storage import ShardSet
 
 

@@ -88,11 +88,11 @@ def card_text(table: Table, locale: LocaleLike) -> str:
              channel=f"<#{table.channel_id}>")
 
 
-def card_view(table: Table, locale: LocaleLike) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(join_button(table, locale, t(locale, "invite.join")))
-    view.stop()  # the layout only: `InviteButton` handles the click
-    return view
+def card_controls(table: Table, locale: LocaleLike) -> discord.ui.View:
+    controls = discord.ui.View(timeout=None)
+    controls.add_item(join_button(table, locale, t(locale, "invite.join")))
+    controls.stop()  # the layout only: `InviteButton` handles the click
+    return controls
 
 
 async def remember_card(
@@ -118,12 +118,12 @@ async def refresh_invitations(client: discord.Client, table_id: int, locale: Loc
     if not cards:
         return
     table = await service.tables.get_table(table_id)
-    content, view = card_text(table, locale), card_view(table, locale)
+    content, controls = card_text(table, locale), card_controls(table, locale)
     for card in cards:
         channel = client.get_partial_messageable(card.channel_id)
         try:
             await channel.get_partial_message(card.message_id).edit(
-                content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+                content=content, view=controls, allowed_mentions=discord.AllowedMentions.none())
         except (discord.NotFound, discord.Forbidden) as error:
             log.info("invitation %s of table %s is gone: %s", card.message_id, table_id, error)
             await service.invitations.forget(card)
@@ -136,5 +136,5 @@ async def refresh_invitations(client: discord.Client, table_id: int, locale: Loc
 
 def card_kwargs(table: Table, locale: LocaleLike) -> dict[str, Any]:
     """What a new invitation card of `table` is posted with."""
-    return {"content": card_text(table, locale), "view": card_view(table, locale),
+    return {"content": card_text(table, locale), "view": card_controls(table, locale),
             "allowed_mentions": discord.AllowedMentions.none()}

@@ -14,7 +14,7 @@ what a click does::
 
     class ActionButton(TableItem[Button], prefix="mt:act"):
         async def run(self, interaction: Interaction) -> None:
-            await play(interaction, self.table_id, self.version, self.arg)
+            await play_clicked(interaction, self.table_id, self.version, self.arg)
 
 An item rebuilt from a custom_id only handles the click: it wraps the component
 of the message as it is (labels and options included).
@@ -49,6 +49,14 @@ REMATCH = "mt:rematch"
 """Prefix of the "Rematch" button of a finished game (`cogs.platform.lobby`)."""
 EXPORT = "mt:export"
 """Prefix of the "Export" button of a finished game (`cogs.platform.summary`)."""
+ACT = "mt:act"
+"""Prefix of an action button (`cogs.platform.table_items.ActionButton`)."""
+PICK = "mt:pick"
+"""Prefix of a select of actions (`cogs.platform.table_items.ActionSelect`)."""
+UNDO = "mt:undo"
+"""Prefix of "Take back" (`cogs.platform.table_items.UndoButton`)."""
+IMAGES = "mt:img"
+"""Prefix of "Draw the images again" (`cogs.platform.table_items.RetryImagesButton`)."""
 
 ItemT = TypeVar("ItemT", bound=Item)
 
@@ -86,12 +94,7 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     @classmethod
     def make_id(cls, table_id: int, version: int | None = None, arg: str = "") -> str:
         """The custom_id of an item of this class."""
-        parts = [cls.prefix, str(table_id)]
-        if cls.versioned:
-            parts.append(str(version))
-        if arg:
-            parts.append(arg)
-        return ":".join(parts)
+        return item_id(cls.prefix, table_id, version if cls.versioned else None, arg)
 
     @classmethod
     async def from_custom_id(
@@ -146,7 +149,7 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     @classmethod
     def fits(cls, table_id: int, version: int | None, arg: str) -> bool:
         """Whether the custom_id for `arg` is short enough for Discord."""
-        return len(cls.make_id(table_id, version, arg)) <= CUSTOM_ID_LIMIT
+        return id_fits(cls.prefix, table_id, version if cls.versioned else None, arg)
 
     @property
     def value(self) -> str:
@@ -170,6 +173,21 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         raise NotImplementedError
 
 
+def item_id(prefix: str, table_id: int, version: int | None = None, arg: str = "") -> str:
+    """``<prefix>:<table>[:<version>][:<arg>]``: the custom_id of a table component."""
+    parts = [prefix, str(table_id)]
+    if version is not None:
+        parts.append(str(version))
+    if arg:
+        parts.append(arg)
+    return ":".join(parts)
+
+
+def id_fits(prefix: str, table_id: int, version: int | None, arg: str) -> bool:
+    """Whether the custom_id for `arg` is short enough for Discord."""
+    return len(item_id(prefix, table_id, version, arg)) <= CUSTOM_ID_LIMIT
+
+
 class HandledButton(discord.ui.Button[Any]):
     """A button of a message whose click a registered `TableItem` class handles,
     matched on its custom_id (as the "My view", Rematch and Export buttons).
@@ -180,6 +198,44 @@ class HandledButton(discord.ui.Button[Any]):
 
     def is_dispatchable(self) -> bool:
         return False
+
+
+class HandledSelect(discord.ui.Select[Any]):
+    """A select a registered `TableItem` class handles, as `HandledButton`."""
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def handled_button(
+    prefix: str,
+    table_id: int,
+    version: int | None,
+    arg: str,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+) -> HandledButton:
+    """A button of a message (`HandledButton`) for the `TableItem` class of `prefix`,
+    shown as `TableItem.as_button` shows one."""
+    custom_id = item_id(prefix, table_id, version, arg)
+    assert len(custom_id) <= CUSTOM_ID_LIMIT, custom_id
+    return HandledButton(label=label[:LABEL_LIMIT] or arg or "…", style=style, custom_id=custom_id)
+
+
+def handled_select(
+    prefix: str,
+    table_id: int,
+    version: int | None,
+    arg: str,
+    options: list[discord.SelectOption],
+    placeholder: str = "",
+) -> HandledSelect:
+    """A select of a message for the `TableItem` class of `prefix` (at most 25 options)."""
+    return HandledSelect(
+        custom_id=item_id(prefix, table_id, version, arg),
+        options=options[:OPTIONS_PER_SELECT],
+        placeholder=placeholder or None,
+    )
 
 
 def select_menu(

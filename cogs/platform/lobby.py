@@ -20,27 +20,21 @@ from typing import ClassVar
 import discord
 
 from bot.ai.knowledge import has_computer_players
-from bot.computer_turns import (
-    TABLE_LEVELS,
-    add_computer,
-    computer_level,
-    computer_seats,
-    remove_computer,
-)
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
-from bot.table_settings import takes_over
+from bot.service.computers import TABLE_LEVELS, computer_level, computer_seats
+from bot.storage.table_settings import takes_over
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.invitations import refresh_invitations
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.names import mention
 from cogs.platform.plugins import plugin_for
+from cogs.platform.posting import post_turn
 from cogs.platform.presenter import game_name
 from cogs.platform.replies import public_locale, send_private
 from cogs.platform.stand_in import check_computers, takeover_line
-from cogs.platform.table_items import post_turn
 from cogs.platform.table_options import check_players, options_text
 from cogs.platform.threads import close_thread, open_thread, table_channel, threads_allowed
 
@@ -72,18 +66,18 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def lobby_view(table: Table, locale: LocaleLike) -> discord.ui.View | None:
+def lobby_controls(table: Table, locale: LocaleLike) -> discord.ui.View | None:
     if table.status != TableStatus.LOBBY:
         return None
-    view = discord.ui.View(timeout=None)
+    controls = discord.ui.View(timeout=None)
     for what, style in LobbyButton.STYLES.items():
         label = t(locale, f"button.{what}")
-        view.add_item(LobbyButton.as_button(table.id, None, what, label, style))
+        controls.add_item(LobbyButton.as_button(table.id, None, what, label, style))
     for button in computer_buttons(table, locale):
-        view.add_item(button)
+        controls.add_item(button)
     if has_computer_players(table.game):
-        view.add_item(takeover_button(table, locale))
-    return view
+        controls.add_item(takeover_button(table, locale))
+    return controls
 
 
 async def send_lobby(
@@ -97,22 +91,22 @@ async def send_lobby(
     """Show the lobby: edit the clicked lobby message, or post a new one. The seated
     players are named without a ping; only the users of `ping` are pinged."""
     locale = public_locale(interaction)
-    content, view = lobby_text(table, locale), lobby_view(table, locale)
+    content, controls = lobby_text(table, locale), lobby_controls(table, locale)
     content = f"{header}\n{content}" if header else content
     pinged = discord.AllowedMentions(
         users=[discord.Object(user) for user in ping], roles=False, everyone=False
     )
     if edit:  # a lobby button, acknowledged on click (`TableItem`)
         await interaction.edit_original_response(
-            content=content, view=view, allowed_mentions=pinged
+            content=content, view=controls, allowed_mentions=pinged
         )
     elif interaction.response.is_done():  # "Rematch", acknowledged on click: a new message
         await interaction.followup.send(
-            content, view=view or discord.utils.MISSING, allowed_mentions=pinged
+            content, view=controls or discord.utils.MISSING, allowed_mentions=pinged
         )
     else:
         await interaction.response.send_message(
-            content, view=view or discord.utils.MISSING, allowed_mentions=pinged
+            content, view=controls or discord.utils.MISSING, allowed_mentions=pinged
         )
     await refresh_invitations(interaction.client, table.id, locale)
 
@@ -174,11 +168,11 @@ class ComputerButton(
             table = await service.tables.get_table(self.table_id)
             computers = [u for u in table.seats if computer_level(u) is not None]
             last = computers[-1] if computers else 0
-            table = await remove_computer(service.tables, self.table_id, user, last)
+            table = await service.tables.remove_computer(self.table_id, user, last)
         elif self.arg == "watch":
             table = await service.tables.step_out(self.table_id, user)
         else:
-            table = await add_computer(service.tables, self.table_id, user, self.arg)
+            table = await service.tables.add_computer(self.table_id, user, self.arg)
         await send_lobby(interaction, table, edit=True)
 
 
@@ -284,12 +278,12 @@ async def send_lobby_in(
     channel = await table_channel(interaction.client, table)
     if not isinstance(channel, discord.abc.Messageable):
         raise NoTableHere()
-    content, view = lobby_text(table, locale), lobby_view(table, locale)
+    content, controls = lobby_text(table, locale), lobby_controls(table, locale)
     content = f"{header}\n{content}" if header else content
     pinged = discord.AllowedMentions(
         users=[discord.Object(user) for user in ping], roles=False, everyone=False
     )
-    await channel.send(content, view=view or discord.utils.MISSING, allowed_mentions=pinged)
+    await channel.send(content, view=controls or discord.utils.MISSING, allowed_mentions=pinged)
     if public:
         quiet = discord.AllowedMentions.none()
         if interaction.response.is_done():
@@ -300,14 +294,14 @@ async def send_lobby_in(
         await send_private(interaction, answer)
 
 
-def abandon_view(table: Table, locale: LocaleLike) -> discord.ui.View:
+def abandon_controls(table: Table, locale: LocaleLike) -> discord.ui.View:
     """The "abandon this game?" question's two answers."""
-    view = discord.ui.View(timeout=None)
+    controls = discord.ui.View(timeout=None)
     answers = (("yes", discord.ButtonStyle.danger), ("no", discord.ButtonStyle.secondary))
     for answer, style in answers:
         label = t(locale, f"button.abandon_{answer}")
-        view.add_item(AbandonButton.as_button(table.id, None, answer, label, style))
-    return view
+        controls.add_item(AbandonButton.as_button(table.id, None, answer, label, style))
+    return controls
 
 
 class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg="yes|no"):

@@ -3,7 +3,7 @@
 The catalogue is the game's (`cogs.platform.catalogue`, named by its plugin): the
 autocomplete offers the names matching what the user types, in their language;
 the answer, private, is the piece drawn as the game draws it (off the event loop,
-`bot.render_pool`) with its rules text. Without ``game:`` the game is the one of
+`bot.workers.render_pool`) with its rules text. Without ``game:`` the game is the one of
 the channel's table.
 """
 
@@ -16,10 +16,10 @@ import unicodedata
 import discord
 from discord import app_commands
 
-from bot.errors import UserError
 from bot.i18n import LocaleLike, language_of, t
-from bot.render_pool import RenderFailed, render_png
 from bot.service import check_game
+from bot.service.errors import UserError
+from bot.workers.render_pool import RenderFailed, render_png
 from cogs.platform.catalogue import CardCatalogue
 from cogs.platform.errors import CardGameMissing, CardUnknown, NoCards
 from cogs.platform.host import service_of

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.computer_turns import computer_level
 from bot.i18n import LocaleLike, t
 from bot.service import Table
+from bot.service.computers import computer_level
 from cogs.platform.server_names import remember_names, stored_names
 
 REMEMBERED = 10_000

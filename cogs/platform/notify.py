@@ -3,7 +3,7 @@ message instead, or nothing (``/game pings mode:ping|dm|off``, per player and pe
 table; docs/platform.md, "Pings").
 
 A turn message and a reminder ping only the players who must act now
-(`cogs.platform.table_items.pings`), minus those who chose ``dm`` or ``off``:
+(`cogs.platform.posting.pings`), minus those who chose ``dm`` or ``off``:
 the message still names them. Those who chose ``dm`` get a direct message with a
 link to the turn message instead. The reminders by direct message of
 ``/game dm`` (every table, off by default) are separate: a player with ``off``
@@ -23,17 +23,12 @@ from bot.i18n import LocaleLike, t
 from bot.service import Table
 from bot.storage import PingMode
 from cogs.platform.digest import digest
-from cogs.platform.host import host_of, service_of
+from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.presenter import game_name
 from cogs.platform.replies import send_private
 
 log = logging.getLogger(__name__)
-
-
-async def ping_modes(client: discord.Client, table: Table) -> dict[int, PingMode]:
-    """The table's players' ping modes (those who chose none are absent: ping)."""
-    return await host_of(client).service.preferences.ping_modes(table.id)
 
 
 def by_dm(table: Table, modes: Mapping[int, PingMode]) -> list[int]:

@@ -15,9 +15,9 @@ from typing import ClassVar
 
 import discord
 
-from bot.errors import NotCreator, NotInLobby
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
+from bot.service.errors import NotCreator, NotInLobby
 from bot.storage import InvitationCard
 from cogs.access import can_view, check_server_table
 from cogs.platform.errors import (
@@ -80,16 +80,16 @@ async def send_open_tables(interaction: Interaction) -> None:
     if not lobbies:
         await send_private(interaction, t(locale, "open.none"))
         return
-    now = tables.now()
+    now = service_of(interaction).now()
     shown = lobbies[:MAX_LISTED]
     lines = [t(locale, "open.title"), *(lobby_line(table, now, locale) for table in shown)]
     if len(lobbies) > MAX_LISTED:
         lines.append(t(locale, "open.more", count=len(lobbies) - MAX_LISTED))
-    view = discord.ui.View(timeout=None)
+    controls = discord.ui.View(timeout=None)
     for index, table in enumerate(shown):
         label = t(locale, "open.join", table=table.id, game=game_name(locale, table.game))
-        view.add_item(join_button(table, locale, label, row=index // BUTTONS_PER_ROW))
-    await send_private(interaction, "\n".join(lines), view=view,
+        controls.add_item(join_button(table, locale, label, row=index // BUTTONS_PER_ROW))
+    await send_private(interaction, "\n".join(lines), view=controls,
                        allowed_mentions=discord.AllowedMentions.none())
 
 

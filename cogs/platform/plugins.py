@@ -26,6 +26,7 @@ from cogs.platform.presenter import Presenter
 from cogs.platform.steps import TurnSteps
 from cogs.platform.table_options import TableOption
 from cogs.platform.table_words import TableWords
+from cogs.platform.typed_plays import TypedPlays
 from renderer.replay import ReplayBoard
 
 TableItem = type[discord.ui.DynamicItem[Any]]
@@ -58,6 +59,9 @@ class GamePlugin:
     words: TableWords | None = None
     """The table in words, for the 📖 Read button, ``/game read`` and the images' alt
     texts (`cogs.platform.table_words`); None: the descriptions say the headline only."""
+    typed: TypedPlays = field(default_factory=TypedPlays)
+    """The game's typed plays: ``/game play``'s suggestions, an action in words for a
+    take-back (`cogs.platform.typed_plays`)."""
 
     @property
     def game_id(self) -> str:

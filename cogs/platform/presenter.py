@@ -1,8 +1,9 @@
 """How a table is shown in Discord: one presenter per game, a text presenter by default.
 
-A presenter turns a `Table` into messages: the public turn message posted after
-the start and after every action, and the private message a seated player gets
-(ephemerally) from the "My view" button. It offers actions as `ActionChoice`s;
+A presenter turns a table as one reader sees it (`cogs.platform.seen.Seen`) into
+messages: the public turn message posted after the start and after every action,
+and the private message a seated player gets (ephemerally) from the "My view"
+button. It offers actions as `ActionChoice`s;
 the Discord layer turns them into persistent buttons or selects carrying the
 table id and version. A game's plugin (`cogs.platform.plugins.GamePlugin`)
 gives its own presenter (an image of the board, nicer labels); games without
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +27,10 @@ import discord
 
 from bot.games.base import Event, Seat
 from bot.i18n import LocaleLike, has_key, t
-from bot.render_pool import Renderer, RenderFailed, render_png
-from bot.service import ActResult, Table, TableStatus
+from bot.service import ActResult, TableStatus
+from bot.workers.render_pool import Renderer, RenderFailed, render_png
 from cogs.platform.names import mention
-from cogs.platform.seen import Seen
+from cogs.platform.seen import Seen, TableFacts
 
 MAX_OFFERED_ACTIONS = 100
 """At most this many actions are offered as components (4 selects of 25)."""
@@ -51,7 +52,7 @@ class TurnMessage:
 
     `actions` become generic action buttons or selects; `items` are a game's own
     persistent components (DynamicItems), placed after them. `images_missing`: some
-    image could not be drawn (`bot.render_pool.RenderFailed`); the message offers to
+    image could not be drawn (`bot.workers.render_pool.RenderFailed`); the message offers to
     draw them again.
     """
 
@@ -113,10 +114,6 @@ def matching(choices: list[ActionChoice], typed: str) -> list[ActionChoice]:
     return (starting + holding)[:MAX_SUGGESTIONS]
 
 
-Ranked = Callable[[Table, Seat, LocaleLike], list[ActionChoice]]
-"""Gives a seat's ranked choices (the platform's cache of `Presenter.ranked_choices`)."""
-
-
 # -- small formatting helpers shared by presenters and cogs -----------------------------
 
 
@@ -163,7 +160,7 @@ class Presenter:
     """The kind of the turn builder that "My view" opens instead of `private`
     (Saboteur's hand), if any."""
 
-    def mid_turn(self, table: Table) -> bool:
+    def mid_turn(self, seen: Seen) -> bool:
         """Whether the seat to act is in the middle of its own turn, a turn of several
         actions (Coal Baron's draw-5, then its choice): the step it just played is
         then told in the table's live message, edited, rather than in a new one; its
@@ -248,12 +245,6 @@ class Presenter:
         the game says better; only the player who may choose it sees it)."""
         return notation
 
-    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
-        """What `seat` playing `notation` at `table` (the state before it) does, in words,
-        for the private answers that name an action (a take-back). The default is the
-        label of the action, the notation unless the game says better."""
-        return notation
-
     def seat_actions(self, seen: Seen, seat: Seat) -> list[ActionChoice]:
         """The actions offered to `seat` now (none when it is not to act)."""
         notations = seen.choices.get(seat, ())[:MAX_OFFERED_ACTIONS]
@@ -267,31 +258,8 @@ class Presenter:
             return []
         return per_seat[0]
 
-    # -- typed plays (``/game play``) ------------------------------------------------
 
-    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
-        """Every legal action of `seat`, most relevant first, labelled in words; the
-        platform caches the list per table version. The default keeps the engine's order."""
-        assert table.state is not None
-        state = table.state
-        notations = [state.format_action(action) for action in state.legal_actions(seat)]
-        return [ActionChoice(n, n) for n in notations]
-
-    def suggest(
-        self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
-    ) -> list[ActionChoice]:
-        """At most 25 choices for what `seat` is typing; `ranked` gives the cached
-        `ranked_choices`. A game whose notation chains steps may continue a line."""
-        return matching(ranked(table, seat, locale), typed)
-
-    async def after_typed_play(
-        self, interaction: discord.Interaction[Any], result: ActResult
-    ) -> None:
-        """Called after a typed play was posted: a game may open the panel of a
-        decision the play started (Coal Baron's draw-5)."""
-
-
-def roster_text(locale: LocaleLike, table: Table) -> str:
+def roster_text(locale: LocaleLike, table: TableFacts) -> str:
     """Every player with their seat, colour and mark, as the images draw them (the
     palette of `renderer.palette`, up to 4 seats): for a start message."""
     players = "\n".join(

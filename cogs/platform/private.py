@@ -10,20 +10,20 @@ get nothing.
 from __future__ import annotations
 
 from cogs.platform.builder import open_builder
+from cogs.platform.controls import turn_controls
 from cogs.platform.digest import digest, headed
 from cogs.platform.host import service_of
 from cogs.platform.items import PRIVATE_VIEW, Button, Interaction, TableItem
 from cogs.platform.names import display_names
 from cogs.platform.plugins import presenter_for
-from cogs.platform.replies import defer_private, send_private
+from cogs.platform.replies import acknowledged, send_private
 from cogs.platform.seen import seen
-from cogs.platform.table_items import turn_view
 
 
+@acknowledged
 async def show_private(interaction: Interaction, table_id: int) -> None:
     """The clicker's private view, ephemerally; spectators get nothing."""
-    await defer_private(interaction)  # acknowledged before any database or image work
-    table, seat = await service_of(interaction).play.authorize(
+    table, seat = await service_of(interaction).moves.authorize(
         table_id, interaction.user.id, None, to_act=False
     )
     presenter = presenter_for(table.game)
@@ -37,7 +37,7 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
     await send_private(
         interaction,
         headed(intro, message.content),
-        view=turn_view(
+        view=turn_controls(
             table, message.actions, interaction.locale, items=message.items, with_private=False
         ),
         files=message.files,

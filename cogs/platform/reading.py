@@ -13,10 +13,13 @@ in several, cut between lines.
 
 from __future__ import annotations
 
-from bot.errors import UserError
+from discord import app_commands
+
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
+from bot.service.errors import UserError
 from cogs.platform.alt_text import headline, last_move, seen_of
+from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import READ, Button, Interaction, TableItem
 from cogs.platform.names import display_names
@@ -24,6 +27,7 @@ from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import MAX_SUGGESTIONS, game_name
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.seen import Seen
+from cogs.platform.translator import command_text
 
 MESSAGE_LIMIT = 2000
 """Discord's limit on a message's text."""
@@ -120,6 +124,41 @@ def suggest_parts(game: str | None, locale: LocaleLike, typed: str) -> list[tupl
         (value, name) for value, name in part_names(game, locale)
         if all(word in name.casefold() for word in words)
     ][:MAX_SUGGESTIONS]
+
+
+@app_commands.command(
+    name=command_text("command.game.read.name"),
+    description=command_text("command.game.read.description"),
+)
+@app_commands.rename(part=command_text("command.game.read.part.name"))
+@app_commands.describe(part=command_text("command.game.read.part.description"))
+async def read_command(
+    interaction: Interaction, part: app_commands.Range[str, 1, 100] | None = None
+) -> None:
+    """``/game read [part]``: the table of this channel, or one part of it, in words
+    (added to ``/game`` by `cogs.game.setup`)."""
+    await send_reading(interaction, await channel_table(interaction), part)
+
+
+@read_command.autocomplete("part")
+async def part_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The parts of the channel's game whose names hold what was typed."""
+    assert interaction.channel_id is not None
+    table = await service_of(interaction).tables.active_table(interaction.channel_id)
+    game = table.game if table is not None else None
+    parts = suggest_parts(game, interaction.locale, current)
+    return [app_commands.Choice(name=name[:100], value=value) for value, name in parts]
+
+
+async def channel_table(interaction: Interaction) -> Table:
+    """The table open in the interaction's channel; NoTableHere if none."""
+    assert interaction.channel_id is not None
+    table = await service_of(interaction).tables.active_table(interaction.channel_id)
+    if table is None:
+        raise NoTableHere()
+    return table
 
 
 class ReadButton(TableItem[Button], prefix=READ, versioned=False, arg=None):

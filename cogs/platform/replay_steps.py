@@ -19,9 +19,9 @@ import asyncio
 
 import discord
 
-from bot.errors import UserError
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table, TableStatus
+from bot.service.errors import UserError
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, TableItem
@@ -62,16 +62,16 @@ async def step_message(
 
 def step_buttons(locale: LocaleLike, table_id: int, step: int, steps: int) -> discord.ui.View:
     """◀ (to `step` - 1) and ▶ (to `step` + 1), each disabled where there is no step."""
-    view = discord.ui.View(timeout=None)
+    controls = discord.ui.View(timeout=None)
     back, on = max(step - 1, 0), min(step + 1, steps - 1)
     buttons = ((back, "replay.back", step == 0), (on, "replay.next", step == steps - 1))
     for target, key, disabled in buttons:
         label = t(locale, key)
-        view.add_item(
+        controls.add_item(
             ReplayStepButton.as_button(table_id, None, str(target), label, disabled=disabled)
         )
-    view.stop()  # only the layout: the registered class handles clicks (see send_private)
-    return view
+    controls.stop()  # only the layout: the registered class handles clicks (see send_private)
+    return controls
 
 
 async def record_steps(interaction: Interaction, table: Table) -> int:
@@ -102,5 +102,5 @@ class ReplayStepButton(
         step = int(self.arg)
         if plugin_for(table.game).replay_board is None or step >= steps:
             raise NoSuchStep()
-        text, file, view = await step_message(interaction, table, step, steps)
-        await interaction.edit_original_response(content=text, attachments=[file], view=view)
+        text, file, controls = await step_message(interaction, table, step, steps)
+        await interaction.edit_original_response(content=text, attachments=[file], view=controls)

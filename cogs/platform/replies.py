@@ -1,6 +1,6 @@
 """Answering interactions: the right language, and errors turned into ephemeral replies.
 
-User errors (`bot.errors.UserError`) are answered with their translated
+User errors (`bot.service.errors.UserError`) are answered with their translated
 message; anything else is logged with its traceback and answered with a
 generic message, so a user never waits on a silent failure. Two paths lead
 here: slash commands through `ReplyingTree.on_error`, components through
@@ -13,19 +13,23 @@ that the table its custom_id names is the one of the channel it was used in
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from typing import Any
+from typing import Any, ParamSpec
 
 import discord
 from discord import app_commands
 
-from bot.errors import ActionSyntaxError, IllegalAction, UserError
 from bot.i18n import LocaleLike, has_key, t
+from bot.service.errors import ActionSyntaxError, IllegalAction, UserError
 from cogs.access import check_clicked_table
 from cogs.validation import check_options, check_shape
 
 log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
 
 
 def public_locale(interaction: discord.Interaction[Any]) -> LocaleLike:
@@ -89,6 +93,31 @@ async def defer_private(interaction: discord.Interaction[Any]) -> None:
     `send_private` then answers as that follow-up."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+def acknowledged(
+    function: Callable[P, Coroutine[Any, Any, None]],
+) -> Callable[P, Coroutine[Any, Any, None]]:
+    """A command (or what a command or click calls) that answers privately: its
+    interaction is acknowledged (`defer_private`) before it runs, so before any
+    database or image work. A busy bot may be slow to draw, never late to answer
+    Discord's 3 seconds.
+
+    The wrapper keeps the function's signature with its annotations resolved where
+    the function was written: discord.py reads a command's parameters from it."""
+
+    @functools.wraps(function)
+    async def acknowledging(*args: P.args, **kwargs: P.kwargs) -> None:
+        interaction = next(
+            arg for arg in (*args, *kwargs.values()) if isinstance(arg, discord.Interaction)
+        )
+        await defer_private(interaction)
+        await function(*args, **kwargs)
+
+    acknowledging.__signature__ = inspect.signature(  # type: ignore[attr-defined]
+        function, eval_str=True
+    )
+    return acknowledging
 
 
 async def defer_edit(interaction: discord.Interaction[Any]) -> None:

@@ -1,15 +1,18 @@
 """What a presenter writes a message from: a table as one reader sees it.
 
-`Seen` holds the table without its state (seats, status, version...), the
-engine's view for the reader (`state.view(seat)`, or the spectator view for the
-channel), what everyone knows (who is to act, the public scores, the outcome)
+`Seen` holds the table's public facts (`TableFacts`: seats, status, version...,
+a type with no state and no seed, so a presenter cannot reach either, mypy says so),
+the engine's view for the reader (`state.view(seat)`, or the spectator view for
+the channel), what everyone knows (who is to act, the public scores, the outcome)
 and the actions the reader may be offered, as notations. Presenters receive
-this, never the state: a message cannot print what its reader may not see.
+this, never the `Table`: a message cannot print what its reader may not see
+(`tests/test_presenter_types.py` checks every presenter's signatures).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
+from typing import Any
 
 from bot.games.base import JSON, Outcome, Seat
 from bot.i18n import LocaleLike
@@ -18,9 +21,40 @@ from cogs.platform.names import mention
 
 
 @dataclass(frozen=True)
+class TableFacts:
+    """What anyone at a table may know of it: a `Table` without its state and its seed
+    (which would tell every shuffle)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    creator_id: int
+    seats: tuple[int, ...]
+    """Discord user ids; the index is the engine seat."""
+    status: TableStatus
+    options: dict[str, Any]
+    version: int
+    reminder_minutes: int
+    created_at: float
+    updated_at: float
+    turn_started_at: float
+    started_at: float | None
+
+    @classmethod
+    def of(cls, table: Table) -> TableFacts:
+        """`table`'s facts: each field of this class, read from the table's own."""
+        return cls(**{field.name: getattr(table, field.name) for field in fields(cls)})
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The engine seat of `user_id`, or None if they are not seated."""
+        return self.seats.index(user_id) if user_id in self.seats else None
+
+
+@dataclass(frozen=True)
 class Seen:
-    table: Table
-    """The table's public metadata; its `state` is always None."""
+    table: TableFacts
+    """The table's public facts (no state, no seed)."""
     reader: Seat | None
     """The seat reading (None: everyone in the channel)."""
     view: JSON
@@ -64,7 +98,7 @@ def seen(
     """`table` as `reader` sees it (see `Seen`)."""
     state = table.state
     if state is None:
-        return Seen(replace(table, state=None), reader, None, (), None, None, {}, names)
+        return Seen(TableFacts.of(table), reader, None, (), None, None, {}, names)
     playing = table.status == TableStatus.PLAYING
     to_act = state.to_act() if playing else ()
     offered = to_act if reader is None and public_choices else (reader,) if reader in to_act else ()
@@ -74,7 +108,7 @@ def seen(
         if seat is not None
     }
     return Seen(
-        table=replace(table, state=None),
+        table=TableFacts.of(table),
         reader=reader,
         view=state.view(reader),
         to_act=to_act,

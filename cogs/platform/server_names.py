@@ -4,7 +4,7 @@ The bot runs without the Server Members intent (README: leave it off), so its me
 cache is empty: a finished game's players may be found by no lookup (they left, or
 the lookup fails). What the bot sees for sure is the name an interaction carries
 (`interaction.user.display_name`, the nickname first) and the names it looked up
-for a table's images. Both are kept per server (`Preferences.remember_names`,
+for a table's images. Both are kept per server (`SeenNames.remember_names`,
 docs/weeks.md, "Names"):
 
 - each seat's name at the end of its game (`remember_seats`), with its result,
@@ -23,8 +23,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import discord
 
-from bot.computer_turns import computer_level
 from bot.service import GameService, Table
+from bot.service.computers import computer_level
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import Interaction
 
@@ -44,7 +44,7 @@ async def note_actor(interaction: Interaction) -> None:
     key = (interaction.guild_id or 0, user.id)
     if _noted.get(service, {}).get(key) == user.display_name:
         return
-    await service.preferences.remember_names(interaction.guild_id, {user.id: user.display_name})
+    await service.seen_names.remember_names(interaction.guild_id, {user.id: user.display_name})
     _remember(service, key, user.display_name)
 
 
@@ -68,7 +68,7 @@ async def remember_names(
     if not known:
         return
     service = host_of(client).service
-    await service.preferences.remember_names(guild_id, known)
+    await service.seen_names.remember_names(guild_id, known)
     for user, name in known.items():
         _remember(service, (guild_id or 0, user), name)
 
@@ -77,7 +77,7 @@ async def stored_names(
     client: discord.Client, guild_id: int | None, user_ids: Iterable[int]
 ) -> dict[int, str]:
     """The names kept for `user_ids` on the server (those never seen left out)."""
-    return await host_of(client).service.preferences.player_names(guild_id, user_ids)
+    return await host_of(client).service.seen_names.player_names(guild_id, user_ids)
 
 
 def _remember(service: GameService, key: tuple[int, int], name: str) -> None:

@@ -2,7 +2,7 @@
 
 - The lobby's toggle "🤖 Idle players: a computer takes over" (creator only,
   `cogs.platform.lobby.TakeoverButton`) sets the table option
-  (`bot.table_settings`); the lobby and ``/game status`` say whether it is on.
+  (`bot.storage.table_settings`); the lobby and ``/game status`` say whether it is on.
 - At such a table, once a turn has waited past the skip delay, the reminder
   loop (`take_over_idle`) or a player's ``/game skip`` lets a computer take
   over the idle seat instead of playing the default action.
@@ -23,11 +23,11 @@ from typing import ClassVar
 import discord
 
 from bot.ai.knowledge import has_computer_players
-from bot.errors import TableError
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import GameService, Table
-from bot.table_settings import STAND_IN_LEVEL, stand_ins, takes_over
+from bot.service.errors import TableError
+from bot.storage.table_settings import STAND_IN_LEVEL, stand_ins, takes_over
 from cogs.platform.errors import NoComputers
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Button, Interaction, TableItem

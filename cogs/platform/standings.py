@@ -14,13 +14,13 @@ from collections.abc import Iterable
 import discord
 
 from bot.i18n import LocaleLike, language_of, t
-from bot.results import Player
-from bot.stats import leaderboard, player_totals
+from bot.outcomes.stats import leaderboard, player_totals
+from bot.outcomes.summaries import Player
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import member_name
 from cogs.platform.presenter import game_name, image_file
-from cogs.platform.replies import defer_private, send_private
+from cogs.platform.replies import acknowledged, send_private
 from cogs.platform.server_names import note_actor, remember_names, stored_names
 from cogs.platform.summary_alt import leaderboard_description
 from renderer.leaderboard import render_leaderboard
@@ -77,9 +77,9 @@ async def send_stats(
     await send_private(interaction, text)
 
 
+@acknowledged
 async def send_leaderboard(interaction: Interaction, game: str) -> None:
     """The best-rated players of `game` on this server, as an image."""
-    await defer_private(interaction)  # acknowledged before any database or image work
     service = service_of(interaction)
     summaries = await service.results.summaries(interaction.guild_id)
     rows = leaderboard(summaries, await service.results.ratings(interaction.guild_id), game)

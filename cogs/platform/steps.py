@@ -1,6 +1,6 @@
 """What a game supplies for a turn made of several steps (`TurnSteps`), which the
 turn builder (`cogs.platform.builder`) shows as one panel: the legal next steps
-(`Step`s, grouped in `Menu`s), the line Confirm plays, and the picture of the line
+(`StepOption`s, grouped in `Menu`s), the line Confirm plays, and the picture of the line
 so far (`Picture`). A game's plugin names its `TurnSteps` by kind
 (`cogs.platform.plugins.GamePlugin.builders`).
 """
@@ -22,8 +22,10 @@ MENU_ROWS = 4
 
 
 @dataclass(frozen=True)
-class Step:
-    """One legal next step: the notation appended to the line, and its label."""
+class StepOption:
+    """One legal next step offered on a panel (a button, or an option of a select): the
+    notation appended to the line, and its label. Not an action: the engines call their
+    actions' parts `Step` (`bot.games.mine_out.actions.Step`)."""
 
     notation: str
     label: str
@@ -34,7 +36,7 @@ class Step:
 class Menu:
     """A group of steps shown together: a row of buttons (at most 5) or a select."""
 
-    steps: list[Step]
+    steps: list[StepOption]
     placeholder: str = ""
     buttons: bool = False
     current: str | None = None

@@ -3,7 +3,7 @@
 When a game ends, its last public message (the live one) is the summary: the
 presenter's final text and images (the final standings of every game), each
 player's score over the game as a chart (`renderer.chart.record_chart`), and the
-Rematch and Export buttons (`cogs.platform.table_items.turn_view`). A public
+Rematch and Export buttons (`cogs.platform.controls.turn_controls`). A public
 message carries at most two images (`MAX_IMAGES`), each readable on a phone and
 at most 1.3 times as tall as it is wide: the presenter's first image, its main
 board drawn as the end (Saboteur's last maze, Mine Out's town, Coal Baron's board
@@ -27,8 +27,8 @@ import logging
 import discord
 
 from bot.i18n import LocaleLike, language_of, t
-from bot.render_pool import RenderFailed, render_png
 from bot.service import OPEN_STATUSES, Results, Table, TableStatus
+from bot.workers.render_pool import RenderFailed, render_png
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import EXPORT, Button, Interaction, TableItem

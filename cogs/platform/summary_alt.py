@@ -14,9 +14,9 @@ from typing import Any
 
 from bot.games.base import JSON
 from bot.i18n import LocaleLike, language_of, t
-from bot.results import Player as RatedPlayer
+from bot.outcomes.stats import LeaderboardRow
+from bot.outcomes.summaries import Player as RatedPlayer
 from bot.service import Table
-from bot.stats import LeaderboardRow
 from cogs.platform.alt_text import description, fitted, headline, seen_of
 from cogs.platform.presenter import game_name
 from cogs.platform.seen import seen

@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 
 from discord import app_commands
 
-from bot.errors import UserError
 from bot.games.base import JSON
 from bot.i18n import LocaleLike, t
+from bot.service.errors import UserError
 from cogs.platform.presenter import game_name
 from cogs.platform.translator import command_text
 

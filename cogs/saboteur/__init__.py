@@ -12,6 +12,7 @@ from cogs.saboteur.commands import SaboteurCog
 from cogs.saboteur.hand import HAND
 from cogs.saboteur.presenter import SaboteurPresenter
 from cogs.saboteur.reading import WORDS
+from cogs.saboteur.typed import SaboteurPlays
 from renderer.saboteur.board import REPLAY
 from renderer.saboteur.warm import warm_up
 
@@ -24,4 +25,5 @@ PLUGIN = GamePlugin(
     warm_up=warm_up,
     cards=CATALOGUE,
     words=WORDS,
+    typed=SaboteurPlays(),
 )

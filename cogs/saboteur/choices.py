@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.errors import NotPlaying
 from bot.games.base import Seat
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.actions import (
@@ -31,8 +30,10 @@ from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
+from bot.service.errors import NotPlaying
 from cogs.platform.names import mention
 from cogs.platform.presenter import ActionChoice
+from cogs.platform.seen import TableFacts
 from renderer.saboteur.labels import card_words, shape_words
 
 AUTOCOMPLETE_LIMIT = 25
@@ -137,7 +138,7 @@ def ranked_actions(state: SaboteurState, seat: Seat) -> list[Action]:
 # -- words --------------------------------------------------------------------------
 
 
-def player(table: Table, seat: Seat) -> str:
+def player(table: Table | TableFacts, seat: Seat) -> str:
     """``@alice``: the player as a text names them (the mention shows their name)."""
     return mention(table.seats[seat])
 

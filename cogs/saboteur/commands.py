@@ -11,9 +11,9 @@ from discord.ext import commands
 
 from bot.games.saboteur import SaboteurState
 from cogs.platform.items import Interaction
-from cogs.platform.play import GameCommands
+from cogs.platform.play_command import GameCommands
 from cogs.platform.private import show_private
-from cogs.platform.replies import defer_private
+from cogs.platform.replies import acknowledged
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 
@@ -35,7 +35,7 @@ class SaboteurCog(
     game_id = GAME_ID
 
     @app_commands.command(name=_text("hand.name"), description=_text("hand.description"))
+    @acknowledged
     async def hand(self, interaction: Interaction) -> None:
-        await defer_private(interaction)  # acknowledged before any database or image work
         table = await game_table(interaction, GAME_ID)
         await show_private(interaction, table.id)

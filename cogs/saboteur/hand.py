@@ -29,7 +29,7 @@ from cogs.platform.alt_text import description, seen_of
 from cogs.platform.items import LABEL_LIMIT, OPTIONS_PER_SELECT
 from cogs.platform.names import known_names
 from cogs.platform.presenter import image_file
-from cogs.platform.steps import MENU_ROWS, Menu, Picture, Step, TurnSteps
+from cogs.platform.steps import MENU_ROWS, Menu, Picture, StepOption, TurnSteps
 from cogs.saboteur.choices import (
     card_name,
     describe,
@@ -81,13 +81,13 @@ def spot_menus(spots: list[Spot], labels: list[str], placeholder: str) -> list[M
     image's edges name (``A · D3``), in rows of 5; selects of them when there are more
     spots than the panel's rows of buttons hold."""
     if len(spots) <= MENU_ROWS * BUTTONS_PER_ROW:
-        steps = [Step(spot.notation, spot_label(spot)) for spot in spots]
+        steps = [StepOption(spot.notation, spot_label(spot)) for spot in spots]
         return [
             Menu(steps[start : start + BUTTONS_PER_ROW], buttons=True)
             for start in range(0, len(steps), BUTTONS_PER_ROW)
         ]
     steps = [
-        Step(spot.notation, spot_label(spot), label)
+        StepOption(spot.notation, spot_label(spot), label)
         for spot, label in zip(spots, labels, strict=True)
     ]
     return chunks(steps, placeholder)
@@ -132,12 +132,14 @@ def seat_words(table: Table, locale: LocaleLike) -> list[str]:
     ]
 
 
-def word_step(state: SaboteurState, locale: LocaleLike, action: Action, names: list[str]) -> Step:
+def word_step(
+    state: SaboteurState, locale: LocaleLike, action: Action, names: list[str]
+) -> StepOption:
     """A play as a panel step: its notation as the value, what it does as the label."""
-    return Step(state.format_action(action), describe(locale, action, names))
+    return StepOption(state.format_action(action), describe(locale, action, names))
 
 
-def chunks(steps: list[Step], placeholder: str) -> list[Menu]:
+def chunks(steps: list[StepOption], placeholder: str) -> list[Menu]:
     """Steps as selects of 25 (at most `MENUS`), or one row of buttons for a few whose
     words fit a button (80 characters; a select option holds 100)."""
     if len(steps) <= 5 and all(len(step.label) <= LABEL_LIMIT for step in steps):
@@ -192,7 +194,7 @@ class HandSteps(TurnSteps):
         if picks:
             return [Menu(picks, buttons=True)]
         cards = [
-            Step(CARD + card, card_name(locale, card), ways_text(locale, len(plays)))
+            StepOption(CARD + card, card_name(locale, card), ways_text(locale, len(plays)))
             for card, plays in plays_by_card(state, seat).items()
         ]
         passes = [word_step(state, locale, a, names) for a in discards(state, seat)]

@@ -18,22 +18,18 @@ from bot.games.base import JSON, Event, Seat
 from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.shapes import SaboteurView, as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
-from bot.service import ActResult, Table
+from bot.service import ActResult
 from cogs.platform.alt_text import description
 from cogs.platform.names import mention
-from cogs.platform.presenter import ActionChoice, Presenter, TurnMessage, drawn_files, image_file
-from cogs.platform.seen import Seen
+from cogs.platform.presenter import Presenter, TurnMessage, drawn_files, image_file
+from cogs.platform.seen import Seen, TableFacts
 from cogs.saboteur.choices import (
     card_name,
-    choice,
-    describe,
     goal_name,
     player,
-    ranked_actions,
-    sab_state,
     tool_name,
 )
-from cogs.saboteur.hand import HAND, seat_words
+from cogs.saboteur.hand import HAND
 from cogs.saboteur.reading import BOARD_PARTS, round_end_description
 from renderer.saboteur.board import render_board, render_round_end
 from renderer.saboteur.labels import shape_words
@@ -46,7 +42,7 @@ _SEATS_PARAMS = ("saboteurs", "winners")
 """Event data holding a list of seats."""
 
 
-def roster(table: Table, locale: LocaleLike) -> str:
+def roster(table: TableFacts, locale: LocaleLike) -> str:
     """Every player, in seat order (the order of the board image's strip)."""
     players = " · ".join(player(table, seat) for seat in range(len(table.seats)))
     return t(locale, "sab.roster", players=players)
@@ -157,7 +153,7 @@ class SaboteurPresenter(Presenter):
                 lines.append(t(locale, "sab.hand_hint"))
         return lines
 
-    def roles_text(self, table: Table, roles: Sequence[str], locale: LocaleLike) -> str:
+    def roles_text(self, table: TableFacts, roles: Sequence[str], locale: LocaleLike) -> str:
         """The roles of the round just ended, turned face up."""
         shown = " · ".join(
             f"{player(table, seat)} {t(locale, f'saboteur.role.{role}')}"
@@ -165,7 +161,9 @@ class SaboteurPresenter(Presenter):
         )
         return t(locale, "sab.roles", roles=shown)
 
-    def _params(self, table: Table, data: dict[str, JSON], locale: LocaleLike) -> dict[str, JSON]:
+    def _params(
+        self, table: TableFacts, data: dict[str, JSON], locale: LocaleLike
+    ) -> dict[str, JSON]:
         """Event data made readable: seats as mentions, tools, goals and cards in words."""
         params = dict(data)
         for name in _SEAT_PARAMS:
@@ -193,13 +191,3 @@ class SaboteurPresenter(Presenter):
         """The reader's gold nuggets, from their own view (the others' stay secret)."""
         you = as_view(seen.view).get("you")
         return [(t(locale, "sab.digest.gold"), you["nuggets"])] if you is not None else []
-
-    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
-        action = sab_state(table).parse_action(seat, notation)
-        return describe(locale, action, seat_words(table, locale))
-
-    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
-        """The plays of `seat`, the best of each card first (`cogs.saboteur.choices`)."""
-        state = sab_state(table)
-        names = seat_words(table, locale)
-        return [choice(state, locale, a, names) for a in ranked_actions(state, seat)]

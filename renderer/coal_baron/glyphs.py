@@ -301,17 +301,6 @@ def vp_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, vp: int, size: int
     text(draw, (cx, cy + 1), str(vp), size, bold=True, fill=WHITE)
 
 
-def order_icon(draw: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
-    """A small order card (a white card with a coloured top band), `size` tall."""
-    w = size * 0.78
-    draw.rounded_rectangle((x, y, x + w, y + size), radius=size // 6, fill=WHITE, outline=INK,
-                           width=2)
-    draw.rectangle((x + 3, y + 3, x + w - 3, y + size * 0.36), fill=VEHICLE_FILL[LOCOMOTIVE])
-    for i in range(2):
-        sy = y + size * (0.5 + i * 0.24)
-        draw.line((x + 5, sy, x + w - 5, sy), fill=INK, width=2)
-
-
 def order_card(
     draw: ImageDraw.ImageDraw,
     x: float,

@@ -1,4 +1,4 @@
-"""Coal Baron's render warm-up (`cogs.coal_baron.PLUGIN`, `bot.render_pool.warm_up`)."""
+"""Coal Baron's render warm-up (`cogs.coal_baron.PLUGIN`, `bot.workers.render_pool.warm_up`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Saboteur's render warm-up (`cogs.saboteur.PLUGIN`, `bot.render_pool.warm_up`)."""
+"""Saboteur's render warm-up (`cogs.saboteur.PLUGIN`, `bot.workers.render_pool.warm_up`)."""
 
 from __future__ import annotations
 

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.ai.runner import ComputerRunner
-from bot.computer_turns import (
-    ComputerTurns,
-    add_computer,
+from bot.ai.table_turns import ComputerTurns
+from bot.games.coal_baron import CoalBaronState
+from bot.service import GameService, Table
+from bot.service.computers import (
     computer_id,
     computer_level,
     computer_seats,
     playing_computers,
-    remove_computer,
 )
-from bot.errors import (
+from bot.service.errors import (
     ActionPlayedBySkip,
     NobodyAway,
     NotCreator,
@@ -25,10 +26,8 @@ from bot.errors import (
     SkipTooEarly,
     TakeoverOff,
 )
-from bot.games.coal_baron import CoalBaronState
-from bot.service import GameService, Table
 from bot.storage import Storage
-from bot.table_settings import stand_ins
+from bot.storage.table_settings import stand_ins
 
 ALICE, BOB = 101, 102
 
@@ -75,31 +74,43 @@ def test_a_computer_seat_id_says_its_level() -> None:
 
 async def test_the_creator_adds_and_removes_computers(service: GameService) -> None:
     table_id = await lobby(service, "saboteur")
-    await add_computer(service.tables, table_id, ALICE, "easy")
-    table = await add_computer(service.tables, table_id, ALICE, "easy")
+    await service.tables.add_computer(table_id, ALICE, "easy")
+    table = await service.tables.add_computer(table_id, ALICE, "easy")
     assert table.seats == (ALICE, -11, -21)
     with pytest.raises(NotCreator):
-        await add_computer(service.tables, table_id, BOB, "strong")
-    table = await remove_computer(service.tables, table_id, ALICE, -11)
+        await service.tables.add_computer(table_id, BOB, "strong")
+    table = await service.tables.remove_computer(table_id, ALICE, -11)
     assert table.seats == (ALICE, -21)
     assert computer_seats(table) == {1: "easy"}
+
+
+async def test_computers_added_at_once_each_get_a_seat_of_their_own(
+    service: GameService,
+) -> None:
+    """Two clicks of the creator at once (the slot is chosen under the table's lock,
+    in the service: chosen before it, both computers had the same id)."""
+    table_id = await lobby(service, "saboteur")
+    await asyncio.gather(*(service.tables.add_computer(table_id, ALICE, "easy")
+                           for _ in range(3)))
+    table = await service.tables.get_table(table_id)
+    assert table.seats == (ALICE, -11, -21, -31)
 
 
 async def test_a_person_and_a_computer_take_turns_at_coal_baron(
     service: GameService, runner: ComputerRunner
 ) -> None:
     table_id = await lobby(service, "coal-baron")
-    await add_computer(service.tables, table_id, ALICE, "easy")
+    await service.tables.add_computer(table_id, ALICE, "easy")
     await service.tables.start(table_id, ALICE)
     turns = ComputerTurns(service, runner)
     computer_moves = 0
     while computer_moves < 25:
-        computer_moves += len(await turns.play(table_id))
+        computer_moves += len(await turns.play_due(table_id))
         table = await service.tables.get_table(table_id)
         assert table.state is not None and table.users_to_act() == (ALICE,)
         (seat,) = table.state.to_act()
         default = table.state.format_action(table.state.default_action(seat))
-        await service.play.act(table_id, ALICE, default)
+        await service.moves.act(table_id, ALICE, default)
     assert isinstance(table.state, CoalBaronState) and table.state.phase == "play"
 
 
@@ -108,12 +119,12 @@ async def test_computers_play_until_a_person_is_to_act(
 ) -> None:
     table_id = await lobby(service, "saboteur")
     for level in ("easy", "normal", "easy"):
-        await add_computer(service.tables, table_id, ALICE, level)
+        await service.tables.add_computer(table_id, ALICE, level)
     table = await service.tables.start(table_id, ALICE)
     assert table.state is not None and table.users_to_act() == (ALICE,)
     default = table.state.format_action(table.state.default_action(0))
-    await service.play.act(table_id, ALICE, default)
-    results = await ComputerTurns(service, runner).play(table_id)
+    await service.moves.act(table_id, ALICE, default)
+    results = await ComputerTurns(service, runner).play_due(table_id)
     assert [result.seat for result in results] == [1, 2, 3]
     assert (await service.tables.get_table(table_id)).users_to_act() == (ALICE,)
 
@@ -139,15 +150,15 @@ async def test_a_computer_takes_over_an_idle_seat_until_its_player_acts_again(
     assert table.seats[seat] == idle and stand_ins(taken) == {seat: "idle"}
     assert taken.version == table.version, "a setting is no move: the buttons stay valid"
     turns = ComputerTurns(service, runner)
-    results = await turns.play(table.id)
+    results = await turns.play_due(table.id)
     assert results and {result.seat for result in results} == {seat}
     with pytest.raises(ActionPlayedBySkip):
-        await service.play.take_back(table.id, idle)
+        await service.moves.take_back(table.id, idle)
     table = await service.tables.get_table(table.id)
     assert table.state is not None and table.users_to_act() == (other,)
-    await service.play.act(table.id, other, table.state.format_action(table.state.default_action(
+    await service.moves.act(table.id, other, table.state.format_action(table.state.default_action(
         1 - seat)))
-    assert {result.seat for result in await turns.play(table.id)} == {seat}, "still taken over"
+    assert {result.seat for result in await turns.play_due(table.id)} == {seat}, "still taken over"
     # the player says they are back (acting on their own turn does too: next test)
     await service.seats.hand_back(table.id, idle)
     table = await service.tables.get_table(table.id)
@@ -165,7 +176,7 @@ async def test_acting_again_takes_the_seat_back(
     assert table.state is not None
     seat = table.seats.index(idle)
     idle_action = table.state.format_action(table.state.default_action(seat))
-    await service.play.act(table.id, idle, idle_action)
+    await service.moves.act(table.id, idle, idle_action)
     assert stand_ins(await service.tables.get_table(table.id)) == {}
 
 

@@ -15,7 +15,7 @@ from bot.games.registry import game_ids, get_game
 from bot.games.saboteur.determinize import determinize as saboteur_determinize
 from bot.games.saboteur.determinize import saboteur_sets
 from bot.games.saboteur.state import SaboteurState
-from bot.selfplay import check_state
+from bot.games.selfplay import check_state
 from tests.ai.positions import midgame
 
 POSITIONS = [(seed, actions) for seed in range(4) for actions in (0, 25, 70, 140)]

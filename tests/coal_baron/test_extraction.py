@@ -2,11 +2,11 @@
 
 import pytest
 
-from bot.errors import IllegalAction
 from bot.games.coal_baron import CoalBaronState
 from bot.games.coal_baron.actions import Cage, Cube, End, Load, Place, Stow, Take
 from bot.games.coal_baron.components import BLACK, BROWN, GREY, ORDERS, YELLOW
 from bot.games.coal_baron.extraction import Extraction
+from bot.service.errors import IllegalAction
 
 from .builders import give_order, give_tile, play, playing, take_order
 

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.errors import ActionSyntaxError, GameError
 from bot.games.coal_baron.actions import (
     Action,
     Buy,
@@ -26,6 +25,7 @@ from bot.games.coal_baron.actions import (
     parse_action,
 )
 from bot.games.coal_baron.components import BLACK, BROWN, GREY, YELLOW
+from bot.service.errors import ActionSyntaxError, GameError
 from tests.i18n_support import assert_translated
 
 from .builders import playing, positions

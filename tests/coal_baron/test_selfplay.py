@@ -8,7 +8,7 @@ from bot.__main__ import main
 from bot.games.coal_baron import CoalBaronState
 from bot.games.coal_baron.state import OVER
 from bot.games.record import replay
-from bot.selfplay import play_random_game
+from bot.games.selfplay import play_random_game
 
 from .builders import playing
 

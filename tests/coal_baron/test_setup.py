@@ -4,7 +4,6 @@ from collections import Counter
 
 import pytest
 
-from bot.errors import IllegalAction
 from bot.games.coal_baron import CoalBaronState
 from bot.games.coal_baron.actions import Draft
 from bot.games.coal_baron.components import (
@@ -15,6 +14,7 @@ from bot.games.coal_baron.components import (
     VEHICLES,
 )
 from bot.games.coal_baron.state import PLAY
+from bot.service.errors import IllegalAction
 
 from .builders import playing
 

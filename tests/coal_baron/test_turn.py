@@ -2,11 +2,11 @@
 
 import pytest
 
-from bot.errors import ActionSyntaxError, IllegalAction, NotYourTurn
 from bot.games.coal_baron import CoalBaronState
 from bot.games.coal_baron.actions import Buy, Keep, Place, Return
 from bot.games.coal_baron.components import BLACK, BROWN, GREY, ORDERS, SPACE_INDEX, TILES, YELLOW
 from bot.games.coal_baron.draw import DrawFive
+from bot.service.errors import ActionSyntaxError, IllegalAction, NotYourTurn
 
 from .builders import give_order, play, playing, take_order
 

@@ -14,7 +14,7 @@ from bot.games.mine_out.determinize import determinize
 from bot.games.mine_out.greedy import choose, play_greedy_game
 from bot.games.record import replay
 from bot.games.registry import get_game
-from bot.selfplay import check_state, play_random_game
+from bot.games.selfplay import check_state, play_random_game
 
 from .builders import arrange, play, playing
 

@@ -151,11 +151,6 @@ def _tool(word: str) -> Tool:
         ) from None
 
 
-def seat_label(seat: Seat) -> str:
-    """A seat as players read it, on the board and in messages: ``P1`` for seat 0."""
-    return f"P{seat + 1}"
-
-
 def _seat(number: str) -> Seat:
     if int(number) < 1:
         raise ActionSyntaxError("players are numbered from p1", expected_key="saboteur.seat")

@@ -1,22 +1,21 @@
-"""Playing at a table: a person's action, a computer's move, a skip of an idle seat,
-taking an action back, and the drafts of the turn-builder panels."""
+"""The moves at a table: a person's action, a computer's move, a skip of an idle seat,
+taking an action back. A move that ends the game is stored by `Results.finish`."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.errors import ActionPlayedBySkip, NotYourTurn, PanelReplaced, StaleAction
 from bot.games import undo
 from bot.games.base import Event, GameState, Seat
 from bot.service.checks import check_turn, state_in_play
+from bot.service.errors import ActionPlayedBySkip, NotYourTurn, StaleAction
 from bot.service.results import Results, game_record
 from bot.service.seats import Seats, handed_back
 from bot.service.store import TableStore
-from bot.storage import LoggedAction, Table, TableStatus
-from bot.table_settings import stand_ins
+from bot.storage import LoggedAction, Table
+from bot.storage.table_settings import stand_ins
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,7 @@ class ActResult:
     """Canonical notation, as logged."""
     events: list[Event]
     undoable: bool = False
-    """Whether the actor may take it back now (`Play.take_back`): it revealed
+    """Whether the actor may take it back now (`Moves.take_back`): it revealed
     nothing, did not end the game, and was played by the seat's own user."""
 
 
@@ -43,9 +42,9 @@ class TakenBack:
     """The action taken back: private to its player (it may name a hidden choice)."""
 
 
-class Play:
+class Moves:
     """The moves at the tables of `store`: `seats` says which seat a skip plays and
-    who a computer stands in for, `results` ends and rates a game."""
+    who a computer stands in for, `results` stores a game's last move, its end."""
 
     def __init__(self, store: TableStore, seats: Seats, results: Results) -> None:
         self._store = store
@@ -66,10 +65,14 @@ class Play:
             seat = check_turn(table, user_id, expected_version)
             state = state_in_play(table)
             action = state.parse_action(seat, text)
-            if seat in stand_ins(table):
+            stood_in = seat in stand_ins(table)
+            if stood_in:
                 # Acting again is taking the seat back from the computer playing it.
                 table = replace(table, options=handed_back(table, seat))
-            return await self._play(table, state, seat, action, played_by=user_id)
+            result = await self._play(table, state, seat, action, played_by=user_id)
+            if stood_in:
+                await self._seats.forget_stand_in_votes(table, seat)
+            return result
 
     async def play_for(
         self, table_id: int, seat: Seat, text: str, version: int, *, played_by: int
@@ -147,48 +150,22 @@ class Play:
         # The turn clock restarts unless the seats still to act were already waiting.
         new_turn = bool(after) and not after <= before - {seat}
         over = state.is_over()
-        # A game's end is timed, stored and rated under its server's ratings lock: the
-        # server's results then come in the order they are rated, and each adds to the
-        # stored ratings (two games ending at once made the second recompute them all).
-        ending = self._results.ending(table.guild_id) if over else contextlib.nullcontext()
-        async with ending:
+        if over:
+            saved = await self._results.finish(
+                table, state, (seat, notation), played_by=played_by
+            )
+        else:
             now = self._store.clock()
             played = replace(
                 table,
                 state=state,
-                status=TableStatus.FINISHED if over else TableStatus.PLAYING,
                 turn_started_at=now if new_turn else table.turn_started_at,
                 reminded=False if new_turn else table.reminded,
             )
-            summary = await self._results.summary(table, (seat, notation), now) if over else None
             saved = await self._store.save(
-                table, played, action=(seat, notation), played_by=played_by, result=summary,
-                now=now,
+                table, played, action=(seat, notation), played_by=played_by, now=now
             )
-            if summary is not None:
-                await self._results.rate(table.guild_id, summary)
         return ActResult(saved, seat, notation, events, undoable=undoable and not over)
-
-    # -- the turn builder's drafts (cogs/platform/builder.py) -----------------------------
-
-    async def new_draft(self, table: Table, seat: Seat, steps: list[str]) -> int:
-        """Start a turn-builder panel of `seat` from `steps`; its token (an older panel of
-        the seat is refused from now on: `draft`)."""
-        return await self._store.storage.new_draft(table.id, seat, steps)
-
-    async def draft(self, table: Table, seat: Seat, token: int) -> list[str]:
-        """The steps chosen so far on the seat's panel `token`; PanelReplaced if the seat
-        opened a newer panel since (or the panel's draft was lost)."""
-        found = await self._store.storage.draft(table.id, seat)
-        if found is None or found.token != token:
-            raise PanelReplaced()
-        return list(found.steps)
-
-    async def set_draft(self, table: Table, seat: Seat, token: int, steps: list[str]) -> None:
-        """Record the steps of the seat's panel `token`; PanelReplaced if a newer one
-        replaced it meanwhile."""
-        if not await self._store.storage.set_draft(table.id, seat, token, steps):
-            raise PanelReplaced()
 
 
 def _turn_start(table: Table, log: list[LoggedAction], seat: Seat) -> float:

@@ -2,7 +2,7 @@
 
 Each player has, per game, a skill estimate `mu` and its uncertainty `sigma`
 (25 and 25/3 before any game: openskill's defaults). After a finished game
-every `Match` of its summary (`bot.results`) updates the players in it, in
+every `Match` of its summary (`bot.outcomes.summaries`) updates the players in it, in
 order: the ranks of teams or players, several of them, ties included. A team's
 skill is the sum of its players' (the library's team model). The leaderboard
 shows the `ordinal`, mu - 3 sigma: a rating one can be fairly sure the player
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from openskill.models import PlackettLuce
 
 from bot.games.base import JSON, Match
-from bot.results import GameSummary, Player
+from bot.outcomes.summaries import GameSummary, Player
 
 MODEL = PlackettLuce()
 """openskill's defaults: mu 25, sigma 25/3, beta 25/6 (the spread of one game's

@@ -1,6 +1,6 @@
 """Every process the bot starts ends when the bot's process ends, however it ends.
 
-The bot starts worker processes: the render pool's (`bot.render_pool`: a forkserver,
+The bot starts worker processes: the render pool's (`bot.workers.render_pool`: a forkserver,
 which forks the workers) and the computer players' (`bot.ai.runner`). A clean stop
 closes them; but a bot killed with SIGKILL, by the OOM killer or by a crash in C runs
 no clean-up, and its workers used to live on with parent 1 (the render workers even
@@ -8,7 +8,7 @@ in sessions of their own), more of them at every restart.
 
 On Linux each of those processes asks the kernel, as it starts, to be sent SIGKILL when
 its parent dies (``prctl(PR_SET_PDEATHSIG)``, called through ctypes): the forkserver
-when the bot dies (`bot.forkserver_lifeline`, which it imports first), a render worker
+when the bot dies (`bot.workers.forkserver_lifeline`, which it imports first), a render worker
 when the forkserver dies, a computer player's worker when the bot dies. Elsewhere
 (macOS, Windows) nothing is set, and the clean stop is all there is.
 

@@ -2,8 +2,8 @@
 
 Each error has a translation key (``error.<key>``) and the values its message
 is formatted with, so the Discord layer can answer in the user's language.
-Engines raise the game errors (`bot.games.errors`, re-exported here); the
-service raises the table errors.
+Engines raise the game errors (`bot.games.errors`), the storage `TableBusy`
+(`bot.storage.records`), both re-exported here; the service raises the table errors.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from bot.games.errors import (
     NotYourTurn,
     UserError,
 )
+from bot.storage.records import TableBusy
 
 __all__ = [
     "ActionSyntaxError",
@@ -25,6 +26,7 @@ __all__ = [
     "GameOver",
     "IllegalAction",
     "NotYourTurn",
+    "TableBusy",
     "UserError",
 ]
 
@@ -165,9 +167,3 @@ class ActionPlayedBySkip(TableError):
     log said who played (an older database): its seat may not take it back."""
 
     key = "undo_skipped"
-
-
-class TableBusy(UserError):
-    """The database stayed locked (by another process) longer than a player can wait."""
-
-    key = "table_busy"

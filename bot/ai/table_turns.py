@@ -1,16 +1,14 @@
-"""Computer seats at a table: who they are, adding them in the lobby, playing their turns.
+"""The computer players' turns at the tables: `ComputerTurns`.
 
-A computer seat is stored like any seat, as a user id: a negative one, which
-no Discord user has. ``-(10 * slot + level)`` keeps two computers of the same
-level apart (`slot` counts from 1) and says the level (1 easy, 2 normal, 3
-strong), so neither the storage nor the service needs a new column: a
-computer joins, leaves and acts through `GameService` like anyone.
+Computer seats (negative user ids, `bot.service.computers`) join, leave and act
+through `GameService` like anyone; the creator adds and removes them in the lobby
+(`Tables.add_computer`, `Tables.remove_computer`).
 
 `ComputerTurns` plays every computer turn due on a table, one after the other,
 through a `ComputerRunner` (worker processes, a time budget, the default
 action on failure), with an optional pause between moves so that people can
 follow. A computer also plays for a person when the table says so
-(`bot.table_settings`): it took over their seat, idle past the skip delay
+(`bot.storage.table_settings`): it took over their seat, idle past the skip delay
 (`Seats.take_over`), or the table voted for it while they are away
 (`Seats.vote_stand_in`); it plays until they act again or take the
 seat back (`Seats.hand_back`). Its moves are then logged as played by a
@@ -22,75 +20,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Final
 
 from bot.ai.knowledge import knowledge_for
 from bot.ai.runner import ComputerRunner
-from bot.errors import NotCreator, NotSeated, StaleAction
 from bot.games.base import JSON, Event, Seat
-from bot.service import ActResult, GameService, Table, Tables, TableStatus
-from bot.table_settings import STAND_IN_LEVEL, stand_ins
+from bot.service import ActResult, GameService, Table, TableStatus
+from bot.service.computers import playing_computers, stand_in_id
+from bot.service.errors import StaleAction
 
 log = logging.getLogger(__name__)
-
-TABLE_LEVELS: Final = ("easy", "normal", "strong")
-"""The levels a table offers, in the order of their code (1, 2, 3)."""
-
-
-def computer_id(slot: int, level: str) -> int:
-    """The seat id of computer number `slot` (from 1) of `level`."""
-    if slot < 1:
-        raise ValueError("computer slots count from 1")
-    return -(10 * slot + TABLE_LEVELS.index(level) + 1)
-
-
-def stand_in_id(level: str) -> int:
-    """The id logged as the player of a computer's move for a person (slot 0)."""
-    return -(TABLE_LEVELS.index(level) + 1)
-
-
-def computer_level(user_id: int) -> str | None:
-    """The level of a computer seat id, None for a person."""
-    if user_id >= 0:
-        return None
-    code = -user_id % 10
-    return TABLE_LEVELS[code - 1] if 1 <= code <= len(TABLE_LEVELS) else None
-
-
-def computer_seats(table: Table) -> dict[Seat, str]:
-    """Seat -> level of the table's computer players."""
-    levels = {seat: computer_level(user) for seat, user in enumerate(table.seats)}
-    return {seat: level for seat, level in levels.items() if level is not None}
-
-
-def playing_computers(table: Table) -> dict[Seat, str]:
-    """Seat -> level of every seat a computer plays now: the computer seats and the
-    people's seats a computer stands in for."""
-    return {**{seat: STAND_IN_LEVEL for seat in stand_ins(table)}, **computer_seats(table)}
-
-
-async def add_computer(tables: Tables, table_id: int, user_id: int, level: str) -> Table:
-    """The creator adds a computer of `level` to the lobby (TableFull when full)."""
-    if level not in TABLE_LEVELS:
-        raise ValueError(f"unknown level {level!r}")
-    table = await tables.get_table(table_id)
-    if user_id != table.creator_id:
-        raise NotCreator()
-    slots = [-user // 10 for user in table.seats if computer_level(user) is not None]
-    return await tables.join(table_id, computer_id(max(slots, default=0) + 1, level))
-
-
-async def remove_computer(
-    tables: Tables, table_id: int, user_id: int, computer: int
-) -> Table:
-    """The creator removes computer seat id `computer` from the lobby."""
-    table = await tables.get_table(table_id)
-    if user_id != table.creator_id:
-        raise NotCreator()
-    if computer_level(computer) is None:
-        raise NotSeated()
-    return await tables.leave(table_id, computer)
-
 
 class ComputerTurns:
     """Plays the computer seats' turns of the tables of `service`."""
@@ -107,7 +45,7 @@ class ComputerTurns:
         self._pause = pause_seconds
         self._sleep = sleep
 
-    async def play(
+    async def play_due(
         self,
         table_id: int,
         announce: Callable[[ActResult], Awaitable[None]] | None = None,
@@ -152,6 +90,6 @@ class ComputerTurns:
         )
         user = table.seats[seat]
         played_by = user if user < 0 else stand_in_id(level)
-        return await self._service.play.play_for(
+        return await self._service.moves.play_for(
             table.id, seat, move.notation, table.version, played_by=played_by
         )

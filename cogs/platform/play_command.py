@@ -1,10 +1,10 @@
 """``/game play action:<text>``: one way to play, for every game, typed or suggested.
 
 The autocomplete offers the user's legal actions (most relevant first, at most
-25), labelled in words by the game's presenter, valued in the notation. Each
-suggested value carries the table version it was made for, invisibly (Discord
-shows the label; the value is ``@<version> <notation>``), so the same suggestion
-sent twice is refused as stale the second time. A play typed by hand is bound
+25), labelled in words by the game's typed plays (`cogs.platform.typed_plays`),
+valued in the notation. Each suggested value carries the table version it was
+made for, invisibly (Discord shows the label; the value is ``@<version> <notation>``),
+so the same suggestion sent twice is refused as stale the second time. A play typed by hand is bound
 to the version read when the command arrives: it applies once per version.
 
 Suggestions come from a small cache of each seat's ranked choices per table
@@ -31,9 +31,10 @@ from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.plugins import plugin_for
+from cogs.platform.posting import post_turn
 from cogs.platform.presenter import ActionChoice
-from cogs.platform.replies import defer_private
-from cogs.platform.table_items import game_table, post_turn
+from cogs.platform.replies import acknowledged
+from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT
 
@@ -73,7 +74,7 @@ def ranked_choices(
     key = (table.id, table.version, seat, language_of(locale))
     found = _cache.get(key)
     if found is None:
-        found = plugin_for(table.game).presenter.ranked_choices(table, seat, locale)
+        found = plugin_for(table.game).typed.ranked_choices(table, seat, locale)
         _cache[key] = found
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -97,8 +98,7 @@ async def suggest(
     if seat is None or seat not in table.state.to_act():
         return []
     typed = typed[:MAX_TYPED]
-    presenter = plugin_for(table.game).presenter
-    choices = presenter.suggest(
+    choices = plugin_for(table.game).typed.suggest(
         table, seat, typed, interaction.locale, functools.partial(ranked_choices, service)
     )
     return [
@@ -110,10 +110,10 @@ async def suggest(
     ]
 
 
+@acknowledged
 async def play_typed(interaction: Interaction, text: str, game_id: str | None = None) -> None:
     """Play a typed or suggested action for the user at this channel's table (which
     must play `game_id` when given: the per-game aliases ``/coal play``, ``/sab play``)."""
-    await defer_private(interaction)  # acknowledged before any database or image work
     assert interaction.channel_id is not None
     service = service_of(interaction)
     if game_id is not None:
@@ -124,11 +124,11 @@ async def play_typed(interaction: Interaction, text: str, game_id: str | None = 
             raise NoTableHere()
         table = found
     notation, version = read_value(text, table.version)
-    result = await service.play.act(
+    result = await service.moves.act(
         table.id, interaction.user.id, notation, expected_version=version
     )
     await post_turn(interaction, result.table, result)
-    await plugin_for(table.game).presenter.after_typed_play(interaction, result)
+    await plugin_for(table.game).typed.after_typed_play(interaction, result)
 
 
 def _text(key: str) -> app_commands.locale_str:

@@ -8,7 +8,7 @@ its work; a process of its own does not. The bot starts one `RenderPool` in its
 layers drawn) and closes it with itself. Workers run in sessions of their own at a
 lower priority than the bot's process, so that on a busy machine the event loop gets
 the CPU first and the images wait (`_start_worker`); they and their forkserver end with
-the bot however it ends, kill -9 included (`bot.lifeline`).
+the bot however it ends, kill -9 included (`bot.workers.lifeline`).
 
 `render_png` is what presenters call. It uses the pool the bot installed, or, with
 no pool (tests, scripts, ``RENDER_WORKERS=0``), a worker thread. Whatever goes
@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.lifeline import end_with_parent
+from bot.workers.lifeline import end_with_parent
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ BACKSTOP_SECONDS = 5.0
 """Beyond the timeout, how long the bot waits for a worker that did not stop itself."""
 
 
-FORKSERVER_PRELOAD = "bot.forkserver_lifeline"
+FORKSERVER_PRELOAD = "bot.workers.forkserver_lifeline"
 """Imported by the forkserver as it starts (by name: importing it here would tie the bot
 itself to its parent)."""
 

@@ -2,7 +2,7 @@
 
 `summarize` replays a finished table's record once, with the time of each
 action, into a `GameSummary`: plain values that the statistics
-(`bot.stats`) and the ratings (`bot.ratings`) are computed from, and that
+(`bot.outcomes.stats`) and the ratings (`bot.outcomes.ratings`) are computed from, and that
 can be stored as JSON. Pure: no discord, no storage.
 """
 

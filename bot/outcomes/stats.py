@@ -1,10 +1,10 @@
 """Statistics of finished games: games played, won, average score, average time per turn.
 
-Pure functions over `GameSummary`s (`bot.results`): the caller picks the games
+Pure functions over `GameSummary`s (`bot.outcomes.summaries`): the caller picks the games
 (a server's finished tables; abandoned ones never have a summary). A win is
 being among the winners (ties share the win); the score is the game's own
 (victory points, nuggets); a turn is a stretch of time a seat was to act
-(`bot.results.turn_durations`).
+(`bot.outcomes.summaries.turn_durations`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.ratings import Ratings
-from bot.results import GameSummary, Player
+from bot.outcomes.ratings import Ratings
+from bot.outcomes.summaries import GameSummary, Player
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,11 @@ needed:
   past the skip delay, instead of the default action (docs/platform.md);
 - ``standing_in``: seat (as a string) -> why a computer plays it now:
   ``"idle"`` (taken over) or ``"away"`` (the table voted for it while its
-  player is away); it plays until that player acts again or says they are back;
-- ``standin_votes``: away user id (as a string) -> the user ids who voted for
-  a computer to play for them.
+  player is away); it plays until that player acts again or says they are back.
+
+The votes for a computer to stand in are rows, as the pause votes are
+(`Storage.stand_in_votes`; they were kept here before migration
+``stand_in_votes``).
 
 Engines never see this key (`game_options`), nor do game records.
 """
@@ -53,14 +55,6 @@ def stand_ins(table: Table) -> dict[Seat, str]:
     return {int(seat): str(why) for seat, why in found.items()}
 
 
-def standin_votes(table: Table) -> dict[int, set[int]]:
-    """Away user -> who voted for a computer to play for them."""
-    found = settings(table).get("standin_votes")
-    if not isinstance(found, dict):
-        return {}
-    return {int(user): {int(voter) for voter in voters} for user, voters in found.items()}
-
-
 def with_settings(table: Table, **changes: Any) -> dict[str, Any]:
     """The table's options with `changes` made to its settings (None removes a key)."""
     current = settings(table)
@@ -81,17 +75,9 @@ def with_stand_ins(table: Table, seats: Mapping[Seat, str]) -> dict[str, Any]:
     )
 
 
-def with_votes(table: Table, votes: Mapping[int, set[int]]) -> dict[str, Any]:
-    return with_settings(
-        table,
-        standin_votes={str(user): sorted(voters) for user, voters in sorted(votes.items())}
-        or None,
-    )
-
-
 def rematch_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """A rematch keeps the game's options and the take-over setting, nothing of the
-    game that ended (who a computer played for, votes)."""
+    game that ended (who a computer played for)."""
     kept = game_options(options)
     found = options.get(SETTINGS_KEY)
     if isinstance(found, dict) and found.get("takeover") is True:
