@@ -20,7 +20,7 @@ from bot.service import ActResult, ReplayedAction, Since, Table, TableStatus
 from cogs.platform.alt_text import description, seen_of
 from cogs.platform.digest import digest_text
 from cogs.platform.plugins import plugin_for
-from cogs.platform.seen import seen
+from cogs.platform.seen import seat_copy, seen
 from cogs.platform.typed_plays import TypedPlays
 
 GAMES = game_ids()
@@ -125,8 +125,24 @@ def test_every_legal_action_reads_in_words_in_both_languages(game: str) -> None:
             for action in state.legal_actions(seat)[:10]:
                 notation = state.format_action(action)
                 for language in ("en", "fr"):
-                    words = typed.words(table, seat, notation, language)
+                    words = typed.words(seat_copy(table, seat), notation, language)
                     assert words and (words != notation or not has_words), (notation, words)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_typed_plays_answer_the_same_whatever_the_other_seats_secrets(game: str) -> None:
+    """`/game play`'s choices and an action in words are computed on a `SeatCopy`:
+    shuffling what the seat does not know changes none of them."""
+    typed = plugin_for(game).typed
+    rng = random.Random(7)
+    for state in random_positions(game, players_of(game)[-1], 4)[::4]:
+        for seat in state.to_act():
+            real = seat_copy(table_of(state, game), seat)
+            other = seat_copy(table_of(state.shuffle_secrets(seat, rng), game), seat)
+            assert typed.ranked_choices(real, "fr") == typed.ranked_choices(other, "fr")
+            for action in state.legal_actions(seat)[:5]:
+                notation = state.format_action(action)
+                assert typed.words(real, notation, "en") == typed.words(other, notation, "en")
 
 
 async def public_message(state: GameState[Any], game: str, played: ActResult) -> tuple[Any, ...]:

@@ -2,7 +2,9 @@
 module (`cogs/**/presenter*.py`) takes or gives the whole `Table` (its state holds every
 hand); they take a `Seen` (`cogs.platform.seen`), whose `TableFacts` has no state and no
 seed. mypy then keeps a presenter from reading a hidden field; this test keeps a
-signature from bringing the `Table` back."""
+signature from bringing the `Table` back. The typed plays (`cogs/**/typed*.py`), which
+try moves on a state, take a `SeatCopy`: the same check holds for them, and what they
+answer is the same whatever the other seats' secrets."""
 
 from __future__ import annotations
 
@@ -21,8 +23,10 @@ from cogs.platform.seen import Seen, TableFacts
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def presenter_modules() -> list[ModuleType]:
+def reader_modules() -> list[ModuleType]:
+    """The presenters and the typed plays: what writes for a reader."""
     paths = sorted((ROOT / "cogs").glob("**/presenter*.py"))
+    paths += sorted((ROOT / "cogs").glob("**/typed*.py"))
     names = [".".join(path.relative_to(ROOT).with_suffix("").parts) for path in paths]
     return [importlib.import_module(name) for name in names]
 
@@ -55,13 +59,17 @@ def takes_table(function: Callable[..., Any]) -> list[str]:
     return [name for name, hint in hints.items() if mentions(hint, Table)]
 
 
-def test_no_presenter_function_takes_the_table() -> None:
-    modules = presenter_modules()
+def test_no_presenter_or_typed_play_function_takes_the_table() -> None:
+    modules = reader_modules()
     assert {module.__name__ for module in modules} >= {
         "cogs.platform.presenter",
         "cogs.coal_baron.presenter",
         "cogs.mine_out.presenter",
         "cogs.saboteur.presenter",
+        "cogs.platform.typed_plays",
+        "cogs.coal_baron.typed",
+        "cogs.mine_out.typed",
+        "cogs.saboteur.typed",
     }
     found = {
         f"{module.__name__}.{name}": names

@@ -13,7 +13,7 @@ from bot.games.saboteur import SaboteurState
 from bot.i18n import t
 from bot.service import ActResult, Table, TableStatus
 from cogs.platform.presenter import ActionChoice, matching
-from cogs.platform.seen import seen
+from cogs.platform.seen import seat_copy, seen
 from cogs.saboteur.choices import AUTOCOMPLETE_LIMIT, first_actions
 from cogs.saboteur.hand import hand_text
 from cogs.saboteur.presenter import SaboteurPresenter
@@ -132,7 +132,7 @@ def test_the_first_choices_hold_every_playable_card_and_every_discard() -> None:
 
 def matching_choices(state: SaboteurState, seat: int, typed: str, lang: str) -> list[ActionChoice]:
     """What `/game play`'s autocomplete offers `seat` for `typed`."""
-    return matching(SaboteurPlays().ranked_choices(table_of(state), seat, lang), typed)
+    return matching(SaboteurPlays().ranked_choices(seat_copy(table_of(state), seat), lang), typed)
 
 
 def test_typed_words_narrow_the_choices_to_those_holding_them() -> None:

@@ -4,14 +4,13 @@ typed so far tried on a copy and the next legal step suggested after them
 
 from __future__ import annotations
 
-from bot.games.base import Seat
 from bot.games.errors import GameError
 from bot.games.mine_out import MineOutState
 from bot.i18n import LocaleLike
-from bot.service import Table
 from cogs.mine_out.turn import TURN, VERBS, split_steps, steps_in_words
 from cogs.mine_out.words import distinct, legal_steps, step_label
 from cogs.platform.presenter import ActionChoice, matching
+from cogs.platform.seen import SeatCopy
 from cogs.platform.typed_plays import Ranked, TypedPlays
 
 
@@ -26,30 +25,31 @@ def typed_steps(typed: str) -> tuple[list[str], str]:
     return steps[:-1], steps[-1]
 
 
-class MineOutPlays(TypedPlays):
-    def words(self, table: Table, seat: Seat, notation: str, locale: LocaleLike) -> str:
-        state = table.state
-        assert isinstance(state, MineOutState)
-        return steps_in_words(state, seat, [notation], locale)
+def mine_copy(own: SeatCopy) -> MineOutState:
+    assert isinstance(own.state, MineOutState)
+    return own.state
 
-    def ranked_choices(self, table: Table, seat: Seat, locale: LocaleLike) -> list[ActionChoice]:
+
+class MineOutPlays(TypedPlays):
+    def words(self, own: SeatCopy, notation: str, locale: LocaleLike) -> str:
+        return steps_in_words(mine_copy(own), own.seat, [notation], locale)
+
+    def ranked_choices(self, own: SeatCopy, locale: LocaleLike) -> list[ActionChoice]:
         """The next legal steps, labelled in words with their cost (the engine's order)."""
-        state = table.state
-        assert isinstance(state, MineOutState)
+        state = mine_copy(own)
         choices = (ActionChoice(state.format_action(step), step_label(locale, state, step))
-                   for step in legal_steps(state, seat))
+                   for step in legal_steps(state, own.seat))
         return distinct(choices, lambda choice: choice.label)
 
     def suggest(
-        self, table: Table, seat: Seat, typed: str, locale: LocaleLike, ranked: Ranked
+        self, own: SeatCopy, typed: str, locale: LocaleLike, ranked: Ranked
     ) -> list[ActionChoice]:
         """A whole turn in the notation: the steps typed so far are tried on a copy, and
         the next legal step is suggested after them."""
         done, partial = typed_steps(typed)
         if not done:
-            return matching(ranked(table, seat, locale), partial)
-        state = table.state
-        assert isinstance(state, MineOutState)
+            return matching(ranked(own, locale), partial)
+        state, seat = mine_copy(own), own.seat
         try:
             after = TURN.trial(state, seat, done)
         except GameError:  # a step typed wrong: no continuation to offer

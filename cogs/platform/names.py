@@ -16,6 +16,8 @@ builder redraws without an interaction at hand (`known_names`) use them too.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import discord
 
 from bot.i18n import LocaleLike, t
@@ -90,6 +92,13 @@ async def display_names(
     return names
 
 
-def known_names(table: Table) -> tuple[str, ...]:
+class Seated(Protocol):
+    """Whatever says who sits where: a `Table`, or its public facts."""
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+
+
+def known_names(table: Seated) -> tuple[str, ...]:
     """Each seat's display name as last looked up by `display_names` ("" if never)."""
     return tuple(_remembered.get(user, "") for user in table.seats)

@@ -26,7 +26,7 @@ from discord.ext import commands
 
 from bot.games.base import Seat
 from bot.i18n import LocaleLike, language_of
-from bot.service import GameService, Table, TableStatus
+from bot.service import GameService, TableStatus
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
@@ -34,6 +34,7 @@ from cogs.platform.plugins import plugin_for
 from cogs.platform.posting import post_turn
 from cogs.platform.presenter import ActionChoice
 from cogs.platform.replies import acknowledged
+from cogs.platform.seen import SeatCopy, seat_copy
 from cogs.platform.table_items import game_table
 from cogs.platform.translator import command_text
 from cogs.validation import ACTION_TEXT_LIMIT
@@ -67,14 +68,14 @@ def read_value(text: str, current_version: int) -> tuple[str, int]:
 
 
 def ranked_choices(
-    service: GameService, table: Table, seat: Seat, locale: LocaleLike
+    service: GameService, own: SeatCopy, locale: LocaleLike
 ) -> list[ActionChoice]:
     """The seat's legal choices at this table version, ranked by the game (cached)."""
     _cache = _caches.setdefault(service, OrderedDict())
-    key = (table.id, table.version, seat, language_of(locale))
+    key = (own.table.id, own.table.version, own.seat, language_of(locale))
     found = _cache.get(key)
     if found is None:
-        found = plugin_for(table.game).typed.ranked_choices(table, seat, locale)
+        found = plugin_for(own.table.game).typed.ranked_choices(own, locale)
         _cache[key] = found
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -99,7 +100,8 @@ async def suggest(
         return []
     typed = typed[:MAX_TYPED]
     choices = plugin_for(table.game).typed.suggest(
-        table, seat, typed, interaction.locale, functools.partial(ranked_choices, service)
+        seat_copy(table, seat), typed, interaction.locale,
+        functools.partial(ranked_choices, service),
     )
     return [
         app_commands.Choice(

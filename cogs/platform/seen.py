@@ -7,14 +7,20 @@ the channel), what everyone knows (who is to act, the public scores, the outcome
 and the actions the reader may be offered, as notations. Presenters receive
 this, never the `Table`: a message cannot print what its reader may not see
 (`tests/test_presenter_types.py` checks every presenter's signatures).
+
+What answers one seated player about its own choices (`/game play`'s suggestions,
+an action named in words: `cogs.platform.typed_plays`) needs an engine state to
+try moves on: it gets a `SeatCopy`, a copy in which all that seat does not know is
+drawn again, so whatever it reads there is no secret of anyone else.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, fields
 from typing import Any
 
-from bot.games.base import JSON, Outcome, Seat
+from bot.games.base import JSON, GameState, Outcome, Seat
 from bot.i18n import LocaleLike
 from bot.service import Table, TableStatus
 from cogs.platform.names import mention
@@ -117,3 +123,23 @@ def seen(
         choices=choices,
         names=names,
     )
+
+
+@dataclass(frozen=True)
+class SeatCopy:
+    """A game as one seated player may compute on it: the table's public facts and a
+    copy of the state in which what `seat` does not know is drawn again (the engine's
+    `shuffle_secrets`, as the computer players decide). Its view and legal actions
+    for `seat` are the real ones; its other hands, decks and goals are not."""
+
+    table: TableFacts
+    seat: Seat
+    state: GameState[Any]
+
+
+def seat_copy(table: Table, seat: Seat) -> SeatCopy:
+    """`table` as `seat` may compute on it (see `SeatCopy`). The draw is seeded by the
+    table's version, so the same version gives the same copy."""
+    assert table.state is not None
+    copy = table.state.shuffle_secrets(seat, random.Random(table.version))
+    return SeatCopy(TableFacts.of(table), seat, copy)

@@ -32,6 +32,7 @@ from cogs.platform.plugins import plugin_for
 from cogs.platform.posting import post_turn, redraw_turn
 from cogs.platform.presenter import game_name
 from cogs.platform.replies import public_locale
+from cogs.platform.seen import seat_copy
 
 
 async def game_table(interaction: Interaction, game_id: str) -> Table:
@@ -99,7 +100,7 @@ async def take_back(interaction: Interaction, table_id: int, version: int | None
         await service.moves.authorize(table_id, interaction.user.id, version, to_act=False)
     done = await service.moves.take_back(table_id, interaction.user.id)
     words = plugin_for(done.table.game).typed.words(
-        done.table, done.seat, done.notation, interaction.locale
+        seat_copy(done.table, done.seat), done.notation, interaction.locale
     )
     text = t(interaction.locale, "undo.done_private", action=words)
     if version is not None:

@@ -27,7 +27,7 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.platform.alt_text import description, seen_of
 from cogs.platform.items import LABEL_LIMIT, OPTIONS_PER_SELECT
-from cogs.platform.names import known_names
+from cogs.platform.names import Seated, known_names
 from cogs.platform.presenter import image_file
 from cogs.platform.steps import MENU_ROWS, Menu, Picture, StepOption, TurnSteps
 from cogs.saboteur.choices import (
@@ -123,7 +123,7 @@ def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
     return "\n".join(lines)
 
 
-def seat_words(table: Table, locale: LocaleLike) -> list[str]:
+def seat_words(table: Seated, locale: LocaleLike) -> list[str]:
     """How the panel names each seat: its display name, as the images draw it (the
     numbered stand-in, "Player 2", when unknown)."""
     return [
