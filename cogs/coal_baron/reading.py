@@ -124,7 +124,8 @@ def player_line(seen: Seen, player: PlayerView, locale: LocaleLike) -> str:
 def mine_lines(seen: Seen, player: PlayerView, locale: LocaleLike) -> list[str]:
     """One player's mine: each level's tunnels and carts, the cage, the stock, the orders."""
     name = player_name(seen, player["seat"], locale)
-    lines = [elided(locale, t(locale, "read.coal.mine", player=name))]
+    of_player = elided(locale, t(locale, "words.of", name=name))  # "of Ann", "d'Ann"
+    lines = [t(locale, "read.coal.mine", of_player=of_player)]
     lines += [level_line(level, locale) for level in player["mine"]]
     cage = player["cage"]
     where = (t(locale, "read.coal.surface") if cage["level"] == 0

@@ -73,14 +73,14 @@ def reading_lines(shown: Seen, locale: LocaleLike, part: str) -> list[str]:
     if words is None or shown.view is None:
         raise NoReading()
     game = game_name(locale, shown.table.game)
-    lines = [f"**{t(locale, 'read.title', game=game, where=words.where(shown, locale))}**"]
+    lines = [t(locale, "read.title", game=game, where=words.where(shown, locale))]
     lines += headline(shown, locale, "board")[1:]  # who is to act, or who won
     lines += last_move(shown, locale, None)
     for value in words.whole if part == WHOLE else (part,):
         told = words.read(shown, locale, value, None)
         if part == WHOLE and told:
             name = t(locale, f"read.{shown.table.game}.part.{value}")
-            lines.append(f"__{name[:1].upper()}{name[1:]}__")
+            lines.append(t(locale, "read.part_heading", part=name[:1].upper() + name[1:]))
         lines += told
     return lines
 
