@@ -12,6 +12,9 @@ table manners all games share, checked on every public message.
   confirmation (read from the REST calls the bot made: every version of a panel).
 - A turn posts one public message (draw-5s, scorings and round ends folded in), the
   last one included (the summary), and no public message carries more than two images.
+- Every image the bot sends or edits, public or private, has an alt text of at most
+  1,024 characters that names the game, who is to act or who won, and the last move,
+  in words only (`tests.alt_text_support.DescriptionCheck`, issue 32).
 - The game keeps the footprint budgets (tests/footprint_support.py; figures printed
   with ``pytest -s``).
 
@@ -32,12 +35,13 @@ import pytest
 import simcord
 
 from bot.games.base import GameState
-from bot.games.record import initial_state, parse_entry, play_entry
+from bot.games.record import parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
 from bot.i18n import catalog
-from bot.service import GameService, Table
+from tests.alt_text_support import DescriptionCheck, Uploads
 from tests.discord_support import (
     CompleteGame,
+    Follower,
     image_attachments,
     last_message,
     live_messages,
@@ -161,30 +165,6 @@ def legal_notations(state: GameState[Any]) -> list[str]:
     ]
 
 
-class Follower:
-    """Follows a complete game from its record: `state` as of the record's `entries`
-    first actions (None before the first look)."""
-
-    def __init__(self, env: simcord.Env, world: Any) -> None:
-        self.env = env
-        self.world = world
-        self.state: GameState[Any] | None = None
-        self.entries = 0
-
-    @property
-    def service(self) -> GameService:
-        service: GameService = self.env.bot.service  # type: ignore[attr-defined]
-        return service
-
-    async def table_and_record(self) -> tuple[Table, dict[str, Any]]:
-        """The table and its record now; `state` set to the start at the first call."""
-        table = await self.service.tables.get_table(self.world.table_id)
-        record = await self.service.results.record(table.id)
-        if self.state is None:
-            self.state = initial_state(record)
-        return table, record
-
-
 class Manners(Follower):
     """Called after each move of a complete game: checks the public messages posted since."""
 
@@ -243,13 +223,21 @@ class Manners(Follower):
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
-async def test_a_complete_game_pings_only_who_acts_and_tells_every_move_in_words(
+async def test_a_complete_game_pings_only_who_acts_tells_every_move_and_image_in_words(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, game: str, language: str
 ) -> None:
+    uploads = Uploads(simcord_env, monkeypatch)
     complete, world = await complete_world(simcord_env, monkeypatch, game, language)
     manners = Manners(simcord_env, world)
-    await complete.play(world, manners)
+    described = DescriptionCheck(simcord_env, world, uploads, game, language)
+
+    async def after_each_move() -> None:
+        await manners()
+        await described()
+
+    await complete.play(world, after_each_move)
     assert manners.messages > 10 and manners.entries > 10 and manners.private > 10
+    assert described.images > 20 and described.told_over >= 1, described.images
     measured = footprint(list(world.channel.history()))
     print(f"\n{game} ({language}), {manners.turns} turns: {measured}")
     measured.check(manners.turns, manners.before_first_turn)
