@@ -24,11 +24,10 @@ import cogs.mine_out.reading
 import cogs.saboteur.presenter
 import cogs.saboteur.reading
 from benchmarks.timing import ms
-from bot.games.registry import get_game
 from bot.service import ActResult
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seen
-from tests.test_game_contract import table_of
+from tests.test_game_contract import random_plays, table_of
 
 GAMES = {"coal-baron": 4, "saboteur": 5, "mine-out": 4}
 """Each game and its table's size."""
@@ -73,17 +72,10 @@ class DescriptionClock:
 async def shares(game: str, players: int) -> list[tuple[float, float]]:
     """(description CPU, message CPU) of each of `TURNS` turn messages."""
     presenter = plugin_for(game).presenter
-    rng = random.Random(SEED)
-    state = get_game(game).new(players, SEED)
     names = ("Ann", "Bruno", "Chloé", "Dan", "Eve")[:players]
     measured = []
-    for version in range(1, TURNS + 1):
-        if state.is_over():
-            break
-        seat = rng.choice(state.to_act())
-        action = rng.choice(state.legal_actions(seat))
-        notation = state.format_action(action)
-        events = state.apply(seat, action)
+    plays = random_plays(game, players, SEED, TURNS, random.Random(SEED))
+    for version, (state, seat, notation, events) in enumerate(plays, start=1):
         after = replace(table_of(state, game), version=version)
         public = seen(after, None, public_choices=presenter.public_choices, names=names)
         played = ActResult(after, seat, notation, events)

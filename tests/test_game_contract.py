@@ -8,12 +8,13 @@ copy of these tests. Secrets are shuffled by the engine's own `shuffle_secrets`.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from bot.games.base import GameState
+from bot.games.base import Event, GameState, Seat
 from bot.games.registry import game_ids, get_game
 from bot.games.selfplay import play_random_game
 from bot.service import ActResult, ReplayedAction, Since, Table, TableStatus
@@ -52,6 +53,22 @@ def random_positions(game: str, players: int, seed: int) -> list[GameState[Any]]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         positions.append(state.copy())
     return positions
+
+
+def random_plays(
+    game: str, players: int, seed: int, actions: int, rng: random.Random
+) -> Iterator[tuple[GameState[Any], Seat, str, list[Event]]]:
+    """At most `actions` actions of a new game chosen by `rng`: after each, the state
+    (one state, moved on: read it before the next), who played, what and its events."""
+    state = get_game(game).new(players, seed)
+    for _ in range(actions):
+        if state.is_over():
+            return
+        seat = rng.choice(state.to_act())
+        action = rng.choice(state.legal_actions(seat))
+        notation = state.format_action(action)
+        events = state.apply(seat, action)
+        yield state, seat, notation, events
 
 
 def test_the_registry_holds_the_built_in_games_and_the_test_game() -> None:
@@ -163,14 +180,7 @@ async def test_public_text_and_images_are_the_same_whatever_the_secrets(game: st
     game as played and for a copy whose every secret was changed."""
     rng = random.Random(7)
     players = min(players_of(game)[-1], LEAK_PLAYERS)
-    state = get_game(game).new(players, 7)
-    for _ in range(LEAK_ACTIONS):
-        if state.is_over():
-            break
-        seat = rng.choice(state.to_act())
-        action = rng.choice(state.legal_actions(seat))
-        notation = state.format_action(action)
-        events = state.apply(seat, action)
+    for state, seat, notation, events in random_plays(game, players, 7, LEAK_ACTIONS, rng):
         hidden = state.shuffle_secrets(None, random.Random(rng.random()))
         played = ActResult(table_of(state, game), seat, notation, events)
         other = ActResult(table_of(hidden, game), seat, notation, events)

@@ -24,7 +24,6 @@ from cogs.platform.seen import Seen
 
 PLACES = ("market", "pub", "hall", "alley", "copper", "silver", "gold", "jewel")
 """The town's places, in the order the reading walks them."""
-MINES = ("copper", "silver", "gold", "jewel")
 
 
 def position_name(seen: Seen, locale: LocaleLike, position: PositionView) -> str:
@@ -57,20 +56,26 @@ def _card_words(language: str, card: str) -> str:
 
 
 def town_lines(seen: Seen, locale: LocaleLike, view: MineOutView) -> list[str]:
-    lines = []
-    for place in PLACES:
-        here = [position_name(seen, locale, p) for p in view["positions"] if p["node"] == place]
-        who = ", ".join(here) if here else t(locale, "read.mo.nobody")
-        if place in MINES:
-            lines.append(t(locale, "read.mo.mine", place=place_name(locale, place), who=who,
-                           left=view["mines"][place]))
-        else:
-            lines.append(t(locale, "read.mo.place", place=place_name(locale, place), who=who))
+    language = language_of(locale)
+    lines = [
+        place_line(language, place, tuple(position_name(seen, locale, p) for p in view["positions"]
+                                          if p["node"] == place), view["mines"].get(place))
+        for place in PLACES
+    ]
     for ore, cubes in view["market"].items():
         lines.append(t(locale, "read.mo.market_row", ore=t(locale, f"mine-out.ore.{ore}"),
                        count=len(cubes)))
     lines.append(t(locale, "read.mo.bank", bank=view["bank"], expenses=view["expenses"]))
     return lines
+
+
+@lru_cache(maxsize=4096)
+def place_line(locale: str, place: str, here: tuple[str, ...], left: int | None) -> str:
+    """``Pub: Ann, Bob 📍``, with the ore left for a mine (kept between turns)."""
+    who = ", ".join(here) if here else t(locale, "read.mo.nobody")
+    if left is None:
+        return t(locale, "read.mo.place", place=place_name(locale, place), who=who)
+    return t(locale, "read.mo.mine", place=place_name(locale, place), who=who, left=left)
 
 
 def card_lines(locale: LocaleLike, view: MineOutView) -> list[str]:
@@ -85,10 +90,18 @@ def card_lines(locale: LocaleLike, view: MineOutView) -> list[str]:
 
 
 def position_line(seen: Seen, locale: LocaleLike, position: PositionView) -> str:
-    return t(locale, "read.mo.position", player=position_name(seen, locale, position),
-             money=position["money"], fame=position["fame"],
-             place=place_name(locale, position["node"]), cards=position["hand_size"],
-             area=len(position["area"]))
+    return _position_line(language_of(locale), position_name(seen, locale, position),
+                          position["money"], position["fame"], position["node"],
+                          position["hand_size"], len(position["area"]))
+
+
+@lru_cache(maxsize=4096)
+def _position_line(
+    locale: str, name: str, money: int, fame: int, node: str, cards: int, area: int
+) -> str:
+    """Kept: most positions read the same from one turn to the next."""
+    return t(locale, "read.mo.position", player=name, money=money, fame=fame,
+             place=place_name(locale, node), cards=cards, area=area)
 
 
 def holdings_lines(seen: Seen, locale: LocaleLike, position: PositionView) -> list[str]:

@@ -132,17 +132,25 @@ def goal_lines(locale: LocaleLike, view: SaboteurView) -> list[str]:
 
 
 def player_lines(seen: Seen, locale: LocaleLike, view: SaboteurView) -> list[str]:
-    lines = []
-    for seat, cards in enumerate(view["hands"]):
-        broken = [tool_name(locale, tool) for tool in view["broken_tools"][seat]]
-        tools = (t(locale, "read.sab.broken", tools=", ".join(broken)) if broken
-                 else t(locale, "read.sab.tools_whole"))
-        line = t(locale, "read.sab.player", player=player_name(seen, seat, locale), cards=cards,
-                 tools=tools)
-        if view["scores"] is not None:
-            line = t(locale, "read.sab.player_gold", line=line, nuggets=view["scores"][seat])
-        lines.append(line)
-    return lines
+    scores = view["scores"]
+    return [
+        player_line(language_of(locale), player_name(seen, seat, locale), cards,
+                    tuple(view["broken_tools"][seat]), None if scores is None else scores[seat])
+        for seat, cards in enumerate(view["hands"])
+    ]
+
+
+@lru_cache(maxsize=4096)
+def player_line(
+    locale: str, name: str, cards: int, broken: tuple[str, ...], nuggets: int | None
+) -> str:
+    """``Ann: 5 cards in hand, broken: lamp 🧰`` (kept: most players' lines read the
+    same from one turn to the next)."""
+    tools = (t(locale, "read.sab.broken", tools=", ".join(tool_name(locale, x) for x in broken))
+             if broken else t(locale, "read.sab.tools_whole"))
+    line = t(locale, "read.sab.player", player=name, cards=cards, tools=tools)
+    return line if nuggets is None else t(locale, "read.sab.player_gold", line=line,
+                                          nuggets=nuggets)
 
 
 def hand_lines(locale: LocaleLike, view: SaboteurView) -> list[str]:
