@@ -44,6 +44,7 @@ from cogs.platform.posting import post_turn
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
 from cogs.platform.presenter import game_name, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
+from cogs.platform.reading import READ_ITEMS, read_command
 from cogs.platform.replies import acknowledged, public_locale, send_private
 from cogs.platform.seen import Seen, seen
 from cogs.platform.stand_in import (
@@ -421,9 +422,12 @@ async def setup(bot: commands.Bot) -> None:
     host = host_of(bot)
     bot.add_dynamic_items(
         *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS,
-        *STAND_IN_ITEMS, *SUMMARY_ITEMS, *OPEN_ITEMS, *COACH_ITEMS,
+        *STAND_IN_ITEMS, *SUMMARY_ITEMS, *OPEN_ITEMS, *COACH_ITEMS, *READ_ITEMS,
     )
-    await bot.add_cog(GameCog(host))
+    game = GameCog(host)
+    assert game.app_command is not None  # a GroupCog's group: /game
+    game.app_command.add_command(read_command)
+    await bot.add_cog(game)
     for plugin in all_plugins():
         bot.add_dynamic_items(*plugin.items)
         if plugin.commands is not None:

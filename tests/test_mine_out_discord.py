@@ -224,8 +224,12 @@ async def test_views_anyone_may_see_and_the_hand_only_its_owner(
     await w.start(4)
     town = (await w.watcher.slash(w.channel, "mineout town")).response
     assert town is not None and town.attachments
+    described = [str(a.description) for a in town.attachments]  # the alt texts (issue 32)
+    assert described[0].startswith("Mine Out, round 1: the town. To play: ")
+    assert described[1].startswith("Mine Out, round 1: the cards for hire.")
     mine = (await w.watcher.slash(w.channel, "mineout player", player=w.players[1])).response
     assert mine is not None and w.players[1].mention in mine.content
+    assert f"the holdings of {w.players[1].name}" in str(mine.attachments[0].description)
     hand = await w.watcher.slash(w.channel, "mineout hand")
     assert private_text(hand) == t("en", "error.not_seated")
     simcord.assert_error(w.env, NotSeated)

@@ -27,6 +27,7 @@ from cogs.platform.items import (
     OPTIONS_PER_SELECT,
     PICK,
     PRIVATE_VIEW,
+    READ,
     REMATCH,
     REVIEW,
     UNDO,
@@ -98,6 +99,9 @@ def turn_controls(
     if with_private and table.status == TableStatus.PLAYING:
         label = t(locale, plugin_for(table.game).presenter.private_button_key)
         controls.add_item(handled_button(PRIVATE_VIEW, table.id, None, "", label))
+        if plugin_for(table.game).words is not None:  # the table in words, privately
+            read = t(locale, "read.button")
+            controls.add_item(handled_button(READ, table.id, None, "", read))
     if with_private and table.status == TableStatus.FINISHED:
         for key, prefix, style in (
             ("button.rematch", REMATCH, discord.ButtonStyle.success),
