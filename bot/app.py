@@ -31,6 +31,7 @@ from bot.startup.config import Settings
 from bot.startup.invite import invite_url
 from bot.storage import ShardSet, Storage
 from bot.workers.render_pool import RenderPool, core_count, install, uninstall
+from cogs.platform.coach import TableCoach
 from cogs.platform.computers import ComputerTable
 from cogs.platform.plugins import all_plugins
 from cogs.platform.replies import ReplyingTree
@@ -93,6 +94,8 @@ class TableBot(commands.AutoShardedBot):
         self._service: GameService | None = None
         self._runner: ComputerRunner | None = None
         self._computers: ComputerTable | None = None
+        self.coach = TableCoach()
+        """The coach's worker starts at the first hint or note only."""
         self._resumed = False
         workers = core_count() if settings.render_workers is None else settings.render_workers
         self.render_pool = RenderPool(workers, settings.render_timeout)
@@ -172,6 +175,7 @@ class TableBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self._computers is not None:
             await self._computers.close()
+        await self.coach.close()
         await super().close()
         if self._runner is not None:
             self._runner.close()

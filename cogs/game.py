@@ -19,6 +19,7 @@ from bot.storage import PingMode
 from bot.storage.table_settings import takes_over
 from cogs.access import viewable_table
 from cogs.platform.builder import BUILDER_ITEMS
+from cogs.platform.coach import COACH_ITEMS, send_hint, set_coach
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
@@ -43,6 +44,7 @@ from cogs.platform.posting import post_turn
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
 from cogs.platform.presenter import game_name, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
+from cogs.platform.reading import READ_ITEMS, read_command
 from cogs.platform.replies import acknowledged, public_locale, send_private
 from cogs.platform.seen import Seen, seen
 from cogs.platform.stand_in import (
@@ -332,6 +334,16 @@ class GameCog(
     async def pings(self, interaction: Interaction, mode: str) -> None:
         await set_ping_mode(interaction, await self._table_here(interaction), mode)
 
+    @app_commands.command(name=_text("hint.name"), description=_text("hint.description"))
+    async def hint(self, interaction: Interaction) -> None:
+        await send_hint(interaction, (await self._table_here(interaction)).id)
+
+    @app_commands.command(name=_text("coach.name"), description=_text("coach.description"))
+    @app_commands.rename(enabled=_text("coach.enabled.name"))
+    @app_commands.describe(enabled=_text("coach.enabled.description"))
+    async def coach(self, interaction: Interaction, enabled: bool) -> None:
+        await set_coach(interaction, (await self._table_here(interaction)).id, enabled)
+
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
     @acknowledged
     async def undo(self, interaction: Interaction) -> None:
@@ -410,9 +422,12 @@ async def setup(bot: commands.Bot) -> None:
     host = host_of(bot)
     bot.add_dynamic_items(
         *LOBBY_ITEMS, *TURN_ITEMS, *PRIVATE_ITEMS, *BUILDER_ITEMS,
-        *STAND_IN_ITEMS, *SUMMARY_ITEMS, *OPEN_ITEMS,
+        *STAND_IN_ITEMS, *SUMMARY_ITEMS, *OPEN_ITEMS, *COACH_ITEMS, *READ_ITEMS,
     )
-    await bot.add_cog(GameCog(host))
+    game = GameCog(host)
+    assert game.app_command is not None  # a GroupCog's group: /game
+    game.app_command.add_command(read_command)
+    await bot.add_cog(game)
     for plugin in all_plugins():
         bot.add_dynamic_items(*plugin.items)
         if plugin.commands is not None:

@@ -394,7 +394,9 @@ async def play_to_the_end(
     final = world.last()
     assert shifts_scored == 3
     assert without_mines  # turns where no mine changed post the board alone
-    assert _ids(final) == [f"mt:rematch:{world.table_id}", f"mt:export:{world.table_id}"]
+    assert _ids(final) == [
+        f"mt:rematch:{world.table_id}", f"mt:export:{world.table_id}", f"mt:review:{world.table_id}"
+    ]
     assert final.embeds[-1].title == t(world.locale, "coal.final.title")
     description = final.embeds[-1].description or ""
     state = state_of(await world.table())

@@ -16,6 +16,9 @@ from simcord.backend.models import Message as StoredMessage
 from simcord.results import to_discord_message
 
 from bot.app import TableBot, create_bot
+from bot.games.base import GameState
+from bot.games.record import initial_state
+from bot.service import GameService, Table
 from bot.startup.config import Settings
 
 
@@ -394,3 +397,26 @@ class CompleteGame:
     members: Callable[[Any], list[simcord.MemberActor]]
     """Everyone on the server (players and watchers)."""
 
+
+class Follower:
+    """Follows a complete game from its record: `state` as of the record's `entries`
+    first actions (None before the first look)."""
+
+    def __init__(self, env: simcord.Env, world: Any) -> None:
+        self.env = env
+        self.world = world
+        self.state: GameState[Any] | None = None
+        self.entries = 0
+
+    @property
+    def service(self) -> GameService:
+        service: GameService = self.env.bot.service  # type: ignore[attr-defined]
+        return service
+
+    async def table_and_record(self) -> tuple[Table, dict[str, Any]]:
+        """The table and its record now; `state` set to the start at the first call."""
+        table = await self.service.tables.get_table(self.world.table_id)
+        record = await self.service.results.record(table.id)
+        if self.state is None:
+            self.state = initial_state(record)
+        return table, record

@@ -421,9 +421,13 @@ async def test_anyone_may_look_at_the_board_a_mine_and_the_orders(simcord_env: s
     board = await world.spectator.slash(world.channel, "coal board")
     assert board.response is not None and board.ephemeral
     assert [a.filename for a in board.response.attachments] == ["board.png"]
+    (drawn,) = board.response.attachments  # its alt text (issue 32)
+    assert str(drawn.description).startswith("Coal Baron, shift 1 of 3: the board. To play: ")
     mine = await world.spectator.slash(world.channel, "coal mine", player=player)
     assert mine.response is not None
     assert [a.filename for a in mine.response.attachments] == ["mine.png"]
+    assert f"the mine of {player.name}. To play: " in str(
+        mine.response.attachments[0].description)
     assert f"<@{player.id}>" in mine.response.content
     mine_view = await player.click(world.last(), custom_id=f"mt:view:{(await world.table()).id}")
     assert mine_view.response is not None

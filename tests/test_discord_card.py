@@ -38,6 +38,7 @@ async def test_a_card_is_offered_by_its_name_and_answered_with_its_picture(
     (answer,) = answers(result)
     (picture,) = answer.attachments
     assert picture.filename == "card.png" and picture.size > 1000
+    assert picture.description == "Saboteur : une carte. Lampe brisée."  # its alt text
 
 
 async def test_the_game_of_the_channels_table_is_the_default_and_typed_names_count(

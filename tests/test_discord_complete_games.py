@@ -12,6 +12,9 @@ table manners all games share, checked on every public message.
   confirmation (read from the REST calls the bot made: every version of a panel).
 - A turn posts one public message (draw-5s, scorings and round ends folded in), the
   last one included (the summary), and no public message carries more than two images.
+- Every image the bot sends or edits, public or private, has an alt text of at most
+  1,024 characters that names the game, who is to act or who won, and the last move,
+  in words only (`tests.alt_text_support.DescriptionCheck`, issue 32).
 - The game keeps the footprint budgets (tests/footprint_support.py; figures printed
   with ``pytest -s``).
 
@@ -32,12 +35,13 @@ import pytest
 import simcord
 
 from bot.games.base import GameState
-from bot.games.record import initial_state, parse_entry, play_entry
+from bot.games.record import parse_entry, play_entry
 from bot.games.registry import ENTRY_POINT_GROUP
 from bot.i18n import catalog
-from bot.service import GameService
+from tests.alt_text_support import DescriptionCheck, Uploads
 from tests.discord_support import (
     CompleteGame,
+    Follower,
     image_attachments,
     last_message,
     live_messages,
@@ -65,6 +69,18 @@ def complete_game(game_id: str) -> CompleteGame:
     found = getattr(module, "COMPLETE_GAME", None)
     assert isinstance(found, CompleteGame), f"{module.__name__} has no COMPLETE_GAME"
     return found
+
+
+async def complete_world(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch, game: str, language: str
+) -> tuple[CompleteGame, Any]:
+    """The game's driver and its world, on a server in `language` whose members all
+    speak it."""
+    complete = complete_game(game)
+    world = await complete.world(env, "fr" if language == "fr" else None)
+    if language == "fr":
+        speak_french(monkeypatch, *complete.members(world))
+    return complete, world
 
 
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
@@ -149,15 +165,12 @@ def legal_notations(state: GameState[Any]) -> list[str]:
     ]
 
 
-class Manners:
+class Manners(Follower):
     """Called after each move of a complete game: checks the public messages posted since."""
 
     def __init__(self, env: simcord.Env, world: Any) -> None:
-        self.env = env
-        self.world = world
+        super().__init__(env, world)
         self.channel: simcord.ChannelHandle = world.channel
-        self.state: GameState[Any] | None = None
-        self.entries = 0
         self.checked: set[int] = set()
         self.messages = 0
         self.requests = 0
@@ -165,16 +178,9 @@ class Manners:
         self.turns = 0
         self.before_first_turn = 0
 
-    @property
-    def service(self) -> GameService:
-        service: GameService = self.env.bot.service  # type: ignore[attr-defined]
-        return service
-
     async def __call__(self) -> None:
-        table = await self.service.tables.get_table(self.world.table_id)
-        record = await self.service.results.record(table.id)
-        if self.state is None:
-            self.state = initial_state(record)
+        table, record = await self.table_and_record()
+        assert self.state is not None
         may_be_pinged = {table.seats[seat] for seat in self.state.to_act()}
         legal = legal_notations(self.state)  # what the private messages since offered
         played = []
@@ -217,16 +223,21 @@ class Manners:
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
-async def test_a_complete_game_pings_only_who_acts_and_tells_every_move_in_words(
+async def test_a_complete_game_pings_only_who_acts_tells_every_move_and_image_in_words(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, game: str, language: str
 ) -> None:
-    complete = complete_game(game)
-    world = await complete.world(simcord_env, "fr" if language == "fr" else None)
-    if language == "fr":
-        speak_french(monkeypatch, *complete.members(world))
+    uploads = Uploads(simcord_env, monkeypatch)
+    complete, world = await complete_world(simcord_env, monkeypatch, game, language)
     manners = Manners(simcord_env, world)
-    await complete.play(world, manners)
+    described = DescriptionCheck(simcord_env, world, uploads, game, language)
+
+    async def after_each_move() -> None:
+        await manners()
+        await described()
+
+    await complete.play(world, after_each_move)
     assert manners.messages > 10 and manners.entries > 10 and manners.private > 10
+    assert described.images > 20 and described.told_over >= 1, described.images
     measured = footprint(list(world.channel.history()))
     print(f"\n{game} ({language}), {manners.turns} turns: {measured}")
     measured.check(manners.turns, manners.before_first_turn)

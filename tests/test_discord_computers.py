@@ -94,7 +94,8 @@ async def test_the_lobby_offers_computers_of_three_levels_named_in_words(
     w = table_world
     lobby = await w.open_lobby("coal-baron")
     assert custom_ids(lobby)[3:] == [
-        "mt:cpu:1:easy", "mt:cpu:1:normal", "mt:cpu:1:strong", "mt:takeover:1:on"
+        "mt:cpu:1:easy", "mt:cpu:1:normal", "mt:cpu:1:strong", "mt:takeover:1:on",
+        "mt:coachnew:1:on",
     ]
     await w.alice.click(lobby, custom_id="mt:cpu:1:easy")
     await w.alice.click(w.last(), custom_id="mt:cpu:1:strong")

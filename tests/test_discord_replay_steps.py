@@ -37,6 +37,11 @@ async def test_a_long_replay_steps_on_and_back_in_one_private_message(
     assert [a.filename for a in record.attachments] == [
         f"coal-baron-{table}.json", f"coal-baron-{table}-replay.gif"
     ]
+    gif = record.attachments[1]  # its alt text (issue 32): the end of the game
+    assert str(gif.description).startswith(
+        "Gueules Noires, poste 3 sur 3 : le déroulé de toute la partie. "
+        "La partie est finie ; victoire de "
+    )
     total = int(steps.content.split(" sur ")[1].split(" ")[0])
     assert total > replay_steps.STEP_THROUGH_FROM
     assert steps.ephemeral and steps.content.startswith(
@@ -53,6 +58,7 @@ async def test_a_long_replay_steps_on_and_back_in_one_private_message(
     assert enabled_ids(steps) == [back, ReplayStepButton.make_id(table, None, "2")]
     [board] = steps.attachments
     assert board.filename == f"coal-baron-{table}-step-2.png"
+    assert f"le déroulé, coup 2 sur {total}." in str(board.description)
     await w.carol.click(steps, custom_id=back)
     assert "étape 1 sur" in steps.content
 

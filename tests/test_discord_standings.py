@@ -76,6 +76,7 @@ async def test_the_leaderboard_is_an_image_of_the_rated_players(
     [answer] = [m for m in (result.response, *result.followups) if m is not None and m.attachments]
     [attachment] = answer.attachments
     assert attachment.filename == "leaderboard-tiny.png"
+    assert str(attachment.description).startswith("Tiny : le classement. 1. ")  # issue 32
     image = Image.open(io.BytesIO(await attachment.read()))
     assert image.width == 800
 

@@ -8,15 +8,17 @@ copy of these tests. Secrets are shuffled by the engine's own `shuffle_secrets`.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from bot.games.base import GameState
+from bot.games.base import Event, GameState, Seat
 from bot.games.registry import game_ids, get_game
 from bot.games.selfplay import play_random_game
 from bot.service import ActResult, ReplayedAction, Since, Table, TableStatus
+from cogs.platform.alt_text import description, seen_of
 from cogs.platform.digest import digest_text
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seat_copy, seen
@@ -51,6 +53,22 @@ def random_positions(game: str, players: int, seed: int) -> list[GameState[Any]]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         positions.append(state.copy())
     return positions
+
+
+def random_plays(
+    game: str, players: int, seed: int, actions: int, rng: random.Random
+) -> Iterator[tuple[GameState[Any], Seat, str, list[Event]]]:
+    """At most `actions` actions of a new game chosen by `rng`: after each, the state
+    (one state, moved on: read it before the next), who played, what and its events."""
+    state = get_game(game).new(players, seed)
+    for _ in range(actions):
+        if state.is_over():
+            return
+        seat = rng.choice(state.to_act())
+        action = rng.choice(state.legal_actions(seat))
+        notation = state.format_action(action)
+        events = state.apply(seat, action)
+        yield state, seat, notation, events
 
 
 def test_the_registry_holds_the_built_in_games_and_the_test_game() -> None:
@@ -145,13 +163,13 @@ def test_typed_plays_answer_the_same_whatever_the_other_seats_secrets(game: str)
 
 
 async def public_message(state: GameState[Any], game: str, played: ActResult) -> tuple[Any, ...]:
-    """The public turn message's text and images (bytes) after `played`, as a bot just
+    """The public turn message's text and images (bytes and alt texts) after `played`, as a bot just
     started posts it (a presenter of its own: Coal Baron's remembers which mines image
     each table last posted, `CoalBaronPresenter._mines_changed`)."""
     presenter = type(plugin_for(game).presenter)()
     public = seen(table_of(state, game), None, public_choices=presenter.public_choices)
     message = await presenter.turn(public, "en", played)
-    images = tuple(file.fp.read() for file in message.files)
+    images = tuple((file.fp.read(), file.description) for file in message.files)
     embeds = tuple(str(embed.to_dict()) for embed in message.embeds)
     return message.content, images, embeds
 
@@ -162,20 +180,48 @@ async def test_public_text_and_images_are_the_same_whatever_the_secrets(game: st
     game as played and for a copy whose every secret was changed."""
     rng = random.Random(7)
     players = min(players_of(game)[-1], LEAK_PLAYERS)
-    state = get_game(game).new(players, 7)
-    for _ in range(LEAK_ACTIONS):
-        if state.is_over():
-            break
-        seat = rng.choice(state.to_act())
-        action = rng.choice(state.legal_actions(seat))
-        notation = state.format_action(action)
-        events = state.apply(seat, action)
+    for state, seat, notation, events in random_plays(game, players, 7, LEAK_ACTIONS, rng):
         hidden = state.shuffle_secrets(None, random.Random(rng.random()))
         played = ActResult(table_of(state, game), seat, notation, events)
         other = ActResult(table_of(hidden, game), seat, notation, events)
         assert await public_message(state, game, played) == await public_message(
             hidden, game, other
         ), f"{game}: the public message after {notation!r} depends on a secret"
+
+
+READING_ACTIONS = 60
+"""Actions per game after which each reader's reading is compared (text only: cheap)."""
+
+
+def reading(state: GameState[Any], game: str, seat: int | None, language: str) -> list[str]:
+    """Every part of the game's reading for `seat`, and the alt text built on all of it."""
+    words = plugin_for(game).words
+    assert words is not None
+    shown = seen_of(table_of(state, game), state, seat, ("Ann", "Bob", "Cleo", "Dan", "Eve"))
+    lines = [line for part in words.parts for line in words.read(shown, language, part, None)]
+    return [*lines, description(shown, language, "board", parts=words.whole)]
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if plugin_for(game).words is not None])
+def test_the_reading_is_the_same_whatever_the_secrets_hidden_from_its_reader(game: str) -> None:
+    """The leak test of the 📖 reading and of every alt text (issue 32): after each action,
+    what each seat and the channel read of the table (every part, in both languages)
+    is the same for the game as played and for a copy whose secrets hidden from that
+    reader were changed."""
+    rng = random.Random(11)
+    players = min(players_of(game)[-1], LEAK_PLAYERS)
+    state = get_game(game).new(players, 11)
+    for _ in range(READING_ACTIONS):
+        if state.is_over():
+            break
+        for seat in [None, *range(players)]:
+            hidden = state.shuffle_secrets(seat, random.Random(rng.random()))
+            for language in ("en", "fr"):
+                assert reading(state, game, seat, language) == reading(
+                    hidden, game, seat, language
+                ), (game, seat)
+        reader = rng.choice(state.to_act())
+        state.apply(reader, rng.choice(state.legal_actions(reader)))
 
 
 DIGEST_ACTIONS = 40

@@ -65,6 +65,8 @@ SAME_IN_BOTH_LANGUAGES = {
     "command.game.stats.name": "/partie stats: the usual French short form",
     "render.coal-baron.scoring.total": "a column header, 'Total' in French too",
     "digest.score": "'score' is the French word ('For you: score 3 → 5')",
+    "read.mo.turn": "a player's name and what they did, in the same order in French",
+    "read.part_heading": "the markup of a heading around the part's name",
     "coal.digest.money": "the Franc, the game's money, in both languages",
     # Symbols: units and letters that both languages write alike.
     "render.coal-baron.francs": "'F', the Franc's symbol on the banknotes",

@@ -62,9 +62,11 @@ async def test_a_whole_game_reaches_the_standings(
     assert outcome is not None
     final = w.last().content
     assert "Final standings" in final
-    # The platform's summary: the score chart, then only Rematch and Export.
+    # The platform's summary: the score chart, then only Rematch, Export and the coach's Review.
     assert w.last().attachments[-1].filename == "scores.png"
-    assert custom_ids(w.last()) == [f"mt:rematch:{w.table_id}", f"mt:export:{w.table_id}"]
+    assert custom_ids(w.last()) == [
+        f"mt:rematch:{w.table_id}", f"mt:export:{w.table_id}", f"mt:review:{w.table_id}"
+    ]
     for seat, member in enumerate(w.players):
         assert f"{member.mention}: {outcome.scores[seat]}" in final
     texts = [m.content for m in w.public_messages() if m.id > w.first_turn_id]
@@ -222,8 +224,12 @@ async def test_views_anyone_may_see_and_the_hand_only_its_owner(
     await w.start(4)
     town = (await w.watcher.slash(w.channel, "mineout town")).response
     assert town is not None and town.attachments
+    described = [str(a.description) for a in town.attachments]  # the alt texts (issue 32)
+    assert described[0].startswith("Mine Out, round 1: the town. To play: ")
+    assert described[1].startswith("Mine Out, round 1: the cards for hire.")
     mine = (await w.watcher.slash(w.channel, "mineout player", player=w.players[1])).response
     assert mine is not None and w.players[1].mention in mine.content
+    assert f"the holdings of {w.players[1].name}" in str(mine.attachments[0].description)
     hand = await w.watcher.slash(w.channel, "mineout hand")
     assert private_text(hand) == t("en", "error.not_seated")
     simcord.assert_error(w.env, NotSeated)

@@ -136,4 +136,4 @@ async def test_a_ten_player_game_keeps_every_message_within_discords_limits(
     assert last is not None and "🏁" in last.content
     # The summary, in French: the score chart, Revanche and Exporter.
     assert last.attachments[-1].filename == "scores.png"
-    assert labels(last) == ["Revanche", "Exporter"]
+    assert labels(last) == ["Revanche", "Exporter", "🔎 Revoir la partie"]

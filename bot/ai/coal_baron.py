@@ -101,26 +101,43 @@ def _cube_value(player: Player) -> float:
     return value
 
 
-def position_values(state: CoalBaronState) -> list[float]:
-    """Every seat's estimated final VP."""
+VALUE_TERMS = ("vp", "money", "orders", "cubes", "workers", "balance", "majorities")
+"""The parts of a seat's estimated final VP (`value_terms`), in the order they are added."""
+
+
+def value_terms(state: CoalBaronState) -> list[dict[str, float]]:
+    """Every seat's estimated final VP, part by part (`VALUE_TERMS`): what the coach
+    names as a move's gain (`bot.ai.coach`)."""
     awarded = [0.0] * state.num_players
     if state.phase != "over":
         for shift in range(state.shift, SHIFTS + 1):
             for element in shift_scoring(state.players, shift):
                 for seat, vp in enumerate(element.awarded):
                     awarded[seat] += MAJORITY_WEIGHT * vp
-    values = []
+    terms = []
     for seat, player in enumerate(state.players):
         lit, dark = player.lit_and_dark_tiles()
-        values.append(
-            player.vp
-            + player.money / 5
-            + _order_value(player, state.shift)
-            + _cube_value(player)
-            + WORKER_VP * player.workers
-            + IMBALANCE_VP_PER_TILE * abs(lit - dark)
-            + awarded[seat]
+        parts = (
+            player.vp,
+            player.money / 5,
+            _order_value(player, state.shift),
+            _cube_value(player),
+            WORKER_VP * player.workers,
+            IMBALANCE_VP_PER_TILE * abs(lit - dark),
+            awarded[seat],
         )
+        terms.append(dict(zip(VALUE_TERMS, parts, strict=True)))
+    return terms
+
+
+def position_values(state: CoalBaronState) -> list[float]:
+    """Every seat's estimated final VP."""
+    values = []
+    for parts in value_terms(state):
+        total = 0.0
+        for part in parts.values():
+            total += part
+        values.append(total)
     return values
 
 

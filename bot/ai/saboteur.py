@@ -263,7 +263,7 @@ def easy_choice(observation: Observation[Action], rng: random.Random) -> Action:
 # -- playouts and evaluation -------------------------------------------------------------------
 
 
-def _gold_pos(state: SaboteurState) -> Pos:
+def gold_position(state: SaboteurState) -> Pos:
     for pos, code in state.maze.hidden_goals.items():
         if code == GOAL_GOLD.code:
             return pos
@@ -283,7 +283,7 @@ def playout_choice(state: SaboteurState, seat: Seat, rng: random.Random) -> Acti
     legal = state.legal_actions(seat)
     if rng.random() < 0.1:
         return rng.choice(legal)
-    gold = _gold_pos(state)
+    gold = gold_position(state)
     saboteur = state.roles[seat] == "saboteur"
 
     def key(action: Action) -> float:
@@ -318,7 +318,7 @@ def expected_gold(state: SaboteurState) -> list[float]:
         return values
     diggers = [s for s, role in enumerate(state.roles) if role == "digger"]
     saboteurs = [s for s in range(state.players) if s not in diggers]
-    distance = gold_distance(state.maze, {_gold_pos(state): 1.0})
+    distance = gold_distance(state.maze, {gold_position(state): 1.0})
     cards_left = len(state.deck) + sum(len(hand) for hand in state.hands)
     working = sum(1 for s in diggers if not state.broken[s]) / max(len(diggers), 1)
     digger_cards = cards_left * len(diggers) / state.players

@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable
 
 from bot.service.checks import check_game, check_turn
+from bot.service.coaching import Coaching
 from bot.service.drafts import Drafts
 from bot.service.history import History, ReplayedAction, Since
 from bot.service.invitations import Invitations
@@ -89,6 +90,7 @@ class GameService:
         self.seen_names = SeenNames(store)
         self.history = History(store)
         self.invitations = Invitations(store)
+        self.coaching = Coaching(store, self.results)
 
     def now(self) -> float:
         """The service's clock (unix seconds), which dates the tables."""

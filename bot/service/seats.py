@@ -12,8 +12,6 @@ from bot.games.base import Seat
 from bot.service.checks import check_turn, state_in_play
 from bot.service.errors import (
     NobodyAway,
-    NotCreator,
-    NotInLobby,
     NotStoodIn,
     SkipAway,
     SkipOwnTurn,
@@ -23,13 +21,12 @@ from bot.service.errors import (
 )
 from bot.service.preferences import Preferences
 from bot.service.store import TableStore
-from bot.storage import Table, TableStatus
+from bot.storage import Table
 from bot.storage.table_settings import (
     AWAY,
     IDLE,
     stand_ins,
     takes_over,
-    with_settings,
     with_stand_ins,
 )
 
@@ -108,13 +105,7 @@ class Seats:
     async def set_takeover(self, table_id: int, user_id: int, on: bool) -> Table:
         """The creator turns on or off, in the lobby, the option "a computer takes over
         the seat of a player idle past the skip delay"."""
-        async with self._store.locked(table_id) as table:
-            if user_id != table.creator_id:
-                raise NotCreator()
-            if table.status != TableStatus.LOBBY:
-                raise NotInLobby()
-            changed = replace(table, options=with_settings(table, takeover=True if on else None))
-            return await self._store.save_settings(table, changed)
+        return await self._store.set_lobby_settings(table_id, user_id, takeover=on or None)
 
     async def take_over(self, table_id: int, user_id: int | None = None) -> tuple[Table, Seat]:
         """At a table with the take-over option, a computer takes over the seat of the

@@ -21,11 +21,13 @@ import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from typing import Any
 
 from bot.games.base import Seat
 from bot.outcomes.summaries import GameSummary
-from bot.service.errors import StaleAction, TableNotFound
-from bot.storage import LoggedAction, Storage, Table
+from bot.service.errors import NotCreator, NotInLobby, StaleAction, TableNotFound
+from bot.storage import LoggedAction, Storage, Table, TableStatus
+from bot.storage.table_settings import with_settings
 
 LARGEST_TABLE_ID = 2**63 - 1
 """SQLite's largest integer: no table has a larger number (nor one below 1)."""
@@ -91,6 +93,17 @@ class TableStore:
         if not saved:
             raise StaleAction("the table changed while this action was being played")
         return new
+
+    async def set_lobby_settings(self, table_id: int, user_id: int, **changes: Any) -> Table:
+        """The creator changes, in the lobby, the table's own settings (`with_settings`:
+        None removes one), e.g. the take-over option."""
+        async with self.locked(table_id) as table:
+            if user_id != table.creator_id:
+                raise NotCreator()
+            if table.status != TableStatus.LOBBY:
+                raise NotInLobby()
+            changed = replace(table, options=with_settings(table, **changes))
+            return await self.save_settings(table, changed)
 
     async def save_settings(self, old: Table, new: Table) -> Table:
         """Store a change of the table's settings alone. It is no change of the game:

@@ -4,7 +4,8 @@ Modules: `presenter` (turn message, private view, typed-play suggestions),
 `spaces` (the turn message's space selects), `extraction` and `draw` (the steps
 of the multi-step decisions, shown by the platform's turn builder), `labels`
 (actions and cards in words), `suggest` (typed lines), `turn` (shared checks),
-`commands` (``/coal board|mine|orders``).
+`commands` (``/coal board|mine|orders``), `reading` (the table in words: the 📖 Read
+button, ``/game read``, the images' alt texts).
 """
 
 from bot.games.coal_baron import CoalBaronState
@@ -13,6 +14,7 @@ from cogs.coal_baron.commands import CoalCog
 from cogs.coal_baron.draw import DRAW
 from cogs.coal_baron.extraction import EXTRACTION
 from cogs.coal_baron.presenter import CoalBaronPresenter
+from cogs.coal_baron.reading import WORDS
 from cogs.coal_baron.spaces import TURN_ITEMS
 from cogs.coal_baron.typed import CoalBaronPlays
 from cogs.platform.plugins import GamePlugin
@@ -34,5 +36,6 @@ PLUGIN = GamePlugin(
     replay_board=REPLAY,
     warm_up=warm_up,
     cards=CATALOGUE,
+    words=WORDS,
     typed=CoalBaronPlays(),
 )

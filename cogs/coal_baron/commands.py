@@ -17,6 +17,7 @@ from bot.service import Table
 from bot.service.errors import NotPlaying
 from cogs.coal_baron.presenter import orders_lines
 from cogs.coal_baron.turn import GAME_ID, coal_state
+from cogs.platform.alt_text import description, player_name, seen_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
 from cogs.platform.play_command import GameCommands
@@ -53,10 +54,13 @@ class CoalCog(
     @acknowledged
     async def board(self, interaction: Interaction) -> None:
         table = await coal_table(interaction)
-        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
+        reader = table.seat_of(interaction.user.id)
+        view = as_view(coal_state(table).view(reader))
         lang = language_of(interaction.locale)
         names = await display_names(interaction.client, table, interaction.locale)
-        files = [await image_file("board.png", render_board, view, names, lang)]
+        told = description(seen_of(table, coal_state(table), reader, names, view),
+                           interaction.locale, "board", parts=("players", "placed"))
+        files = [await image_file("board.png", render_board, view, names, lang, description=told)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
 
@@ -67,10 +71,15 @@ class CoalCog(
     async def mine(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         table = await coal_table(interaction)
         seat = seat_shown(table, interaction.user.id, player.id if player else None)
-        view = as_view(coal_state(table).view(table.seat_of(interaction.user.id)))
+        reader = table.seat_of(interaction.user.id)
+        view = as_view(coal_state(table).view(reader))
         lang = language_of(interaction.locale)
         names = await display_names(interaction.client, table, interaction.locale)
-        files = [await image_file("mine.png", render_mine, view, seat, names, lang)]
+        shown = seen_of(table, coal_state(table), reader, names, view)
+        told = description(shown, interaction.locale, "mine", parts=("mine",), seats=(seat,),
+                           player=player_name(shown, seat, interaction.locale))
+        files = [await image_file("mine.png", render_mine, view, seat, names, lang,
+                                  description=told)]
         text = t(interaction.locale, "coal.mine.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)
 

@@ -23,6 +23,7 @@ from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
 from cogs.coal_baron.labels import View, card_text, step_label
 from cogs.coal_baron.turn import coal_state
+from cogs.platform.alt_text import description, seen_of
 from cogs.platform.builder import open_builder
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names
@@ -107,7 +108,9 @@ class DrawSteps(TurnSteps):
         shown = as_view(after.view(seat)) if pending_draw(after) else committed
         lang = language_of(locale)
         names = known_names(table)
-        image = await image_file(DRAW_FILE, render_draw5, shown, names, lang)
+        told = description(seen_of(table, after, seat, names, shown), locale, "draw",
+                           parts=("offer",))
+        image = await image_file(DRAW_FILE, render_draw5, shown, names, lang, description=told)
         return Picture(
             t(locale, f"coal.draw.title.{drawing(committed)['kind']}"),
             summary_lines(locale, coal_state(table), seat, steps),

@@ -30,6 +30,7 @@ from cogs.coal_baron.labels import (
     step_label,
 )
 from cogs.coal_baron.turn import coal_state
+from cogs.platform.alt_text import description, player_name, seen_of
 from cogs.platform.builder import open_builder
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names
@@ -154,7 +155,10 @@ class ExtractionSteps(TurnSteps):
         space = mining_space(table, steps)
         lang = language_of(locale)
         names = known_names(table)
-        image = await image_file(MINE_FILE, render_mine, view, seat, names, lang)
+        shown = seen_of(table, after, seat, names, view)
+        told = description(shown, locale, "mine", parts=("mine",),
+                           player=player_name(shown, seat, locale))
+        image = await image_file(MINE_FILE, render_mine, view, seat, names, lang, description=told)
         return Picture(
             t(locale, "coal.panel.title", space=space_name(locale, space)),
             status_lines(locale, view, seat, space),

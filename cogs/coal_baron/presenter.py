@@ -36,6 +36,7 @@ from cogs.coal_baron.labels import (
     vehicle_name,
 )
 from cogs.coal_baron.spaces import PANEL_KINDS, turn_items
+from cogs.platform.alt_text import description, player_name
 from cogs.platform.names import mention
 from cogs.platform.presenter import (
     Presenter,
@@ -236,7 +237,9 @@ class CoalBaronPresenter(Presenter):
         else:
             lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = seen.seat_names()
-        renders = [image_file("board.png", render_board, view, names, lang, last_move(events))]
+        board = description(seen, locale, "board", played, parts=("players", "placed"))
+        renders = [image_file("board.png", render_board, view, names, lang, last_move(events),
+                              description=board)]
         mines = mines_shown(view)
         pending = view["pending"]
         mid_turn = pending is not None and pending["kind"] in PANEL_KINDS
@@ -244,9 +247,10 @@ class CoalBaronPresenter(Presenter):
         if self._mines_changed(table, played, mid_turn, mines):
             for index, seats in enumerate(mine_groups(view)):
                 mines_files.append(mines_file(index))
-                renders.append(
-                    image_file(mines_file(index), render_mines, view, names, lang, seats)
-                )
+                told = description(seen, locale, "mines", played, parts=("mine",), seats=seats)
+                renders.append(image_file(
+                    mines_file(index), render_mines, view, names, lang, seats, description=told
+                ))
         if seen.to_act:
             lines.append(to_act_line(locale, table, view))
         embeds = scoring_embeds(locale, seen, events)
@@ -278,7 +282,10 @@ class CoalBaronPresenter(Presenter):
         lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat], locale))]
         lines.extend(orders_lines(locale, view, seat))
         lang = language_of(locale)
-        mine = await image_file("mine.png", render_mine, view, seat, seen.seat_names(), lang)
+        told = description(seen, locale, "mine", parts=("mine",),
+                           player=player_name(seen, seat, locale))
+        mine = await image_file("mine.png", render_mine, view, seat, seen.seat_names(), lang,
+                                description=told)
         items = turn_items(seen, locale) if seat in seen.to_act else []
         return TurnMessage("\n".join(lines), files=[mine], items=items)
 

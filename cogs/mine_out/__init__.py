@@ -10,6 +10,7 @@ from bot.games.mine_out.rulings import END_CONDITIONS, MORE_THAN_50
 from cogs.mine_out.cards import CATALOGUE
 from cogs.mine_out.commands import MineOutCog
 from cogs.mine_out.presenter import MineOutPresenter
+from cogs.mine_out.reading import WORDS
 from cogs.mine_out.turn import TURN
 from cogs.mine_out.typed import MineOutPlays
 from cogs.platform.plugins import GamePlugin
@@ -30,5 +31,6 @@ PLUGIN = GamePlugin(
     options=OPTIONS,
     replay_board=REPLAY,
     cards=CATALOGUE,
+    words=WORDS,
     typed=MineOutPlays(),
 )

@@ -13,6 +13,8 @@ from bot.i18n import t
 from bot.service import Table
 from bot.service.errors import NotPlaying
 from cogs.mine_out.images import holdings_file, town_files
+from cogs.mine_out.reading import holdings_description, town_descriptions
+from cogs.platform.alt_text import seen_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
 from cogs.platform.play_command import GameCommands
@@ -55,7 +57,9 @@ class MineOutCog(
     async def town(self, interaction: Interaction) -> None:
         table, state = await mine_table(interaction)
         names = await display_names(interaction.client, table, interaction.locale)
-        files = [await file for file in town_files(state.view(None), names, interaction.locale)]
+        view = state.view(None)
+        told = town_descriptions(seen_of(table, state, None, names, view), interaction.locale)
+        files = [await file for file in town_files(view, names, interaction.locale, told)]
         await send_private(interaction, t(interaction.locale, "mo.town.text", table=table.id),
                            files=files)
 
@@ -69,7 +73,9 @@ class MineOutCog(
         reader = table.seat_of(interaction.user.id)
         view = state.view(reader)
         names = await display_names(interaction.client, table, interaction.locale)
-        files = [await holdings_file(view, index, names, interaction.locale)
+        shown = seen_of(table, state, reader, names, view)
+        files = [await holdings_file(view, index, names, interaction.locale,
+                                     holdings_description(shown, interaction.locale, index))
                  for index in state.seat_positions(seat)]
         text = t(interaction.locale, "mo.player.text", player=f"<@{table.seats[seat]}>")
         await send_private(interaction, text, files=files)

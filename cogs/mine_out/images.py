@@ -26,20 +26,25 @@ HOLDINGS_FILE = "mine-out-player.png"
 
 
 def town_files(
-    view: MineOutView, names: Sequence[str], locale: LocaleLike
+    view: MineOutView, names: Sequence[str], locale: LocaleLike,
+    descriptions: tuple[str, str] | None = None,
 ) -> list[Coroutine[Any, Any, discord.File]]:
-    """The town's images to draw: the map, and the cards while the game is on."""
+    """The town's images to draw: the map, and the cards while the game is on; with
+    their alt texts (`cogs.mine_out.reading.town_descriptions`)."""
     lang = language_of(locale)
-    files = [image_file(TOWN_FILE, render_town, view, tuple(names), lang)]
+    town, cards = descriptions or (None, None)
+    files = [image_file(TOWN_FILE, render_town, view, tuple(names), lang, description=town)]
     if view["final"] is None:
-        files.append(image_file(CARDS_FILE, render_hiring, view, lang))
+        files.append(image_file(CARDS_FILE, render_hiring, view, lang, description=cards))
     return files
 
 
 async def holdings_file(
-    view: MineOutView, index: int, names: Sequence[str], locale: LocaleLike
+    view: MineOutView, index: int, names: Sequence[str], locale: LocaleLike,
+    description: str | None = None,
 ) -> discord.File:
     """Position `index`'s holdings; its hand only if `view` is its owner's."""
     return await image_file(
-        HOLDINGS_FILE, render_holdings, view, index, tuple(names), language_of(locale)
+        HOLDINGS_FILE, render_holdings, view, index, tuple(names), language_of(locale),
+        description=description,
     )

@@ -16,6 +16,7 @@ from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import ActResult
 from cogs.mine_out.images import town_files
+from cogs.mine_out.reading import town_descriptions
 from cogs.mine_out.turn import TURN
 from cogs.mine_out.words import (
     card_short,
@@ -58,7 +59,8 @@ class MineOutPresenter(Presenter):
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
                            round=view["round"]))
-        files, missing = await drawn_files(town_files(seen.view, seen.seat_names(), locale))
+        told = town_descriptions(seen, locale, played)
+        files, missing = await drawn_files(town_files(seen.view, seen.seat_names(), locale, told))
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 
     def mid_turn(self, seen: Seen) -> bool:

@@ -42,7 +42,9 @@ from bot.games.mine_out.components import ACTION_POINTS
 from bot.i18n import LocaleLike, t
 from bot.service import Table
 from cogs.mine_out.images import holdings_file
+from cogs.mine_out.reading import holdings_description
 from cogs.mine_out.words import distinct, legal_steps, place_name, step_label
+from cogs.platform.alt_text import seen_of
 from cogs.platform.items import OPTIONS_PER_SELECT
 from cogs.platform.names import known_names
 from cogs.platform.steps import Menu, Picture, StepOption, TurnSteps
@@ -222,7 +224,10 @@ class TurnStepsOfMineOut(TurnSteps):
         if state in _DREW:
             lines.append(t(locale, "mo.panel.drew"))
         shown = before if turn_ended(steps, state) or state in _DREW else state
-        image = await holdings_file(shown.view(seat), index, known_names(table), locale)
+        view = shown.view(seat)
+        names = known_names(table)
+        told = holdings_description(seen_of(table, shown, seat, names, view), locale, index)
+        image = await holdings_file(view, index, names, locale, told)
         return Picture(title, lines, image)
 
 

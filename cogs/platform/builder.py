@@ -37,6 +37,7 @@ from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
 from bot.service.errors import IllegalAction, NotPlaying, StaleAction
+from cogs.platform.coach import add_hint_button
 from cogs.platform.digest import headed
 from cogs.platform.host import service_of
 from cogs.platform.items import (
@@ -157,6 +158,7 @@ async def open_builder(
     token = await service_of(interaction).drafts.new_draft(table, seat, steps)
     draft = PanelDraft(table, seat, builder, token, steps)
     text, embed, files, controls = await panel(draft, interaction.locale)
+    add_hint_button(controls, table, seat, interaction)
     await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
 
 

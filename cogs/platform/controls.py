@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.ai.appraisers import APPRAISERS
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from cogs.platform.items import (
@@ -26,7 +27,9 @@ from cogs.platform.items import (
     OPTIONS_PER_SELECT,
     PICK,
     PRIVATE_VIEW,
+    READ,
     REMATCH,
+    REVIEW,
     UNDO,
     HandledButton,
     HandledSelect,
@@ -76,7 +79,8 @@ def turn_controls(
     retry_images: bool = False,
 ) -> discord.ui.View:
     """Buttons for a few short actions, else selects; then the game's own `items`;
-    then the private view button while in play, or the rematch button at the end; and
+    then the private view button while in play, or at the end the rematch, export and
+    (for a game the coach knows) review buttons; and
     with `retry_images` a button to draw the images that could not be drawn."""
     controls = discord.ui.View(timeout=None)
     fits = all(
@@ -95,12 +99,18 @@ def turn_controls(
     if with_private and table.status == TableStatus.PLAYING:
         label = t(locale, plugin_for(table.game).presenter.private_button_key)
         controls.add_item(handled_button(PRIVATE_VIEW, table.id, None, "", label))
+        if plugin_for(table.game).words is not None:  # the table in words, privately
+            read = t(locale, "read.button")
+            controls.add_item(handled_button(READ, table.id, None, "", read))
     if with_private and table.status == TableStatus.FINISHED:
         for key, prefix, style in (
             ("button.rematch", REMATCH, discord.ButtonStyle.success),
             ("button.export", EXPORT, discord.ButtonStyle.secondary),
         ):
             controls.add_item(handled_button(prefix, table.id, None, "", t(locale, key), style))
+        if table.game in APPRAISERS:  # the coach's review (`cogs.platform.coach.ReviewButton`)
+            label = t(locale, "coach.button.review")
+            controls.add_item(handled_button(REVIEW, table.id, None, "", label))
     if retry_images:
         label = t(locale, "button.retry_images")
         controls.add_item(handled_button(IMAGES, table.id, table.version, "", label))

@@ -24,6 +24,12 @@ class ComputerScheduler(Protocol):
         """Play the computer turns due at `table`, unless that is being done."""
 
 
+class CoachDesk(Protocol):
+    """The coach's worker and memory (`cogs.platform.coach.TableCoach`)."""
+
+    async def close(self) -> None: ...
+
+
 class TableHost(Protocol):
     @property
     def service(self) -> GameService: ...
@@ -39,6 +45,11 @@ class TableHost(Protocol):
     @property
     def computers(self) -> ComputerScheduler:
         """Plays the computer players' turns in the background."""
+        ...
+
+    @property
+    def coach(self) -> CoachDesk:
+        """The coach's hints and notes (`cogs.platform.coach`)."""
         ...
 
 

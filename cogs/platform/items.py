@@ -43,6 +43,8 @@ OPTION_LABEL_LIMIT = 100
 OPTIONS_PER_SELECT = 25
 PRIVATE_VIEW = "mt:view"
 """Prefix of the "My view" button (`cogs.platform.private`)."""
+READ = "mt:read"
+"""Prefix of the "📖 Read" button (`cogs.platform.reading`)."""
 REMATCH = "mt:rematch"
 """Prefix of the "Rematch" button of a finished game (`cogs.platform.lobby`)."""
 EXPORT = "mt:export"
@@ -55,6 +57,8 @@ UNDO = "mt:undo"
 """Prefix of "Take back" (`cogs.platform.table_items.UndoButton`)."""
 IMAGES = "mt:img"
 """Prefix of "Draw the images again" (`cogs.platform.table_items.RetryImagesButton`)."""
+REVIEW = "mt:review"
+"""Prefix of the coach's "Review" button of a finished game (`cogs.platform.coach`)."""
 
 ItemT = TypeVar("ItemT", bound=Item)
 

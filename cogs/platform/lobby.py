@@ -23,8 +23,10 @@ from bot.ai.knowledge import has_computer_players
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
+from bot.service.coaching import coaches_new_players
 from bot.service.computers import TABLE_LEVELS, computer_level, computer_seats
 from bot.storage.table_settings import takes_over
+from cogs.platform.coach import COACH_NEW, coach_new_line
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.invitations import refresh_invitations
@@ -62,7 +64,8 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
         max=game.max_players,
         minutes=table.reminder_minutes,
     )
-    lines = (text, chosen_options(table, locale), takeover_line(table, locale))
+    lines = (text, chosen_options(table, locale), takeover_line(table, locale),
+             coach_new_line(table, locale))
     return "\n".join(line for line in lines if line)
 
 
@@ -77,6 +80,7 @@ def lobby_controls(table: Table, locale: LocaleLike) -> discord.ui.View | None:
         controls.add_item(button)
     if has_computer_players(table.game):
         controls.add_item(takeover_button(table, locale))
+        controls.add_item(coach_new_button(table, locale))
     return controls
 
 
@@ -210,12 +214,34 @@ class TakeoverButton(TableItem[Button], prefix="mt:takeover", versioned=False, a
         await send_lobby(interaction, table, edit=True)
 
 
-def takeover_button(table: Table, locale: LocaleLike) -> TakeoverButton:
+def takeover_button(table: Table, locale: LocaleLike) -> TableItem[Button]:
     """Turns the option on when off, off when on."""
-    on = takes_over(table)
-    label = t(locale, "button.takeover_off" if on else "button.takeover_on")
+    return toggle(TakeoverButton, table, takes_over(table), locale, "button.takeover")
+
+
+class CoachNewButton(TableItem[Button], prefix=COACH_NEW, versioned=False, arg="on|off"):
+    """The lobby's toggle of "coach for new players" (creator only)."""
+
+    async def run(self, interaction: Interaction) -> None:
+        table = await service_of(interaction).coaching.set_new_players(
+            self.table_id, interaction.user.id, self.arg == "on"
+        )
+        await send_lobby(interaction, table, edit=True)
+
+
+def coach_new_button(table: Table, locale: LocaleLike) -> TableItem[Button]:
+    """Turns "coach for new players" on when off, off when on."""
+    return toggle(CoachNewButton, table, coaches_new_players(table), locale, "coach.button.new")
+
+
+def toggle(
+    kind: type[TableItem[Button]], table: Table, on: bool, locale: LocaleLike, key: str
+) -> TableItem[Button]:
+    """A lobby toggle of `kind`, labelled ``<key>_on`` while off (a click turns it on),
+    ``<key>_off`` while on."""
+    label = t(locale, f"{key}_off" if on else f"{key}_on")
     style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
-    return TakeoverButton.as_button(table.id, None, "off" if on else "on", label, style, row=2)
+    return kind.as_button(table.id, None, "off" if on else "on", label, style, row=2)
 
 
 class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None):
@@ -333,4 +359,6 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
         await refresh_invitations(interaction.client, table.id, locale)
 
 
-LOBBY_ITEMS = (LobbyButton, ComputerButton, TakeoverButton, AbandonButton, RematchButton)
+LOBBY_ITEMS = (
+    LobbyButton, ComputerButton, TakeoverButton, CoachNewButton, AbandonButton, RematchButton
+)

@@ -27,6 +27,7 @@ from cogs.platform.items import OPTION_LABEL_LIMIT, OPTIONS_PER_SELECT, Interact
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import game_name
 from cogs.platform.replies import send_private
+from cogs.platform.summary_alt import card_description
 
 log = logging.getLogger(__name__)
 
@@ -116,4 +117,6 @@ async def send_card(interaction: Interaction, game: str | None, card: str) -> No
         log.warning("%s: the card %s could not be drawn", game, key)
         await send_private(interaction, text)
         return
-    await send_private(interaction, text, file=discord.File(io.BytesIO(png), CARD_FILE))
+    told = card_description(game, catalogue.name(key, lang), locale)
+    await send_private(interaction, text,
+                       file=discord.File(io.BytesIO(png), CARD_FILE, description=told))

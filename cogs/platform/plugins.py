@@ -25,6 +25,7 @@ from cogs.platform.catalogue import CardCatalogue
 from cogs.platform.presenter import Presenter
 from cogs.platform.steps import TurnSteps
 from cogs.platform.table_options import TableOption
+from cogs.platform.table_words import TableWords
 from cogs.platform.typed_plays import TypedPlays
 from renderer.replay import ReplayBoard
 
@@ -55,6 +56,9 @@ class GamePlugin:
     cards: CardCatalogue | None = None
     """Every card, space and tile of the game, for ``/game card``
     (`cogs.platform.catalogue`); None: the game has nothing to look up."""
+    words: TableWords | None = None
+    """The table in words, for the 📖 Read button, ``/game read`` and the images' alt
+    texts (`cogs.platform.table_words`); None: the descriptions say the headline only."""
     typed: TypedPlays = field(default_factory=TypedPlays)
     """The game's typed plays: ``/game play``'s suggestions, an action in words for a
     take-back (`cogs.platform.typed_plays`)."""

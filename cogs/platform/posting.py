@@ -36,6 +36,7 @@ from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus, skip_delay
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
+from cogs.platform.coach import after_move
 from cogs.platform.controls import turn_controls, undo_controls
 from cogs.platform.host import host_of
 from cogs.platform.items import Interaction
@@ -305,6 +306,8 @@ async def post_turn(
     await note_actor(interaction)
     how = TurnPost(played=played, header=header)
     await post(interaction.client, table, how, interaction=interaction, in_channel=in_channel)
+    if played is not None:
+        after_move(interaction, played)  # the coach's note, if the player is coached
     await tell_actor(interaction, table, played, typed=typed)
 
 

@@ -67,13 +67,16 @@ class TurnMessage:
     standings posted in the parent channel of the table's thread."""
 
 
-async def image_file(name: str, render: Renderer, *args: Any) -> discord.File:
-    """The PNG `render(*args)`, drawn off the event loop, as an attachment named `name`.
+async def image_file(
+    name: str, render: Renderer, *args: Any, description: str | None = None
+) -> discord.File:
+    """The PNG `render(*args)`, drawn off the event loop, as an attachment named `name`
+    with its alt text `description` (`cogs.platform.alt_text`).
 
     Raises RenderFailed.
     """
     png = await render_png(render, *args)
-    return discord.File(io.BytesIO(png), filename=name)
+    return discord.File(io.BytesIO(png), filename=name, description=description)
 
 
 async def drawn_files(

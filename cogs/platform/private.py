@@ -10,6 +10,7 @@ get nothing.
 from __future__ import annotations
 
 from cogs.platform.builder import open_builder
+from cogs.platform.coach import add_hint_button
 from cogs.platform.controls import turn_controls
 from cogs.platform.digest import digest, headed
 from cogs.platform.host import service_of
@@ -34,12 +35,14 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
         return
     names = await display_names(interaction.client, table, interaction.locale)
     message = await presenter.private(seen(table, seat, names=names), interaction.locale)
+    controls = turn_controls(
+        table, message.actions, interaction.locale, items=message.items, with_private=False
+    )
+    add_hint_button(controls, table, seat, interaction)
     await send_private(
         interaction,
         headed(intro, message.content),
-        view=turn_controls(
-            table, message.actions, interaction.locale, items=message.items, with_private=False
-        ),
+        view=controls,
         files=message.files,
         embeds=message.embeds,
     )

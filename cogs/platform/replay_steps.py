@@ -28,6 +28,7 @@ from cogs.platform.items import Button, Interaction, TableItem
 from cogs.platform.names import display_names
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import image_file
+from cogs.platform.summary_alt import replay_step_description
 from renderer.replay import replay_step, replay_steps
 
 REPLAY_STEP = "mt:replay"
@@ -52,7 +53,9 @@ async def step_message(
     names = await display_names(interaction.client, table, interaction.locale)
     lang = language_of(interaction.locale)
     name = f"{table.game}-{table.id}-step-{step + 1}.png"
-    file = await image_file(name, replay_step, record, lang, plugin.replay_board, names, step)
+    told = await replay_step_description(table, record, names, interaction.locale, step, steps)
+    file = await image_file(name, replay_step, record, lang, plugin.replay_board, names, step,
+                            description=told)
     text = t(interaction.locale, "replay.step", table=table.id, step=step + 1, total=steps)
     return text, file, step_buttons(interaction.locale, table.id, step, steps)
 

@@ -22,6 +22,7 @@ from cogs.platform.names import member_name
 from cogs.platform.presenter import game_name, image_file
 from cogs.platform.replies import acknowledged, send_private
 from cogs.platform.server_names import note_actor, remember_names, stored_names
+from cogs.platform.summary_alt import leaderboard_description
 from renderer.leaderboard import render_leaderboard
 
 
@@ -84,7 +85,9 @@ async def send_leaderboard(interaction: Interaction, game: str) -> None:
     rows = leaderboard(summaries, await service.results.ratings(interaction.guild_id), game)
     names = await leaderboard_names(interaction, [row.player for row in rows])
     lang = language_of(interaction.locale)
-    file = await image_file(f"leaderboard-{game}.png", render_leaderboard, game, rows, names, lang)
+    told = leaderboard_description(game, rows, names, interaction.locale)
+    file = await image_file(f"leaderboard-{game}.png", render_leaderboard, game, rows, names, lang,
+                            description=told)
     key = "leaderboard.text" if rows else "leaderboard.empty"
     text = t(interaction.locale, key, game=game_name(interaction.locale, game))
     await send_private(interaction, text, file=file)

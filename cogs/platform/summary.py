@@ -37,6 +37,7 @@ from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import TurnMessage, image_file
 from cogs.platform.replay_steps import ReplayStepButton, offers_step_through, step_message
 from cogs.platform.replies import defer_private, send_private
+from cogs.platform.summary_alt import finished_description
 from renderer.chart import record_chart
 from renderer.replay import replay_gif
 
@@ -62,7 +63,9 @@ async def add_score_chart(
         log.warning("table %s: the score chart could not be drawn", table.id)
         return
     message.chart = chart
-    message.files[:] = with_chart(message.files, discord.File(io.BytesIO(chart), CHART_FILE))
+    told = finished_description(table, names, locale, "chart")
+    file = discord.File(io.BytesIO(chart), CHART_FILE, description=told)
+    message.files[:] = with_chart(message.files, file)
 
 
 def with_chart(files: list[discord.File], chart: discord.File) -> list[discord.File]:
@@ -87,7 +90,9 @@ async def send_export(interaction: Interaction, table: Table) -> None:
         name = f"{table.game}-{table.id}-replay.gif"
         try:  # the record goes out without the replay if it cannot be drawn
             names = await display_names(interaction.client, table, interaction.locale)
-            files.append(await image_file(name, replay_gif, record, lang, board, names))
+            told = finished_description(table, names, interaction.locale, "replay")
+            files.append(await image_file(name, replay_gif, record, lang, board, names,
+                                          description=told))
             text = t(interaction.locale, "export.done_replay", table=table.id)
         except RenderFailed:
             log.warning("table %s: the replay could not be drawn", table.id)

@@ -24,9 +24,10 @@ import discord
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from cogs.platform.items import Interaction
-from cogs.platform.names import mention
+from cogs.platform.names import known_names, mention
 from cogs.platform.presenter import game_name
 from cogs.platform.summary import CHART_FILE
+from cogs.platform.summary_alt import finished_description
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +111,9 @@ async def close_thread(
         parent = thread.parent or await client.fetch_channel(thread.parent_id)
         if table.status == TableStatus.FINISHED and isinstance(parent, discord.TextChannel):
             text = standings_text(table, locale, thread.jump_url)
-            files = [] if chart is None else [discord.File(io.BytesIO(chart), CHART_FILE)]
+            told = finished_description(table, known_names(table), locale, "chart")
+            files = [] if chart is None else [
+                discord.File(io.BytesIO(chart), CHART_FILE, description=told)]
             await parent.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())
         await thread.edit(archived=True)
     except discord.HTTPException:

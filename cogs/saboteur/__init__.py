@@ -11,6 +11,7 @@ from cogs.saboteur.cards import CATALOGUE
 from cogs.saboteur.commands import SaboteurCog
 from cogs.saboteur.hand import HAND
 from cogs.saboteur.presenter import SaboteurPresenter
+from cogs.saboteur.reading import WORDS
 from cogs.saboteur.typed import SaboteurPlays
 from renderer.saboteur.board import REPLAY
 from renderer.saboteur.warm import warm_up
@@ -23,5 +24,6 @@ PLUGIN = GamePlugin(
     replay_board=REPLAY,
     warm_up=warm_up,
     cards=CATALOGUE,
+    words=WORDS,
     typed=SaboteurPlays(),
 )

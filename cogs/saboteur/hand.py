@@ -25,6 +25,7 @@ from bot.games.saboteur.shapes import as_view
 from bot.games.saboteur.spots import Spot, placement_spots
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
+from cogs.platform.alt_text import description, seen_of
 from cogs.platform.items import LABEL_LIMIT, OPTIONS_PER_SELECT
 from cogs.platform.names import Seated, known_names
 from cogs.platform.presenter import image_file
@@ -39,6 +40,7 @@ from cogs.saboteur.choices import (
     plays_by_card,
     sab_state,
 )
+from cogs.saboteur.reading import placement_description
 from renderer.saboteur.hand import render_hand
 from renderer.saboteur.placement import render_placement
 
@@ -55,7 +57,10 @@ async def hand_file(
 ) -> discord.File:
     """The private image of `seat` (role, hand, peeks, gold): for that player only."""
     lang = language_of(locale)
-    return await image_file(HAND_FILE, render_hand, state.view(seat), known_names(table), lang)
+    view, names = state.view(seat), known_names(table)
+    told = description(seen_of(table, state, seat, names, view), locale, "hand",
+                       parts=("hand", "round"))
+    return await image_file(HAND_FILE, render_hand, view, names, lang, description=told)
 
 
 async def placement_file(
@@ -64,8 +69,10 @@ async def placement_file(
     """The maze around the legal spots of path card `card`, each lettered as its button."""
     lang = language_of(locale)
     spots = placement_spots(state, seat, card)
+    view, names = state.view(seat), known_names(table)
+    told = placement_description(seen_of(table, state, seat, names, view), locale, card, spots)
     return await image_file(
-        PLACEMENT_FILE, render_placement, state.view(seat), card, spots, known_names(table), lang
+        PLACEMENT_FILE, render_placement, view, card, spots, names, lang, description=told
     )
 
 

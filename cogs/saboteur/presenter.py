@@ -19,6 +19,7 @@ from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.shapes import SaboteurView, as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
 from bot.service import ActResult
+from cogs.platform.alt_text import description
 from cogs.platform.names import mention
 from cogs.platform.presenter import Presenter, TurnMessage, drawn_files, image_file
 from cogs.platform.seen import Seen, TableFacts
@@ -29,6 +30,7 @@ from cogs.saboteur.choices import (
     tool_name,
 )
 from cogs.saboteur.hand import HAND
+from cogs.saboteur.reading import BOARD_PARTS, round_end_description
 from renderer.saboteur.board import render_board, render_round_end
 from renderer.saboteur.labels import shape_words
 
@@ -47,19 +49,22 @@ def roster(table: TableFacts, locale: LocaleLike) -> str:
 
 
 async def board_file(
-    view: SaboteurView, names: Sequence[str], locale: LocaleLike
+    view: SaboteurView, names: Sequence[str], locale: LocaleLike, description: str | None = None
 ) -> discord.File:
     """The public board with the players strip, drawn off the event loop from the
     spectator view only."""
-    return await image_file(BOARD_FILE, render_board, view, names, language_of(locale))
+    return await image_file(BOARD_FILE, render_board, view, names, language_of(locale),
+                            description=description)
 
 
 async def round_end_file(
-    view: SaboteurView, round_number: int, names: Sequence[str], locale: LocaleLike
+    view: SaboteurView, round_number: int, names: Sequence[str], locale: LocaleLike,
+    description: str | None = None,
 ) -> discord.File:
     """The final maze of the round just ended, every goal face up."""
     name = f"saboteur-round-{round_number}.png"
-    return await image_file(name, render_round_end, view, round_number, names, language_of(locale))
+    return await image_file(name, render_round_end, view, round_number, names, language_of(locale),
+                            description=description)
 
 
 def ended_round(events: list[Event]) -> int | None:
@@ -89,9 +94,11 @@ class SaboteurPresenter(Presenter):
         renders = []
         ended = ended_round(played.events) if played is not None else None
         if ended is not None:  # the maze as the round ended, before the next one's
-            renders.append(round_end_file(seen.view, ended, names, locale))
+            told = round_end_description(seen, locale, played, ended)
+            renders.append(round_end_file(seen.view, ended, names, locale, told))
         if seen.playing or not renders:
-            renders.append(board_file(seen.view, names, locale))
+            told = description(seen, locale, "board", played, parts=BOARD_PARTS)
+            renders.append(board_file(seen.view, names, locale, told))
         files, missing = await drawn_files(renders)
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 

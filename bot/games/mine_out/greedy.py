@@ -58,22 +58,37 @@ POINT_VALUE = 0.4
 """What an action point spent is worth: a step must gain more to be taken."""
 
 
-def holdings(state: MineOutState, index: int) -> float:
-    """What position `index` holds, in fame for the rest of the game: money, cubes
-    (more for enough of an ore to score), cards in hand and in its area; half
-    for an apprentice (its fame counts half)."""
+HOLDING_TERMS = ("money", "cubes", "hand", "area")
+"""The parts of what a position holds (`holding_terms`)."""
+
+
+def holding_terms(state: MineOutState, index: int) -> dict[str, float]:
+    """What position `index` holds, in fame for the rest of the game, part by part:
+    money, cubes (more for enough of an ore to score), cards in hand and in its
+    area; half for an apprentice (its fame counts half). Every part is a multiple
+    of 1/8, so their sum is exact in any order."""
     position = state.positions[index]
     jewels = position.cubes[JEWEL]
-    value = MONEY_VALUE * position.money
+    cubes = 0.0
     for kind, count in enumerate(position.cubes):
-        value += CUBE_VALUE[kind] * count
+        cubes += CUBE_VALUE[kind] * count
     for ore in ORES:
         minimum = KIND_DATA[ore].minimum
         if minimum is not None and position.cubes[ore] and position.cubes[ore] + jewels >= minimum:
-            value += position.cubes[ore]
-    value += sum(0.25 * (CARDS[c].dig + CARDS[c].fame) for c in position.hand)
-    value += sum(AREA_VALUE[CARDS[c].type] for c in position.area)
-    return (0.5 if position.apprentice else 1.0) * value
+            cubes += position.cubes[ore]
+    parts = (
+        MONEY_VALUE * position.money,
+        cubes,
+        sum(0.25 * (CARDS[c].dig + CARDS[c].fame) for c in position.hand),
+        sum(AREA_VALUE[CARDS[c].type] for c in position.area),
+    )
+    factor = 0.5 if position.apprentice else 1.0
+    return {term: factor * part for term, part in zip(HOLDING_TERMS, parts, strict=True)}
+
+
+def holdings(state: MineOutState, index: int) -> float:
+    """What position `index` holds, in fame for the rest of the game (`holding_terms`)."""
+    return sum(holding_terms(state, index).values())
 
 
 def evaluate(state: MineOutState, index: int) -> float:

@@ -1,0 +1,216 @@
+"""The coach off the event loop: requests, their answers, and the worker process.
+
+A request carries the game's record (JSON), the seat, the moment (how many of
+the record's actions were played before it) and a seed; the worker replays the
+record to that moment, builds the seat's `Observation` (its view and the
+events it was told, as a computer seat gets) and answers in notation and
+numbers, which the table side writes in words (`cogs.platform.coach`).
+
+The pool is started at the first request only: a bot whose tables have no
+coached player never starts it. `CoachRunner.asked` counts the requests (tests
+check that a table nobody is coached at costs none).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Final
+
+from bot.ai.coach import (
+    Appraisal,
+    Cost,
+    clearly_worse,
+    costliest,
+    hint,
+    move_cost,
+    normal_player,
+    reason,
+)
+from bot.ai.knowledge import knowledge_for
+from bot.ai.observation import Observation, observe
+from bot.games.base import JSON, Event, GameState, Seat
+from bot.games.record import initial_state, parse_entry
+from bot.workers.lifeline import end_with_parent
+
+HINT_SECONDS: Final = 1.2
+"""The normal level's clock limit for a hint or a note (p95 ≤ 2 s with the rest: docs/ai.md)."""
+REVIEW_SECONDS: Final = 0.6
+"""Its clock limit per move looked at again by a review."""
+HARD_LIMIT: Final = 60.0
+"""How long the table side waits for an answer before giving up (a bug, or a stuck worker)."""
+
+
+@dataclass(frozen=True)
+class CoachRequest:
+    """Everything a worker needs (picklable plain values)."""
+
+    kind: str
+    """``hint`` (the move for the seat now), ``note`` (the cost of the move played at
+    `moment`) or ``review`` (the seat's costliest moves of a finished game)."""
+    record: dict[str, JSON]
+    seat: Seat
+    moment: int
+    """Actions of the record played before the moment asked about."""
+    seed: int
+    seconds: float | None = HINT_SECONDS
+    iterations: int | None = None
+    """The normal level's iterations (None: its own); tests use few."""
+    looked_at: int = 80
+    """A review looks at this many of the seat's moves at most, spread over the game."""
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    action: str
+    term: str
+    gain: float
+
+
+@dataclass(frozen=True)
+class CostAnswer:
+    moment: int
+    played: str
+    best: str
+    loss: float
+    term: str
+    """What the normal level's move gained most (its `Appraisal.reason`)."""
+    gain: float
+    before: JSON
+    """The state before the move (`to_json`), to write both moves in words."""
+    turn: int
+    """The record index where the seat's turn holding the move began."""
+
+
+Answer = HintAnswer | CostAnswer | list[CostAnswer] | None
+
+
+def moment_seed(table_seed: int, moment: int, seat: Seat) -> int:
+    """The seed of the coach's look at `seat` at `moment`: a hint and the note on the
+    move then played see the same determinizations, so they agree."""
+    return (table_seed * 1_000_003 + moment * 101 + seat) % 2**63
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One action of a record: the state before it (a copy), who played what, and how
+    many of the game's events came before it."""
+
+    state: GameState[Any]
+    seat: Seat
+    notation: str
+    told: int
+
+
+def replay(record: dict[str, JSON]) -> tuple[list[Moment], list[Event]]:
+    """Each moment of a finished game's record, and every event of the game."""
+    state = initial_state(record)
+    events: list[Event] = []
+    moments = []
+    entries = record["actions"]
+    assert isinstance(entries, list)
+    for entry in entries:
+        seat, notation = parse_entry(state, str(entry))
+        moments.append(Moment(state.copy(), seat, notation, len(events)))
+        events += state.apply(seat, state.parse_action(seat, notation))
+    return moments, events
+
+
+def _observation(
+    state: GameState[Any], seat: Seat, events: list[Event]
+) -> Observation[Any]:
+    return observe(state, seat, events, knowledge_for(state.game_id).determinizer)
+
+
+def compute(request: CoachRequest) -> Answer:
+    """The answer to `request` (run in a worker)."""
+    started = time.perf_counter()
+    state = initial_state(request.record)
+    events: list[Event] = []
+    entries = request.record["actions"]
+    assert isinstance(entries, list)
+    if request.kind == "review":
+        return _review(request)
+    turn = 0
+    for index, entry in enumerate(entries[: request.moment]):
+        seat, notation = parse_entry(state, str(entry))
+        events += state.apply(seat, state.parse_action(seat, notation))
+        if seat != request.seat:
+            turn = index + 1
+    observation = _observation(state, request.seat, events)
+    spent = time.perf_counter() - started
+    seconds = None if request.seconds is None else max(0.05, request.seconds - spent)
+    player = normal_player(seconds, request.iterations)
+    rng = random.Random(request.seed)
+    if request.kind == "hint":
+        found = hint(observation, rng, player)
+        term, gain = reason(observation, found)
+        return HintAnswer(state.format_action(found.action), term, gain)
+    seat, notation = parse_entry(state, str(entries[request.moment]))
+    if seat != request.seat:
+        return None
+    played = state.parse_action(seat, notation)
+    cost = move_cost(observation, played, rng, player)
+    if not clearly_worse(state.game_id, cost):
+        return None
+    assert cost is not None
+    return _cost_answer(observation, state, request.moment, cost, turn)
+
+
+def _cost_answer(
+    observation: Observation[Any], state: GameState[Any], moment: int, cost: Cost[Any],
+    turn: int,
+) -> CostAnswer:
+    best: Appraisal[Any] = cost.best
+    term, gain = reason(observation, best)
+    return CostAnswer(
+        moment, state.format_action(cost.played.action), state.format_action(best.action),
+        cost.loss, term, gain, state.to_json(), turn,
+    )
+
+
+def _review(request: CoachRequest) -> list[CostAnswer]:
+    moments, events = replay(request.record)
+    own = [index for index, moment in enumerate(moments) if moment.seat == request.seat]
+    spread = max(1, -(-len(own) // request.looked_at))
+    looked = [
+        (index, _observation(moments[index].state, request.seat, events[: moments[index].told]),
+         moments[index].state.parse_action(request.seat, moments[index].notation))
+        for index in own[::spread]
+    ]
+    player = normal_player(request.seconds, request.iterations)
+    found = costliest(looked, random.Random(request.seed), player)
+    seen = {index: observation for index, observation, _ in looked}
+    return [_cost_answer(seen[index], moments[index].state, index, cost, index)
+            for index, cost in found]
+
+
+class CoachRunner:
+    """Answers coach requests in a worker process started at the first one; `close()` it."""
+
+    def __init__(self, executor: Callable[[], Executor] | None = None) -> None:
+        self._make = executor or (lambda: ProcessPoolExecutor(1, initializer=end_with_parent))
+        self._pool: Executor | None = None
+        self.asked = 0
+        """Requests answered or asked so far (none at a bot nobody is coached at)."""
+
+    async def ask(self, request: CoachRequest) -> Answer:
+        """The answer to `request`; TimeoutError past `HARD_LIMIT` (the worker restarts)."""
+        self.asked += 1
+        if self._pool is None:
+            self._pool = self._make()
+        future = asyncio.get_running_loop().run_in_executor(self._pool, compute, request)
+        try:
+            return await asyncio.wait_for(future, HARD_LIMIT)
+        except TimeoutError:
+            self.close(wait=False)
+            raise
+
+    def close(self, wait: bool = True) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=wait, cancel_futures=True)

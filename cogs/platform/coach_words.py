@@ -1,0 +1,82 @@
+"""The coach's answers in words: a hint, a note after a costly move, a review's moments.
+
+Moves are written as the menus write them (`Presenter.words`, never notation);
+a reason is one sentence per term of the game's evaluation
+(``coach.reason.<game>.<term>``, `bot.ai.appraisers`), naming the amount the
+move gains by it in the game's unit; a cost is said in that unit
+(``coach.unit.<unit>``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.ai.appraisers import appraiser_for
+from bot.ai.coach_worker import CostAnswer, HintAnswer
+from bot.games.base import GameState, Seat
+from bot.games.registry import get_game
+from bot.i18n import LocaleLike, language_of, t
+from bot.service import Table
+from cogs.platform.plugins import plugin_for
+from cogs.platform.seen import seat_copy
+
+
+def amount(locale: LocaleLike, value: float) -> str:
+    """A figure as a player reads it: one decimal at most, a decimal comma in French."""
+    text = f"{value:.1f}".removesuffix(".0")
+    if text == "-0":
+        text = "0"
+    return text.replace(".", ",") if language_of(locale) == "fr" else text
+
+
+def reason_text(locale: LocaleLike, game: str, term: str, gain: float) -> str:
+    """Why a move is good: the term of the evaluation it gains most, with the gain."""
+    return t(locale, f"coach.reason.{game}.{term}", amount=amount(locale, gain))
+
+
+def move_words(table: Table, state: GameState[object], seat: Seat, notation: str,
+               locale: LocaleLike) -> str:
+    """`seat` playing `notation` in `state` (at `table`), in the menus' words."""
+    own = seat_copy(replace(table, state=state), seat)
+    return plugin_for(table.game).typed.words(own, notation, locale)
+
+
+def hint_text(table: Table, seat: Seat, answer: HintAnswer, locale: LocaleLike) -> str:
+    assert table.state is not None
+    return t(
+        locale, "coach.hint",
+        move=move_words(table, table.state, seat, answer.action, locale),
+        reason=reason_text(locale, table.game, answer.term, answer.gain),
+    )
+
+
+def cost_params(
+    table: Table, state: GameState[object], seat: Seat, answer: CostAnswer, locale: LocaleLike
+) -> dict[str, str]:
+    """The words of a costly move: ``played``, ``best``, ``loss`` (with its unit), ``reason``."""
+    unit = t(locale, f"coach.unit.{appraiser_for(table.game).unit}")
+    return {
+        "played": move_words(table, state, seat, answer.played, locale),
+        "best": move_words(table, state, seat, answer.best, locale),
+        "loss": f"{amount(locale, answer.loss)} {unit}",
+        "reason": reason_text(locale, table.game, answer.term, answer.gain),
+    }
+
+
+def note_text(
+    table: Table, state: GameState[object], seat: Seat, answer: CostAnswer, locale: LocaleLike
+) -> str:
+    """The coach's note after a costly move (`state`: before it)."""
+    return t(locale, "coach.note", **cost_params(table, state, seat, answer, locale))
+
+
+def review_text(table: Table, seat: Seat, answers: list[CostAnswer], locale: LocaleLike) -> str:
+    """A finished game's costliest moves of `seat`, with what the normal level would have played."""
+    if not answers:
+        return t(locale, "coach.review.none")
+    lines = [t(locale, "coach.review.title")]
+    for answer in answers:
+        before = get_game(table.game).from_json(answer.before)
+        params = cost_params(table, before, seat, answer, locale)
+        lines.append(t(locale, "coach.review.moment", number=answer.moment + 1, **params))
+    return "\n".join(lines)

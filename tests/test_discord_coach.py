@@ -1,0 +1,258 @@
+"""The coach through the real bot (simcord): `/game hint`, the panel's 💡 Hint, coach
+notes after a clearly worse move and none after the hinted one, in both languages;
+a table nobody is coached at asks the coach nothing.
+
+The coach thinks in a thread here, with a small fixed search (deterministic)."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import simcord
+
+from bot.ai.coach_worker import CoachRunner, CostAnswer, HintAnswer, compute
+from bot.games.base import Seat
+from bot.service import Table
+from bot.service.errors import NotYourTurn
+from cogs.platform.coach import TableCoach
+from cogs.platform.plugins import plugin_for
+from cogs.platform.seen import seat_copy
+from tests.coal_baron_discord_support import fixed_seed
+from tests.discord_support import (
+    TableWorld,
+    custom_ids,
+    lobby_id,
+    private_text,
+    private_texts,
+    speak_french,
+)
+from tests.test_discord_computers import table_bot
+
+__all__ = ["fixed_seed"]  # autouse: the same deal every run
+
+ITERATIONS = 6
+
+
+def coach_in_threads(w: TableWorld) -> TableCoach:
+    coach = TableCoach(CoachRunner(lambda: ThreadPoolExecutor(1)), None, ITERATIONS)
+    table_bot(w).coach = coach
+    return coach
+
+
+async def table_of(w: TableWorld) -> Table:
+    return await table_bot(w).service.tables.get_table(1)
+
+
+def actor(w: TableWorld, table: Table, seat: Seat) -> simcord.MemberActor:
+    return w.alice if table.seats[seat] == w.alice.id else w.bob
+
+
+async def start(w: TableWorld, game: str) -> Table:
+    lobby = await w.open_lobby(game)
+    await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    return await table_of(w)
+
+
+async def play_defaults_until_placement(w: TableWorld) -> Table:
+    """Coal Baron's draft, each seat's default, through `/game play`."""
+    table = await table_of(w)
+    while table.state.phase == "draft":  # type: ignore[union-attr]
+        state = table.state
+        assert state is not None
+        seat = state.to_act()[0]
+        await actor(w, table, seat).slash(
+            w.channel, "game play", action=state.format_action(state.default_action(seat))
+        )
+        table = await table_of(w)
+    return table
+
+
+@pytest.mark.parametrize("french", [False, True])
+async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, french: bool
+) -> None:
+    w = table_world
+    if french:
+        speak_french(monkeypatch, w.alice, w.bob)
+    coach = coach_in_threads(w)
+    await start(w, "coal-baron")
+    table = await play_defaults_until_placement(w)
+    assert coach.runner.asked == 0  # nobody coached: nothing asked
+    state = table.state
+    assert state is not None
+    seat = state.to_act()[0]
+    player = actor(w, table, seat)
+    other = w.bob if player is w.alice else w.alice
+    result = await player.slash(w.channel, "game coach", enabled=True)
+    assert "🎓" in private_text(result)
+    # The hint, privately, in words.
+    result = await player.slash(w.channel, "game hint")
+    hint_words = private_text(result)
+    assert hint_words.startswith("💡")
+    assert ("Conseil" in hint_words) == french
+    # Only the player to act gets a hint; the other is told privately, in their language.
+    refused = private_text(await other.slash(w.channel, "game hint"))
+    simcord.assert_error(w.env, NotYourTurn)
+    assert refused == ("Ce n'est pas votre tour." if french else "It is not your turn.")
+    # Which move is clearly worse: the worker's own measure, on the same record.
+    record = await table_bot(w).service.results.record(table.id)
+    moment = len(record["actions"])
+    request = coach.request("hint", table, seat, record, moment)
+    given = compute(request)
+    assert isinstance(given, HintAnswer)
+    own = seat_copy(table, seat)
+    words = plugin_for("coal-baron").typed.words(own, given.action, "fr" if french else "en")
+    assert f"**{words}**" in hint_words and words != given.action  # in the menus' words
+    worse = None
+    for action in state.legal_actions(seat):
+        notation = state.format_action(action)
+        played = {**record, "actions": [*record["actions"], notation]}
+        answer = compute(coach.request("note", table, seat, played, moment))
+        if isinstance(answer, CostAnswer):
+            worse = notation
+            break
+    assert worse is not None
+    asked = coach.runner.asked
+    result = await player.slash(w.channel, "game play", action=worse)
+    await coach.idle()
+    notes = [text for text in private_texts(result) if text.startswith("🎓")]
+    assert len(notes) == 1, private_texts(result)
+    assert ("vous a coûté" in notes[0]) == french and ("PV" in notes[0]) == french
+    assert worse not in notes[0].split("**")  # in words, not notation
+    assert coach.runner.asked == asked + 1
+    # The other player is not coached: their moves are never looked at.
+    table = await table_of(w)
+    while table.state is not None and table.seats[table.state.to_act()[0]] != player.id:
+        state = table.state
+        s = state.to_act()[0]
+        await other.slash(w.channel, "game play",
+                          action=state.format_action(state.default_action(s)))
+        table = await table_of(w)
+    await coach.idle()
+    assert coach.runner.asked == asked + 1
+    # The hinted move gets no note.
+    result = await player.slash(w.channel, "game hint")
+    table = await table_of(w)
+    state = table.state
+    assert state is not None
+    record = await table_bot(w).service.results.record(table.id)
+    given = compute(coach.request("hint", table, seat, record, len(record["actions"])))
+    assert isinstance(given, HintAnswer)
+    result = await player.slash(w.channel, "game play", action=given.action)
+    await coach.idle()
+    assert not [text for text in private_texts(result) if text.startswith("🎓")]
+
+
+async def test_the_private_panel_offers_a_hint_that_fills_it(table_world: TableWorld) -> None:
+    w = table_world
+    coach = coach_in_threads(w)
+    table = await start(w, "mine-out")
+    state = table.state
+    assert state is not None
+    player = actor(w, table, state.to_act()[0])
+    turn = w.last()
+    view_id = next(i for i in custom_ids(turn) if i.startswith("mt:view"))
+    result = await player.click(turn, custom_id=view_id)
+    panel = next(m for m in (result.response, *result.followups) if m is not None and m.ephemeral)
+    hint_id = f"mt:hint:{table.id}"
+    ids = [c.get("custom_id", "") for row in panel.components for c in row["components"]]
+    assert hint_id in ids, ids
+    result = await player.click(panel, custom_id=hint_id)
+    assert coach.runner.asked == 1
+    filled = result.response
+    assert filled is not None and filled.id == panel.id  # the panel itself, edited
+    assert filled.content.startswith(panel.content) and filled.content.count("💡 Hint:") == 1
+    again = (await player.click(filled, custom_id=hint_id)).response
+    assert again is not None and again.content.count("💡 Hint:") == 1
+
+
+async def play_to_the_last_move(w: TableWorld, players: list[simcord.MemberActor]) -> None:
+    """Random legal moves through the service, the last one through `/game play`: the
+    final message is posted as at the table."""
+    service = table_bot(w).service
+    rng = random.Random(3)
+    by_id = {member.id: member for member in players}
+    while True:
+        table = await table_of(w)
+        state = table.state
+        assert state is not None and not state.is_over()
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        trial = state.copy()
+        trial.apply(seat, action)
+        notation = state.format_action(action)
+        if trial.is_over():
+            await by_id[table.seats[seat]].slash(w.channel, "game play", action=notation)
+            return
+        await service.moves.act(table.id, table.seats[seat], notation, table.version)
+
+
+@pytest.mark.parametrize("game", ["coal-baron", "mine-out", "saboteur"])
+async def test_the_review_button_names_the_costliest_moves_in_words(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    w = table_world
+    french = game == "mine-out"
+    if french:
+        speak_french(monkeypatch, w.alice, w.bob, w.carol)
+    coach = coach_in_threads(w)
+    coach.looked_at = 4
+    lobby = await w.open_lobby(game)
+    players = [w.alice, w.bob]
+    await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
+    if game == "saboteur":
+        await w.carol.click(lobby, custom_id=lobby_id(lobby, "join"))
+        players.append(w.carol)
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    await play_to_the_last_move(w, players)
+    assert coach.runner.asked == 0
+    final = w.last()
+    review_id = f"mt:review:{(await table_of(w)).id}"
+    assert review_id in custom_ids(final)
+    result = await w.bob.click(final, custom_id=review_id)
+    text = private_text(result)
+    assert text.startswith("🔎")
+    assert ("partie" in text) == french
+    table = await table_of(w)
+    record = await table_bot(w).service.results.record(table.id)
+    played = set(record["actions"])
+    for line in text.splitlines()[1:]:
+        assert not any(f"**{notation}**" in line for notation in played)
+    # A stranger to the table gets a clear private refusal.
+    result = await w.carol.click(final, custom_id=review_id) if game != "saboteur" else result
+    assert private_text(result)
+
+
+async def test_coach_for_new_players_looks_at_their_moves_and_never_at_a_computers(
+    table_world: TableWorld,
+) -> None:
+    """The lobby's option coaches alice (no finished game here): each of her moves is
+    looked at, none of the computer's (counted requests to the coach's worker)."""
+    w = table_world
+    coach = coach_in_threads(w)
+    w.env.settle_timeout = 120.0
+    lobby = await w.open_lobby("coal-baron")
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "easy"))
+    await w.alice.click(w.last(), custom_id=f"mt:coachnew:{(await table_of(w)).id}:on")
+    lobby = w.last()
+    assert "🎓" in lobby.content
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    hers = 0
+    for _ in range(12):
+        await table_bot(w).computers.idle()
+        table = await table_of(w)
+        state = table.state
+        assert state is not None
+        seat = state.to_act()[0]
+        assert table.seats[seat] == w.alice.id
+        await w.alice.slash(w.channel, "game play",
+                            action=state.format_action(state.default_action(seat)))
+        hers += 1
+    await table_bot(w).computers.idle()
+    await coach.idle()
+    table = await table_of(w)
+    assert table.version > hers  # the computer played too
+    assert coach.runner.asked == hers
