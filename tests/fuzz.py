@@ -396,12 +396,13 @@ async def stored_rows(database: str) -> tuple[list[Any], list[Any]]:
 
 
 def templates_of(language: str) -> list[re.Pattern[str]]:
-    """Every line of `language`'s catalog as a pattern (placeholders match anything);
-    lines that are only placeholders are left out, as they would match any text."""
+    """Every line of `language`'s catalog as a pattern (placeholders, plural choices
+    ``{count:one|many}`` among them, match anything); lines that are only placeholders
+    are left out, as they would match any text."""
     patterns = []
     for text in catalog(language).values():
         for line in text.splitlines():
-            parts = re.split(r"\{\w+\}", line)
+            parts = re.split(r"\{\w+(?::[^{}]*)?\}", line)
             if sum(len(part.strip()) for part in parts) >= 2:
                 patterns.append(re.compile(".*".join(re.escape(p) for p in parts)))
     return patterns

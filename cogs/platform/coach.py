@@ -38,7 +38,7 @@ from bot.service.errors import NotPlaying, NotSeated
 from cogs.platform.coach_words import hint_text, note_text, review_text
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import REVIEW, Button, Interaction, TableItem
-from cogs.platform.replies import defer_private, send_private
+from cogs.platform.replies import acknowledged, send_private
 
 log = logging.getLogger(__name__)
 
@@ -145,15 +145,15 @@ async def hint(interaction: Interaction, table_id: int) -> str:
     return hint_text(table, seat, answer, interaction.locale)
 
 
+@acknowledged
 async def send_hint(interaction: Interaction, table_id: int) -> None:
-    """`/game hint`: the hint, privately."""
-    await defer_private(interaction)  # acknowledged before the coach thinks
+    """`/game hint`: the hint, privately (acknowledged before the coach thinks)."""
     await send_private(interaction, await hint(interaction, table_id))
 
 
+@acknowledged
 async def set_coach(interaction: Interaction, table_id: int, on: bool) -> None:
     """`/game coach on|off`: the player's coach mode at the table."""
-    await defer_private(interaction)
     service = service_of(interaction)
     if not coaches((await service.tables.get_table(table_id)).game):
         raise NoCoach()

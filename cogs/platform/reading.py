@@ -25,7 +25,7 @@ from cogs.platform.items import READ, Button, Interaction, TableItem
 from cogs.platform.names import display_names
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import MAX_SUGGESTIONS, game_name
-from cogs.platform.replies import defer_private, send_private
+from cogs.platform.replies import acknowledged, send_private
 from cogs.platform.seen import Seen
 from cogs.platform.translator import command_text
 
@@ -101,10 +101,10 @@ def messages(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return chunks
 
 
+@acknowledged
 async def send_reading(interaction: Interaction, table: Table, part: str | None) -> None:
     """The table read to the user, privately: as their seat sees it, or as the channel
     does for anyone not seated."""
-    await defer_private(interaction)  # acknowledged before any database work
     if table.state is None or table.status not in (TableStatus.PLAYING, TableStatus.FINISHED):
         raise NoReading()
     value = find_part(table.game, interaction.locale, part)
