@@ -22,7 +22,12 @@ from bot.games.base import GameState, Seat
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.mine_out.greedy import HOLDING_TERMS, holding_terms, plan
 from bot.games.mine_out.state import MineOutState
+from bot.games.saboteur.actions import BreakTool
 from bot.games.saboteur.state import SaboteurState
+
+Told = tuple[str, dict[str, int]]
+"""A reason as the seat is told it: its term, and the public facts it names (counts; a
+seat under the key ``player``)."""
 
 MAX_SETTLE_STEPS: Final = 40
 """A turn finished after a move stops after this many steps (a guard, never reached)."""
@@ -45,10 +50,11 @@ class Appraiser(ABC):
     def settle(self, state: GameState[Any], seat: Seat) -> None:
         """Finish `seat`'s turn after a move, as the computer players would."""
 
-    def told(self, observation: Observation[Any], term: str) -> str:
-        """The reason's term as the seat can be told it, from what it knows (default:
-        the term itself; a catalog holds a sentence for each)."""
-        return term
+    def told(self, observation: Observation[Any], action: Any, term: str) -> Told:
+        """The reason of playing `action` (its best term) as the seat can be told it,
+        from what it knows: the sentence's term (a catalog holds one for each) and the
+        public facts the sentence names (default: the term itself, no facts)."""
+        return term, {}
 
 
 class CoalBaronAppraiser(Appraiser):
@@ -102,11 +108,22 @@ class SaboteurAppraiser(Appraiser):
     def settle(self, state: GameState[Any], seat: Seat) -> None:
         """Nothing: a play is the whole turn."""
 
-    def told(self, observation: Observation[Any], term: str) -> str:
+    def told(self, observation: Observation[Any], action: Any, term: str) -> Told:
         """A gold-digger who knows where the gold is (it looked, or the goal is turned
-        over) is told the path goes toward the goal it saw holds gold."""
-        known = len(belief_of(observation).gold) == 1
-        return f"{term}_seen" if term == "path_digger" and known else term
+        over) is told the path goes toward the goal it saw holds gold; one told to break
+        a player's tool, why that player is a likely saboteur: the tools of likely
+        gold-diggers it broke and the times it blocked the path this round (the public
+        record, as the belief reads it)."""
+        belief = belief_of(observation)
+        if term == "path_digger" and len(belief.gold) == 1:
+            return f"{term}_seen", {}
+        if term == "blockers_digger" and isinstance(action, BreakTool):
+            target = action.target
+            facts = {"broken": belief.broke_diggers[target], "blocked": belief.blocked[target]}
+            found = "_".join(name for name, count in facts.items() if count)
+            if found:
+                return f"{term}_{found}", {"player": target, **facts}
+        return term, {}
 
     def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
         assert isinstance(state, SaboteurState)

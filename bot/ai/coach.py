@@ -66,11 +66,15 @@ class Cost(Generic[A]):
         return self.best.value - self.played.value
 
 
-def reason(observation: Observation[A], appraisal: Appraisal[A]) -> tuple[str, float]:
+def reason(
+    observation: Observation[A], appraisal: Appraisal[A]
+) -> tuple[str, float, dict[str, int]]:
     """Why `appraisal`'s move is good, as the seat can be told it: the term it gains most
-    (`Appraisal.reason`, worded from what the seat knows: `Appraiser.told`) and the gain."""
+    (`Appraisal.reason`, worded from what the seat knows: `Appraiser.told`), the gain and
+    the public facts the sentence names."""
     term, gain = appraisal.reason
-    return appraiser_for(observation.game_id).told(observation, term), gain
+    told, facts = appraiser_for(observation.game_id).told(observation, appraisal.action, term)
+    return told, gain, facts
 
 
 def normal_player(seconds: float | None = None, iterations: int | None = None) -> SearchPlayer:

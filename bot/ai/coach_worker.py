@@ -18,7 +18,7 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.ai.coach import (
@@ -69,6 +69,8 @@ class HintAnswer:
     action: str
     term: str
     gain: float
+    facts: dict[str, int] = field(default_factory=dict)
+    """The public facts the reason names (`bot.ai.appraisers.Told`)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,8 @@ class CostAnswer:
     """The state before the move (`to_json`), to write both moves in words."""
     turn: int
     """The record index where the seat's turn holding the move began."""
+    facts: dict[str, int] = field(default_factory=dict)
+    """The public facts the reason names (`bot.ai.appraisers.Told`)."""
 
 
 Answer = HintAnswer | CostAnswer | list[CostAnswer] | None
@@ -148,8 +152,8 @@ def compute(request: CoachRequest) -> Answer:
     rng = random.Random(request.seed)
     if request.kind == "hint":
         found = hint(observation, rng, player)
-        term, gain = reason(observation, found)
-        return HintAnswer(state.format_action(found.action), term, gain)
+        term, gain, facts = reason(observation, found)
+        return HintAnswer(state.format_action(found.action), term, gain, facts)
     seat, notation = parse_entry(state, str(entries[request.moment]))
     if seat != request.seat:
         return None
@@ -166,10 +170,10 @@ def _cost_answer(
     turn: int,
 ) -> CostAnswer:
     best: Appraisal[Any] = cost.best
-    term, gain = reason(observation, best)
+    term, gain, facts = reason(observation, best)
     return CostAnswer(
         moment, state.format_action(cost.played.action), state.format_action(best.action),
-        cost.loss, term, gain, state.to_json(), turn,
+        cost.loss, term, gain, state.to_json(), turn, facts,
     )
 
 

@@ -55,6 +55,12 @@ class Belief:
     """Per goal, how much what others did after looking at it multiplied the odds of gold."""
     peeked: dict[Seat, Pos] = field(default_factory=dict)
     """The goal each player last looked at this round."""
+    broke_diggers: Counter[Seat] = field(default_factory=Counter)
+    """Per player, the tools it broke this round of players then believed gold-diggers
+    (the evidence the coach names: `bot.ai.appraisers.SaboteurAppraiser.told`)."""
+    blocked: Counter[Seat] = field(default_factory=Counter)
+    """Per player, the times it blocked the path this round: a dead end laid, a path
+    card taken away by a rockfall."""
 
     def saboteur_chances(self) -> list[float]:
         """Each seat's chance of being a saboteur (the seat's own role is known)."""
@@ -147,12 +153,15 @@ def _update(belief: Belief, kind: str, data: dict[str, Any]) -> None:
         card = PATH_CARDS[data["card"]]
         if card.dead_end:
             belief.odds[data["player"]] *= DEAD_END
+            belief.blocked[data["player"]] += 1
         elif "E" in data["shape"] and data["x"] >= 0:
             belief.odds[data["player"]] *= FORWARD
     elif kind == "tool_broken":
         chance = belief.saboteur_chances()[data["target"]]
         factor = BREAK_DIGGER * (1 - chance) + BREAK_SABOTEUR * chance
         belief.odds[data["player"]] *= factor
+        if chance < 0.5:
+            belief.broke_diggers[data["player"]] += 1
     elif kind == "tool_repaired":
         tool: Tool = data["tool"]
         belief.public_discards.update([data["card"], break_card(tool)])
@@ -165,5 +174,7 @@ def _update(belief: Belief, kind: str, data: dict[str, Any]) -> None:
         belief.public_discards.update(["rockfall", data["card"]])
         removed = PATH_CARDS[data["card"]]
         belief.odds[data["player"]] *= ROCKFALL_DEAD_END if removed.dead_end else ROCKFALL_PATH
+        if not removed.dead_end:
+            belief.blocked[data["player"]] += 1
     elif kind == "map_played":
         belief.public_discards.update(["map"])

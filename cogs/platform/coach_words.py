@@ -9,6 +9,7 @@ move gains by it in the game's unit; a cost is said in that unit
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from bot.ai.appraisers import appraiser_for
@@ -17,6 +18,7 @@ from bot.games.base import GameState, Seat
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table
+from cogs.platform.names import mention
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seat_copy
 
@@ -29,9 +31,21 @@ def amount(locale: LocaleLike, value: float) -> str:
     return text.replace(".", ",") if language_of(locale) == "fr" else text
 
 
-def reason_text(locale: LocaleLike, game: str, term: str, gain: float) -> str:
-    """Why a move is good: the term of the evaluation it gains most, with the gain."""
-    return t(locale, f"coach.reason.{game}.{term}", amount=amount(locale, gain))
+def reason_text(
+    locale: LocaleLike, game: str, term: str, gain: float,
+    facts: Mapping[str, int] | None = None, seats: Sequence[int] = (),
+) -> str:
+    """Why a move is good: the term of the evaluation it gains most, with the gain and
+    the public facts the sentence names (a ``player`` is a seat of `seats`, named)."""
+    counts = dict(facts or {})
+    named = {"player": mention(seats[counts.pop("player")], locale)} if "player" in counts else {}
+    return t(locale, f"coach.reason.{game}.{term}", amount=amount(locale, gain), **counts,
+             **named)
+
+
+def answer_reason(table: Table, answer: HintAnswer | CostAnswer, locale: LocaleLike) -> str:
+    """An answer's reason, in words, at `table`."""
+    return reason_text(locale, table.game, answer.term, answer.gain, answer.facts, table.seats)
 
 
 def move_words(table: Table, state: GameState[object], seat: Seat, notation: str,
@@ -46,7 +60,7 @@ def hint_text(table: Table, seat: Seat, answer: HintAnswer, locale: LocaleLike) 
     return t(
         locale, "coach.hint",
         move=move_words(table, table.state, seat, answer.action, locale),
-        reason=reason_text(locale, table.game, answer.term, answer.gain),
+        reason=answer_reason(table, answer, locale),
     )
 
 
@@ -59,7 +73,7 @@ def cost_params(
         "played": move_words(table, state, seat, answer.played, locale),
         "best": move_words(table, state, seat, answer.best, locale),
         "loss": f"{amount(locale, answer.loss)} {unit}",
-        "reason": reason_text(locale, table.game, answer.term, answer.gain),
+        "reason": answer_reason(table, answer, locale),
     }
 
 

@@ -4,21 +4,24 @@ with the suggested move's own gain (issue 33)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bot.ai.appraisers import appraiser_for
-from bot.ai.coach import appraise, hint, move_cost, normal_player
+from bot.ai.coach import appraise, hint, move_cost, normal_player, reason
 from bot.ai.coach_worker import CoachRequest, CostAnswer, HintAnswer, compute
 from bot.ai.knowledge import knowledge_for
 from bot.ai.observation import Observation, observe
 from bot.ai.saboteur import belief_of
+from bot.ai.saboteur_belief import read_belief
 from bot.games.base import Event, GameState
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.record import initial_state
 from bot.games.registry import get_game
-from bot.games.saboteur.actions import Peek
+from bot.games.saboteur.actions import BreakTool, Peek
+from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.state import SaboteurState
 from bot.i18n import t
 from cogs.platform.coach_words import amount, reason_text
@@ -39,13 +42,15 @@ def seen_by(state: GameState[Any], events: list[Event]) -> Observation[Any]:
     return observe(state, seat, events, knowledge_for(state.game_id).determinizer)
 
 
-def looked(state: GameState[Any], events: list[Event]) -> tuple[Any, Any]:
-    """The hint and the cost of the first other legal move, with a fixed seed."""
+def looked(state: GameState[Any], events: list[Event]) -> tuple[Any, ...]:
+    """The hint and the cost of the first other legal move, with a fixed seed, and the
+    reasons the seat is told (with the public facts they name)."""
     observation = seen_by(state, events)
     found = hint(observation, random.Random(3), normal_player(iterations=ITERATIONS))
     other = next((a for a in observation.legal if a != found.action), found.action)
     cost = move_cost(observation, other, random.Random(3), normal_player(iterations=ITERATIONS))
-    return found, cost
+    told = None if cost is None else reason(observation, cost.best)
+    return found, reason(observation, found), cost, told
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -86,26 +91,28 @@ def test_the_hint_sentence_names_the_moves_own_gain(game: str, language: str) ->
               "actions": []}
     start = initial_state(record)
     rng = random.Random(11)
+    events: list[Event] = []
     for _ in range(12):
         seat = start.to_act()[0]
         action = rng.choice(start.legal_actions(seat))
         record["actions"].append(start.format_action(action))  # type: ignore[attr-defined]
-        start.apply(seat, action)
+        events += start.apply(seat, action)
     seat = start.to_act()[0]
     moment = len(record["actions"])  # type: ignore[arg-type]
     answer = compute(CoachRequest("hint", record, seat, moment, 7, None, ITERATIONS))
     assert isinstance(answer, HintAnswer)
     action = start.parse_action(seat, answer.action)
     assert action in start.legal_actions(seat)
+    assert not answer.facts  # this position's reason names no player
     text = reason_text(language, game, answer.term, answer.gain)
     assert text == t(language, f"coach.reason.{game}.{answer.term}",
                      amount=amount(language, answer.gain))
     if answer.term != "steady":
         assert amount(language, answer.gain) in text
-        observation = seen_by(start, [])
+        observation = seen_by(start, events)
         gains = hint(observation, random.Random(7), normal_player(iterations=ITERATIONS)).gains
         best = max(gains, key=lambda name: gains[name])
-        assert answer.term == appraiser_for(game).told(observation, best)
+        assert (answer.term, answer.facts) == appraiser_for(game).told(observation, action, best)
 
 
 def test_a_note_is_none_for_the_hinted_move_and_says_the_cost_of_a_worse_one() -> None:
@@ -162,7 +169,7 @@ def said(answer: Any) -> Any:
     """What a player reads of a worker's answer: everything but the state it carries
     for the table side to write the moves in words."""
     if isinstance(answer, CostAnswer):
-        return (answer.played, answer.best, answer.loss, answer.term, answer.gain)
+        return (answer.played, answer.best, answer.loss, answer.term, answer.gain, answer.facts)
     return answer
 
 
@@ -201,7 +208,7 @@ def test_a_gold_digger_who_saw_the_gold_is_told_the_path_goes_toward_it() -> Non
             if state.phase == "play" and state.roles[seat] == "digger":
                 observation = seen_by(state, events)
                 known = len(belief_of(observation).gold) == 1
-                told[known] = appraiser.told(observation, "path_digger")
+                told[known] = appraiser.told(observation, None, "path_digger")[0]
                 peeks = [a for a in observation.legal if isinstance(a, Peek)]
                 if peeks and not known:
                     events += state.apply(seat, peeks[0])
@@ -212,3 +219,84 @@ def test_a_gold_digger_who_saw_the_gold_is_told_the_path_goes_toward_it() -> Non
         if len(told) == 2:
             break
     assert told == {True: "path_digger_seen", False: "path_digger"}
+
+
+SEATS = (501, 502, 503, 504, 505)
+"""User ids of a five-player Saboteur table, for the sentences' mentions."""
+
+
+def suspects() -> list[tuple[SaboteurState, list[Event], HintAnswer]]:
+    """Random five-player Saboteur rounds, up to the first moments the worker's hint to
+    a gold-digger is to break the tool of a player with evidence against it."""
+    found = []
+    for seed in (1, 3, 4):
+        record: dict[str, Any] = {"game": "saboteur", "players": 5, "seed": seed,
+                                  "options": {}, "actions": []}
+        state = initial_state(record)
+        assert isinstance(state, SaboteurState)
+        rng = random.Random(seed)
+        events: list[Event] = []
+        while state.phase == "play" and len(record["actions"]) < 30:
+            seat = state.to_act()[0]
+            if state.roles[seat] == "digger" and len(record["actions"]) >= 8:
+                answer = compute(CoachRequest("hint", record, seat, len(record["actions"]), 7,
+                                              None, ITERATIONS))
+                assert isinstance(answer, HintAnswer)
+                if answer.term.startswith("blockers_digger_"):
+                    found.append((state.copy(), list(events), answer))
+                    break
+            action = rng.choice(state.legal_actions(seat))
+            record["actions"].append(state.format_action(action))
+            events += state.apply(seat, action)
+    return found
+
+
+def evidence(observation: Observation[Any], player: int) -> tuple[int, int]:
+    """From the public record of the round: the tools `player` broke of players the seat
+    then believed gold-diggers, and the dead ends it laid or paths it cut by a rockfall."""
+    broken = blocked = 0
+    for index, event in enumerate(observation.history):
+        if event.data.get("player") != player:
+            continue
+        if event.kind == "tool_broken":
+            then = replace(observation, history=observation.history[:index])
+            broken += read_belief(then).saboteur_chances()[event.data["target"]] < 0.5
+        elif event.kind == "path_played":
+            blocked += PATH_CARDS[event.data["card"]].dead_end
+        elif event.kind == "rockfall":
+            blocked += not PATH_CARDS[event.data["card"]].dead_end
+    return broken, blocked
+
+
+def test_a_hint_to_break_a_tool_names_the_player_and_the_evidence_against_it() -> None:
+    """Saboteur: told to break a player's tool, a gold-digger reads who and why (the tools
+    of likely gold-diggers that player broke, the paths it blocked), in both languages,
+    the counts those of the public record; the same once the secrets are dealt again."""
+    found = suspects()
+    assert len(found) == 3
+    kinds = set()
+    for state, events, answer in found:
+        seat = state.to_act()[0]
+        action = state.parse_action(seat, answer.action)
+        assert isinstance(action, BreakTool)
+        observation = seen_by(state, events)
+        assert not any(e.kind == "round_started" for e in observation.history[1:])
+        broken, blocked = evidence(observation, action.target)
+        assert answer.facts == {"player": action.target, "broken": broken, "blocked": blocked}
+        kinds.add(answer.term)
+        for language, tools, paths in (("en", "broke {} tool", "blocked the path {} time"),
+                                       ("fr", "a brisé {} outil", "bloqué le chemin {} fois")):
+            text = reason_text(language, "saboteur", answer.term, answer.gain, answer.facts,
+                               SEATS)
+            assert text.count(f"<@{SEATS[action.target]}>") == 1
+            assert (tools.format(broken) in text) == (broken > 0)
+            assert (paths.format(blocked) in text) == (blocked > 0)
+            assert "{" not in text and amount(language, answer.gain) in text
+        shuffled = state.shuffle_secrets(seat, random.Random(5))
+        assert shuffled.to_json() != state.to_json()
+        for world in (state, shuffled):
+            again = seen_by(world, events)
+            told = reason(again, hint(again, random.Random(7),
+                                      normal_player(iterations=ITERATIONS)))
+            assert told[0] == answer.term and told[2] == answer.facts
+    assert len(kinds) >= 2  # tools broken, paths blocked, or both: more than one sentence
