@@ -339,10 +339,14 @@ class GameCog(
         await send_hint(interaction, (await self._table_here(interaction)).id)
 
     @app_commands.command(name=_text("coach.name"), description=_text("coach.description"))
-    @app_commands.rename(enabled=_text("coach.enabled.name"))
-    @app_commands.describe(enabled=_text("coach.enabled.description"))
-    async def coach(self, interaction: Interaction, enabled: bool) -> None:
-        await set_coach(interaction, (await self._table_here(interaction)).id, enabled)
+    @app_commands.rename(mode=_text("coach.mode.name"))
+    @app_commands.describe(mode=_text("coach.mode.description"))
+    @app_commands.choices(
+        mode=[app_commands.Choice(name=_text(f"coach.mode.{mode}"), value=mode)
+              for mode in ("on", "off")]
+    )
+    async def coach(self, interaction: Interaction, mode: str) -> None:
+        await set_coach(interaction, (await self._table_here(interaction)).id, mode == "on")
 
     @app_commands.command(name=_text("undo.name"), description=_text("undo.description"))
     @acknowledged

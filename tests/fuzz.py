@@ -133,7 +133,7 @@ def hostile_value(rng: random.Random, kind: AppCommandOptionType) -> Any:
     if kind in (AppCommandOptionType.integer, AppCommandOptionType.number) and family < 3:
         return rng.choice((*HUGE_NUMBERS, *ODD_NUMBERS, rng.randint(-(2**70), 2**70)))
     if family == 3:
-        # True and False are fair values of a boolean option (`/game coach enabled:`).
+        # True and False are fair values of a boolean option (`/game dm enabled:`).
         fair = kind is AppCommandOptionType.boolean
         return rng.choice([v for v in NOT_NUMBERS if not (fair and isinstance(v, bool))])
     return rng.choice(("0", "1", str(2**64), "abc", "-5", hostile_text(rng, 50)))

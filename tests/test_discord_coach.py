@@ -14,20 +14,26 @@ import simcord
 
 from bot.ai.coach_worker import CoachRunner, CostAnswer, HintAnswer, compute
 from bot.games.base import Seat
+from bot.i18n import catalog
 from bot.service import Table
 from bot.service.errors import NotYourTurn
 from cogs.platform.coach import TableCoach
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seat_copy
+from cogs.platform.translator import CatalogTranslator
 from tests.coal_baron_discord_support import fixed_seed
 from tests.discord_support import (
     TableWorld,
+    bot_of,
     custom_ids,
+    followup_text,
     lobby_id,
     private_text,
     private_texts,
+    public_texts,
     speak_french,
 )
+from tests.forging import forged_component
 from tests.test_discord_computers import table_bot
 
 __all__ = ["fixed_seed"]  # autouse: the same deal every run
@@ -86,7 +92,7 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     seat = state.to_act()[0]
     player = actor(w, table, seat)
     other = w.bob if player is w.alice else w.alice
-    result = await player.slash(w.channel, "game coach", enabled=True)
+    result = await player.slash(w.channel, "game coach", mode="on")
     assert "🎓" in private_text(result)
     # The hint, privately, in words.
     result = await player.slash(w.channel, "game hint")
@@ -256,3 +262,45 @@ async def test_coach_for_new_players_looks_at_their_moves_and_never_at_a_compute
     table = await table_of(w)
     assert table.version > hers  # the computer played too
     assert coach.runner.asked == hers
+
+
+async def test_coach_mode_is_a_choice_a_french_player_reads_in_french(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/game coach` offers on / off (not a bare True / False), named in the player's
+    language; off stops the coach for that player."""
+    w = table_world
+    tree = bot_of(w.env).tree
+    command = tree.get_command("game")
+    assert command is not None
+    payload = await command.get_translated_payload(tree, CatalogTranslator())
+    coach = next(option for option in payload["options"] if option["name"] == "coach")
+    (mode,) = coach["options"]
+    assert mode["name_localizations"]["fr"] == "mode"
+    assert {c["value"]: c["name"] for c in mode["choices"]} == {"on": "on", "off": "off"}
+    assert {c["value"]: c["name_localizations"]["fr"] for c in mode["choices"]} == {
+        "on": "activé", "off": "désactivé"}
+    coach_in_threads(w)
+    await start(w, "coal-baron")
+    speak_french(monkeypatch, w.bob)
+    on = private_text(await w.bob.slash(w.channel, "game coach", mode="on"))
+    assert on == catalog("fr")["coach.on"]
+    assert w.bob.id in await table_bot(w).service.coaching.coached(await table_of(w))
+    off = private_text(await w.bob.slash(w.channel, "game coach", mode="off"))
+    assert off == catalog("fr")["coach.off"]
+    assert w.bob.id not in await table_bot(w).service.coaching.coached(await table_of(w))
+
+
+async def test_a_hint_button_forged_on_a_public_message_answers_privately(
+    table_world: TableWorld,
+) -> None:
+    """💡 Hint fills only a private panel: on a message everyone reads (a forged button),
+    the hint goes to the clicker alone and the message is left as it was."""
+    w = table_world
+    coach_in_threads(w)
+    table = await start(w, "coal-baron")
+    assert table.state is not None
+    player = actor(w, table, table.state.to_act()[0])
+    result = await forged_component(w.env, player, w.channel, f"mt:hint:{table.id}")
+    assert followup_text(result).startswith("💡")
+    assert not any("💡" in text for text in public_texts(result))

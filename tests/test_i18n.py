@@ -62,6 +62,7 @@ SAME_IN_BOTH_LANGUAGES = {
     "command.game.play.action.name": "the option 'action' is the French word",
     "command.game.pause.name": "/partie pause: 'pause' is the French word",
     "command.game.pings.mode.name": "/partie mentions mode: 'mode' is the French word",
+    "command.game.coach.mode.name": "/partie entraineur mode: 'mode' is the French word",
     "command.game.stats.name": "/partie stats: the usual French short form",
     "render.coal-baron.scoring.total": "a column header, 'Total' in French too",
     "digest.score": "'score' is the French word ('For you: score 3 → 5')",

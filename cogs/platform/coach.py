@@ -166,8 +166,12 @@ class HintButton(TableItem[Button], prefix=HINT, versioned=False, arg=None):
 
     async def run(self, interaction: Interaction) -> None:
         text = await hint(interaction, self.table_id)
-        before = interaction.message.content if interaction.message is not None else ""
-        before = before.split(HINT_MARK)[0]  # a second click: one hint only
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            # A forged button on a message others read: the hint goes to the clicker only.
+            await send_private(interaction, text)
+            return
+        before = message.content.split(HINT_MARK)[0]  # a second click: one hint only
         await interaction.edit_original_response(content=f"{before}\n\n{text}".strip())
 
 
