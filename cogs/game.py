@@ -89,6 +89,14 @@ def _text(key: str) -> app_commands.locale_str:
     return command_text(f"command.game.{key}")
 
 
+PING_MODES = [app_commands.Choice(name=_text(f"pings.mode.{mode}"), value=mode.value)
+              for mode in PingMode]
+"""`/game pings mode:`: how a table tells the user it is their turn."""
+COACH_MODES = [app_commands.Choice(name=_text(f"coach.mode.{mode}"), value=mode)
+               for mode in ("on", "off")]
+"""`/game coach mode:`, on or off, named in the player's language (not a bare True/False)."""
+
+
 async def playing_text(
     service: GameService, table: Table, public: Seen, locale: LocaleLike
 ) -> str:
@@ -325,12 +333,7 @@ class GameCog(
     @app_commands.command(name=_text("pings.name"), description=_text("pings.description"))
     @app_commands.rename(mode=_text("pings.mode.name"))
     @app_commands.describe(mode=_text("pings.mode.description"))
-    @app_commands.choices(
-        mode=[
-            app_commands.Choice(name=_text(f"pings.mode.{mode}"), value=mode.value)
-            for mode in PingMode
-        ]
-    )
+    @app_commands.choices(mode=PING_MODES)
     async def pings(self, interaction: Interaction, mode: str) -> None:
         await set_ping_mode(interaction, await self._table_here(interaction), mode)
 
@@ -341,10 +344,7 @@ class GameCog(
     @app_commands.command(name=_text("coach.name"), description=_text("coach.description"))
     @app_commands.rename(mode=_text("coach.mode.name"))
     @app_commands.describe(mode=_text("coach.mode.description"))
-    @app_commands.choices(
-        mode=[app_commands.Choice(name=_text(f"coach.mode.{mode}"), value=mode)
-              for mode in ("on", "off")]
-    )
+    @app_commands.choices(mode=COACH_MODES)
     async def coach(self, interaction: Interaction, mode: str) -> None:
         await set_coach(interaction, (await self._table_here(interaction)).id, mode == "on")
 
