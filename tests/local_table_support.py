@@ -12,13 +12,14 @@ import signal
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.games.registry import load_games
 from bot.local_table import READY_LINE
-from bot.service import GameService
+from bot.service import GameService, TableStatus
 from bot.storage import Storage
 from tests.chromium import PAGE_IDLE, Page, chromium_path, click_until
 
@@ -143,6 +144,18 @@ async def stored(database: Path) -> AsyncIterator[GameService]:
     storage = await Storage.open(str(database))
     try:
         yield GameService(storage)
+    finally:
+        await storage.close()
+
+
+async def sow(database: Path, seed: int) -> None:
+    """Give the lobby of table #1 the seed its game is dealt from (at **Start**): a
+    change of its settings, which keeps the lobby's buttons valid."""
+    storage = await Storage.open(str(database))
+    try:
+        table = await storage.get(1)
+        assert table is not None and table.status == TableStatus.LOBBY, table
+        assert await storage.save(replace(table, seed=seed), previous_version=table.version)
     finally:
         await storage.close()
 
@@ -313,6 +326,31 @@ async def choose(
                 if await page.evaluate(acted_since(before)):
                     return label
                 await asyncio.sleep(0.1)
+
+
+async def options_of(
+    page: Page, placeholder: str, within: str = f"document.querySelector('{MESSAGES}')"
+) -> list[str]:
+    """The options of the newest menu (of `within`) whose placeholder holds
+    `placeholder`, as its list writes them once opened (by the keyboard, as `choose`
+    does); the list closed again (Escape), nothing chosen."""
+    opened = "document.querySelector('.preview-select.is-open')"
+    read = "(o => o && [...o.querySelectorAll('.select-option')].map(e => e.innerText.trim()))"
+    async with asyncio.timeout(STEP_SECONDS):
+        while True:
+            await page.wait_for(PAGE_IDLE, STEP_SECONDS)
+            await page.evaluate(f"{menu(placeholder, within)}.focus()")
+            await page.press("ArrowDown", "ArrowDown", 40)
+            try:
+                await page.wait_for(f"!!{opened}?.querySelector('.select-option')", 2.0)
+            except TimeoutError:  # redrawn as it opened: open it again
+                continue
+            options = await page.evaluate(f"{read}({opened})")
+            if options:  # else redrawn meanwhile: open it again
+                break
+        await page.press("Escape", "Escape", 27)
+        await page.wait_for(f"!{opened} && {PAGE_IDLE}", STEP_SECONDS)
+    return [str(text) for text in options]
 
 
 def private_ids() -> str:

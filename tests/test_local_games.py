@@ -21,10 +21,13 @@ from typing import Any
 
 from bot.ai.knowledge import knowledge_for
 from bot.games.mine_out.state import MineOutState
-from bot.games.saboteur.cards import card_type
+from bot.games.saboteur.actions import Discard, PlacePath, RepairTool
+from bot.games.saboteur.cards import GOAL_GOLD, PATH_CARDS, card_type
 from bot.games.saboteur.state import Phase, SaboteurState
+from bot.i18n import t
 from bot.service import Table, TableStatus
-from tests.chromium import Page, headless_chromium
+from cogs.saboteur.choices import card_name
+from tests.chromium import Page, click_until, headless_chromium
 from tests.local_table_support import (
     BROWSER_TESTS,
     PANEL,
@@ -40,9 +43,11 @@ from tests.local_table_support import (
     local_table,
     menu,
     newest_private,
+    options_of,
     page_text,
     private_ids,
     slash,
+    sow,
     stored,
     view_as,
 )
@@ -204,6 +209,139 @@ async def test_saboteur_against_two_computers_to_its_end_by_clicks(tmp_path: Pat
             await saboteur_turn(page, "")
         await page.wait_for(f"!!{button('Rematch')}", STEP_SECONDS)
         await images_loaded(page)
+        assert_no_errors(page, log)
+        assert "Local table stopped." in await table.stop(signal.SIGTERM)
+
+
+HOT_SEAT_SEED = 7
+"""A deal of three (Alice, Bob, a computer) whose first round gives Alice and Bob
+different roles, Alice to play first; Alice passing (her hand's first discard), then
+the round played on by `toward_the_gold`, the gold is reached and Alice picks among
+gold cards of different values."""
+PEOPLE = ("Alice", "Bob")
+"""The seated people by seat: Alice opens the table, Bob joins, then a computer."""
+DISCARDING = "Or pass, discarding"
+
+
+def role_words(table: Table, seat: int) -> str:
+    """How `seat`'s hand panel names their role (its title)."""
+    state = table.state
+    assert isinstance(state, SaboteurState)
+    return f"you are a {t('en', f'saboteur.role.{state.roles[seat]}')}"
+
+
+def discard_words(table: Table, seat: int) -> set[str]:
+    """The options of `seat`'s hand menu "Or pass, discarding": each card they hold,
+    named as the panel names it."""
+    state = table.state
+    assert isinstance(state, SaboteurState)
+    return {t("en", "sab.describe.discard", card=card_name("en", code))
+            for code in state.hands[seat]}
+
+
+async def each_sees_their_own_hand(page: Page, database: Path) -> None:
+    """Alice (to play) and Bob each open My hand and read their role and their cards
+    (the options of "Or pass, discarding") as the stored deal has them; Alice passes,
+    then Bob reads his, and Alice opens her hand again on his turn. Switching "Viewing
+    as" back and forth twice, each sees their own private answers, role and cards, and
+    none of the other's (no private answer, no role or card the viewer does not share)."""
+    async with stored(database) as service:
+        dealt = await service.tables.get_table(1)
+    roles = [role_words(dealt, seat) for seat in range(len(PEOPLE))]
+    assert roles[0] != roles[1]  # the seed's deal: a saboteur and a gold-digger
+    private: dict[str, set[str]] = {}
+    cards: dict[str, set[str]] = {}
+    for seat, person in enumerate(PEOPLE):
+        await view_as(page, person)
+        await click(page, button("My hand"))
+        await page.wait_for(f"{newest_private()}.includes('Your hand')", STEP_SECONDS)
+        assert roles[seat] in await page.evaluate(newest_private())
+        async with stored(database) as service:
+            now = await service.tables.get_table(1)
+        assert now.state is not None and now.state.to_act() == (seat,)
+        cards[person] = set(await options_of(page, DISCARDING, PANEL))
+        assert cards[person] == discard_words(now, seat), person
+        if person == "Alice":
+            await choose(page, DISCARDING, within=PANEL)
+            await click(page, in_panel("Confirm"))  # her hand's panel: "Played"
+        private[person] = set(await page.evaluate(private_ids()))
+    await view_as(page, "Alice")  # her hand again, on Bob's turn
+    await click(page, button("My hand"))
+    await page.wait_for(f"{newest_private()}.includes('Your hand')", STEP_SECONDS)
+    assert "Waiting for" in await page.evaluate(newest_private())
+    private["Alice"] = set(await page.evaluate(private_ids()))
+    alice_now = discard_words(now, 0)  # her hand after her pass, as she may see it
+    for _ in range(2):
+        for seat, person in enumerate(PEOPLE):
+            other = PEOPLE[1 - seat]
+            await view_as(page, person)
+            assert set(await page.evaluate(private_ids())) == private[person], person
+            seen = await page.evaluate(page_text())
+            assert roles[seat] in seen and roles[1 - seat] not in seen, person
+            theirs = cards[other] - cards[person] - (alice_now if person == "Alice" else set())
+            assert not [card for card in theirs if card.split("discarding ")[1] in seen]
+            if person == "Bob":  # his turn: his hand's menu holds his cards, never hers
+                assert set(await options_of(page, DISCARDING, PANEL)) == cards["Bob"]
+
+
+def toward_the_gold(state: SaboteurState, seat: int, rng: random.Random) -> Any:
+    """Everyone digs toward the gold: the path card that leads on nearest to it, else
+    a repair, else a pass (no broken tool nor rockfall in the way)."""
+    if state.phase != Phase.PLAY:
+        return None
+    gx, gy = next(pos for pos, code in state.maze.hidden_goals.items() if code == GOAL_GOLD.code)
+    legal = state.legal_actions(seat)
+    paths = [a for a in legal if isinstance(a, PlacePath) and not PATH_CARDS[a.card].dead_end]
+    if paths:
+        return min(paths, key=lambda a: (abs(a.x - gx) + abs(a.y - gy),
+                                         -len(PATH_CARDS[a.card].edges)))
+    return next((a for a in legal if isinstance(a, RepairTool)),
+                next((a for a in legal if isinstance(a, Discard)), None))
+
+
+def gold_to_pick(table: Table) -> bool:
+    """A person picks among gold cards of different values."""
+    state = table.state
+    assert isinstance(state, SaboteurState)
+    return state.phase == Phase.GOLD and len(set(state.gold_pool)) > 1
+
+
+async def test_saboteur_hot_seat_each_sees_their_own_hand_then_a_gold_pick(
+    tmp_path: Path,
+) -> None:
+    """Alice opens a Saboteur table, Bob joins ("Viewing as" Bob, the same page), a
+    computer is added, Start: each sees their own hand and never the other's
+    (`each_sees_their_own_hand`). The round is then played in the file to the gold
+    (`toward_the_gold`), and the person whose pick it is picks a gold card by its
+    button in their hand."""
+    database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
+    async with headless_chromium(420, 900, mobile=True) as page, \
+            local_table(database, log) as table:
+        await page.call("Page.navigate", url=table.url)
+        await slash(page, "/game new", "game", choose="saboteur")
+        await page.wait_for(f"{page_text()}.includes('Saboteur: table #1')", STEP_SECONDS)
+        await view_as(page, "Bob")
+        await click_until(page, button("Join"), f"{page_text()}.includes('@Bob')", STEP_SECONDS)
+        await view_as(page, "Alice")
+        await click(page, button("Add a computer (easy)"))
+        await sow(database, HOT_SEAT_SEED)
+        await click_until(page, button("Start"),
+                          f"{page_text()}.includes('The game begins')", STEP_SECONDS)
+        await each_sees_their_own_hand(page, database)
+
+        picking = await play_in_file(database, gold_to_pick, toward_the_gold)
+        assert isinstance(picking.state, SaboteurState)
+        seat, best = picking.state.to_act()[0], max(picking.state.gold_pool)
+        await view_as(page, PEOPLE[seat])
+        await click(page, button("My hand"))
+        await page.wait_for(f"{newest_private()}.includes('Your pick')", STEP_SECONDS)
+        await click(page, in_panel(f"take a gold card of {best}"))
+        await click(page, in_panel("Confirm"))
+        async with stored(database) as service:
+            state = (await service.tables.get_table(1)).state
+        assert isinstance(state, SaboteurState)
+        before = picking.state.gold[seat]  # then what is left is shared out
+        assert state.gold[seat][: len(before) + 1] == [*before, best], state.gold[seat]
         assert_no_errors(page, log)
         assert "Local table stopped." in await table.stop(signal.SIGTERM)
 
