@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.registry import load_games
+from bot.games.registry import get_game, load_games
 from bot.local_table import READY_LINE
 from bot.service import GameService, TableStatus
 from bot.storage import Storage
+from bot.storage.table_settings import game_options
 from tests.chromium import PAGE_IDLE, Page, chromium_path, click_until
 
 START_SECONDS = 60.0
@@ -149,13 +150,21 @@ async def stored(database: Path) -> AsyncIterator[GameService]:
 
 
 async def sow(database: Path, seed: int) -> None:
-    """Give the lobby of table #1 the seed its game is dealt from (at **Start**): a
-    change of its settings, which keeps the lobby's buttons valid."""
+    """Give table #1 the seed its game is dealt from: a lobby's, dealt at **Start**, or
+    a game's with nothing played yet, dealt again at once (a test's chosen deal). The
+    version stays, as for a change of settings: the buttons shown stay valid."""
     storage = await Storage.open(str(database))
     try:
         table = await storage.get(1)
-        assert table is not None and table.status == TableStatus.LOBBY, table
-        assert await storage.save(replace(table, seed=seed), previous_version=table.version)
+        assert table is not None, "no table #1"
+        sown = replace(table, seed=seed)
+        if table.status == TableStatus.PLAYING:
+            assert not await storage.actions(1), "a move was played: too late to deal again"
+            state = get_game(table.game).new(len(table.seats), seed, game_options(table.options))
+            sown = replace(sown, state=state)
+        else:
+            assert table.status == TableStatus.LOBBY, table.status
+        assert await storage.save(sown, previous_version=table.version)
     finally:
         await storage.close()
 
@@ -316,8 +325,13 @@ async def choose(
                 option = prefer
             wanted = next((i for i, text in enumerate(options) if option in text), None)
             assert wanted is not None, (option, options)
-            for _ in range(wanted):
-                await page.press("ArrowDown", "ArrowDown", 40)
+            at = await page.evaluate(  # the list opens on the option last highlighted
+                "[...document.querySelectorAll('.select-option')]"
+                ".findIndex(o => o.classList.contains('is-highlighted'))"
+            )
+            key = "ArrowDown" if wanted >= at else "ArrowUp"
+            for _ in range(abs(wanted - int(at))):
+                await page.press(key, key, 40 if key == "ArrowDown" else 38)
             label = str(await page.evaluate(f"{highlighted}?.innerText ?? ''"))
             if option not in label:  # redrawn meanwhile: open it again
                 continue

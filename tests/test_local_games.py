@@ -8,6 +8,22 @@ click or a command: each is drawn in the page for the member it is for ("Only yo
 can see this"), never for another member of "Viewing as". The middle of each game
 is played in the table's file (`play_in_file`, as weeks of play would), the
 first turns and the last ones in the page, by clicks only.
+
+Every kind of private panel of every game is clicked in the page, by these tests:
+- Saboteur, 🂠 My hand: a card chosen, a path's spot by its letter, Confirm; a map's
+  goal, whose secret shows in the hand; a pass by a discard; the hand opened by what
+  happened since the last turn (`test_saboteur_against_two_computers_to_its_end_by_clicks`);
+  the gold pick once the gold is reached, a hand seen by its holder only while
+  "Viewing as" switches between two seated people
+  (`test_saboteur_hot_seat_each_sees_their_own_hand_then_a_gold_pick`, on a chosen deal).
+- Mine Out, My turn / my hand: the scoring menu (on a chosen deal), a move, what a
+  place offers, the turn's end, Confirm and Confirm anyway
+  (`test_mine_out_against_a_computer_to_its_end_by_its_panel`).
+- Coal Baron, 🔒 My view and its menus, the draw 5's panel (a card kept, the rest back
+  on top) and the extraction's panel (the cage moved, the extraction ended); a
+  refusal of a click, `/game card`'s answer
+  (`test_welcome_coal_baron_turn_by_my_view_refusals_and_card`); each of two seated
+  people's My view seen by them only (tests/test_local_table.py).
 """
 
 from __future__ import annotations
@@ -20,12 +36,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai.knowledge import knowledge_for
+from bot.games.coal_baron.state import CoalBaronState
 from bot.games.mine_out.state import MineOutState
 from bot.games.saboteur.actions import Discard, PlacePath, RepairTool
 from bot.games.saboteur.cards import GOAL_GOLD, PATH_CARDS, card_type
 from bot.games.saboteur.state import Phase, SaboteurState
 from bot.i18n import t
 from bot.service import Table, TableStatus
+from cogs.mine_out.turn import scoring_matters
 from cogs.saboteur.choices import card_name
 from tests.chromium import Page, click_until, headless_chromium
 from tests.local_table_support import (
@@ -351,14 +369,17 @@ async def test_saboteur_hot_seat_each_sees_their_own_hand_then_a_gold_pick(
 MOVE = in_panel("Move to")
 
 
-async def mine_out_turn(page: Page) -> None:
-    """Alice's turn built in her panel: the scoring when asked, an action where she
-    stands (or a move when none is left), the turn's end, Confirm (and "Confirm
-    anyway" for action points left). A step that draws cards ends the panel (Confirm
-    plays the turn so far): the caller opens it again."""
+async def mine_out_turn(page: Page, *, scoring: bool = False) -> None:
+    """Alice's turn built in her panel: the scoring when asked (`scoring`: it must be),
+    an action where she stands (or a move when none is left), the turn's end, Confirm
+    (and "Confirm anyway" for action points left). A step that draws cards ends the
+    panel (Confirm plays the turn so far): the caller opens it again."""
     building = f"/your turn|your apprentice's turn/.test({newest_private()})"
     await click(page, button("My turn"))
     await page.wait_for(building, STEP_SECONDS)
+    if scoring:
+        assert await page.evaluate(f"!!{menu('Scoring', PANEL)}"), "no scoring asked"
+        await choose(page, "Scoring", within=PANEL)
     for _ in range(8):
         if not await page.evaluate(building):
             return  # played
@@ -380,6 +401,18 @@ END_FAME = 51
 """A master with this fame ends the game as their next turn begins (the default end)."""
 
 
+MINE_OUT_SEED = 7
+"""A deal whose game, played on by the computers' quick choice for both seats, asks
+Alice to choose her scoring (her jewels' ore changes her fame) after 123 moves."""
+
+
+def scoring_asked(table: Table) -> bool:
+    """Alice's turn begins with a choice of scoring that changes her fame."""
+    state = table.state
+    assert isinstance(state, MineOutState)
+    return bool(scoring_matters(state))
+
+
 def fame_over(threshold: int) -> Callable[[Table], bool]:
     def over(table: Table) -> bool:
         state = table.state
@@ -389,14 +422,18 @@ def fame_over(threshold: int) -> Callable[[Table], bool]:
 
 
 async def test_mine_out_against_a_computer_to_its_end_by_its_panel(tmp_path: Path) -> None:
-    """One click on the welcome seats Alice and a computer; her turns are built in her
-    panel (a move, what a place offers, the scoring), its first and, once a player has
-    the fame that ends the game, its last ones, to the end."""
+    """One click on the welcome seats Alice and a computer; the deal is replaced in the
+    file by `MINE_OUT_SEED`'s (nothing played yet) and played on to Alice's choice of
+    scoring, which she makes in her panel; her turn is built there (a move, what a
+    place offers), and, once a player has the fame that ends the game, her last ones,
+    to the end."""
     database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
     async with headless_chromium(420, 900, mobile=True) as page, \
             local_table(database, log) as table:
         await start_by_welcome(page, table, "Mine Out")
-        await mine_out_turn(page)
+        await sow(database, MINE_OUT_SEED)
+        await play_in_file(database, scoring_asked)
+        await mine_out_turn(page, scoring=True)
         await play_in_file(database, fame_over(END_FAME))
         turns = 0
         while not await finished(database):
@@ -411,11 +448,57 @@ async def test_mine_out_against_a_computer_to_its_end_by_its_panel(tmp_path: Pat
 
 # -- Coal Baron, the welcome, refusals ---------------------------------------------------
 
+def alice_may(space: str) -> Callable[[Table], bool]:
+    """Whether Alice is to place a worker and may place it on a space whose notation
+    starts with `space` (``od``: the orders' draw 5; ``m``: a mining space)."""
+    def may(table: Table) -> bool:
+        state = table.state
+        assert isinstance(state, CoalBaronState)
+        return state.pending is None and state.to_act() == (ALICE,) and any(
+            state.format_action(action).startswith(space)
+            for action in state.legal_actions(ALICE)
+        )
+    return may
+
+
+async def coal_baron_panel(page: Page, database: Path, group: str, space: str) -> None:
+    """Alice places a worker from My view (the option holding `space` in the menu
+    `group`), then makes the decision that follows in its panel (an extraction's opens
+    at once, a draw 5's by the turn's button once drawn): in a draw 5, the first card
+    kept and the rest back on top; in an extraction, the cage down to level 1 and the
+    extraction's end; then Confirm (and Confirm anyway)."""
+    await click(page, button("My view"))
+    await page.wait_for(f"{newest_private()}.includes('Your mine, @Alice')", STEP_SECONDS)
+    await choose(page, group, space, within=PANEL)
+    opener = "[...document.querySelectorAll('button')].filter(b => !b.disabled" \
+        " && /Open the extraction panel|Choose among the drawn cards/.test(b.innerText)).pop()"
+    extraction = f"{newest_private()}.includes('Moves left')"  # opened at once
+    await page.wait_for(f"!!{opener} || {extraction}", STEP_SECONDS)
+    if not await page.evaluate(extraction):  # a draw 5 is drawn: its panel opened
+        await click(page, opener)
+    for _ in range(8):
+        async with stored(database) as service:
+            state = (await service.tables.get_table(1)).state
+        assert isinstance(state, CoalBaronState)
+        if state.pending is None:
+            return  # played
+        if await page.evaluate(f"!!{menu('Keep one card', PANEL)}"):
+            await choose(page, "Keep one card", "Keep", within=PANEL)
+        else:
+            steps = [label for label in ("End the extraction", "All back on top", "Level 1",
+                                         "Confirm")
+                     if await page.evaluate(f"!!{in_panel(label)}")]
+            assert steps, await page.evaluate(newest_private())
+            await click(page, in_panel(steps[0]))
+    raise AssertionError("the panel's decision was not played")
+
+
 async def test_welcome_coal_baron_turn_by_my_view_refusals_and_card(tmp_path: Path) -> None:
     """One click on the welcome starts Coal Baron against a computer; a second click
     (Alice's, then Bob's) is refused, privately, each refusal drawn for its clicker
     only; Alice plays a turn through My view; a click on the turn's menu by Bob (not
-    seated) is refused; ``/game card`` answers privately."""
+    seated) is refused; ``/game card`` answers privately. Played on in the file, Alice
+    draws 5 orders and chooses in the draw's panel, then mines in the extraction's."""
     database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
     async with headless_chromium(420, 900, mobile=True) as page, \
             local_table(database, log) as table:
@@ -445,6 +528,10 @@ async def test_welcome_coal_baron_turn_by_my_view_refusals_and_card(tmp_path: Pa
         label = await slash(page, "/game card", "card")  # the first card suggested
         await page.wait_for(f"{newest_private()}.includes('Alice used /game')", STEP_SECONDS)
         assert f"{label} (Coal Baron)" in await page.evaluate(newest_private())
+        await play_in_file(database, alice_may("od"))
+        await coal_baron_panel(page, database, "Deliveries and orders", "look at 5 orders")
+        await play_in_file(database, alice_may("m"))
+        await coal_baron_panel(page, database, "Mining and money", "mine with")
         await images_loaded(page)
         assert_no_errors(page, log)
         assert "Local table stopped." in await table.stop(signal.SIGTERM)
