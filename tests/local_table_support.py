@@ -149,6 +149,18 @@ async def stored(database: Path) -> AsyncIterator[GameService]:
         await storage.close()
 
 
+async def open_with_bob_and_a_computer(page: Page, game: str, title: str) -> None:
+    """Alice opens a table of `game` by ``/game new`` (its lobby titled `title`), Bob
+    joins ("Viewing as" Bob, then Alice again), and Alice adds a computer (easy)."""
+    await slash(page, "/game new", "game", choose=game)
+    await page.wait_for(f"{page_text()}.includes({f'{title}: table #1'!r})", STEP_SECONDS)
+    await view_as(page, "Bob")
+    await click_until(page, button("Join"), f"{page_text()}.includes('@Bob')", STEP_SECONDS)
+    await view_as(page, "Alice")
+    await click_until(page, button("Add a computer (easy)"),
+                      f"{page_text()}.includes('Computer 1 (easy)')", STEP_SECONDS)
+
+
 async def sow(database: Path, seed: int) -> None:
     """Give table #1 the seed its game is dealt from: a lobby's, dealt at **Start**, or
     a game's with nothing played yet, dealt again at once (a test's chosen deal). The
@@ -294,6 +306,27 @@ def menu(placeholder: str, within: str = f"document.querySelector('{MESSAGES}')"
     )
 
 
+OPENED = "document.querySelector('.preview-select.is-open')"
+"""JavaScript: the menu whose list of options is open."""
+
+
+async def open_list(page: Page, placeholder: str, within: str) -> list[str] | None:
+    """Open the newest menu (of `within`) whose placeholder holds `placeholder` by the
+    keyboard (the arrow opens it); the labels of its options, or None if the page
+    redrew it as it opened (closed, or another list)."""
+    await page.evaluate(f"{menu(placeholder, within)}.focus()")
+    await page.press("ArrowDown", "ArrowDown", 40)
+    try:
+        await page.wait_for(f"!!{OPENED}?.querySelector('.select-option.is-highlighted')", 2.0)
+    except TimeoutError:
+        return None
+    options = await page.evaluate(
+        "(o => o && [...o.querySelectorAll('.select-option')].map(e => e.innerText.trim()))"
+        f"({OPENED})"
+    )
+    return [str(text) for text in options] if options else None
+
+
 async def choose(
     page: Page, placeholder: str, option: str = "", *, prefer: str = "",
     within: str = f"document.querySelector('{MESSAGES}')",
@@ -304,7 +337,7 @@ async def choose(
     menu and moves in it, Enter chooses), and wait for the bot's answer; the option's
     label. A choice the page could not send (it was busy, or redrew the menu as it
     opened) is made again."""
-    highlighted = "document.querySelector('.select-option.is-highlighted')"
+    highlighted = f"{OPENED}?.querySelector('.select-option.is-highlighted')"
     before = await page.evaluate(last_action())
     label = ""
     async with asyncio.timeout(STEP_SECONDS):
@@ -312,23 +345,19 @@ async def choose(
             await page.wait_for(PAGE_IDLE, STEP_SECONDS)
             if await page.evaluate(acted_since(before)):
                 return label
-            await page.evaluate(f"{menu(placeholder, within)}.focus()")
-            await page.press("ArrowDown", "ArrowDown", 40)
-            try:
-                await page.wait_for(f"!!{highlighted}", 2.0)
-            except TimeoutError:  # redrawn as it opened: open it again
+            options = await open_list(page, placeholder, within)
+            if options is None:  # redrawn as it opened: open it again
                 continue
-            options = await page.evaluate(
-                "[...document.querySelectorAll('.select-option')].map(o => o.innerText)"
-            )
             if prefer and any(prefer in text for text in options):
                 option = prefer
             wanted = next((i for i, text in enumerate(options) if option in text), None)
             assert wanted is not None, (option, options)
             at = await page.evaluate(  # the list opens on the option last highlighted
-                "[...document.querySelectorAll('.select-option')]"
-                ".findIndex(o => o.classList.contains('is-highlighted'))"
+                "(o => o ? [...o.querySelectorAll('.select-option')]"
+                f".findIndex(e => e.classList.contains('is-highlighted')) : -1)({OPENED})"
             )
+            if at < 0:  # redrawn meanwhile: open it again
+                continue
             key = "ArrowDown" if wanted >= at else "ArrowUp"
             for _ in range(abs(wanted - int(at))):
                 await page.press(key, key, 40 if key == "ArrowDown" else 38)
@@ -348,22 +377,14 @@ async def options_of(
     """The options of the newest menu (of `within`) whose placeholder holds
     `placeholder`, as its list writes them once opened (by the keyboard, as `choose`
     does); the list closed again (Escape), nothing chosen."""
-    opened = "document.querySelector('.preview-select.is-open')"
-    read = "(o => o && [...o.querySelectorAll('.select-option')].map(e => e.innerText.trim()))"
     async with asyncio.timeout(STEP_SECONDS):
         while True:
             await page.wait_for(PAGE_IDLE, STEP_SECONDS)
-            await page.evaluate(f"{menu(placeholder, within)}.focus()")
-            await page.press("ArrowDown", "ArrowDown", 40)
-            try:
-                await page.wait_for(f"!!{opened}?.querySelector('.select-option')", 2.0)
-            except TimeoutError:  # redrawn as it opened: open it again
-                continue
-            options = await page.evaluate(f"{read}({opened})")
-            if options:  # else redrawn meanwhile: open it again
+            options = await open_list(page, placeholder, within)
+            if options is not None:  # else redrawn as it opened: open it again
                 break
         await page.press("Escape", "Escape", 27)
-        await page.wait_for(f"!{opened} && {PAGE_IDLE}", STEP_SECONDS)
+        await page.wait_for(f"!{OPENED} && {PAGE_IDLE}", STEP_SECONDS)
     return [str(text) for text in options]
 
 

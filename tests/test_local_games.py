@@ -61,6 +61,7 @@ from tests.local_table_support import (
     local_table,
     menu,
     newest_private,
+    open_with_bob_and_a_computer,
     options_of,
     page_text,
     private_ids,
@@ -336,12 +337,7 @@ async def test_saboteur_hot_seat_each_sees_their_own_hand_then_a_gold_pick(
     async with headless_chromium(420, 900, mobile=True) as page, \
             local_table(database, log) as table:
         await page.call("Page.navigate", url=table.url)
-        await slash(page, "/game new", "game", choose="saboteur")
-        await page.wait_for(f"{page_text()}.includes('Saboteur: table #1')", STEP_SECONDS)
-        await view_as(page, "Bob")
-        await click_until(page, button("Join"), f"{page_text()}.includes('@Bob')", STEP_SECONDS)
-        await view_as(page, "Alice")
-        await click(page, button("Add a computer (easy)"))
+        await open_with_bob_and_a_computer(page, "saboteur", "Saboteur")
         await sow(database, HOT_SEAT_SEED)
         await click_until(page, button("Start"),
                           f"{page_text()}.includes('The game begins')", STEP_SECONDS)
