@@ -12,14 +12,16 @@ import signal
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bot.games.registry import load_games
+from bot.games.registry import get_game, load_games
 from bot.local_table import READY_LINE
-from bot.service import GameService
+from bot.service import GameService, TableStatus
 from bot.storage import Storage
+from bot.storage.table_settings import game_options
 from tests.chromium import PAGE_IDLE, Page, chromium_path, click_until
 
 START_SECONDS = 60.0
@@ -143,6 +145,38 @@ async def stored(database: Path) -> AsyncIterator[GameService]:
     storage = await Storage.open(str(database))
     try:
         yield GameService(storage)
+    finally:
+        await storage.close()
+
+
+async def open_with_bob_and_a_computer(page: Page, game: str, title: str) -> None:
+    """Alice opens a table of `game` by ``/game new`` (its lobby titled `title`), Bob
+    joins ("Viewing as" Bob, then Alice again), and Alice adds a computer (easy)."""
+    await slash(page, "/game new", "game", choose=game)
+    await page.wait_for(f"{page_text()}.includes({f'{title}: table #1'!r})", STEP_SECONDS)
+    await view_as(page, "Bob")
+    await click_until(page, button("Join"), f"{page_text()}.includes('@Bob')", STEP_SECONDS)
+    await view_as(page, "Alice")
+    await click_until(page, button("Add a computer (easy)"),
+                      f"{page_text()}.includes('Computer 1 (easy)')", STEP_SECONDS)
+
+
+async def sow(database: Path, seed: int) -> None:
+    """Give table #1 the seed its game is dealt from: a lobby's, dealt at **Start**, or
+    a game's with nothing played yet, dealt again at once (a test's chosen deal). The
+    version stays, as for a change of settings: the buttons shown stay valid."""
+    storage = await Storage.open(str(database))
+    try:
+        table = await storage.get(1)
+        assert table is not None, "no table #1"
+        sown = replace(table, seed=seed)
+        if table.status == TableStatus.PLAYING:
+            assert not await storage.actions(1), "a move was played: too late to deal again"
+            state = get_game(table.game).new(len(table.seats), seed, game_options(table.options))
+            sown = replace(sown, state=state)
+        else:
+            assert table.status == TableStatus.LOBBY, table.status
+        assert await storage.save(sown, previous_version=table.version)
     finally:
         await storage.close()
 
@@ -272,6 +306,27 @@ def menu(placeholder: str, within: str = f"document.querySelector('{MESSAGES}')"
     )
 
 
+OPENED = "document.querySelector('.preview-select.is-open')"
+"""JavaScript: the menu whose list of options is open."""
+
+
+async def open_list(page: Page, placeholder: str, within: str) -> list[str] | None:
+    """Open the newest menu (of `within`) whose placeholder holds `placeholder` by the
+    keyboard (the arrow opens it); the labels of its options, or None if the page
+    redrew it as it opened (closed, or another list)."""
+    await page.evaluate(f"{menu(placeholder, within)}.focus()")
+    await page.press("ArrowDown", "ArrowDown", 40)
+    try:
+        await page.wait_for(f"!!{OPENED}?.querySelector('.select-option.is-highlighted')", 2.0)
+    except TimeoutError:
+        return None
+    options = await page.evaluate(
+        "(o => o && [...o.querySelectorAll('.select-option')].map(e => e.innerText.trim()))"
+        f"({OPENED})"
+    )
+    return [str(text) for text in options] if options else None
+
+
 async def choose(
     page: Page, placeholder: str, option: str = "", *, prefer: str = "",
     within: str = f"document.querySelector('{MESSAGES}')",
@@ -282,7 +337,7 @@ async def choose(
     menu and moves in it, Enter chooses), and wait for the bot's answer; the option's
     label. A choice the page could not send (it was busy, or redrew the menu as it
     opened) is made again."""
-    highlighted = "document.querySelector('.select-option.is-highlighted')"
+    highlighted = f"{OPENED}?.querySelector('.select-option.is-highlighted')"
     before = await page.evaluate(last_action())
     label = ""
     async with asyncio.timeout(STEP_SECONDS):
@@ -290,21 +345,22 @@ async def choose(
             await page.wait_for(PAGE_IDLE, STEP_SECONDS)
             if await page.evaluate(acted_since(before)):
                 return label
-            await page.evaluate(f"{menu(placeholder, within)}.focus()")
-            await page.press("ArrowDown", "ArrowDown", 40)
-            try:
-                await page.wait_for(f"!!{highlighted}", 2.0)
-            except TimeoutError:  # redrawn as it opened: open it again
+            options = await open_list(page, placeholder, within)
+            if options is None:  # redrawn as it opened: open it again
                 continue
-            options = await page.evaluate(
-                "[...document.querySelectorAll('.select-option')].map(o => o.innerText)"
-            )
             if prefer and any(prefer in text for text in options):
                 option = prefer
             wanted = next((i for i, text in enumerate(options) if option in text), None)
             assert wanted is not None, (option, options)
-            for _ in range(wanted):
-                await page.press("ArrowDown", "ArrowDown", 40)
+            at = await page.evaluate(  # the list opens on the option last highlighted
+                "(o => o ? [...o.querySelectorAll('.select-option')]"
+                f".findIndex(e => e.classList.contains('is-highlighted')) : -1)({OPENED})"
+            )
+            if at < 0:  # redrawn meanwhile: open it again
+                continue
+            key = "ArrowDown" if wanted >= at else "ArrowUp"
+            for _ in range(abs(wanted - int(at))):
+                await page.press(key, key, 40 if key == "ArrowDown" else 38)
             label = str(await page.evaluate(f"{highlighted}?.innerText ?? ''"))
             if option not in label:  # redrawn meanwhile: open it again
                 continue
@@ -313,6 +369,23 @@ async def choose(
                 if await page.evaluate(acted_since(before)):
                     return label
                 await asyncio.sleep(0.1)
+
+
+async def options_of(
+    page: Page, placeholder: str, within: str = f"document.querySelector('{MESSAGES}')"
+) -> list[str]:
+    """The options of the newest menu (of `within`) whose placeholder holds
+    `placeholder`, as its list writes them once opened (by the keyboard, as `choose`
+    does); the list closed again (Escape), nothing chosen."""
+    async with asyncio.timeout(STEP_SECONDS):
+        while True:
+            await page.wait_for(PAGE_IDLE, STEP_SECONDS)
+            options = await open_list(page, placeholder, within)
+            if options is not None:  # else redrawn as it opened: open it again
+                break
+        await page.press("Escape", "Escape", 27)
+        await page.wait_for(f"!{OPENED} && {PAGE_IDLE}", STEP_SECONDS)
+    return [str(text) for text in options]
 
 
 def private_ids() -> str:

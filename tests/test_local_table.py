@@ -42,6 +42,7 @@ from tests.local_table_support import (
     message_ids,
     new_message_since,
     newest_private,
+    open_with_bob_and_a_computer,
     page_text,
     private_ids,
     slash,
@@ -154,13 +155,7 @@ async def test_two_people_and_a_computer_play_a_game_to_its_end_in_the_page(
             address.startswith("0100007F:") for address in table.listening()
         ), table.listening()
         await page.call("Page.navigate", url=table.url)
-        await slash(page, "/game new", "game", choose="coal-baron")
-        await page.wait_for(f"{page_text()}.includes('Coal Baron: table #1')", STEP_SECONDS)
-        await view_as(page, "Bob")
-        await click_until(page, button("Join"), f"{page_text()}.includes('@Bob')", STEP_SECONDS)
-        await view_as(page, "Alice")
-        await click_until(page, button("Add a computer (easy)"),
-                          f"{page_text()}.includes('Computer 1 (easy)')", STEP_SECONDS)
+        await open_with_bob_and_a_computer(page, "coal-baron", "Coal Baron")
         await click_until(page, button("Start"),
                           f"{page_text()}.includes('The game begins')", STEP_SECONDS)
         await images_loaded(page)
