@@ -274,7 +274,9 @@ class CoalBaronPresenter(Presenter):
         pending = as_view(seen.view)["pending"] if seen.playing else None
         return pending is not None and pending["kind"] in PANEL_KINDS
 
-    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
+    async def private(
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+    ) -> TurnMessage:
         """The seat's mine and orders; the turn's components when it is to act."""
         seat = seen.reader
         assert seat is not None
@@ -282,7 +284,7 @@ class CoalBaronPresenter(Presenter):
         lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat], locale))]
         lines.extend(orders_lines(locale, view, seat))
         lang = language_of(locale)
-        told = description(seen, locale, "mine", parts=("mine",),
+        told = description(seen, locale, "mine", played, parts=("mine",),
                            player=player_name(seen, seat, locale))
         mine = await image_file("mine.png", render_mine, view, seat, seen.seat_names(), lang,
                                 description=told)

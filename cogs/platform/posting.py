@@ -139,7 +139,7 @@ async def public_turn(
     if table.status == TableStatus.FINISHED:
         await remember_seats(client, table, public.names)
         results = host_of(client).service.results
-        await add_score_chart(results, table, message, public.names, locale)
+        await add_score_chart(results, table, message, public.names, locale, played)
     return message
 
 
@@ -264,7 +264,7 @@ async def post(
             posted = await interaction.followup.send(content, wait=True, **parts)
         await replace_live(client, table.id, posted)
         await tell_by_dm(client, table, how, modes, posted, locale)
-        await close_thread(client, table, locale, message.chart)
+        await close_thread(client, table, locale, message.chart, how.played)
     if how.schedule_computers:
         host_of(client).computers.schedule(table)
 

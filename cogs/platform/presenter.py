@@ -210,8 +210,12 @@ class Presenter:
             return []
         return [(t(locale, "digest.score"), seen.scores[seen.reader])]
 
-    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
-        """What the reader alone may see, with the actions it may take now."""
+    async def private(
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+    ) -> TurnMessage:
+        """What the reader alone may see, with the actions it may take now; `played`, the
+        table's last action (`cogs.platform.alt_text.logged_move`), for its pictures'
+        descriptions."""
         assert seen.reader is not None
         actions = self.seat_actions(seen, seen.reader)
         key = "private.your_actions" if actions else "private.nothing_to_do"
