@@ -169,9 +169,13 @@ class Presenter:
         return False
 
     async def turn(
-        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None, *,
+        last: ActResult | None = None,
     ) -> TurnMessage:
-        """The public message after the start (`played` None) or after an action."""
+        """The public message after the start (`played` None) or after an action; a
+        message drawn again (`/game status`, a retry of its images) tells none but its
+        pictures' descriptions name the table's `last` action
+        (`cogs.platform.alt_text.logged_move`)."""
         lines: list[str] = []
         if played is not None:
             lines.extend(self.played_lines(seen, played, locale))
