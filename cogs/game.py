@@ -18,6 +18,7 @@ from bot.service.errors import NotCreator
 from bot.storage import PingMode
 from bot.storage.table_settings import takes_over
 from cogs.access import viewable_table
+from cogs.platform.alt_text import logged_move
 from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.coach import COACH_ITEMS, send_hint, set_coach
 from cogs.platform.errors import NoTableHere
@@ -246,7 +247,7 @@ class GameCog(
             text = t(locale, "status.finished", game=game_name(locale, table.game),
                      table=table.id, since=timestamp(table.updated_at),
                      scores=scores_line(public, locale))
-        board = await presenter.turn(public, locale)
+        board = await presenter.turn(public, locale, last=await logged_move(service, table))
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))

@@ -35,18 +35,20 @@ import io
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import JSON, GameState
-from bot.games.record import initial_state, parse_entry, play_entry
+from bot.games.base import JSON, Event, GameState
+from bot.games.record import entry_events, initial_state, parse_entry, play_entry
 from bot.i18n import has_key, t
 from renderer.chart import line_colour
 from renderer.draw import mark, text
 from renderer.names import drawable_name, fit_name
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER, player_mark
 from renderer.png import FixedPalette
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -117,27 +119,39 @@ def player_name(lang: str, names: Sequence[str], seat: int) -> str:
     return drawable_name(names[seat], label(lang, "player", number=seat + 1))
 
 
-def _turns(record: Mapping[str, JSON]) -> Iterator[tuple[GameState[Any], int, int | None]]:
+@dataclass(frozen=True)
+class TurnEnd:
+    """The game at the end of a turn (`replayed_turns`): the state (moved on by the next turn:
+    read it before), the number of the action that ended the turn and the seat that
+    played it (0 and None at the start), and the events of the turn's actions."""
+
+    state: GameState[Any]
+    number: int
+    seat: int | None
+    events: tuple[Event, ...] = ()
+
+
+def replayed_turns(record: Mapping[str, JSON]) -> Iterator[TurnEnd]:
     """The game of `record` at its start and at the end of every turn (an action after
-    which other seats are to act, or the last one), with the number of the action that
-    led there and the seat that played it (0, None at the start). One state, moved on:
-    read it before the next."""
+    which other seats are to act, or the last one): the frames of its replay."""
     state: GameState[Any] = initial_state(record)
     entries: list[str] = list(record.get("actions", []))
-    yield state, 0, None
+    yield TurnEnd(state, 0, None)
+    events: list[Event] = []
     for number, entry in enumerate(entries, start=1):
         seat, _ = parse_entry(state, entry)
         acting = state.to_act()
-        play_entry(state, entry)
+        events += entry_events(state, entry)
         if state.to_act() == acting and number < len(entries):
             continue  # the same seats go on: one frame for the whole turn
-        yield state, number, seat
+        yield TurnEnd(state, number, seat, tuple(events))
+        events = []
 
 
 def turn_ends(record: Mapping[str, JSON]) -> list[tuple[JSON, int, int | None]]:
     """The public view at the start, at the end of every turn and at the end, each with
-    the number of the action that led to it and the seat that played it (see `_turns`)."""
-    return [(state.view(None), number, seat) for state, number, seat in _turns(record)]
+    the number of the action that led to it and the seat that played it (see `replayed_turns`)."""
+    return [(end.state.view(None), end.number, end.seat) for end in replayed_turns(record)]
 
 
 def positions(record: Mapping[str, JSON], lang: str, names: Sequence[str]) -> list[Frame]:
@@ -169,7 +183,7 @@ def title_of(record: Mapping[str, JSON], lang: str, names: Sequence[str], turns:
     return Title(t(lang, key) if has_key(key) else game, shown, tuple(scores), winners, turns)
 
 
-def pick(frames: Sequence[Frame], limit: int) -> list[Frame]:
+def pick(frames: Sequence[T], limit: int) -> list[T]:
     """At most `limit` (>= 2) frames, evenly spread, the first and the last kept."""
     if len(frames) <= limit:
         return list(frames)
@@ -326,7 +340,7 @@ def replay_gif(
 def replay_steps(record: Mapping[str, JSON]) -> int:
     """How many steps the step-through of `record` has: the title card, the start and
     the end of every turn."""
-    return 1 + sum(1 for _ in _turns(record))
+    return 1 + sum(1 for _ in replayed_turns(record))
 
 
 def replay_step(

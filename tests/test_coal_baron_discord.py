@@ -582,3 +582,34 @@ async def test_a_panel_opened_again_replaces_the_older_one(simcord_env: simcord.
     assert followup_text(refused) == t("en", "error.panel_replaced")
     await player.click(second, custom_id=step_id(second, "c1"))  # from the start, unmixed
     assert "Moves left: **5**" in (second.embeds[0].description or "")
+
+
+async def test_an_on_demand_picture_tells_the_last_move_after_a_restart(
+    simcord_env: simcord.Env, settings: Settings
+) -> None:
+    """Coal Baron's view keeps no last move: a picture drawn on demand (`/coal board`,
+    `/coal mine`, My view, `/game status`) tells it from the table's stored log
+    (`History.last`), so a new process tells it as the old one did."""
+    world = await started(simcord_env)
+    player, _ = await acting(world)
+    await player.slash(world.channel, "coal play", action="bank")
+    (board,) = [a for a in world.last().attachments if a.filename == "board.png"]
+    told = str(board.description)
+    assert f"Last move: {player.name} " in told  # the turn message's board, from the action
+    last = told[told.index("Last move: "):].split(". ")[0]
+
+    await restart(world, settings)
+
+    looked = await world.spectator.slash(world.channel, "coal board")
+    assert looked.response is not None
+    assert last in str(looked.response.attachments[0].description)
+    mine = await player.slash(world.channel, "coal mine")
+    assert mine.response is not None
+    assert last in str(mine.response.attachments[0].description)
+    view = await player.click(world.last(), custom_id=f"mt:view:{world.table_id}")
+    assert view.response is not None
+    assert last in str(view.response.attachments[0].description)
+    status = await world.spectator.slash(world.channel, "game status")
+    assert status.response is not None
+    (board,) = [a for a in status.response.attachments if a.filename == "board.png"]
+    assert last in str(board.description)

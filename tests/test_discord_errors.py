@@ -13,7 +13,7 @@ from bot.games.base import GameState
 from bot.games.coal_baron import CoalBaronState
 from bot.games.saboteur import SaboteurState
 from bot.i18n import LocaleLike, catalog
-from bot.service import Tables
+from bot.service import ActResult, Tables
 from bot.service.errors import (
     ActionSyntaxError,
     IllegalAction,
@@ -84,7 +84,9 @@ def test_an_error_without_a_message_key_says_what_went_wrong() -> None:
 
 
 class BrokenPresenter(Presenter):
-    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
+    async def private(
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+    ) -> TurnMessage:
         raise RuntimeError("the renderer crashed")
 
 

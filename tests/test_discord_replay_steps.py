@@ -5,12 +5,18 @@ place, and a forged or stale step button gets a private refusal that changes not
 from __future__ import annotations
 
 import io
+from dataclasses import replace
+from typing import Any, cast
 
 import pytest
 from PIL import Image
 
+from bot.games.record import entry_events, initial_state
+from bot.service import ActResult, TableStatus
 from cogs.platform import replay_steps
+from cogs.platform.plugins import presenter_for
 from cogs.platform.replay_steps import ReplayStepButton
+from cogs.platform.seen import seen
 from renderer import replay
 from tests.discord_support import (
     TableWorld,
@@ -81,3 +87,53 @@ async def test_a_forged_step_is_refused_privately(table_world: TableWorld) -> No
         w.env, w.bob, w.channel, ReplayStepButton.make_id(tiny_table, None, "1")
     )
     assert "once the game is over" in followup_text(result)
+
+
+
+async def test_each_step_and_the_gif_tell_the_turn_in_the_turn_messages_words(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step's description says the game, where it was, whose turn it was and what that
+    turn did, in the words its turn message used; the GIF's, each of its frames."""
+    w = table_world
+    monkeypatch.setattr(replay, "MAX_FRAMES", 3)  # the title card and two turns
+    table = await finished_coal_baron(w, w.channel)
+    result = await w.carol.slash(w.channel, "game export", table=table)
+    exported, steps = answers(result)
+    total = int(steps.content.split(" of ")[2].split(":")[0])
+    on = ReplayStepButton.make_id(table, None, "1")
+    await w.carol.click(steps, custom_id=on)
+    assert str(steps.attachments[0].description) == (
+        f"Coal Baron, the draft of the starting orders: the replay, move 2 of {total}. "
+        "The start of the game. Scores: alice 0, bob 0."
+    )
+    await w.carol.click(steps, custom_id=ReplayStepButton.make_id(table, None, "2"))
+    first = await first_turn_line(w, table)
+    assert first.startswith("alice drafts order ")
+    assert str(steps.attachments[0].description) == (
+        f"Coal Baron, the draft of the starting orders: the replay, move 3 of {total}. "
+        f"alice's turn: {first}. Scores: alice 0, bob 0."
+    )
+    gif = str(exported.attachments[1].description)
+    assert gif.startswith("Coal Baron, shift 3 of 3: the replay of the whole game. "
+                          "The game is over; won by ")
+    assert "Last move: bob " in gif  # the game's last action, from the table's log
+    frames = gif.split("Scores: alice 3, bob 12. ")[1]  # the frames after the title card
+    assert frames.startswith("The start of the game. Shift 3 of 3, bob's turn: bob ")
+    assert frames.count("'s turn: ") == 1
+    assert len(gif) <= 1024
+
+
+async def first_turn_line(w: TableWorld, table_id: int) -> str:
+    """The first line of the turn message after the table's first action, as the bot
+    writes it, the mention read as a name."""
+    service = cast(Any, w.env.bot).service
+    record = await service.results.record(table_id)
+    table = await service.tables.get_table(table_id)
+    state = initial_state(record)
+    seat = state.to_act()[0]
+    events = entry_events(state, record["actions"][0])
+    after = replace(table, state=state, status=TableStatus.PLAYING)
+    played = ActResult(after, seat, record["actions"][0], events)
+    message = await presenter_for("coal-baron").turn(seen(after, None), "en", played)
+    return message.content.splitlines()[0].replace(w.alice.mention, "alice").rstrip(".")

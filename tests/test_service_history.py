@@ -10,7 +10,8 @@ import pytest
 
 from bot.games.errors import IllegalAction
 from bot.service import GameService
-from tests.test_service import ALICE, BOB, clock, open_tiny, service, storage
+from bot.storage import Storage
+from tests.test_service import ALICE, BOB, FakeClock, clock, open_tiny, service, storage
 
 __all__ = ["clock", "service", "storage"]  # fixtures
 
@@ -63,3 +64,25 @@ async def test_a_log_that_no_longer_replays_gives_nothing(
     with caplog.at_level(logging.WARNING, logger="bot.service.history"):
         assert await service.history.since_last(table, 0) is None
     assert "does not replay" in caplog.text
+
+
+async def test_the_last_action_is_replayed_with_its_events_from_the_log(
+    service: GameService, storage: Storage, clock: FakeClock
+) -> None:
+    """`History.last`: what a picture drawn on demand tells as the last move, the same in a
+    new service on the same storage (a restart, another process)."""
+    table = await open_tiny(service, ALICE, BOB)
+    assert await service.history.last(table) is None
+    await service.moves.act(table.id, ALICE, "keep")
+    played = await service.moves.act(table.id, BOB, "swap")
+    last = await service.history.last(played.table)
+    assert last is not None and (last.seat, last.notation) == (1, "swap")
+    assert last.events == played.events
+    assert last.state.to_json() == played.table.state.to_json()  # type: ignore[union-attr]
+    assert await service.history.since_last(played.table, 1) is not None  # trims to there
+    again = await service.history.last(played.table)
+    assert again is not None and again.notation == "swap"  # the last step kept
+    fresh = GameService(storage, clock=clock)
+    told = await fresh.history.last(played.table)
+    assert told is not None and (told.seat, told.notation, told.events) == (1, "swap",
+                                                                           played.events)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.games.base import JSON, GameState, Seat
+from bot.games.base import JSON, Event, GameState, Seat
 from bot.games.errors import GameError, NotYourTurn
 from bot.games.registry import get_game
 
@@ -52,12 +52,22 @@ def play_entry(state: GameState[Any], entry: str) -> str:
 
     Raises ValueError (bad entry) or a `GameError` (syntax, turn, legality).
     """
+    action, _ = _apply_entry(state, entry)
+    return state.format_action(action)
+
+
+def entry_events(state: GameState[Any], entry: str) -> list[Event]:
+    """Parse and apply one entry to `state`; returns the events it caused (the same
+    errors as `play_entry`)."""
+    return _apply_entry(state, entry)[1]
+
+
+def _apply_entry(state: GameState[Any], entry: str) -> tuple[Any, list[Event]]:
     seat, text = parse_entry(state, entry)
     if seat not in state.to_act():
         raise NotYourTurn(f"seat {seat} is not to act (to act: {list(state.to_act())})")
     action = state.parse_action(seat, text)
-    state.apply(seat, action)
-    return state.format_action(action)
+    return action, state.apply(seat, action)
 
 
 def initial_state(record: Mapping[str, JSON]) -> GameState[Any]:

@@ -1,6 +1,7 @@
 """What happened at a table since a seat's own last action: the actions played
 since, each with its events and the state after it, for the "since your last
-turn" digest (`cogs.platform.digest`, docs/weeks.md).
+turn" digest (`cogs.platform.digest`, docs/weeks.md); and the last action logged,
+for the pictures drawn on demand that tell the last move (`cogs.platform.alt_text`).
 
 Engines keep no history and the log holds notations only, so the actions are
 replayed from the seed. A whole game replays in 6-31 ms, too much to pay at
@@ -95,6 +96,26 @@ class History:
             logger.warning("table %s: its log does not replay: %s", table.id, error)
             return None
 
+    async def last(self, table: Table) -> ReplayedAction | None:
+        """The last action logged at `table`, replayed with its events (None before the
+        first action, or if the log no longer replays: logged). From the stored log, so
+        the same after a restart or when another process played it."""
+        log = await self._store.log(table.id)
+        if not log:
+            return None
+        try:
+            return await asyncio.to_thread(self._last, table, log)
+        except (GameError, ReplayError, ValueError) as error:
+            logger.warning("table %s: its log does not replay: %s", table.id, error)
+            return None
+
+    def _last(self, table: Table, log: list[LoggedAction]) -> ReplayedAction:
+        with self._lock:
+            replayed = self._replayed(table, log)
+            last = replayed.steps[-1]
+            self._trim(replayed, log, len(table.seats))
+            return last
+
     def _since(self, table: Table, log: list[LoggedAction], seat: Seat) -> Since:
         with self._lock:
             replayed = self._replayed(table, log)
@@ -124,9 +145,10 @@ class History:
 
     @staticmethod
     def _trim(replayed: _Replayed, log: list[LoggedAction], seats: int) -> None:
-        """Forget the steps before the oldest of the seats' last actions: no seat's
-        digest reaches back further until the log is replaced."""
-        oldest = min(_last_index(log, seat) for seat in range(seats))
+        """Forget the steps before the oldest of the seats' last actions (keeping the
+        last step, for `last`): no seat's digest reaches back further until the log
+        is replaced."""
+        oldest = min(*(_last_index(log, seat) for seat in range(seats)), len(log) - 2)
         if oldest >= replayed.offset:
             replayed.base = replayed.after(oldest)
             del replayed.steps[: oldest + 1 - replayed.offset]

@@ -17,7 +17,8 @@ from bot.service import Table
 from bot.service.errors import NotPlaying
 from cogs.coal_baron.presenter import orders_lines
 from cogs.coal_baron.turn import GAME_ID, coal_state
-from cogs.platform.alt_text import description, player_name, seen_of
+from cogs.platform.alt_text import description, logged_move, player_name, seen_of
+from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import display_names
 from cogs.platform.play_command import GameCommands
@@ -58,8 +59,9 @@ class CoalCog(
         view = as_view(coal_state(table).view(reader))
         lang = language_of(interaction.locale)
         names = await display_names(interaction.client, table, interaction.locale)
+        played = await logged_move(service_of(interaction), table)
         told = description(seen_of(table, coal_state(table), reader, names, view),
-                           interaction.locale, "board", parts=("players", "placed"))
+                           interaction.locale, "board", played, parts=("players", "placed"))
         files = [await image_file("board.png", render_board, view, names, lang, description=told)]
         text = t(interaction.locale, "coal.board.text", table=table.id)
         await send_private(interaction, text, files=files)
@@ -76,7 +78,9 @@ class CoalCog(
         lang = language_of(interaction.locale)
         names = await display_names(interaction.client, table, interaction.locale)
         shown = seen_of(table, coal_state(table), reader, names, view)
-        told = description(shown, interaction.locale, "mine", parts=("mine",), seats=(seat,),
+        played = await logged_move(service_of(interaction), table)
+        told = description(shown, interaction.locale, "mine", played, parts=("mine",),
+                           seats=(seat,),
                            player=player_name(shown, seat, interaction.locale))
         files = [await image_file("mine.png", render_mine, view, seat, names, lang,
                                   description=told)]

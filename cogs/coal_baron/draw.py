@@ -20,7 +20,7 @@ from bot.games.coal_baron.draw import DrawFive, sides
 from bot.games.coal_baron.shapes import PendingView, as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
-from bot.service import Table
+from bot.service import ActResult, Table
 from cogs.coal_baron.labels import View, card_text, step_label
 from cogs.coal_baron.turn import coal_state
 from cogs.platform.alt_text import description, seen_of
@@ -101,14 +101,15 @@ class DrawSteps(TurnSteps):
         return None if pending_draw(after) is not None else " ".join(steps)
 
     async def picture(
-        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any],
+        locale: LocaleLike, played: ActResult | None,
     ) -> Picture:
         assert isinstance(after, CoalBaronState)
         committed = as_view(coal_state(table).view(seat))
         shown = as_view(after.view(seat)) if pending_draw(after) else committed
         lang = language_of(locale)
         names = known_names(table)
-        told = description(seen_of(table, after, seat, names, shown), locale, "draw",
+        told = description(seen_of(table, after, seat, names, shown), locale, "draw", played,
                            parts=("offer",))
         image = await image_file(DRAW_FILE, render_draw5, shown, names, lang, description=told)
         return Picture(

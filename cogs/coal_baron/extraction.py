@@ -19,7 +19,7 @@ from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import LocaleLike, language_of, t
-from bot.service import Table
+from bot.service import ActResult, Table
 from bot.service.errors import StaleAction
 from cogs.coal_baron.labels import (
     View,
@@ -149,14 +149,15 @@ class ExtractionSteps(TurnSteps):
         return t(locale, "coal.panel.waste", left=left) if left else None
 
     async def picture(
-        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any],
+        locale: LocaleLike, played: ActResult | None,
     ) -> Picture:
         view = as_view(after.view(seat))
         space = mining_space(table, steps)
         lang = language_of(locale)
         names = known_names(table)
         shown = seen_of(table, after, seat, names, view)
-        told = description(shown, locale, "mine", parts=("mine",),
+        told = description(shown, locale, "mine", played, parts=("mine",),
                            player=player_name(shown, seat, locale))
         image = await image_file(MINE_FILE, render_mine, view, seat, names, lang, description=told)
         return Picture(

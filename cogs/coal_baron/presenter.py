@@ -225,7 +225,8 @@ class CoalBaronPresenter(Presenter):
             self._mines.popitem(last=False)
 
     async def turn(
-        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None, *,
+        last: ActResult | None = None,
     ) -> TurnMessage:
         table = seen.table
         view = as_view(seen.view)
@@ -237,7 +238,7 @@ class CoalBaronPresenter(Presenter):
         else:
             lines.extend(self.event_lines(seen, events, locale, seat=None))
         names = seen.seat_names()
-        board = description(seen, locale, "board", played, parts=("players", "placed"))
+        board = description(seen, locale, "board", played or last, parts=("players", "placed"))
         renders = [image_file("board.png", render_board, view, names, lang, last_move(events),
                               description=board)]
         mines = mines_shown(view)
@@ -247,7 +248,8 @@ class CoalBaronPresenter(Presenter):
         if self._mines_changed(table, played, mid_turn, mines):
             for index, seats in enumerate(mine_groups(view)):
                 mines_files.append(mines_file(index))
-                told = description(seen, locale, "mines", played, parts=("mine",), seats=seats)
+                told = description(seen, locale, "mines", played or last, parts=("mine",),
+                                   seats=seats)
                 renders.append(image_file(
                     mines_file(index), render_mines, view, names, lang, seats, description=told
                 ))
@@ -274,7 +276,9 @@ class CoalBaronPresenter(Presenter):
         pending = as_view(seen.view)["pending"] if seen.playing else None
         return pending is not None and pending["kind"] in PANEL_KINDS
 
-    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
+    async def private(
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+    ) -> TurnMessage:
         """The seat's mine and orders; the turn's components when it is to act."""
         seat = seen.reader
         assert seat is not None
@@ -282,7 +286,7 @@ class CoalBaronPresenter(Presenter):
         lines = [t(locale, "coal.private.title", player=mention(seen.table.seats[seat], locale))]
         lines.extend(orders_lines(locale, view, seat))
         lang = language_of(locale)
-        told = description(seen, locale, "mine", parts=("mine",),
+        told = description(seen, locale, "mine", played, parts=("mine",),
                            player=player_name(seen, seat, locale))
         mine = await image_file("mine.png", render_mine, view, seat, seen.seat_names(), lang,
                                 description=told)

@@ -44,7 +44,8 @@ class MineOutPresenter(Presenter):
     private_builder = TURN.kind
 
     async def turn(
-        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None, *,
+        last: ActResult | None = None,
     ) -> TurnMessage:
         table = seen.table
         if played is None:
@@ -59,7 +60,7 @@ class MineOutPresenter(Presenter):
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
             lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
                            round=view["round"]))
-        told = town_descriptions(seen, locale, played)
+        told = town_descriptions(seen, locale, played or last)
         files, missing = await drawn_files(town_files(seen.view, seen.seat_names(), locale, told))
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)
 

@@ -140,10 +140,13 @@ def town_descriptions(
             description(seen, locale, "cards", played, parts=("cards",)))
 
 
-def holdings_description(seen: Seen, locale: LocaleLike, index: int) -> str:
-    """The alt text of position `index`'s holdings."""
+def holdings_description(
+    seen: Seen, locale: LocaleLike, index: int, played: ActResult | None = None
+) -> str:
+    """The alt text of position `index`'s holdings (`played`: the table's last action)."""
     position: PositionView = seen.view["positions"][index]
-    return description(seen, locale, "holdings", parts=("holdings",), seats=(position["seat"],),
+    return description(seen, locale, "holdings", played, parts=("holdings",),
+                       seats=(position["seat"],),
                        player=position_name(seen, locale, position))
 
 

@@ -40,7 +40,7 @@ from bot.games.mine_out.actions import (
 )
 from bot.games.mine_out.components import ACTION_POINTS
 from bot.i18n import LocaleLike, t
-from bot.service import Table
+from bot.service import ActResult, Table
 from cogs.mine_out.images import holdings_file
 from cogs.mine_out.reading import holdings_description
 from cogs.mine_out.words import distinct, legal_steps, place_name, step_label
@@ -198,7 +198,8 @@ class TurnStepsOfMineOut(TurnSteps):
         return t(locale, "mo.panel.waste", points=state.turn.points)
 
     async def picture(
-        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any],
+        locale: LocaleLike, played: ActResult | None,
     ) -> Picture:
         state = mine_state(after)
         before = mine_state(table.state) if table.state is not None else state
@@ -226,7 +227,8 @@ class TurnStepsOfMineOut(TurnSteps):
         shown = before if turn_ended(steps, state) or state in _DREW else state
         view = shown.view(seat)
         names = known_names(table)
-        told = holdings_description(seen_of(table, shown, seat, names, view), locale, index)
+        told = holdings_description(seen_of(table, shown, seat, names, view), locale, index,
+                                    played)
         image = await holdings_file(view, index, names, locale, told)
         return Picture(title, lines, image)
 

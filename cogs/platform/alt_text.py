@@ -15,13 +15,13 @@ sentences from the end (`fitted`), never cutting a word.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.games.base import JSON, GameState, Seat
 from bot.i18n import LocaleLike, language_of, t
-from bot.service import ActResult, Table, TableStatus
+from bot.service import ActResult, GameService, Table, TableStatus
 from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import game_name
 from cogs.platform.seen import Seen, TableFacts
@@ -112,35 +112,26 @@ def headline(seen: Seen, locale: LocaleLike, picture: str, **about: object) -> l
 
 def last_move(seen: Seen, locale: LocaleLike, played: ActResult | None) -> list[str]:
     """The last move in words: as the game's view keeps it, else as the turn message told
-    `played` (or the action last told at this table's version, `_told`); never its
-    notation."""
+    `played` (the action just played, or the last one logged: `logged_move`), in its
+    public events only; never its notation."""
     words = plugin_for(seen.table.game).words
     told = words.last(seen, locale) if words is not None and seen.view is not None else None
-    if told is None:
-        played = played or _told.get((seen.table.id, seen.table.created_at))
-        if played is not None and (played.table.game, played.table.version) == (
-            seen.table.game, seen.table.version
-        ):
-            _remember(played)
-            lines = presenter_for(seen.table.game).played_lines(seen, played, locale)
-            told = " ".join(plain(line, seen, locale) for line in lines)
+    if told is None and played is not None and (played.table.game, played.table.version) == (
+        seen.table.game, seen.table.version
+    ):
+        lines = presenter_for(seen.table.game).played_lines(seen, played, locale)
+        told = " ".join(plain(line, seen, locale) for line in lines)
     return [t(locale, "alt.last", move=plain(told, seen, locale))] if told else []
 
 
-REMEMBERED = 1000
-"""At most this many tables' last actions are kept for `last_move`."""
-_told: OrderedDict[tuple[int, float], ActResult] = OrderedDict()
-"""Per table (its id and creation time), the last action a description told, for the
-private images drawn later at the same version (a mine, a draw): lost on a restart,
-when a picture of a game whose view keeps no last move (Coal Baron) then says none."""
-
-
-def _remember(played: ActResult) -> None:
-    key = (played.table.id, played.table.created_at)
-    _told[key] = played
-    _told.move_to_end(key)
-    while len(_told) > REMEMBERED:
-        _told.popitem(last=False)
+async def logged_move(service: GameService, table: Table) -> ActResult | None:
+    """The last action of `table`'s stored log, replayed with its events
+    (`bot.service.History.last`), for a picture drawn on demand to tell the last move
+    whichever process played it and whenever; None before the first action."""
+    step = await service.history.last(table)
+    if step is None:
+        return None
+    return ActResult(replace(table, state=step.state), step.seat, step.notation, step.events)
 
 
 def scores(seen: Seen, locale: LocaleLike) -> list[str]:

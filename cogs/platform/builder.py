@@ -37,6 +37,7 @@ from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table
 from bot.service.errors import IllegalAction, NotPlaying, StaleAction
+from cogs.platform.alt_text import logged_move
 from cogs.platform.coach import add_hint_button
 from cogs.platform.digest import headed
 from cogs.platform.host import service_of
@@ -75,6 +76,8 @@ class PanelDraft:
     builder: TurnSteps
     token: int
     steps: list[str]
+    played: ActResult | None = None
+    """The table's last action, told in the image's description."""
 
     def arg(self, last: str) -> str:
         """The argument of one of the panel's custom ids, `last` its own part."""
@@ -89,7 +92,7 @@ async def panel(
     table, seat, builder, steps = draft.table, draft.seat, draft.builder, draft.steps
     assert table.state is not None
     after = builder.trial(table.state, seat, steps)
-    shown = await builder.picture(table, seat, steps, after, locale)
+    shown = await builder.picture(table, seat, steps, after, locale, draft.played)
     lines = [*shown.lines, f"**{question}**"] if question else shown.lines
     embed = discord.Embed(description="\n".join(lines)[:4000])
     files = []
@@ -156,7 +159,8 @@ async def open_builder(
     await defer_private(interaction)
     builder = builder_of(table, kind)
     token = await service_of(interaction).drafts.new_draft(table, seat, steps)
-    draft = PanelDraft(table, seat, builder, token, steps)
+    played = await logged_move(service_of(interaction), table)
+    draft = PanelDraft(table, seat, builder, token, steps, played)
     text, embed, files, controls = await panel(draft, interaction.locale)
     add_hint_button(controls, table, seat, interaction)
     await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
@@ -201,7 +205,7 @@ async def press(
         builder.trial(table.state, seat, steps)  # the engine's reason if the panel is outdated
     if op in ("undo", "step"):
         await service.drafts.set_draft(table, seat, int(token), steps)
-    draft = PanelDraft(table, seat, builder, int(token), steps)
+    draft = PanelDraft(table, seat, builder, int(token), steps, await logged_move(service, table))
     text, embed, files, controls = await panel(draft, locale, question)
     await interaction.edit_original_response(
         content=text, embed=embed, attachments=files, view=controls

@@ -36,9 +36,10 @@ from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus, skip_delay
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
+from cogs.platform.alt_text import logged_move
 from cogs.platform.coach import after_move
 from cogs.platform.controls import turn_controls, undo_controls
-from cogs.platform.host import host_of
+from cogs.platform.host import host_of, service_of
 from cogs.platform.items import Interaction
 from cogs.platform.live import live_message, replace_live
 from cogs.platform.names import display_names, known_names, mention
@@ -132,14 +133,16 @@ async def public_turn(
     public: Seen,
     played: ActResult | None,
     locale: LocaleLike,
+    last: ActResult | None = None,
 ) -> TurnMessage:
     """The presenter's public message for the table now, from `public` (`public_seen`);
-    at the end, with the summary's score chart (`cogs.platform.summary`)."""
-    message = await presenter_for(table.game).turn(public, locale, played)
+    at the end, with the summary's score chart (`cogs.platform.summary`). `last`: the
+    table's last action when `played` is None, for the pictures' descriptions."""
+    message = await presenter_for(table.game).turn(public, locale, played, last=last)
     if table.status == TableStatus.FINISHED:
         await remember_seats(client, table, public.names)
         results = host_of(client).service.results
-        await add_score_chart(results, table, message, public.names, locale)
+        await add_score_chart(results, table, message, public.names, locale, played or last)
     return message
 
 
@@ -264,7 +267,7 @@ async def post(
             posted = await interaction.followup.send(content, wait=True, **parts)
         await replace_live(client, table.id, posted)
         await tell_by_dm(client, table, how, modes, posted, locale)
-        await close_thread(client, table, locale, message.chart)
+        await close_thread(client, table, locale, message.chart, how.played)
     if how.schedule_computers:
         host_of(client).computers.schedule(table)
 
@@ -357,7 +360,9 @@ async def redraw_turn(interaction: Interaction, table: Table) -> None:
     attach them to it, with its controls (a retry button again if some still fail)."""
     locale = public_locale(interaction)
     names = await display_names(interaction.client, table, locale)
-    message = await public_turn(interaction.client, table, public_seen(table, names), None, locale)
+    last = await logged_move(service_of(interaction), table)
+    message = await public_turn(interaction.client, table, public_seen(table, names), None, locale,
+                                last)
     controls = turn_controls(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing
     )

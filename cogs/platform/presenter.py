@@ -169,9 +169,13 @@ class Presenter:
         return False
 
     async def turn(
-        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None, *,
+        last: ActResult | None = None,
     ) -> TurnMessage:
-        """The public message after the start (`played` None) or after an action."""
+        """The public message after the start (`played` None) or after an action; a
+        message drawn again (`/game status`, a retry of its images) tells none but its
+        pictures' descriptions name the table's `last` action
+        (`cogs.platform.alt_text.logged_move`)."""
         lines: list[str] = []
         if played is not None:
             lines.extend(self.played_lines(seen, played, locale))
@@ -210,8 +214,12 @@ class Presenter:
             return []
         return [(t(locale, "digest.score"), seen.scores[seen.reader])]
 
-    async def private(self, seen: Seen, locale: LocaleLike) -> TurnMessage:
-        """What the reader alone may see, with the actions it may take now."""
+    async def private(
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+    ) -> TurnMessage:
+        """What the reader alone may see, with the actions it may take now; `played`, the
+        table's last action (`cogs.platform.alt_text.logged_move`), for its pictures'
+        descriptions."""
         assert seen.reader is not None
         actions = self.seat_actions(seen, seen.reader)
         key = "private.your_actions" if actions else "private.nothing_to_do"

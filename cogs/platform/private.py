@@ -9,6 +9,7 @@ get nothing.
 
 from __future__ import annotations
 
+from cogs.platform.alt_text import logged_move
 from cogs.platform.builder import open_builder
 from cogs.platform.coach import add_hint_button
 from cogs.platform.controls import turn_controls
@@ -34,7 +35,8 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
         await open_builder(interaction, table, seat, presenter.private_builder, [], intro)
         return
     names = await display_names(interaction.client, table, interaction.locale)
-    message = await presenter.private(seen(table, seat, names=names), interaction.locale)
+    played = await logged_move(service_of(interaction), table)
+    message = await presenter.private(seen(table, seat, names=names), interaction.locale, played)
     controls = turn_controls(
         table, message.actions, interaction.locale, items=message.items, with_private=False
     )

@@ -16,9 +16,9 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.i18n import LocaleLike, t
-from bot.service import Table, TableStatus
+from bot.service import ActResult, Table, TableStatus
 from bot.service.errors import UserError
-from cogs.platform.alt_text import headline, last_move, seen_of
+from cogs.platform.alt_text import headline, last_move, logged_move, seen_of
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
 from cogs.platform.items import READ, Button, Interaction, TableItem
@@ -66,16 +66,18 @@ def find_part(game: str, locale: LocaleLike, typed: str | None) -> str:
     raise UnknownPart(part=typed)
 
 
-def reading_lines(shown: Seen, locale: LocaleLike, part: str) -> list[str]:
+def reading_lines(
+    shown: Seen, locale: LocaleLike, part: str, played: ActResult | None = None
+) -> list[str]:
     """The reading of `part` (`WHOLE`: every part) of `shown`'s table, headed by the game,
-    who is to act and the last move."""
+    who is to act and the last move (as the view keeps it, else `played`'s)."""
     words = plugin_for(shown.table.game).words
     if words is None or shown.view is None:
         raise NoReading()
     game = game_name(locale, shown.table.game)
     lines = [t(locale, "read.title", game=game, where=words.where(shown, locale))]
     lines += headline(shown, locale, "board")[1:]  # who is to act, or who won
-    lines += last_move(shown, locale, None)
+    lines += last_move(shown, locale, played)
     for value in words.whole if part == WHOLE else (part,):
         told = words.read(shown, locale, value, None)
         if part == WHOLE and told:
@@ -111,7 +113,8 @@ async def send_reading(interaction: Interaction, table: Table, part: str | None)
     names = await display_names(interaction.client, table, interaction.locale)
     reader = table.seat_of(interaction.user.id)
     shown = seen_of(table, table.state, reader, names)
-    for text in messages(reading_lines(shown, interaction.locale, value)):
+    played = await logged_move(service_of(interaction), table)
+    for text in messages(reading_lines(shown, interaction.locale, value, played)):
         await send_private(interaction, text)
 
 

@@ -22,6 +22,7 @@ import discord
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table, TableStatus
 from bot.service.errors import UserError
+from cogs.platform.alt_text import logged_move
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, TableItem
@@ -53,7 +54,9 @@ async def step_message(
     names = await display_names(interaction.client, table, interaction.locale)
     lang = language_of(interaction.locale)
     name = f"{table.game}-{table.id}-step-{step + 1}.png"
-    told = await replay_step_description(table, record, names, interaction.locale, step, steps)
+    played = await logged_move(service_of(interaction), table) if step == 0 else None
+    told = await replay_step_description(table, record, names, interaction.locale, step, steps,
+                                         played)
     file = await image_file(name, replay_step, record, lang, plugin.replay_board, names, step,
                             description=told)
     text = t(interaction.locale, "replay.step", table=table.id, step=step + 1, total=steps)

@@ -15,7 +15,7 @@ import discord
 
 from bot.games.base import GameState, Seat
 from bot.i18n import LocaleLike
-from bot.service import Table
+from bot.service import ActResult, Table
 
 MENU_ROWS = 4
 """Menus a panel shows at most: Discord's fifth row holds Undo, Cancel and Confirm."""
@@ -93,6 +93,9 @@ class TurnSteps(ABC):
 
     @abstractmethod
     async def picture(
-        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any],
+        locale: LocaleLike, played: ActResult | None,
     ) -> Picture:
-        """The title, text and image of the panel for the line so far."""
+        """The title, text and image of the panel for the line so far; `played`, the
+        table's last action (`cogs.platform.alt_text.logged_move`), for the image's
+        description."""

@@ -27,8 +27,9 @@ import logging
 import discord
 
 from bot.i18n import LocaleLike, language_of, t
-from bot.service import OPEN_STATUSES, Results, Table, TableStatus
+from bot.service import OPEN_STATUSES, ActResult, Results, Table, TableStatus
 from bot.workers.render_pool import RenderFailed, render_png
+from cogs.platform.alt_text import logged_move
 from cogs.platform.errors import ExportBeforeEnd
 from cogs.platform.host import service_of
 from cogs.platform.items import EXPORT, Button, Interaction, TableItem
@@ -37,7 +38,7 @@ from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import TurnMessage, image_file
 from cogs.platform.replay_steps import ReplayStepButton, offers_step_through, step_message
 from cogs.platform.replies import defer_private, send_private
-from cogs.platform.summary_alt import finished_description
+from cogs.platform.summary_alt import finished_description, replay_description
 from renderer.chart import record_chart
 from renderer.replay import replay_gif
 
@@ -50,7 +51,7 @@ MAX_IMAGES = 2
 
 async def add_score_chart(
     results: Results, table: Table, message: TurnMessage, names: tuple[str, ...],
-    locale: LocaleLike,
+    locale: LocaleLike, played: ActResult | None,
 ) -> None:
     """Add to the finished game's `message` the chart of each player's score over the
     game, within `MAX_IMAGES` (see the module docstring), and keep it alone in
@@ -63,7 +64,7 @@ async def add_score_chart(
         log.warning("table %s: the score chart could not be drawn", table.id)
         return
     message.chart = chart
-    told = finished_description(table, names, locale, "chart")
+    told = finished_description(table, names, locale, "chart", played)
     file = discord.File(io.BytesIO(chart), CHART_FILE, description=told)
     message.files[:] = with_chart(message.files, file)
 
@@ -90,7 +91,8 @@ async def send_export(interaction: Interaction, table: Table) -> None:
         name = f"{table.game}-{table.id}-replay.gif"
         try:  # the record goes out without the replay if it cannot be drawn
             names = await display_names(interaction.client, table, interaction.locale)
-            told = finished_description(table, names, interaction.locale, "replay")
+            played = await logged_move(service_of(interaction), table)
+            told = await replay_description(table, record, names, interaction.locale, played)
             files.append(await image_file(name, replay_gif, record, lang, board, names,
                                           description=told))
             text = t(interaction.locale, "export.done_replay", table=table.id)

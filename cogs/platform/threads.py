@@ -22,7 +22,7 @@ from typing import Any, Literal
 import discord
 
 from bot.i18n import LocaleLike, t
-from bot.service import Table, TableStatus
+from bot.service import ActResult, Table, TableStatus
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names, mention
 from cogs.platform.presenter import game_name
@@ -96,7 +96,8 @@ def standings_text(table: Table, locale: LocaleLike, link: str) -> str:
 
 
 async def close_thread(
-    client: discord.Client, table: Table, locale: LocaleLike, chart: bytes | None = None
+    client: discord.Client, table: Table, locale: LocaleLike, chart: bytes | None = None,
+    played: ActResult | None = None,
 ) -> None:
     """At a finished or abandoned table playing in a thread: post the standings in the
     parent channel (finished only; naming players without pinging them; with the score
@@ -111,7 +112,7 @@ async def close_thread(
         parent = thread.parent or await client.fetch_channel(thread.parent_id)
         if table.status == TableStatus.FINISHED and isinstance(parent, discord.TextChannel):
             text = standings_text(table, locale, thread.jump_url)
-            told = finished_description(table, known_names(table), locale, "chart")
+            told = finished_description(table, known_names(table), locale, "chart", played)
             files = [] if chart is None else [
                 discord.File(io.BytesIO(chart), CHART_FILE, description=told)]
             await parent.send(text, files=files, allowed_mentions=discord.AllowedMentions.none())

@@ -24,7 +24,7 @@ from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.shapes import as_view
 from bot.games.saboteur.spots import Spot, placement_spots
 from bot.i18n import LocaleLike, language_of, t
-from bot.service import Table
+from bot.service import ActResult, Table
 from cogs.platform.alt_text import description, seen_of
 from cogs.platform.items import LABEL_LIMIT, OPTIONS_PER_SELECT
 from cogs.platform.names import Seated, known_names
@@ -53,24 +53,27 @@ CARD = "card:"
 
 
 async def hand_file(
-    table: Table, state: SaboteurState, seat: Seat, locale: LocaleLike
+    table: Table, state: SaboteurState, seat: Seat, locale: LocaleLike,
+    played: ActResult | None,
 ) -> discord.File:
     """The private image of `seat` (role, hand, peeks, gold): for that player only."""
     lang = language_of(locale)
     view, names = state.view(seat), known_names(table)
-    told = description(seen_of(table, state, seat, names, view), locale, "hand",
+    told = description(seen_of(table, state, seat, names, view), locale, "hand", played,
                        parts=("hand", "round"))
     return await image_file(HAND_FILE, render_hand, view, names, lang, description=told)
 
 
 async def placement_file(
-    table: Table, state: SaboteurState, seat: Seat, card: str, locale: LocaleLike
+    table: Table, state: SaboteurState, seat: Seat, card: str, locale: LocaleLike,
+    played: ActResult | None,
 ) -> discord.File:
     """The maze around the legal spots of path card `card`, each lettered as its button."""
     lang = language_of(locale)
     spots = placement_spots(state, seat, card)
     view, names = state.view(seat), known_names(table)
-    told = placement_description(seen_of(table, state, seat, names, view), locale, card, spots)
+    told = placement_description(seen_of(table, state, seat, names, view), locale, card, spots,
+                                 played)
     return await image_file(
         PLACEMENT_FILE, render_placement, view, card, spots, names, lang, description=told
     )
@@ -209,7 +212,8 @@ class HandSteps(TurnSteps):
         return self.play(steps)
 
     async def picture(
-        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike
+        self, table: Table, seat: Seat, steps: list[str], after: GameState[Any],
+        locale: LocaleLike, played: ActResult | None,
     ) -> Picture:
         state = sab_state(table)
         title, *lines = hand_text(table, seat, locale).split("\n")
@@ -221,7 +225,8 @@ class HandSteps(TurnSteps):
         elif steps and steps[0].removeprefix(CARD) in PATH_CARDS:
             card = steps[0].removeprefix(CARD)
             lines.append(t(locale, "sab.hand.spot", card=card_name(locale, card)))
-            return Picture(title, lines, await placement_file(table, state, seat, card, locale))
+            placement = await placement_file(table, state, seat, card, locale, played)
+            return Picture(title, lines, placement)
         elif steps:
             card = steps[0].removeprefix(CARD)
             lines.append(t(locale, "sab.hand.step", card=card_name(locale, card)))
@@ -229,7 +234,7 @@ class HandSteps(TurnSteps):
             if total > MENUS * OPTIONS_PER_SELECT:
                 shown = MENUS * OPTIONS_PER_SELECT
                 lines.append(t(locale, "sab.hand.more", shown=shown, total=total))
-        return Picture(title, lines, await hand_file(table, state, seat, locale))
+        return Picture(title, lines, await hand_file(table, state, seat, locale, played))
 
 
 HAND = HandSteps()

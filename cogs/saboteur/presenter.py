@@ -82,7 +82,8 @@ class SaboteurPresenter(Presenter):
     private_builder = HAND.kind
 
     async def turn(
-        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None
+        self, seen: Seen, locale: LocaleLike, played: ActResult | None = None, *,
+        last: ActResult | None = None,
     ) -> TurnMessage:
         table = seen.table
         if played is None:
@@ -97,7 +98,7 @@ class SaboteurPresenter(Presenter):
             told = round_end_description(seen, locale, played, ended)
             renders.append(round_end_file(seen.view, ended, names, locale, told))
         if seen.playing or not renders:
-            told = description(seen, locale, "board", played, parts=BOARD_PARTS)
+            told = description(seen, locale, "board", played or last, parts=BOARD_PARTS)
             renders.append(board_file(seen.view, names, locale, told))
         files, missing = await drawn_files(renders)
         return TurnMessage("\n".join(lines), files=files, images_missing=missing)

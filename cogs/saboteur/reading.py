@@ -237,10 +237,13 @@ def round_end_description(
     return description(shown, locale, "round_end", played, parts=("maze",), round=ended)
 
 
-def placement_description(seen: Seen, locale: LocaleLike, card: str, spots: list[Spot]) -> str:
-    """The alt text of the placement picture: each lettered spot the card may go to."""
+def placement_description(
+    seen: Seen, locale: LocaleLike, card: str, spots: list[Spot], played: ActResult | None
+) -> str:
+    """The alt text of the placement picture: each lettered spot the card may go to
+    (`played`: the table's last action)."""
     lines = [t(locale, "read.sab.card_to_lay", card=card_name(locale, card))]
     lines += [t(locale, "read.sab.spot", letter=spot.letter,
                 place=place_words(locale, spot.x, spot.y),
                 card=shape_words(spot.shape, language_of(locale))) for spot in spots]
-    return description(seen, locale, "placement", lines=lines)
+    return description(seen, locale, "placement", played, lines=lines)
