@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 
 .PHONY: run test lint typecheck pytest bench fuzz previews clean
 
-# The [local] extra: the local table `make run` starts without a token (bot/local_table.py).
+# The [local] extra: the local table `make run` starts without a token (bot/local/table.py).
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip

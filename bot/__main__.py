@@ -2,7 +2,7 @@
 
     python -m bot                                  # run the bot (needs DISCORD_TOKEN)
     python -m bot local [--locale fr] [--port P] [--database FILE] [--no-browser]
-                                                   # the local table (bot.local_table)
+                                                   # the local table (bot.local.table)
     python -m bot auto                             # `make run`: the bot if DISCORD_TOKEN
                                                    # is set, else the local table
     python -m bot replay RECORD.json               # print the status a record reaches
@@ -322,7 +322,7 @@ def run_local_table(settings: Settings, arguments: argparse.Namespace) -> int:
         print(f"mine-table: --port {arguments.port} is not a port (0 to 65535)", file=sys.stderr)
         return 2
     try:
-        from bot.local_table import DEFAULT_DATABASE, LocalOptions, run_local
+        from bot.local.table import DEFAULT_DATABASE, LocalOptions, run_local
     except ImportError as error:  # simcord, an optional extra
         print(
             f"mine-table: the local table needs {error.name}: "

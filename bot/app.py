@@ -121,7 +121,7 @@ class TableBot(commands.AutoShardedBot):
 
     async def start_render_pool(self) -> None:
         """Start the render workers, warmed up, and draw with them (`setup_hook` does,
-        or the local table before simcord runs, see `bot.local_table`)."""
+        or the local table before simcord runs, see `bot.local.table`)."""
         await self.render_pool.start([p.warm_up for p in all_plugins() if p.warm_up])
         install(self.render_pool)
 

@@ -1,4 +1,4 @@
-"""Driving the local table (`bot.local_table`) as a person does: ``python -m bot local``
+"""Driving the local table (`bot.local.table`) as a person does: ``python -m bot local``
 in its own process, its page in a real headless Chromium (`tests.chromium`). Used by
 tests/test_local_table.py and by the README's picture (tests/local_table_preview.py).
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.registry import get_game, load_games
-from bot.local_table import READY_LINE
+from bot.local.table import READY_LINE
 from bot.service import GameService, TableStatus
 from bot.storage import Storage
 from bot.storage.table_settings import game_options

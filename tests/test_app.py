@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from bot.app import RedactSecret, create_bot, run
-from bot.local_table import READY_LINE
+from bot.local.table import READY_LINE
 from bot.startup.config import Settings
 from bot.startup.invite import PERMISSIONS, invite_url
 from bot.storage import ShardSet

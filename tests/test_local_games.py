@@ -1,7 +1,7 @@
-"""Every game at the local table (`bot.local_table`), played as a person plays it:
+"""Every game at the local table (`bot.local.table`), played as a person plays it:
 ``python -m bot local`` in its own process, its page in a headless Chromium
 (`tests.local_table_support`), each game started by the welcome's button
-(`bot.local_welcome`) in one click.
+(`bot.local.welcome`) in one click.
 
 Private answers (hands, views, turn panels, refusals) are ephemeral follow-ups to a
 click or a command: each is drawn in the page for the member it is for ("Only you
@@ -171,13 +171,18 @@ def kind(code: str) -> str:
 
 
 def alice_holds(*kinds: str) -> Callable[[Table], bool]:
-    """Whether it is Alice's turn to play a card, with a card of each of `kinds`."""
+    """Whether it is Alice's turn to play a card, with a card of each of `kinds` that
+    she may play now (a broken tool keeps her path cards out of the "Play a card" menu)."""
     def holds(table: Table) -> bool:
         state = table.state
         assert isinstance(state, SaboteurState)
-        hand = {kind(code) for code in state.hands[ALICE]}
-        return (state.phase == Phase.PLAY and state.to_act() == (ALICE,)
-                and all(wanted in hand for wanted in kinds))
+        if state.phase != Phase.PLAY or state.to_act() != (ALICE,):
+            return False
+        playable = {
+            kind(card) for action in state.legal_actions(ALICE)
+            if not isinstance(action, Discard) and (card := getattr(action, "card", None))
+        }
+        return all(wanted in playable for wanted in kinds)
     return holds
 
 

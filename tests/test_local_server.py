@@ -1,7 +1,7 @@
-"""The local table's simulated server (`bot.local_table.build_server`), without a
+"""The local table's simulated server (`bot.local.table.build_server`), without a
 browser: its members, its channel, its language (``--locale``), the welcome on an empty
-channel (`bot.local_welcome`), the table in play posted again after a restart, and the
-simcord members the page relies on (`bot.local_simcord`). tests/test_local_table.py
+channel (`bot.local.welcome`), the table in play posted again after a restart, and the
+simcord members the page relies on (`bot.local.simcord_page`). tests/test_local_table.py
 and tests/test_local_games.py drive the whole thing in a real browser, in English."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import simcord
 from simcord.preview import Preview
 
 from bot.app import TableBot, create_bot
-from bot.local_simcord import SimcordChanged, check_simcord
-from bot.local_table import CHANNEL, SEATS, SERVER_ID, build_server, greet
-from bot.local_welcome import WelcomeButton
+from bot.local.simcord_page import SimcordChanged, check_simcord
+from bot.local.table import CHANNEL, SEATS, SERVER_ID, build_server, greet
+from bot.local.welcome import WelcomeButton
 from bot.service import TableStatus
 from bot.startup.config import Settings
 from tests.discord_support import bot_of, labels, last_message, private_text, speak_french
@@ -25,7 +25,7 @@ from tests.discord_support import bot_of, labels, last_message, private_text, sp
 def table_bot(env: simcord.Env) -> TableBot:
     bot = env.bot
     assert isinstance(bot, TableBot)
-    bot.add_dynamic_items(WelcomeButton)  # as `bot.local_table.serve` does
+    bot.add_dynamic_items(WelcomeButton)  # as `bot.local.table.serve` does
     return bot
 
 
@@ -126,7 +126,7 @@ async def test_a_welcome_button_still_works_after_a_restart(
     old = simcord_env.bot
     await old.close()
     new = create_bot(settings)
-    new.add_dynamic_items(WelcomeButton)  # as `bot.local_table.serve` does at each start
+    new.add_dynamic_items(WelcomeButton)  # as `bot.local.table.serve` does at each start
     await simcord_env.restart_bot(new)
     await server.members[0].click(welcome, label="Play Mine Out against the computer")
     table = await new.service.tables.active_table(server.channel.id)

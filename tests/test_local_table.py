@@ -1,4 +1,4 @@
-"""The local table (`bot.local_table`), as a person uses it: ``python -m bot local``
+"""The local table (`bot.local.table`), as a person uses it: ``python -m bot local``
 started as its own process, its page driven in a real headless Chromium.
 
 A Coal Baron game of two people and a computer, one person playing both seats by
@@ -28,7 +28,7 @@ import pytest
 from bot.__main__ import main
 from bot.games.coal_baron.components import SHIFTS
 from bot.games.coal_baron.state import CoalBaronState
-from bot.local_table import SEATS
+from bot.local.table import SEATS
 from bot.service import GameService, TableStatus
 from tests.chromium import Page, click_until, free_port, headless_chromium
 from tests.local_table_support import (

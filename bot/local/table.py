@@ -15,7 +15,7 @@ every run: the server is built in the same order before the bot connects, so its
 ids are the same from one run to the next and the tables stored in the SQLite file
 are found again after a restart. Only the messages are gone then: the channel's
 table in play is posted again (the reminder message: its images and buttons) or,
-with none, the welcome (`bot.local_welcome`: a game against the computer in one
+with none, the welcome (`bot.local.welcome`: a game against the computer in one
 click; only the local table posts it).
 
 Private answers (a hand, a view, a turn panel, a refusal: ephemeral responses and
@@ -32,7 +32,7 @@ session" on the page) stops it: the page's server, the bot, its render and
 computer workers and the database are closed before the process exits.
 
 What the page needs of simcord beyond its public interface (publishing the page
-again when the bot acted by itself) is in `bot.local_simcord`, checked at start.
+again when the bot acted by itself) is in `bot.local.simcord_page`, checked at start.
 
 Two things differ from Discord, both from simcord: the page shows what the bot
 posted once the action that caused it is over (the computers' moves after yours
@@ -60,8 +60,8 @@ import simcord
 from simcord.preview import Preview
 
 from bot.app import TableBot, check_storage, configure_logging, create_bot
-from bot.local_simcord import after_each_publication, check_simcord, is_busy, publish_again
-from bot.local_welcome import WelcomeButton, post_welcome
+from bot.local.simcord_page import after_each_publication, check_simcord, is_busy, publish_again
+from bot.local.welcome import WelcomeButton, post_welcome
 from bot.service import Table
 from bot.startup.config import Settings
 
@@ -167,7 +167,7 @@ async def post_table_in_play(bot: TableBot, server: LocalServer) -> bool:
 
 async def greet(bot: TableBot, server: LocalServer, locale: str) -> None:
     """Post the channel's table in play again or, with none, the welcome
-    (`bot.local_welcome`): at start the channel is always empty."""
+    (`bot.local.welcome`): at start the channel is always empty."""
     if await post_table_in_play(bot, server):
         return
     channel = bot.get_channel(server.channel.id)

@@ -1,6 +1,6 @@
 """The local table's welcome: what this is, and a game against the computer in one click.
 
-When the local table (`bot.local_table`) starts on an empty channel, the bot posts
+When the local table (`bot.local.table`) starts on an empty channel, the bot posts
 a short message in the server's language, with one button per game the computers
 play ("Play Coal Baron against the computer"...). A click opens a table in the
 channel for whoever clicked, seats computers at the normal level (one, or as many

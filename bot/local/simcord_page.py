@@ -1,4 +1,4 @@
-"""What the local table (`bot.local_table`) needs of simcord's preview page that its
+"""What the local table (`bot.local.table`) needs of simcord's preview page that its
 public interface does not offer, in one place.
 
 The page is published again by simcord after each of its own actions only; the
@@ -61,7 +61,7 @@ def check_simcord() -> None:
     ]
     if problems:
         raise SimcordChanged(
-            f"simcord {simcord.__version__} (bot/local_simcord.py was checked against "
+            f"simcord {simcord.__version__} (bot/local/simcord_page.py was checked against "
             f"{CHECKED_VERSION}): " + "; ".join(problems)
         )
 
@@ -79,7 +79,7 @@ def after_each_publication(page: Preview, noted: Callable[[], None]) -> None:
 
 def is_busy(page: Preview) -> bool:
     """Whether an action of the page is under way (publishing then would make the
-    page's next action stale, see `bot.local_table.keep_page_current`)."""
+    page's next action stale, see `bot.local.table.keep_page_current`)."""
     return page._active_action is not None
 
 
