@@ -17,24 +17,24 @@ from typing import Any
 
 import simcord
 
-import cogs.platform.table_items as table_items
+import cogs.platform.posting as posting
 from benchmarks.whole_turns import started_table, time_in_simcord
 from bot.app import TableBot
 from bot.service.coaching import may_coach
 
 HOOK = "after_move"
-"""The name the turn path calls the coach's hook by (`cogs.platform.table_items`)."""
+"""The name the turn path calls the coach's hook by (`cogs.platform.posting.post_turn`)."""
 TURNS = 100
 """Turns timed, every other one without the hook (a 2p game of default moves lasts 114)."""
 
 
 async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
     channel, members, table = await started_table(env, bot, "coal-baron", 2, seed=7)
-    hook = vars(table_items)[HOOK]
+    hook = vars(posting)[HOOK]
     cpu: dict[bool, list[float]] = {True: [], False: []}
     for turn in range(TURNS):
         with_hook = turn % 2 == 0
-        setattr(table_items, HOOK, hook if with_hook else _nothing)
+        setattr(posting, HOOK, hook if with_hook else _nothing)
         table = await bot.service.tables.get_table(table.id)
         state = table.state
         assert state is not None
@@ -44,7 +44,7 @@ async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
         await actor.slash(channel, "game play",
                           action=state.format_action(state.default_action(seat)))
         cpu[with_hook].append(time.process_time() - started)
-    setattr(table_items, HOOK, hook)
+    setattr(posting, HOOK, hook)
     assert bot.coach.runner.asked == 0, "the coach looked at a table nobody is coached at"
     table = await bot.service.tables.get_table(table.id)
     check = timeit.timeit(lambda: may_coach(table), number=10_000) / 10_000
