@@ -18,7 +18,7 @@ from typing import Any
 import simcord
 
 import cogs.platform.posting as posting
-from benchmarks.whole_turns import started_table, time_in_simcord
+from benchmarks.whole_turns import started_table, time_in_simcord, to_act
 from bot.app import TableBot
 from bot.service.coaching import may_coach
 
@@ -35,11 +35,7 @@ async def time_turns(env: simcord.Env, bot: TableBot) -> list[float]:
     for turn in range(TURNS):
         with_hook = turn % 2 == 0
         setattr(posting, HOOK, hook if with_hook else _nothing)
-        table = await bot.service.tables.get_table(table.id)
-        state = table.state
-        assert state is not None
-        seat = state.to_act()[0]
-        actor = next(m for m in members if m.id == table.seats[seat])
+        table, state, seat, actor = await to_act(bot, table.id, members)
         started = time.process_time()
         await actor.slash(channel, "game play",
                           action=state.format_action(state.default_action(seat)))

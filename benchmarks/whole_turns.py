@@ -67,6 +67,17 @@ async def started_table(
     return channel, members, await tables.start(table.id, members[0].id)
 
 
+async def to_act(
+    bot: TableBot, table_id: int, members: list[simcord.MemberActor]
+) -> tuple[Table, GameState[Any], Seat, simcord.MemberActor]:
+    """The table as stored now, its state, the seat to act and the member holding it."""
+    table = await bot.service.tables.get_table(table_id)
+    state = table.state
+    assert state is not None
+    seat = state.to_act()[0]
+    return table, state, seat, next(m for m in members if m.id == table.seats[seat])
+
+
 async def time_typed_turns(
     bot: TableBot,
     place: tuple[simcord.ChannelHandle, list[simcord.MemberActor], Table],

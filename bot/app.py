@@ -95,7 +95,7 @@ class TableBot(commands.AutoShardedBot):
         self._runner: ComputerRunner | None = None
         self._computers: ComputerTable | None = None
         self.coach = TableCoach()
-        """The coach's worker starts at the first hint or note only."""
+        """On Discord the coach's worker starts at the first hint or note only."""
         self._resumed = False
         workers = core_count() if settings.render_workers is None else settings.render_workers
         self.render_pool = RenderPool(workers, settings.render_timeout)
@@ -126,10 +126,12 @@ class TableBot(commands.AutoShardedBot):
         install(self.render_pool)
 
     async def start_workers(self) -> None:
-        """Start the render workers and the computer players' workers now (the local
-        table does, before simcord runs: see `ComputerRunner.start`)."""
+        """Start every worker now: the render workers, the computer players' and the
+        coach's (the local table does, before simcord runs: a process started inside
+        that run would freeze the bot, see `bot.workers.process_starts`)."""
         await self.start_render_pool()
         await self._computer_runner().start()
+        await self.coach.runner.start()
 
     def _computer_runner(self) -> ComputerRunner:
         if self._runner is None:

@@ -7,16 +7,23 @@ The coach thinks in a thread here, with a small fixed search (deterministic)."""
 from __future__ import annotations
 
 import random
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 
 import pytest
 import simcord
 
-from bot.ai.coach_worker import CoachRunner, CostAnswer, HintAnswer, compute
+from bot.ai.coach_worker import (
+    CoachRunner,
+    CoachUnavailable,
+    CostAnswer,
+    HintAnswer,
+    compute,
+)
 from bot.games.base import Seat
 from bot.i18n import catalog
 from bot.service import Table
 from bot.service.errors import NotYourTurn
+from bot.workers.process_starts import ProcessStartRefused
 from cogs.platform.coach import TableCoach
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seat_copy
@@ -304,3 +311,32 @@ async def test_a_hint_button_forged_on_a_public_message_answers_privately(
     result = await forged_component(w.env, player, w.channel, f"mt:hint:{table.id}")
     assert followup_text(result).startswith("💡")
     assert not any("💡" in text for text in public_texts(result))
+
+
+@pytest.mark.parametrize("french", [False, True])
+async def test_a_coach_that_cannot_start_is_said_unavailable_and_the_table_goes_on(
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, french: bool
+) -> None:
+    """Its worker refused (as inside the local table's simcord run): the player reads
+    privately, in their language, that the coach is unavailable; nothing changes, and
+    the move that follows is played as ever."""
+    w = table_world
+    if french:
+        speak_french(monkeypatch, w.alice, w.bob)
+
+    def cannot_start() -> Executor:
+        raise ProcessStartRefused("no process may start here")
+
+    table_bot(w).coach = TableCoach(CoachRunner(cannot_start), None, ITERATIONS)
+    table = await start(w, "mine-out")
+    state = table.state
+    assert state is not None
+    seat = state.to_act()[0]
+    player = actor(w, table, seat)
+    result = await player.slash(w.channel, "game hint")
+    simcord.assert_error(w.env, CoachUnavailable)
+    assert private_text(result) == catalog("fr" if french else "en")["error.coach_unavailable"]
+    assert (await table_of(w)).version == table.version
+    await player.slash(w.channel, "game play",
+                       action=state.format_action(state.default_action(seat)))
+    assert (await table_of(w)).version > table.version

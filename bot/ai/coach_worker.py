@@ -6,18 +6,29 @@ record to that moment, builds the seat's `Observation` (its view and the
 events it was told, as a computer seat gets) and answers in notation and
 numbers, which the table side writes in words (`cogs.platform.coach`).
 
-The pool is started at the first request only: a bot whose tables have no
-coached player never starts it. `CoachRunner.asked` counts the requests (tests
-check that a table nobody is coached at costs none).
+On Discord the pool is started at the first request only: a bot whose tables have
+no coached player never starts it. The local table starts it with the other workers,
+before simcord runs (`CoachRunner.start`; a process started inside that run would
+freeze the bot: `bot.workers.process_starts`). `CoachRunner.asked` counts the
+requests (tests check that a table nobody is coached at costs none).
+
+A worker that cannot start, dies, or does not answer within its limit (`limit`) is
+`CoachUnavailable`: the player reads that the coach is unavailable and may try again
+later; the table goes on, and the worker is started afresh at the next request.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import os
 import random
+import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -34,15 +45,22 @@ from bot.ai.coach import (
 from bot.ai.knowledge import knowledge_for
 from bot.ai.observation import Observation, observe
 from bot.games.base import JSON, Event, GameState, Seat
+from bot.games.errors import UserError
 from bot.games.record import initial_state, parse_entry
 from bot.workers.lifeline import end_with_parent
+from bot.workers.process_starts import ProcessStartRefused
+
+log = logging.getLogger(__name__)
 
 HINT_SECONDS: Final = 1.2
 """The normal level's clock limit for a hint or a note (p95 ≤ 2 s with the rest: docs/ai.md)."""
 REVIEW_SECONDS: Final = 0.6
 """Its clock limit per move looked at again by a review."""
-HARD_LIMIT: Final = 60.0
-"""How long the table side waits for an answer before giving up (a bug, or a stuck worker)."""
+ANSWER_LIMIT: Final = 8.0
+"""How long the table side waits for a hint or a note before saying the coach is
+unavailable (the answer is due within `HINT_SECONDS`; more is a stuck worker)."""
+REVIEW_LIMIT: Final = 90.0
+"""The same for a review (up to `CoachRequest.looked_at` moves at `REVIEW_SECONDS`)."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +109,18 @@ class CostAnswer:
 
 
 Answer = HintAnswer | CostAnswer | list[CostAnswer] | None
+
+
+class CoachUnavailable(UserError):
+    """The coach's worker could not start or did not answer in time (logged as a
+    warning); the player is told so, privately, and may try again later."""
+
+    key = "coach_unavailable"
+
+
+def limit(request: CoachRequest) -> float:
+    """How long the table side waits for the answer to `request`."""
+    return REVIEW_LIMIT if request.kind == "review" else ANSWER_LIMIT
 
 
 def moment_seed(table_seed: int, moment: int, seat: Seat) -> int:
@@ -194,7 +224,8 @@ def _review(request: CoachRequest) -> list[CostAnswer]:
 
 
 class CoachRunner:
-    """Answers coach requests in a worker process started at the first one; `close()` it."""
+    """Answers coach requests in a worker process, started by `start` or at the first
+    request; `close()` it."""
 
     def __init__(self, executor: Callable[[], Executor] | None = None) -> None:
         self._make = executor or (lambda: ProcessPoolExecutor(1, initializer=end_with_parent))
@@ -202,17 +233,42 @@ class CoachRunner:
         self.asked = 0
         """Requests answered or asked so far (none at a bot nobody is coached at)."""
 
-    async def ask(self, request: CoachRequest) -> Answer:
-        """The answer to `request`; TimeoutError past `HARD_LIMIT` (the worker restarts)."""
-        self.asked += 1
+    def _executor(self) -> Executor:
         if self._pool is None:
+            # Started from the event loop's thread, it ends with the bot (`bot.workers.lifeline`).
             self._pool = self._make()
-        future = asyncio.get_running_loop().run_in_executor(self._pool, compute, request)
+        return self._pool
+
+    async def start(self) -> None:
+        """Start the worker now rather than at the first request (the local table does,
+        before simcord runs)."""
+        await asyncio.get_running_loop().run_in_executor(self._executor(), os.getpid)
+
+    async def ask(self, request: CoachRequest) -> Answer:
+        """The answer to `request`; `CoachUnavailable` if the worker cannot start, dies
+        or does not answer within `limit(request)` (it is started afresh next time)."""
+        self.asked += 1
         try:
-            return await asyncio.wait_for(future, HARD_LIMIT)
-        except TimeoutError:
-            self.close(wait=False)
-            raise
+            future = asyncio.get_running_loop().run_in_executor(
+                self._executor(), compute, request
+            )
+            return await asyncio.wait_for(future, limit(request))
+        except (TimeoutError, BrokenProcessPool, ProcessStartRefused) as error:
+            cause = f"no answer within {limit(request):g} s" if isinstance(
+                error, TimeoutError) else f"{type(error).__name__}: {error}"
+            log.warning("the coach is unavailable for a %s (%s)", request.kind, cause)
+            self._discard()
+            raise CoachUnavailable() from error
+
+    def _discard(self) -> None:
+        """Drop the worker (stuck or broken): its processes killed, a new one next time."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        for process in list(getattr(pool, "_processes", None) or {}):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(process, signal.SIGKILL)
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self, wait: bool = True) -> None:
         pool, self._pool = self._pool, None

@@ -64,6 +64,7 @@ from bot.local.simcord_page import after_each_publication, check_simcord, is_bus
 from bot.local.welcome import WelcomeButton, post_welcome
 from bot.service import Table
 from bot.startup.config import Settings
+from bot.workers.process_starts import no_process_starts
 
 log = logging.getLogger(__name__)
 
@@ -249,12 +250,13 @@ async def serve(settings: Settings, options: LocalOptions) -> None:
     stop_on_signals(stop)
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS, check_errors=False)
     try:
-        # Process pools start before simcord runs: it drives the clock their start waits on.
+        # Process pools start before simcord runs: it drives the clock their start waits
+        # on; inside the run, a start is refused rather than frozen.
         await bot.start_workers()
         server = build_server(env, options.locale)
         show_todays_date(env)
         await env.start()
-        with env.time_context():
+        with env.time_context(), no_process_starts("while simcord runs the local table"):
             try:
                 await greet(bot, server, options.locale)
                 await env.settle()

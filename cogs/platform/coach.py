@@ -24,6 +24,7 @@ from bot.ai.coach_worker import (
     Answer,
     CoachRequest,
     CoachRunner,
+    CoachUnavailable,
     CostAnswer,
     HintAnswer,
     moment_seed,
@@ -221,6 +222,8 @@ def after_move(interaction: Interaction, result: ActResult) -> None:
 async def _note(interaction: Interaction, result: ActResult) -> None:
     try:
         await _send_note(interaction, result)
+    except CoachUnavailable:  # said once by the runner: a note is a courtesy
+        pass
     except Exception:  # a note is a courtesy: it never stops the game
         log.warning("table %d: no coach note", result.table.id, exc_info=True)
 
