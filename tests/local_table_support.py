@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -415,3 +416,51 @@ def in_panel(text: str) -> str:
         f"[...({PANEL}?.querySelectorAll('.message-components button:not(.select-trigger)')"
         f" ?? [])].filter(b => !b.disabled && b.innerText.includes({text!r}))[0]"
     )
+
+
+# -- The coach and a finished game's buttons (tests/test_local_coach.py) -----------------
+
+HINT_SECONDS_AT_MOST = 5.0
+"""From the click on 💡 Hint to the hint drawn in the panel (issue 36)."""
+HINT = "💡 Hint:"
+
+
+async def hint_in_panel(page: Page) -> str:
+    """Click 💡 Hint in the newest private panel; the hint, drawn there within
+    `HINT_SECONDS_AT_MOST`, and for the viewer only (Bob, not seated, sees no hint)."""
+    started = time.monotonic()
+    await click(page, in_panel("Hint"))
+    await page.wait_for(f"{newest_private()}.includes({HINT!r})", HINT_SECONDS_AT_MOST)
+    elapsed = time.monotonic() - started
+    assert elapsed < HINT_SECONDS_AT_MOST, elapsed
+    panel = str(await page.evaluate(newest_private()))
+    hint = panel[panel.index(HINT):]
+    await view_as(page, "Bob")
+    seen_by_bob = await page.evaluate(page_text())
+    assert HINT not in seen_by_bob and PRIVATE not in seen_by_bob
+    await view_as(page, "Alice")
+    return hint
+
+
+async def finished_game_buttons(page: Page) -> None:
+    """A finished game's buttons, clicked by Alice: 🔎 Review (her costliest moves, for
+    her only), Export (the record and the replay, with the step-through message, whose
+    ▶ and ◀ redraw it a step on and back), Rematch (a new lobby)."""
+    await click(page, button("Review"))
+    await page.wait_for(f"{newest_private()}.includes('🔎')", STEP_SECONDS)
+    reviewed = await page.evaluate(private_ids())
+    await view_as(page, "Bob")
+    assert not set(await page.evaluate(private_ids())) & set(reviewed)
+    await view_as(page, "Alice")
+
+    await click(page, button("Export"))
+    await page.wait_for(f"{page_text()}.includes('The record of table #1')", STEP_SECONDS)
+    step = "Replay of table #1, step {} of"
+    await page.wait_for(f"{page_text()}.includes({step.format(1)!r})", STEP_SECONDS)
+    await click(page, button("Next ▶"))
+    await page.wait_for(f"{page_text()}.includes({step.format(2)!r})", STEP_SECONDS)
+    await click(page, button("◀ Back"))
+    await page.wait_for(f"{page_text()}.includes({step.format(1)!r})", STEP_SECONDS)
+
+    await click(page, button("Rematch"))
+    await page.wait_for(f"{page_text()}.includes('Rematch of table #1')", STEP_SECONDS)

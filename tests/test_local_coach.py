@@ -5,19 +5,21 @@ does (`tests.local_table_support`).
 The coach's worker starts with the others, before simcord runs (a process started
 inside the run would freeze the bot: `bot.workers.process_starts`, which the local
 table holds so that such a start fails at once). Here:
-- 💡 Hint in a Saboteur hand, then, the game played to its end, 🔎 Review, Export and
-  the step-through replay's ◀ ▶, and Rematch
-  (`test_saboteur_hint_then_review_export_replay_and_rematch_at_its_end`);
 - 💡 Hint in Coal Baron's My view, coach on, a costly move and its note, 📖 Read
   (`test_coal_baron_hint_coach_note_and_reading`);
-- 💡 Hint in Mine Out's panel (`test_mine_out_hint_in_the_turn_panel`).
-Each hint is drawn within `HINT_SECONDS_AT_MOST` of the click, for its member only.
+- 💡 Hint in Mine Out's panel (`test_mine_out_hint_in_the_turn_panel`);
+- 💡 Hint in a Saboteur hand, then, the game played to its end, 🔎 Review, Export and
+  the step-through replay's ◀ ▶, and Rematch: in the Saboteur game played to its end by
+  clicks (`tests.test_local_games.test_saboteur_against_two_computers_to_its_end_by_clicks`,
+  which has the ending already).
+Each hint is drawn within `HINT_SECONDS_AT_MOST` of the click, for its member only, and
+the finished game's buttons are clicked by `finished_game_buttons` (both in
+`tests.local_table_support`).
 """
 
 from __future__ import annotations
 
 import signal
-import time
 from pathlib import Path
 
 from bot.i18n import t
@@ -25,15 +27,14 @@ from tests.chromium import Page, headless_chromium
 from tests.local_table_support import (
     BROWSER_TESTS,
     PANEL,
-    PRIVATE,
     STEP_SECONDS,
     LocalTable,
     assert_no_errors,
     button,
     choose,
     click,
+    hint_in_panel,
     images_loaded,
-    in_panel,
     local_table,
     newest_private,
     page_text,
@@ -43,87 +44,20 @@ from tests.local_table_support import (
     view_as,
 )
 from tests.test_local_games import (
-    alice_holds,
     alice_may,
-    finished,
-    last_turns,
-    passing_in_the_last_round,
     play_in_file,
-    saboteur_turn,
     start_by_welcome,
 )
 
 pytestmark = BROWSER_TESTS
 
-HINT_SECONDS_AT_MOST = 5.0
-"""From the click on 💡 Hint to the hint drawn in the panel (issue 36)."""
-HINT = "💡 Hint:"
 NOTE = "🎓 Coach:"
-
-
-async def hint_in_panel(page: Page) -> str:
-    """Click 💡 Hint in the newest private panel; the hint, drawn there within
-    `HINT_SECONDS_AT_MOST`, and for the viewer only (Bob, not seated, sees no hint)."""
-    started = time.monotonic()
-    await click(page, in_panel("Hint"))
-    await page.wait_for(f"{newest_private()}.includes({HINT!r})", HINT_SECONDS_AT_MOST)
-    elapsed = time.monotonic() - started
-    assert elapsed < HINT_SECONDS_AT_MOST, elapsed
-    panel = str(await page.evaluate(newest_private()))
-    hint = panel[panel.index(HINT):]
-    await view_as(page, "Bob")
-    seen_by_bob = await page.evaluate(page_text())
-    assert HINT not in seen_by_bob and PRIVATE not in seen_by_bob
-    await view_as(page, "Alice")
-    return hint
 
 
 async def stop(page: Page, table: LocalTable, log: Path) -> None:
     await images_loaded(page)
     assert_no_errors(page, log)
     assert "Local table stopped." in await table.stop(signal.SIGTERM)
-
-
-async def test_saboteur_hint_then_review_export_replay_and_rematch_at_its_end(
-    tmp_path: Path,
-) -> None:
-    """Alice's hand, 💡 Hint; the game played on in the file to its last turns, which she
-    plays from her hand; then the finished game's buttons: 🔎 Review (her costliest
-    moves, for her only), Export (the record and the replay, with the step-through
-    message, whose ▶ and ◀ redraw it a step on and back), Rematch (a new lobby)."""
-    database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
-    async with headless_chromium(420, 900, mobile=True) as page, \
-            local_table(database, log) as table:
-        await start_by_welcome(page, table, "Saboteur")
-        await play_in_file(database, alice_holds())
-        await click(page, button("My hand"))
-        await page.wait_for(f"{newest_private()}.includes('Your hand')", STEP_SECONDS)
-        assert "**" not in await hint_in_panel(page)  # drawn as bold, in words
-
-        await play_in_file(database, last_turns, passing_in_the_last_round)
-        while not await finished(database):
-            await saboteur_turn(page, "")
-        await page.wait_for(f"!!{button('Rematch')}", STEP_SECONDS)
-
-        await click(page, button("Review"))
-        await page.wait_for(f"{newest_private()}.includes('🔎')", STEP_SECONDS)
-        reviewed = await page.evaluate(private_ids())
-        await view_as(page, "Bob")
-        assert not set(await page.evaluate(private_ids())) & set(reviewed)
-        await view_as(page, "Alice")
-
-        await click(page, button("Export"))
-        await page.wait_for(f"{page_text()}.includes('The record of table #1')", STEP_SECONDS)
-        step = "Replay of table #1, step {} of"
-        await page.wait_for(f"{page_text()}.includes({step.format(1)!r})", STEP_SECONDS)
-        await click(page, button("Next ▶"))
-        await page.wait_for(f"{page_text()}.includes({step.format(2)!r})", STEP_SECONDS)
-        await click(page, button("◀ Back"))
-        await page.wait_for(f"{page_text()}.includes({step.format(1)!r})", STEP_SECONDS)
-
-        await click(page, button("Rematch"))
-        await page.wait_for(f"{page_text()}.includes('Rematch of table #1')", STEP_SECONDS)
-        await stop(page, table, log)
 
 
 async def test_coal_baron_hint_coach_note_and_reading(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ is played in the table's file (`play_in_file`, as weeks of play would), the
 first turns and the last ones in the page, by clicks only.
 
 Every kind of private panel of every game is clicked in the page, by these tests:
-- Saboteur, 🂠 My hand: a card chosen, a path's spot by its letter, Confirm; a map's
+- Saboteur, 🂠 My hand: 💡 Hint, a card chosen, a path's spot by its letter, Confirm; a map's
   goal, whose secret shows in the hand; a pass by a discard; the hand opened by what
   happened since the last turn (`test_saboteur_against_two_computers_to_its_end_by_clicks`);
   the gold pick once the gold is reached, a hand seen by its holder only while
@@ -56,6 +56,8 @@ from tests.local_table_support import (
     button,
     choose,
     click,
+    finished_game_buttons,
+    hint_in_panel,
     images_loaded,
     in_panel,
     local_table,
@@ -204,15 +206,19 @@ def passing_in_the_last_round(state: SaboteurState, seat: int, rng: random.Rando
 
 
 async def test_saboteur_against_two_computers_to_its_end_by_clicks(tmp_path: Path) -> None:
-    """One click on the welcome seats Alice and two computers; her hand, a path card,
-    its spot, Confirm; a map on a goal, whose secret only she sees; the last round's
-    last turns from her hand, to the end."""
+    """One click on the welcome seats Alice and two computers; her hand, 💡 Hint, a path
+    card, its spot, Confirm; a map on a goal, whose secret only she sees; the last
+    round's last turns from her hand, to the end; then the finished game's buttons
+    (`finished_game_buttons`: Review, Export and the replay's ◀ ▶, Rematch)."""
     database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
     async with headless_chromium(420, 900, mobile=True) as page, \
             local_table(database, log) as table:
         await start_by_welcome(page, table, "Saboteur")
         assert "Computer 2 (normal)" in await page.evaluate(page_text())
         await play_in_file(database, alice_holds("path open", "map"))
+        await click(page, button("My hand"))
+        await page.wait_for(f"{newest_private()}.includes('Your hand')", STEP_SECONDS)
+        await hint_in_panel(page)
         await saboteur_turn(page, "path open")
         await play_in_file(database, alice_holds("map"))
         await saboteur_turn(page, "map", digest=True)
@@ -232,6 +238,7 @@ async def test_saboteur_against_two_computers_to_its_end_by_clicks(tmp_path: Pat
         while not await finished(database):
             await saboteur_turn(page, "")
         await page.wait_for(f"!!{button('Rematch')}", STEP_SECONDS)
+        await finished_game_buttons(page)
         await images_loaded(page)
         assert_no_errors(page, log)
         assert "Local table stopped." in await table.stop(signal.SIGTERM)
