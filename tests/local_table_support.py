@@ -204,12 +204,12 @@ async def images_loaded(page: Page) -> None:
 
 
 async def slash(
-    page: Page, command: str, option: str, *, choose: str | None = None, typed: str = ""
+    page: Page, command: str, option: str | None, *, choose: str | None = None, typed: str = ""
 ) -> str:
     """Type `command` in the composer, fill `option` with the suggestion whose value is
     `choose`, or else with the first of the bot's autocomplete for `typed` (for nothing
     typed: what a person who starts typing and erases it sees), and send it; the
-    suggestion's label."""
+    suggestion's label ("" for a command without options: `option` None)."""
     composer = "document.querySelector('#channel-composer-input')"
     await page.wait_for(
         "(e => !!e && !e.hidden)(document.querySelector('#channel-composer'))", STEP_SECONDS
@@ -222,6 +222,18 @@ async def slash(
     )
     await page.wait_for(f"!!{entry}", STEP_SECONDS)
     await click_until(page, entry, "!!document.querySelector('.command-chip')")
+    label = "" if option is None else await fill(page, option, choose, typed)
+    before = await page.evaluate(message_ids())
+    await click_until(
+        page, "document.querySelector('#send-message')",
+        f"!document.querySelector('.command-chip') && {new_message_since(before)}",
+        STEP_SECONDS,
+    )
+    return label
+
+
+async def fill(page: Page, option: str, choose: str | None, typed: str) -> str:
+    """Fill the command's `option` as `slash` says; the suggestion's label."""
     field = f"document.querySelector('.command-option-input[data-option=\"{option}\"]')"
     await click_until(page, field, f"document.activeElement === {field}")
     if choose is None:  # the page asks the bot for suggestions as the field is typed in
@@ -235,12 +247,6 @@ async def slash(
     await page.wait_for(f"!!{suggestion}", STEP_SECONDS)
     label = str(await page.evaluate(f"{suggestion}.innerText"))
     await click_until(page, suggestion, f"{field}.value !== ''")
-    before = await page.evaluate(message_ids())
-    await click_until(
-        page, "document.querySelector('#send-message')",
-        f"!document.querySelector('.command-chip') && {new_message_since(before)}",
-        STEP_SECONDS,
-    )
     return label
 
 

@@ -8,6 +8,9 @@ table holds so that such a start fails at once). Here:
 - 💡 Hint in Coal Baron's My view, coach on, a costly move and its note, 📖 Read
   (`test_coal_baron_hint_coach_note_and_reading`);
 - 💡 Hint in Mine Out's panel (`test_mine_out_hint_in_the_turn_panel`);
+- the lobby's buttons (Join, Leave, Add a computer, Watch only, Remove a computer, the
+  coach for new players, the idle players' take-over, Start), Take back, and
+  `/game abandon`'s No and Yes (`test_lobby_buttons_take_back_and_abandon`);
 - 💡 Hint in a Saboteur hand, then, the game played to its end, 🔎 Review, Export and
   the step-through replay's ◀ ▶, and Rematch: in the Saboteur game played to its end by
   clicks (`tests.test_local_games.test_saboteur_against_two_computers_to_its_end_by_clicks`,
@@ -19,10 +22,16 @@ the finished game's buttons are clicked by `finished_game_buttons` (both in
 
 from __future__ import annotations
 
+import asyncio
 import signal
+from collections.abc import Callable
 from pathlib import Path
 
+from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
+from bot.service import Table, TableStatus
+from bot.service.coaching import coaches_new_players
+from bot.storage.table_settings import takes_over
 from tests.chromium import Page, headless_chromium
 from tests.local_table_support import (
     BROWSER_TESTS,
@@ -35,6 +44,7 @@ from tests.local_table_support import (
     click,
     hint_in_panel,
     images_loaded,
+    in_panel,
     local_table,
     newest_private,
     page_text,
@@ -52,6 +62,7 @@ from tests.test_local_games import (
 pytestmark = BROWSER_TESTS
 
 NOTE = "🎓 Coach:"
+Check = Callable[[Table], bool]
 
 
 async def stop(page: Page, table: LocalTable, log: Path) -> None:
@@ -110,4 +121,86 @@ async def test_mine_out_hint_in_the_turn_panel(tmp_path: Path) -> None:
         await click(page, button("My turn"))
         await page.wait_for(f"/your turn/.test({newest_private()})", STEP_SECONDS)
         await hint_in_panel(page)
+        await stop(page, table, log)
+
+
+async def table_one(database: Path) -> Table:
+    async with stored(database) as service:
+        return await service.tables.get_table(1)
+
+
+async def click_then(page: Page, target: str, database: Path, holds: Check) -> Table:
+    """Click `target`, then wait for table #1 as stored to satisfy `holds`; it then."""
+    await click(page, target)
+    for _ in range(50):
+        table = await table_one(database)
+        if holds(table):
+            return table
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"table #1 after the click: {table}")
+
+
+def may_take_francs(user: int) -> Check:
+    """Whether `user` is to place a worker and may take Francs (a move that shows
+    nothing hidden, so that it may be taken back)."""
+    def may(table: Table) -> bool:
+        state = table.state
+        assert isinstance(state, CoalBaronState)
+        seat = table.seats.index(user)
+        return state.pending is None and state.to_act() == (seat,) and any(
+            state.format_action(action).startswith("$") for action in state.legal_actions(seat)
+        )
+    return may
+
+
+async def test_lobby_buttons_take_back_and_abandon(tmp_path: Path) -> None:
+    """The buttons of a lobby and of a table in play that the games' tests leave
+    aside, each clicked and its effect read in the table's file: Bob's Join and
+    Leave; Alice's Add a computer, Watch only (she gives up her seat, then joins
+    again), Remove a computer, the coach for new players and the idle players'
+    take-over toggles; Start; her move from My view (Francs taken), then Take back;
+    `/game abandon`, No (the game goes on), then Yes (abandoned)."""
+    database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
+    async with headless_chromium(420, 900, mobile=True) as page, \
+            local_table(database, log) as table:
+        await page.call("Page.navigate", url=table.url)
+        await slash(page, "/game new", "game", choose="coal-baron")
+        await page.wait_for(f"{page_text()}.includes('Coal Baron: table #1')", STEP_SECONDS)
+        alice = (await table_one(database)).seats[0]
+        await view_as(page, "Bob")
+        await click_then(page, button("Join"), database, lambda t: len(t.seats) == 2)
+        await click_then(page, button("Leave"), database, lambda t: len(t.seats) == 1)
+        await click_then(page, button("Join"), database, lambda t: len(t.seats) == 2)
+        await view_as(page, "Alice")
+        await click_then(page, button("Add a computer (easy)"), database,
+                         lambda t: len(t.seats) == 3)
+        await click_then(page, button("Watch only"), database, lambda t: alice not in t.seats)
+        await click_then(page, button("Join"), database, lambda t: alice in t.seats)
+        await click_then(page, button("Remove a computer"), database,
+                         lambda t: len(t.seats) == 2)
+        await click_then(page, button("Coach the new players"), database, coaches_new_players)
+        await click_then(page, button("let a computer take over"), database, takes_over)
+        await click_then(page, button("Start"), database,
+                         lambda t: t.status == TableStatus.PLAYING)
+
+        await play_in_file(database, may_take_francs(alice))  # her seat: 1 since she joined again
+        played = await table_one(database)
+        await click(page, button("My view"))
+        await page.wait_for(f"{newest_private()}.includes('Your mine, @Alice')", STEP_SECONDS)
+        await choose(page, "Mining and money", "Francs", within=PANEL)
+        moved = await table_one(database)
+        assert moved.version > played.version
+        assert played.state is not None
+        before = played.state.to_json()
+        await click_then(page, in_panel("Take back"), database,
+                         lambda t: t.state is not None and t.state.to_json() == before)
+
+        await slash(page, "/game abandon", None)
+        await click_then(page, in_panel("No, keep playing"), database,
+                         lambda t: t.status == TableStatus.PLAYING)
+        await page.wait_for(f"{newest_private()}.includes('The game goes on.')", STEP_SECONDS)
+        await slash(page, "/game abandon", None)
+        await click_then(page, in_panel("Yes, abandon"), database,
+                         lambda t: t.status == TableStatus.ABANDONED)
+        await page.wait_for(f"{page_text()}.includes('Alice abandoned')", STEP_SECONDS)
         await stop(page, table, log)
