@@ -778,9 +778,9 @@ async def test_a_table_waits_to_be_posted_from_its_first_failure_until_posted(
     again = await Storage.open(location)
     try:
         assert await again.unposted_since(second) == 50.0
-        table = await again.get(third)
-        assert table is not None
-        await again.save(replace(table, status=TableStatus.FINISHED, version=2),
+        stored = await again.get(third)
+        assert stored is not None
+        await again.save(replace(stored, status=TableStatus.FINISHED, version=2),
                          previous_version=1)
         assert await again.unposted_tables(ShardSet.all()) == [second]
     finally:

@@ -1,0 +1,308 @@
+"""A post Discord refuses or fails after the move was stored (issue 37, "lost
+mid-game"): the move counts, its player is told so privately in their language, one
+warning is logged (no traceback, no error), the table waits to be posted (stored:
+a restart keeps it) and the next post that succeeds there posts it, once, with one
+live message. A server error is tried again first."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+import pytest
+import simcord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
+from bot.service import GameService
+from bot.startup.config import Settings
+from cogs.delivery import failures
+from cogs.platform.host import host_of
+from tests.conftest import REMINDER_MINUTES
+from tests.discord_support import (
+    TableWorld,
+    action_id,
+    live_messages,
+    private_text,
+    restart,
+    speak_french,
+    table_thread,
+)
+
+pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
+
+SEND = "/channels/*/messages"
+TICK = 61
+"""Past the reminder loop's next tick (every minute), well before a reminder is due."""
+
+LOST = {
+    "en": ("Your move counts; the table could not be posted: missing Attach Files in {channel}"
+           " (a moderator can give it to the bot's role there). It is posted again as soon as"
+           " it can be."),
+    "fr": ("Votre coup compte ; la table n'a pas pu être publiée : il manque Joindre des"
+           " fichiers dans {channel} (un modérateur peut l'accorder au rôle du bot dans ce"
+           " salon). Elle sera publiée à nouveau dès que possible."),
+}
+
+
+def service(w: TableWorld) -> GameService:
+    return host_of(w.env.bot).service
+
+
+async def adding_turn(w: TableWorld) -> int:
+    """A tiny table past its first phase: alice is to add. Its id."""
+    turn = await w.start_tiny()
+    await w.alice.click(turn, custom_id=action_id(turn, "keep"))
+    await w.bob.click(w.last(), custom_id=action_id(w.last(), "keep"))
+    (table,) = await service(w).tables.playing_tables()
+    return table.id
+
+
+async def total(w: TableWorld, table_id: int) -> int:
+    table = await service(w).tables.get_table(table_id)
+    assert table.state is not None
+    return int(table.state.to_json()["total"])
+
+
+def deny_attach_files(w: TableWorld, channel: simcord.ChannelHandle, deny: bool) -> None:
+    """The bot's own overwrite in `channel` (it may not open threads there, as
+    `plain_channel` made it), with Attach Files denied or not."""
+    me = w.guild.me
+    assert me is not None
+    denied = discord.Permissions(create_public_threads=True, attach_files=deny)
+    w.env.backend.set_overwrite(
+        channel.id, Overwrite(me.id, OverwriteType.MEMBER, deny=denied.value)
+    )
+
+
+def warnings_of(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.name == failures.__name__]
+
+
+def no_error_logged(caplog: pytest.LogCaptureFixture) -> None:
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert all(r.exc_info is None for r in caplog.records if r.levelno >= logging.WARNING)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_a_move_refused_for_a_missing_permission_counts_and_is_posted_after(
+    table_world: TableWorld,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+) -> None:
+    w = table_world
+    if language == "fr":
+        speak_french(monkeypatch, w.alice)
+    table_id = await adding_turn(w)
+    before = w.last()
+    deny_attach_files(w, w.channel, True)
+    w.env.inject_error("POST", SEND, status=403, code=50013, message="Missing Permissions")
+
+    result = await w.alice.slash(w.channel, "game play", action="add 2")
+
+    told, done = private_text(result).split("\n")
+    assert told == LOST[language].format(channel=w.channel.mention)
+    assert done == {"en": "Done: `add 2`.", "fr": "C'est joué : `add 2`."}[language]
+    assert await total(w, table_id) == 2  # stored, once
+    assert w.last().id == before.id  # nothing posted
+    assert await service(w).posts.waiting_since(table_id) is not None
+    [warning] = warnings_of(caplog)
+    assert warning.levelno == logging.WARNING and "#games" in warning.getMessage()
+    assert "missing Attach Files" in warning.getMessage()
+    no_error_logged(caplog)
+
+    deny_attach_files(w, w.channel, False)
+    await w.bob.slash(w.channel, "game play", action="add 3")  # the next post: it succeeds
+
+    assert await total(w, table_id) == 5
+    posted = w.last()
+    assert posted.content.startswith("📌")
+    assert f"{w.bob.mention} added 3" in posted.content
+    assert [m.id for m in live_messages(w.channel)] == [posted.id]
+    assert await service(w).posts.waiting_since(table_id) is None
+    await w.env.advance_time(TICK)
+    assert w.last().id == posted.id  # posted once
+    assert len(warnings_of(caplog)) == 1
+    no_error_logged(caplog)
+
+
+async def test_the_reminder_loop_posts_a_waiting_table_at_its_next_tick(
+    table_world: TableWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = table_world
+    table_id = await adding_turn(w)
+    deny_attach_files(w, w.channel, True)
+    w.env.inject_error("POST", SEND, status=403, code=50013, times=None)
+    await w.alice.slash(w.channel, "game play", action="add 2")
+    sent = len(w.env.http_requests)
+    await w.env.advance_time(TICK)  # still missing: not tried, nothing drawn or asked
+    assert [r.path for r in w.env.http_requests[sent:] if r.method == "POST"] == []
+
+    w.env.backend.faults.clear()
+    deny_attach_files(w, w.channel, False)
+    await w.env.advance_time(TICK)
+
+    posted = w.last()
+    assert posted.content.startswith("📌") and "⏰" not in posted.content
+    assert f"<@{w.bob.id}>" in posted.content  # the player to act, pinged
+    assert [m.id for m in live_messages(w.channel)] == [posted.id]
+    assert await service(w).posts.waiting_since(table_id) is None
+    await w.env.advance_time(TICK)
+    assert w.last().id == posted.id
+    assert len(warnings_of(caplog)) == 1
+    no_error_logged(caplog)
+
+
+async def test_game_status_posts_a_waiting_table(
+    table_world: TableWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = table_world
+    table_id = await adding_turn(w)
+    w.env.inject_error("POST", SEND, status=403, code=50001, message="Missing Access")
+    result = await w.alice.slash(w.channel, "game play", action="add 1")
+    assert "Discord refused the bot's message" in private_text(result)
+    assert "try again" not in private_text(result)
+
+    await w.carol.slash(w.channel, "game status")
+
+    posted = w.last()
+    assert posted.content.startswith("📌")
+    assert [m.id for m in live_messages(w.channel)] == [posted.id]
+    assert await service(w).posts.waiting_since(table_id) is None
+    no_error_logged(caplog)
+
+
+async def test_two_server_errors_in_a_row_are_tried_again_and_posted(
+    table_world: TableWorld, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = table_world
+    monkeypatch.setattr(failures, "BACKOFF", 0.01)
+    table_id = await adding_turn(w)
+    w.env.inject_error("POST", SEND, status=500, times=2)
+
+    result = await w.alice.slash(w.channel, "game play", action="add 2")
+
+    assert "could not be posted" not in private_text(result)
+    assert f"{w.alice.mention} added 2" in w.last().content
+    assert [m.id for m in live_messages(w.channel)] == [w.last().id]
+    assert await total(w, table_id) == 2
+    assert await service(w).posts.waiting_since(table_id) is None
+    assert warnings_of(caplog) == []
+    no_error_logged(caplog)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_server_errors_past_the_retries_leave_the_table_waiting_then_posted(
+    table_world: TableWorld,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+) -> None:
+    w = table_world
+    monkeypatch.setattr(failures, "BACKOFF", 0.01)
+    if language == "fr":
+        speak_french(monkeypatch, w.alice)
+    table_id = await adding_turn(w)
+    before = w.last()
+    w.env.inject_error("POST", SEND, status=503, times=failures.TRIES)
+
+    result = await w.alice.slash(w.channel, "game play", action="add 2")
+
+    told = {"en": "Your move counts; the table could not be posted: Discord failed to take it",
+            "fr": "Votre coup compte ; la table n'a pas pu être publiée : Discord ne l'a pas"}
+    assert private_text(result).startswith(told[language])
+    assert w.last().id == before.id and await total(w, table_id) == 2
+    assert len(warnings_of(caplog)) == 1
+
+    await w.env.advance_time(TICK)
+
+    assert w.last().content.startswith("📌")
+    assert f"{w.alice.mention} added 2" in w.last().content  # the last move, told
+    assert [m.id for m in live_messages(w.channel)] == [w.last().id]
+    no_error_logged(caplog)
+
+
+async def test_a_timeout_leaves_the_table_waiting(
+    table_world: TableWorld, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = table_world
+    monkeypatch.setattr(failures, "BACKOFF", 0.01)
+    table_id = await adding_turn(w)
+    send = discord.TextChannel.send
+
+    async def timing_out(*args: Any, **kwargs: Any) -> discord.Message:
+        raise TimeoutError
+
+    monkeypatch.setattr(discord.TextChannel, "send", timing_out)
+    result = await w.alice.slash(w.channel, "game play", action="add 2")
+    assert "Discord did not answer in time" in private_text(result)
+    assert await service(w).posts.waiting_since(table_id) is not None
+
+    monkeypatch.setattr(discord.TextChannel, "send", send)
+    await w.env.advance_time(TICK)
+    assert w.last().content.startswith("📌")
+    assert [m.id for m in live_messages(w.channel)] == [w.last().id]
+    no_error_logged(caplog)
+
+
+async def test_a_locked_thread_is_the_same_lost_post(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = simcord_env
+    await env.bot.tree.sync()  # type: ignore[attr-defined]
+    guild = env.create_guild(name="mines")
+    channel = guild.create_text_channel("games")  # the bot opens a thread per table
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await alice.slash(channel, "game new", game="tiny")
+    thread = table_thread(channel)
+    lobby = thread.last_message
+    assert lobby is not None
+    await bob.click(lobby, custom_id="mt:lobby:1:join")
+    await alice.click(lobby, custom_id="mt:lobby:1:start")
+    for player in (alice, bob):
+        turn = thread.last_message
+        assert turn is not None
+        await player.click(turn, custom_id=action_id(turn, "keep"))
+    before = thread.last_message
+    assert before is not None
+    closed = {"archived": True, "locked": True}
+    env.backend.edit_channel(thread.id, {}, thread_metadata=closed)
+    env.inject_error("POST", SEND, status=400, code=failures.ARCHIVED_THREAD,
+                     message="Thread is archived")
+
+    result = await alice.slash(thread, "game play", action="add 2")
+
+    assert f"the thread {thread.mention} is archived or locked" in private_text(result)
+    assert thread.last_message is not None and thread.last_message.id == before.id
+    env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": False, "locked": False})
+    await env.advance_time(TICK)
+    posted = thread.last_message
+    assert posted is not None and posted.content.startswith("📌")
+    assert [m.id for m in live_messages(thread)] == [posted.id]
+    assert len(warnings_of(caplog)) == 1
+    no_error_logged(caplog)
+
+
+async def test_a_table_waiting_to_be_posted_is_posted_after_a_restart(
+    table_world: TableWorld, settings: Settings, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = table_world
+    table_id = await adding_turn(w)
+    w.env.inject_error("POST", SEND, status=403, code=50013)
+    await w.alice.slash(w.channel, "game play", action="add 2")
+
+    before = w.last()
+    assert await service(w).posts.waiting_since(table_id) is not None
+
+    await restart(w, settings)  # the new process's reminder loop ticks at once
+
+    posted = w.last()
+    assert posted.id != before.id
+    assert posted.content.startswith("📌")
+    assert [m.id for m in live_messages(w.channel)] == [posted.id]  # the old one found, cleared
+    assert await service(w).posts.waiting_since(table_id) is None
+    await w.env.advance_time(REMINDER_MINUTES * 60 - 2 * TICK)
+    assert w.last().id == posted.id
+    no_error_logged(caplog)
