@@ -7,6 +7,7 @@ live message. A server error is tried again first."""
 from __future__ import annotations
 
 import logging
+import random
 from typing import Any
 
 import discord
@@ -15,15 +16,18 @@ import simcord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
+from bot.games.mine_out.state import MineOutState
 from bot.service import GameService
 from bot.startup.config import Settings
 from cogs.delivery import failures
 from cogs.platform.host import host_of
 from tests.conftest import REMINDER_MINUTES
+from tests.mine_out_discord_support import mo_world, plan_turn
 from tests.discord_support import (
     TableWorld,
     action_id,
     live_messages,
+    lobby_id,
     private_text,
     restart,
     speak_french,
@@ -304,5 +308,85 @@ async def test_a_table_waiting_to_be_posted_is_posted_after_a_restart(
     assert [m.id for m in live_messages(w.channel)] == [posted.id]  # the old one found, cleared
     assert await service(w).posts.waiting_since(table_id) is None
     await w.env.advance_time(REMINDER_MINUTES * 60 - 2 * TICK)
+    assert w.last().id == posted.id
+    no_error_logged(caplog)
+
+
+async def test_a_deleted_live_message_is_replaced_at_the_next_move(
+    table_world: TableWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = table_world
+    await adding_turn(w)
+    w.env.backend.delete_message(w.channel.id, w.last().id)
+    await w.env.settle()
+
+    await w.alice.slash(w.channel, "game play", action="add 2")
+
+    assert f"{w.alice.mention} added 2" in w.last().content
+    assert [m.id for m in live_messages(w.channel)] == [w.last().id]
+    assert caplog.records == []  # the deleted one is not "an old message not cleared"
+
+
+async def test_a_step_whose_live_message_was_deleted_is_posted_anew(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = await mo_world(simcord_env, 2)
+    await w.start(4)
+    state = await w.state()
+    actor = w.players[state.to_act()[0]]
+    steps = plan_turn(state, random.Random(1))
+    assert len(steps) > 2
+    announced = w.last()
+    w.env.backend.delete_message(w.channel.id, announced.id)
+    await w.env.settle()
+    sent = len(w.env.http_requests)
+
+    await actor.slash(w.channel, "game play", action=steps[0])  # a step: folded, if it could
+
+    told = w.last()
+    assert told.id != announced.id
+    assert [m.id for m in live_messages(w.channel)] == [told.id]
+    assert [r.method for r in w.env.http_requests[sent:] if r.path.startswith("/channels/")] == [
+        "PATCH", "POST"  # the fold refused (404 Unknown Message), then a new message
+    ]
+    await actor.slash(w.channel, "game play", action=" ".join(steps[1:]))
+    assert [m.id for m in live_messages(w.channel)] == [w.last().id]
+    no_error_logged(caplog)
+
+
+async def test_computers_play_on_after_a_lost_post_and_the_table_is_posted_once(
+    table_world: TableWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Alice's turn cannot be posted, nor the computer's after it: every move is
+    stored, the computer plays its turn, and the table is posted once afterwards."""
+    w = table_world
+    await w.open_lobby("mine-out")
+    await w.alice.click(w.last(), custom_id=lobby_id(w.last(), "easy"))
+    await w.alice.click(w.last(), custom_id=lobby_id(w.last(), "start"))
+    bot = host_of(w.env.bot)
+    await bot.computers.idle()
+    table = await bot.service.tables.get_table(1)
+    assert table.state is not None and table.seats[table.state.to_act()[0]] == w.alice.id
+    before = w.last()
+    w.env.inject_error("POST", SEND, status=403, code=50013, times=None)
+    assert isinstance(table.state, MineOutState)
+    steps = plan_turn(table.state, random.Random(2))
+    await w.alice.slash(w.channel, "game play", action=" ".join(steps))  # her whole turn
+    await bot.computers.idle()
+    table = await bot.service.tables.get_table(1)
+    assert table.users_to_act() == (w.alice.id,)  # the computer played its turn
+    logged = await bot.service.results.record(1)
+    assert len(logged["actions"]) > 1  # alice's turn (one line, one entry), the computer's
+    assert w.last().id == before.id  # nothing could be posted
+    assert len(warnings_of(caplog)) == 1  # the first failure; the next ones are information
+
+    w.env.backend.faults.clear()
+    await w.env.advance_time(TICK)
+
+    posted = w.last()
+    assert posted.content.startswith("📌") and posted.id != before.id
+    assert [m.id for m in live_messages(w.channel)] == [posted.id]
+    assert await bot.service.posts.waiting_since(1) is None
+    await w.env.advance_time(TICK)
     assert w.last().id == posted.id
     no_error_logged(caplog)

@@ -117,6 +117,8 @@ async def replace_live(client: discord.Client, table_id: int, message: discord.M
             stripped = partial(channel, old)
             if stripped is not None:
                 await stripped.edit(view=None)
+    except discord.NotFound:
+        pass  # deleted (by a moderator): no components left to clear
     except discord.HTTPException:
         log.warning("table %s: could not clear an old message's components", table_id)
     remember_live(client, table_id, message)
