@@ -390,3 +390,23 @@ async def test_computers_play_on_after_a_lost_post_and_the_table_is_posted_once(
     await w.env.advance_time(TICK)
     assert w.last().id == posted.id
     no_error_logged(caplog)
+
+
+async def test_a_failed_interaction_callback_applies_nothing(
+    table_world: TableWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord failing the acknowledgement of a typed play: nothing is played (the
+    play is acknowledged before the database), nothing posted, no table waiting."""
+    w = table_world
+    table_id = await adding_turn(w)
+    before = w.last()
+    w.env.inject_error("POST", "/interactions/*/callback", status=500)
+
+    await w.alice.slash(w.channel, "game play", action="add 2")
+
+    assert await total(w, table_id) == 0
+    assert w.last().id == before.id
+    assert await service(w).posts.waiting_since(table_id) is None
+    with pytest.raises(ExceptionGroup, match="1 error"):  # simcord saw the command fail
+        w.env.raise_errors()
+    caplog.clear()  # the failure is logged as unexpected, on purpose here
