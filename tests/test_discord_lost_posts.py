@@ -22,7 +22,6 @@ from bot.startup.config import Settings
 from cogs.delivery import failures
 from cogs.platform.host import host_of
 from tests.conftest import REMINDER_MINUTES
-from tests.mine_out_discord_support import mo_world, plan_turn
 from tests.discord_support import (
     TableWorld,
     action_id,
@@ -33,6 +32,7 @@ from tests.discord_support import (
     speak_french,
     table_thread,
 )
+from tests.mine_out_discord_support import mo_world, plan_turn
 
 pytestmark = pytest.mark.storage_facing  # replayed on PostgreSQL (tests/conftest.py)
 
@@ -228,6 +228,27 @@ async def test_server_errors_past_the_retries_leave_the_table_waiting_then_poste
     no_error_logged(caplog)
 
 
+async def test_a_clicked_move_under_two_server_errors_is_posted_as_its_follow_up(
+    table_world: TableWorld, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click's turn is posted as the interaction's follow-up (a webhook): tried again
+    the same way."""
+    w = table_world
+    monkeypatch.setattr(failures, "BACKOFF", 0.01)
+    table_id = await adding_turn(w)
+    turn = w.last()
+    w.env.inject_error("POST", "/webhooks/*", status=502, times=2)
+
+    await w.alice.click(turn, custom_id=action_id(turn, "add 3"))
+
+    assert f"{w.alice.mention} added 3" in w.last().content
+    assert [m.id for m in live_messages(w.channel)] == [w.last().id]
+    assert await total(w, table_id) == 3
+    assert await service(w).posts.waiting_since(table_id) is None
+    assert warnings_of(caplog) == []
+    no_error_logged(caplog)
+
+
 async def test_a_timeout_leaves_the_table_waiting(
     table_world: TableWorld, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -251,14 +272,20 @@ async def test_a_timeout_leaves_the_table_waiting(
     no_error_logged(caplog)
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
 async def test_a_locked_thread_is_the_same_lost_post(
-    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+    simcord_env: simcord.Env,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
 ) -> None:
     env = simcord_env
     await env.bot.tree.sync()  # type: ignore[attr-defined]
     guild = env.create_guild(name="mines")
     channel = guild.create_text_channel("games")  # the bot opens a thread per table
     alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    if language == "fr":
+        speak_french(monkeypatch, alice)
     await alice.slash(channel, "game new", game="tiny")
     thread = table_thread(channel)
     lobby = thread.last_message
@@ -278,7 +305,11 @@ async def test_a_locked_thread_is_the_same_lost_post(
 
     result = await alice.slash(thread, "game play", action="add 2")
 
-    assert f"the thread {thread.mention} is archived or locked" in private_text(result)
+    told = {"en": f"the table could not be posted: the thread {thread.mention} is archived or"
+                  " locked, and the bot may not reopen it (a moderator can).",
+            "fr": f"la table n'a pas pu être publiée : le fil {thread.mention} est archivé ou"
+                  " verrouillé, et le bot ne peut pas le rouvrir (un modérateur le peut)."}
+    assert told[language] in private_text(result)
     assert thread.last_message is not None and thread.last_message.id == before.id
     env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": False, "locked": False})
     await env.advance_time(TICK)
