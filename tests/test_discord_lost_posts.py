@@ -16,6 +16,7 @@ import simcord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
+from bot.app import TableBot
 from bot.games.mine_out.state import MineOutState
 from bot.service import GameService
 from bot.startup.config import Settings
@@ -394,7 +395,8 @@ async def test_computers_play_on_after_a_lost_post_and_the_table_is_posted_once(
     await w.open_lobby("mine-out")
     await w.alice.click(w.last(), custom_id=lobby_id(w.last(), "easy"))
     await w.alice.click(w.last(), custom_id=lobby_id(w.last(), "start"))
-    bot = host_of(w.env.bot)
+    bot = w.env.bot
+    assert isinstance(bot, TableBot)
     await bot.computers.idle()
     table = await bot.service.tables.get_table(1)
     assert table.state is not None and table.seats[table.state.to_act()[0]] == w.alice.id
