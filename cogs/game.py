@@ -249,8 +249,8 @@ class GameCog(
                      scores=scores_line(public, locale))
         board = await presenter.turn(public, locale, last=await logged_move(service, table))
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
-        playing = table.status == TableStatus.PLAYING
-        if playing and await service.posts.waiting_since(table.id) is not None:
+        shown = table.status in (TableStatus.PLAYING, TableStatus.FINISHED)
+        if shown and await service.posts.waiting_since(table.id) is not None:
             await post_again(interaction.client, table)  # its last post failed: now, maybe
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))

@@ -63,7 +63,8 @@ class ReminderCog(commands.Cog):
 
     async def post_waiting(self) -> None:
         """Post again the tables of this process's shards waiting to be posted (a post
-        of theirs failed: `cogs.platform.posting.post`), at every tick rather than at
+        of theirs failed: `cogs.platform.posting.post`; a finished one too, its last
+        move's message, with the standings, not posted), at every tick rather than at
         their reminder's delay; after the reminders, which post them too."""
         service = self.host.service
         for table_id in await service.posts.waiting(self.host.shard_set):

@@ -443,3 +443,26 @@ async def test_a_failed_interaction_callback_applies_nothing(
     with pytest.raises(ExceptionGroup, match="1 error"):  # simcord saw the command fail
         w.env.raise_errors()
     caplog.clear()  # the failure is logged as unexpected, on purpose here
+
+
+async def test_a_last_move_not_posted_is_posted_with_the_standings(
+    table_world: TableWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = table_world
+    table_id = await adding_turn(w)
+    players = [w.alice, w.bob]
+    for turn in range(6):  # 18 of the 21 the game ends at
+        await players[turn % 2].slash(w.channel, "game play", action="add 3")
+    w.env.inject_error("POST", SEND, status=500, times=failures.TRIES)
+
+    result = await w.alice.slash(w.channel, "game play", action="add 3")  # the end
+
+    assert "Your move counts" in private_text(result)
+    assert (await service(w).tables.get_table(table_id)).status == "finished"
+    await w.env.advance_time(TICK)
+    posted = w.last()
+    assert posted.content.startswith("📌") and f"{w.alice.mention} added 3" in posted.content
+    assert "Scores:" in posted.content and "/game export table:1" in posted.content  # the end
+    assert [m.id for m in live_messages(w.channel)] == [posted.id]  # with its Rematch
+    assert await service(w).posts.waiting_since(table_id) is None
+    no_error_logged(caplog)

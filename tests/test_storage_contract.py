@@ -774,15 +774,15 @@ async def test_a_table_waits_to_be_posted_from_its_first_failure_until_posted(
     await storage.mark_posted(first)  # posted twice: a no-op
     assert await storage.unposted_since(first) is None
     assert await storage.unposted_tables(ShardSet(2, frozenset({0}))) == [third]
-    # A restart keeps the mark; a finished table is no longer listed.
+    # A restart keeps the mark; a finished table is still listed, an abandoned one not.
     again = await Storage.open(location)
     try:
         assert await again.unposted_since(second) == 50.0
-        stored = await again.get(third)
-        assert stored is not None
-        await again.save(replace(stored, status=TableStatus.FINISHED, version=2),
-                         previous_version=1)
-        assert await again.unposted_tables(ShardSet.all()) == [second]
+        for table_id, status in ((third, TableStatus.FINISHED), (second, TableStatus.ABANDONED)):
+            stored = await again.get(table_id)
+            assert stored is not None
+            await again.save(replace(stored, status=status, version=2), previous_version=1)
+        assert await again.unposted_tables(ShardSet.all()) == [third]
     finally:
         await again.close()
 

@@ -33,5 +33,6 @@ class Posts:
         return await self._store.storage.unposted_since(table_id)
 
     async def waiting(self, shards: ShardSet | None = None) -> list[int]:
-        """The tables in play (of `shards`, default all) waiting to be posted."""
+        """The tables in play or finished (of `shards`, default all) waiting to be
+        posted; not an abandoned one."""
         return await self._store.storage.unposted_tables(shards or ShardSet.all())

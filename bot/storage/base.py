@@ -315,7 +315,8 @@ class Storage(ABC):
 
     @abstractmethod
     async def unposted_tables(self, shards: ShardSet) -> list[int]:
-        """The tables in play of `shards` waiting to be posted, by id."""
+        """The tables of `shards` in play or finished (their last move's message, with the
+        standings, not posted) waiting to be posted, by id."""
 
     # -- copying a whole database (``python -m bot migrate-db``)
 

@@ -291,7 +291,8 @@ class SqlStorage(SqlPeopleRows, Storage):
     async def unposted_tables(self, shards: ShardSet) -> list[int]:
         where, params = shard_filter(shards)
         rows = await self._rows(
-            "SELECT id FROM tables WHERE status = 'playing' AND unposted_since IS NOT NULL "
+            "SELECT id FROM tables WHERE status IN ('playing', 'finished') "
+            "AND unposted_since IS NOT NULL "
             f"AND {where} ORDER BY id", *params,
         )
         return [row[0] for row in rows]
