@@ -283,7 +283,12 @@ async def test_a_locked_thread_is_the_same_lost_post(
     env = simcord_env
     await env.bot.tree.sync()  # type: ignore[attr-defined]
     guild = env.create_guild(name="mines")
-    channel = guild.create_text_channel("games")  # the bot opens a thread per table
+    me = guild.me
+    assert me is not None
+    # The bot opens a thread per table; it may not manage threads (nor reopen a locked one).
+    channel = guild.create_text_channel(
+        "games", overwrites={me: discord.PermissionOverwrite(manage_threads=False)}
+    )
     alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
     if language == "fr":
         speak_french(monkeypatch, alice)
@@ -312,6 +317,9 @@ async def test_a_locked_thread_is_the_same_lost_post(
                   " verrouillé, et le bot ne peut pas le rouvrir (un modérateur le peut)."}
     assert told[language] in private_text(result)
     assert thread.last_message is not None and thread.last_message.id == before.id
+    sent = len(env.http_requests)
+    await env.advance_time(TICK)  # still locked: not tried, nothing drawn or asked
+    assert [r.path for r in env.http_requests[sent:] if r.method != "GET"] == []
     env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": False, "locked": False})
     await env.advance_time(TICK)
     posted = thread.last_message

@@ -103,6 +103,17 @@ def missing_permissions(
     return tuple(name for name in needed if not getattr(permissions, name))
 
 
+def cannot_post(channel: Any) -> bool:
+    """Whether the bot's own view of `channel` says a turn posted there now would be
+    refused: a permission it needs is missing, or the thread is locked and the bot may
+    not manage threads. Known without asking Discord (nothing drawn for nothing)."""
+    if missing_permissions(channel):
+        return True
+    if isinstance(channel, discord.Thread) and channel.locked:
+        return not channel.permissions_for(channel.guild.me).manage_threads
+    return False
+
+
 @dataclass(frozen=True)
 class Failure:
     """A post that failed for good: the table waits to be posted."""

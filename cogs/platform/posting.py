@@ -36,7 +36,7 @@ from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus, skip_delay
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
-from cogs.delivery.failures import Failure, lost, missing_permissions, retried, rewound
+from cogs.delivery.failures import Failure, cannot_post, lost, retried, rewound
 from cogs.platform.alt_text import logged_move
 from cogs.platform.coach import after_move
 from cogs.platform.controls import turn_controls, undo_controls
@@ -417,10 +417,10 @@ async def post_reminder(client: discord.Client, table: Table, reminded: tuple[in
 async def post_again(client: discord.Client, table: Table) -> None:
     """Post `table`, waiting to be posted since a post of it failed, as it stands now
     (the reminder loop at each tick, ``/game status``); not tried while the bot still
-    lacks a permission it needs there, as its own permissions in the channel say
-    (nothing drawn, nothing asked of Discord)."""
+    lacks a permission it needs there or its thread is locked, as the bot's own view of
+    the channel says (nothing drawn, nothing asked of Discord)."""
     target = await table_target(client, table)
-    if target is None or missing_permissions(target[0]):
+    if target is None or cannot_post(target[0]):
         return
     await post(client, table, TurnPost(schedule_computers=False))
 
