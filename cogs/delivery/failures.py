@@ -65,15 +65,15 @@ def transient(error: BaseException) -> bool:
 
 async def retried(call: Callable[[], Awaitable[T]]) -> T:
     """`call()`, tried again after a transient failure, `TRIES` times in all."""
-    for attempt in range(TRIES):
+    for attempt in range(TRIES - 1):
         try:
             return await call()
         except (discord.HTTPException, OSError) as error:
-            if not transient(error) or attempt == TRIES - 1:
+            if not transient(error):
                 raise
             log.info("a post failed (%s); trying again", error)
             await asyncio.sleep(BACKOFF * 2**attempt)
-    raise AssertionError("unreachable")
+    return await call()
 
 
 def rewound(files: list[discord.File]) -> list[discord.File]:
