@@ -11,7 +11,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Collection
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import simcord
 
@@ -22,17 +22,24 @@ from bot.service import Table
 from bot.startup.config import Settings
 from cogs.platform.digest import digest
 
+T = TypeVar("T")
 TurnTimer = Callable[[simcord.Env, TableBot], Awaitable[list[float]]]
 
 
 def time_in_simcord(time_turns: TurnTimer) -> list[float]:
     """The durations `time_turns` measures on the real bot in simcord, on a database
     made for the run and deleted after it."""
+    return in_simcord(time_turns)
+
+
+def in_simcord(work: Callable[[simcord.Env, TableBot], Awaitable[T]]) -> T:
+    """What `work` returns, run on the real bot in simcord, on a database made for the
+    run and deleted after it."""
     with tempfile.TemporaryDirectory() as directory:
-        return asyncio.run(_run(Path(directory) / "bench.sqlite3", time_turns))
+        return asyncio.run(_run(Path(directory) / "bench.sqlite3", work))
 
 
-async def _run(database: Path, time_turns: TurnTimer) -> list[float]:
+async def _run(database: Path, work: Callable[[simcord.Env, TableBot], Awaitable[T]]) -> T:
     # Images in threads: a render pool started in setup_hook under simcord hangs the run
     # (simcord settles the loop around it); bench_turn_load measures the pool's path.
     bot = create_bot(
@@ -42,7 +49,7 @@ async def _run(database: Path, time_turns: TurnTimer) -> list[float]:
     env = simcord.Env(bot)
     await env.start()
     try:
-        return await time_turns(env, bot)
+        return await work(env, bot)
     finally:
         await env.shutdown()
         await bot.close()  # closes the database (its thread would keep the process alive)

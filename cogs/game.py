@@ -41,7 +41,7 @@ from cogs.platform.notify import set_ping_mode
 from cogs.platform.open_tables import OPEN_ITEMS, post_invitation, send_open_tables
 from cogs.platform.play_command import play_typed, suggest
 from cogs.platform.plugins import all_plugins, plugin_for, presenter_for
-from cogs.platform.posting import post_turn
+from cogs.platform.posting import post_again, post_turn
 from cogs.platform.presence import day_text, set_away, set_dm_reminders, vote_pause
 from cogs.platform.presenter import game_name, scores_line, timestamp
 from cogs.platform.private import PRIVATE_ITEMS
@@ -249,6 +249,9 @@ class GameCog(
                      scores=scores_line(public, locale))
         board = await presenter.turn(public, locale, last=await logged_move(service, table))
         await send_private(interaction, text, files=board.files, embeds=board.embeds)
+        shown = table.status in (TableStatus.PLAYING, TableStatus.FINISHED)
+        if shown and await service.posts.waiting_since(table.id) is not None:
+            await post_again(interaction.client, table)  # its last post failed: now, maybe
 
     @app_commands.command(name=_text("skip.name"), description=_text("skip.description"))
     @acknowledged

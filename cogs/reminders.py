@@ -22,6 +22,10 @@ Players who asked for it (`/game dm`, or `/game pings mode:dm` at this table)
 also get the reminder by direct message, with a link to the reminder; the
 reminder pings only those whose ping mode at the table is ping
 (`cogs.platform.notify`). A turn waiting only for computers is played instead.
+
+A table waiting to be posted (Discord refused or failed its last post,
+`bot.service.posts`) is tried again at each tick (`post_waiting`), once the bot has
+the permissions it needs there.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from discord.ext import commands, tasks
 from bot.service import Table
 from cogs.platform.computers import only_computers_due
 from cogs.platform.host import TableHost, host_of
-from cogs.platform.posting import post_reminder
+from cogs.platform.posting import post_again, post_reminder
 from cogs.platform.stand_in import take_over_idle
 
 log = logging.getLogger(__name__)
@@ -55,6 +59,19 @@ class ReminderCog(commands.Cog):
     async def remind(self) -> None:
         await take_over_idle(self.host, [guild.id for guild in self.bot.guilds])
         await self.host.service.reminders.remind_due(self.try_reminder, self.host.shard_set)
+        await self.post_waiting()
+
+    async def post_waiting(self) -> None:
+        """Post again the tables of this process's shards waiting to be posted (a post
+        of theirs failed: `cogs.platform.posting.post`; a finished one too, its last
+        move's message, with the standings, not posted), at every tick rather than at
+        their reminder's delay; after the reminders, which post them too."""
+        service = self.host.service
+        for table_id in await service.posts.waiting(self.host.shard_set):
+            try:
+                await post_again(self.bot, await service.tables.get_table(table_id))
+            except discord.HTTPException as error:
+                log.warning("table %s: could not be posted again: %s", table_id, error)
 
     async def try_reminder(self, table: Table) -> bool:
         """Remind the players `table` waits for; False leaves its claim unconfirmed (they

@@ -63,6 +63,7 @@ async def fill(location: str) -> dict[str, int]:
     await storage.vote_pause(3, 2, 2e12, 1)
     await storage.vote_stand_in(3, 2, 1)
     await storage.set_ping_mode(3, 2, PingMode.DM)
+    await storage.mark_unposted(3, 5e11)  # its last post failed
     await storage.remember_card(InvitationCard(1, 40, 400))  # table 1 is a lobby
     await service.seen_names.remember_names(3 << 22, {1: "Ana", 2: "Bob"})
     # claimed, some confirmed:
@@ -110,6 +111,7 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
     assert await dump(target) == await dump(str(source))
     copied = await Storage.open(target)
     assert await copied.ping_modes(3) == {2: PingMode.DM}
+    assert await copied.unposted_since(3) == 5e11
     assert await copied.stand_in_votes(3) == {2: {1}}
     assert await copied.invitation_cards(1) == [InvitationCard(1, 40, 400)]
     assert await copied.player_names(3 << 22, [1, 2]) == {1: "Ana", 2: "Bob"}

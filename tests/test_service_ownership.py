@@ -37,6 +37,8 @@ WRITES = {
     "remember_card": "invitations",
     "forget_card": "invitations",
     "forget_cards": "invitations",
+    "mark_unposted": "posts",
+    "mark_posted": "posts",
 }
 """Storage write method -> the module of bot/service that alone calls it."""
 
@@ -51,6 +53,7 @@ READS = {
     "get", "open_table_in", "last_table_in", "playing_tables", "tables_in_play", "lobbies",
     "actions", "results", "result_count", "result", "ratings", "player_names",
     "invitation_cards", "presence", "pause_votes", "stand_in_votes", "ping_modes", "draft",
+    "unposted_since", "unposted_tables",
 }
 
 

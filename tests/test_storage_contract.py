@@ -747,6 +747,46 @@ async def test_the_tables_in_play_of_a_shard_set_are_read_without_the_finished_o
     assert [table.guild_id for table in even] == [guilds[0], guilds[2], None]
 
 
+# -- tables waiting to be posted -----------------------------------------------------------
+
+
+async def test_a_table_waits_to_be_posted_from_its_first_failure_until_posted(
+    location: str, contract_storage: Storage
+) -> None:
+    storage = contract_storage
+    guilds = [0, 1 << 22, None]  # shards 0 and 1 of 2, then a DM table (shard 0)
+    tables = []
+    for channel, guild in enumerate(guilds):
+        table = await storage.insert(lobby(channel=channel, guild=guild))
+        await storage.save(playing(table, version=1, turn_started_at=0.0), previous_version=0)
+        tables.append(table.id)
+    first, second, third = tables
+    assert await storage.unposted_since(first) is None
+    assert await storage.unposted_tables(ShardSet.all()) == []
+    await storage.mark_unposted(second, 50.0)
+    await storage.mark_unposted(first, 100.0)
+    await storage.mark_unposted(first, 160.0)  # failed again: still waiting since the first
+    await storage.mark_unposted(third, 70.0)
+    assert await storage.unposted_since(first) == 100.0
+    assert await storage.unposted_tables(ShardSet.all()) == [first, second, third]
+    assert await storage.unposted_tables(ShardSet(2, frozenset({1}))) == [second]
+    await storage.mark_posted(first)
+    await storage.mark_posted(first)  # posted twice: a no-op
+    assert await storage.unposted_since(first) is None
+    assert await storage.unposted_tables(ShardSet(2, frozenset({0}))) == [third]
+    # A restart keeps the mark; a finished table is still listed, an abandoned one not.
+    again = await Storage.open(location)
+    try:
+        assert await again.unposted_since(second) == 50.0
+        for table_id, status in ((third, TableStatus.FINISHED), (second, TableStatus.ABANDONED)):
+            stored = await again.get(table_id)
+            assert stored is not None
+            await again.save(replace(stored, status=status, version=2), previous_version=1)
+        assert await again.unposted_tables(ShardSet.all()) == [third]
+    finally:
+        await again.close()
+
+
 # -- copying ----------------------------------------------------------------------------
 
 

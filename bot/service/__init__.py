@@ -25,6 +25,8 @@ keeps it so); any piece may read through the store.
   "since your last turn" digest.
 - `invitations` (`bot.service.invitations`): the invitation cards of lobbies posted
   in other channels, edited at each change of the lobby.
+- `posts` (`bot.service.posts`): the tables waiting to be posted, whose post Discord
+  refused or failed after their change was stored.
 
 Every check of who may act is `check_turn` (`bot.service.checks`); the service's
 clock is `GameService.now`.
@@ -41,6 +43,7 @@ from bot.service.drafts import Drafts
 from bot.service.history import History, ReplayedAction, Since
 from bot.service.invitations import Invitations
 from bot.service.moves import ActResult, Moves, TakenBack
+from bot.service.posts import Posts
 from bot.service.preferences import Preferences
 from bot.service.reminders import Reminders
 from bot.service.results import Results
@@ -58,6 +61,7 @@ __all__ = [
     "History",
     "Invitations",
     "Moves",
+    "Posts",
     "Preferences",
     "Reminders",
     "ReplayedAction",
@@ -90,6 +94,7 @@ class GameService:
         self.seen_names = SeenNames(store)
         self.history = History(store)
         self.invitations = Invitations(store)
+        self.posts = Posts(store)
         self.coaching = Coaching(store, self.results)
 
     def now(self) -> float:

@@ -298,6 +298,26 @@ class Storage(ABC):
     async def mark_reminded(self, table_id: int) -> None:
         """Confirm the claimed reminder was posted (a no-op if a new turn began since)."""
 
+    # -- tables waiting to be posted (docs/platform.md, "A post that fails")
+
+    @abstractmethod
+    async def mark_unposted(self, table_id: int, since: float) -> None:
+        """Note that the table's channel does not show it since `since` (kept if it
+        was already waiting: the first failure dates it)."""
+
+    @abstractmethod
+    async def mark_posted(self, table_id: int) -> None:
+        """The table's channel shows it again (a no-op if it was not waiting)."""
+
+    @abstractmethod
+    async def unposted_since(self, table_id: int) -> float | None:
+        """Since when the table waits to be posted; None if it does not."""
+
+    @abstractmethod
+    async def unposted_tables(self, shards: ShardSet) -> list[int]:
+        """The tables of `shards` in play or finished (their last move's message, with the
+        standings, not posted) waiting to be posted, by id."""
+
     # -- copying a whole database (``python -m bot migrate-db``)
 
     @abstractmethod

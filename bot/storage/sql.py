@@ -270,6 +270,33 @@ class SqlStorage(SqlPeopleRows, Storage):
             table_id,
         )
 
+    # -- tables waiting to be posted ---------------------------------------------------
+
+    async def mark_unposted(self, table_id: int, since: float) -> None:
+        await self._write_one(
+            "UPDATE tables SET unposted_since = COALESCE(unposted_since, ?) WHERE id = ?",
+            since, table_id,
+        )
+
+    async def mark_posted(self, table_id: int) -> None:
+        await self._write_one(
+            "UPDATE tables SET unposted_since = NULL WHERE id = ? AND unposted_since IS NOT NULL",
+            table_id,
+        )
+
+    async def unposted_since(self, table_id: int) -> float | None:
+        rows = await self._rows("SELECT unposted_since FROM tables WHERE id = ?", table_id)
+        return rows[0][0] if rows else None
+
+    async def unposted_tables(self, shards: ShardSet) -> list[int]:
+        where, params = shard_filter(shards)
+        rows = await self._rows(
+            "SELECT id FROM tables WHERE status IN ('playing', 'finished') "
+            "AND unposted_since IS NOT NULL "
+            f"AND {where} ORDER BY id", *params,
+        )
+        return [row[0] for row in rows]
+
     # -- copying --------------------------------------------------------------------
 
     async def counts(self) -> dict[str, int]:

@@ -36,12 +36,13 @@ from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus, skip_delay
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
+from cogs.delivery.failures import Failure, cannot_post, lost, retried, rewound
 from cogs.platform.alt_text import logged_move
 from cogs.platform.coach import after_move
 from cogs.platform.controls import turn_controls, undo_controls
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import Interaction
-from cogs.platform.live import live_message, replace_live
+from cogs.platform.live import live_message, partial, remember_live, replace_live
 from cogs.platform.names import display_names, known_names, mention
 from cogs.platform.notify import by_dm, send_dm, tell_turn_by_dm
 from cogs.platform.plugins import presenter_for
@@ -158,23 +159,30 @@ async def fold_into_live(
     choice) in the table's live message, the one that announced this turn: the step's
     message takes the place of its last line (who is to act, now restated), its images
     and components become the new ones, and nobody is pinged again, so a turn posts
-    one public message. False (post a new message) when the live message is gone or
-    would grow too long."""
+    one public message. The live message is edited by id, from its text and embeds as
+    the bot last left them (`cogs.platform.live`): nothing is read back. False (post a
+    new message) when the live message is gone or would grow too long."""
     live = await live_message(client, channel, table.id)
-    if live is None:
+    target = partial(channel, live.id) if live is not None else None
+    if live is None or target is None:
         return False
     told = live.content.rpartition("\n")[0]
     text = f"{told}\n{content}" if told else content
     embeds = [*live.embeds, *message.embeds]
     if len(text) > MESSAGE_TEXT_LIMIT or len(embeds) > MESSAGE_EMBEDS_LIMIT:
         return False
-    await live.edit(
-        content=text,
-        embeds=embeds,
-        attachments=message.files,
-        view=controls,
-        allowed_mentions=discord.AllowedMentions.none(),
-    )
+    try:
+        edited = await retried(lambda: target.edit(
+            content=text,
+            embeds=embeds,
+            attachments=rewound(message.files),
+            view=controls,
+            allowed_mentions=discord.AllowedMentions.none(),
+        ))
+    except discord.NotFound:  # deleted by a moderator: the step is posted anew
+        remember_live(client, table.id, None)
+        return False
+    remember_live(client, table.id, edited)
     return True
 
 
@@ -226,11 +234,16 @@ async def post(
     *,
     interaction: Interaction | None = None,
     in_channel: bool = True,
-) -> None:
+) -> Failure | None:
     """Show `table` now in its channel (the module's steps 1 to 4), as `how` says. With
     an `interaction` (acknowledged already) the message is its follow-up, or a plain
     channel message when `in_channel`; without, it goes to the table's channel (if the
-    bot can still post there)."""
+    bot can still post there).
+
+    A table waiting to be posted (a post of it failed, `bot.service.posts`) is posted
+    whole, never folded, saying so; the wait then ends. A post Discord refuses or fails
+    (`cogs.delivery.failures`) leaves the table waiting: logged as one warning, and
+    returned, for the actor to be told; the computers due are scheduled all the same."""
     channel: discord.abc.Messageable
     if interaction is not None:
         assert isinstance(interaction.channel, discord.abc.Messageable)
@@ -238,38 +251,75 @@ async def post(
     else:
         target = await table_target(client, table)
         if target is None:
-            return
+            return None
         channel, locale = target
+    posts = host_of(client).service.posts
+    waiting = await posts.waiting_since(table.id)
+    try:
+        await show(client, channel, locale, table, how, interaction, in_channel, waiting)
+    except (discord.HTTPException, OSError) as error:
+        if not lost(error):
+            raise
+        permissions = interaction.app_permissions if interaction is not None else None
+        failure = Failure.of(error, channel, permissions)
+        failure.logged(table.id, channel, again=waiting is not None)
+        await posts.failed(table.id)
+        return failure
+    else:
+        if waiting is not None:
+            await posts.posted(table.id)
+        return None
+    finally:
+        if how.schedule_computers:
+            host_of(client).computers.schedule(table)
+
+
+async def show(
+    client: discord.Client,
+    channel: discord.abc.Messageable,
+    locale: LocaleLike,
+    table: Table,
+    how: TurnPost,
+    interaction: Interaction | None,
+    in_channel: bool,
+    waiting: float | None,
+) -> None:
+    """`post`'s steps 2 and 3 in `channel`: the message, folded into the live one or
+    sent; `waiting`: since when the table waits to be posted (None: it does not)."""
     names = await display_names(client, table, locale) if how.fetch_names else known_names(table)
     public = public_seen(table, names)
-    message = await public_turn(client, table, public, how.played, locale)
+    played = how.played
+    if waiting is not None and played is None:  # the last move, which was not posted
+        played = await logged_move(host_of(client).service, table)
+    message = await public_turn(client, table, public, played, locale)
     content = reminder_text(table, locale) if how.reminder else message.content
     embeds = [] if how.reminder else message.embeds
     controls = turn_controls(
         table, message.actions, locale, items=message.items, retry_images=message.images_missing
     )
     header = how.header
+    if waiting is not None:
+        again = t(locale, "delivery.posted_again", since=timestamp(waiting))
+        header = f"{again}\n{header}" if header else again
     if how.offer_back and how.played is not None:
         header = offer_back(table, how.played.seat, header, controls, locale)
     content = f"{header}\n{content}" if header else content
     mid_turn = how.played is not None and presenter_for(table.game).mid_turn(public)
-    folded = mid_turn and await fold_into_live(
+    if mid_turn and waiting is None and await fold_into_live(
         client, channel, table, content, message, controls
-    )
-    if not folded:
-        modes = await host_of(client).service.preferences.ping_modes(table.id)
-        parts: dict[str, Any] = dict(
-            view=controls, files=message.files, embeds=embeds, allowed_mentions=pings(table, modes)
-        )
-        if interaction is None or in_channel:
-            posted = await channel.send(content, **parts)
-        else:
-            posted = await interaction.followup.send(content, wait=True, **parts)
-        await replace_live(client, table.id, posted)
-        await tell_by_dm(client, table, how, modes, posted, locale)
-        await close_thread(client, table, locale, message.chart, how.played)
-    if how.schedule_computers:
-        host_of(client).computers.schedule(table)
+    ):
+        return
+    modes = await host_of(client).service.preferences.ping_modes(table.id)
+    parts: dict[str, Any] = dict(view=controls, embeds=embeds, allowed_mentions=pings(table, modes))
+    if interaction is None or in_channel:
+        posted = await retried(lambda: channel.send(content, files=rewound(message.files), **parts))
+    else:
+        posted = await retried(lambda: interaction.followup.send(
+            content, wait=True, files=rewound(message.files), **parts
+        ))
+    await replace_live(client, table.id, posted)
+    await tell_by_dm(client, table, how, modes, posted, locale)
+    await close_thread(client, table, locale, message.chart, how.played)
 
 
 def offer_back(
@@ -308,33 +358,42 @@ async def post_turn(
         await interaction.response.defer(ephemeral=typed, thinking=typed)
     await note_actor(interaction)
     how = TurnPost(played=played, header=header)
-    await post(interaction.client, table, how, interaction=interaction, in_channel=in_channel)
+    failure = await post(
+        interaction.client, table, how, interaction=interaction, in_channel=in_channel
+    )
     if played is not None:
         after_move(interaction, played)  # the coach's note, if the player is coached
-    await tell_actor(interaction, table, played, typed=typed)
+    await tell_actor(interaction, table, played, typed=typed, failure=failure)
 
 
 async def tell_actor(
-    interaction: Interaction, table: Table, played: ActResult | None, *, typed: bool
+    interaction: Interaction,
+    table: Table,
+    played: ActResult | None,
+    *,
+    typed: bool,
+    failure: Failure | None = None,
 ) -> None:
     """What the actor alone was told of `played` (their private events; "Done" for a
     typed play or one they may take back), privately, with "Take back" if they may.
     After ``/game skip`` the interaction is the skipper's, who must not learn the idle
-    seat's secrets: they are told "Done." only."""
-    if played is None:
-        return
+    seat's secrets: they are told "Done." only. If the table could not be posted
+    (`failure`), they are told so, and that their move counts."""
     locale = interaction.locale
-    own = table.seats[played.seat] == interaction.user.id
+    own = played is not None and table.seats[played.seat] == interaction.user.id
     lines: list[str] = []
-    if own:
+    if played is not None and own:
         actor = seen(table, played.seat, names=known_names(table))
         presenter = presenter_for(table.game)
         lines = presenter.event_lines(actor, played.events, locale, seat=played.seat)
-    undoable = own and played.undoable
-    if (typed or undoable) and not lines:
+    undoable = own and played is not None and played.undoable
+    if played is not None and (typed or undoable) and not lines:
         # The notation only confirms a typed play; a click is confirmed in words.
         done = t(locale, "turn.played_private", action=played.notation)
         lines = [done if own and typed else t(locale, "turn.done")]
+    if failure is not None:
+        key = "delivery.lost.move" if own else "delivery.lost.table"
+        lines.insert(0, t(locale, key, cause=failure.cause(locale)))
     if lines:
         undo = undo_controls(table, locale) if undoable else discord.utils.MISSING
         await send_private(interaction, "\n".join(lines), view=undo)
@@ -353,6 +412,17 @@ async def post_reminder(client: discord.Client, table: Table, reminded: tuple[in
     re-post of its table in play after a restart."""
     how = TurnPost(reminder=True, reminded=reminded, schedule_computers=False)
     await post(client, table, how)
+
+
+async def post_again(client: discord.Client, table: Table) -> None:
+    """Post `table`, waiting to be posted since a post of it failed, as it stands now
+    (the reminder loop at each tick, ``/game status``); not tried while the bot still
+    lacks a permission it needs there or its thread is locked, as the bot's own view of
+    the channel says (nothing drawn, nothing asked of Discord)."""
+    target = await table_target(client, table)
+    if target is None or cannot_post(target[0]):
+        return
+    await post(client, table, TurnPost(schedule_computers=False))
 
 
 async def redraw_turn(interaction: Interaction, table: Table) -> None:
