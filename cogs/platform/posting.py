@@ -36,6 +36,7 @@ from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus, skip_delay
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
+from cogs.places.signal import report_if_gone
 from cogs.platform.alt_text import logged_move
 from cogs.platform.coach import after_move
 from cogs.platform.controls import turn_controls, undo_controls
@@ -261,10 +262,15 @@ async def post(
         parts: dict[str, Any] = dict(
             view=controls, files=message.files, embeds=embeds, allowed_mentions=pings(table, modes)
         )
-        if interaction is None or in_channel:
-            posted = await channel.send(content, **parts)
-        else:
-            posted = await interaction.followup.send(content, wait=True, **parts)
+        try:
+            if interaction is None or in_channel:
+                posted = await channel.send(content, **parts)
+            else:
+                posted = await interaction.followup.send(content, wait=True, **parts)
+        except discord.NotFound as error:  # 10003: the place is gone, its table ends
+            if report_if_gone(client, table.channel_id, error):
+                return
+            raise
         await replace_live(client, table.id, posted)
         await tell_by_dm(client, table, how, modes, posted, locale)
         await close_thread(client, table, locale, message.chart, how.played)
