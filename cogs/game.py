@@ -184,8 +184,7 @@ class GameCog(
         )
         if thread is None:
             await send_lobby(interaction, table, edit=False)
-            note = thread_fallback_note(interaction)
-            if note:
+            if note := thread_fallback_note(interaction):
                 await send_private(interaction, note)
             return
         locale = public_locale(interaction)
