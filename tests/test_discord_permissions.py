@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 import pytest
@@ -56,7 +57,7 @@ FRENCH = {
                 "salon pourra en accueillir plusieurs à la fois.",
     "threads": "**Envoyer des messages dans les fils**",
 }
-WORDS = {"en": ENGLISH, "fr": FRENCH}
+WORDS: dict[str, dict[str, Any]] = {"en": ENGLISH, "fr": FRENCH}
 
 
 @pytest.fixture
@@ -64,14 +65,15 @@ def w(world_in_language: TableWorld) -> TableWorld:
     return world_in_language
 
 
-def words(w: TableWorld) -> dict[str, object]:
+def words(w: TableWorld) -> dict[str, Any]:
+    """What the bot says in the test's language."""
     return WORDS["fr" if w.guild.name == "mines-fr" else "en"]
 
 
 def refusal(w: TableWorld, names: str, channel: simcord.ChannelHandle, *, count: int) -> str:
     """The private answer naming the permissions `names` the bot lacks in `channel`."""
     said = words(w)
-    word, it = said["one" if count == 1 else "many"]  # type: ignore[misc]
+    word, it = said["one" if count == 1 else "many"]
     me = w.guild.me
     assert me is not None
     return str(said["refused"]).format(bot=me.display_name, word=word, names=names,
@@ -193,15 +195,33 @@ async def test_invite_names_what_the_bot_lacks_in_the_target(
     assert quiet.history() == []
 
 
-async def test_a_rematch_names_what_the_bot_lacks(w: TableWorld, settings: Settings) -> None:
-    turn = await w.start_tiny()
-    await w.alice.click(turn, custom_id=action_id(turn, "keep"))
-    await w.bob.click(w.last(), custom_id=action_id(w.last(), "keep"))
+async def play_to_the_end(w: TableWorld) -> discord.Message:
+    """alice and bob play the tiny table started in `w.channel` to its end; returns its
+    last message (with Rematch)."""
+    for actor in (w.alice, w.bob):
+        await actor.click(w.last(), custom_id=action_id(w.last(), "keep"))
     service = bot_of(w.env).service  # type: ignore[attr-defined]
     while await service.tables.active_table(w.channel.id) is not None:
         actor = w.alice if f"👉 {w.alice.mention}" in w.last().content else w.bob
         await actor.click(w.last(), custom_id=action_id(w.last(), "add 3"))
-    final = w.last()
+    return w.last()
+
+
+async def finished_in_thread(w: TableWorld) -> tuple[simcord.ChannelHandle, discord.Message]:
+    """A tiny game played to its end in its own thread of a new channel; returns the
+    channel and the game's last message."""
+    parent = w.guild.create_text_channel("tables")
+    await w.alice.slash(parent, "game new", game="tiny")
+    world = TableWorld(w.env, w.guild, table_thread(parent), w.alice, w.bob, w.carol)
+    lobby = world.last()
+    await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
+    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
+    return parent, await play_to_the_end(world)
+
+
+async def test_a_rematch_names_what_the_bot_lacks(w: TableWorld, settings: Settings) -> None:
+    await w.start_tiny()
+    final = await play_to_the_end(w)
     deny(w, w.channel, attach_files=True, embed_links=True)
     expected = refusal(w, str(words(w)["both"]), w.channel, count=2)
     await refused_without_change(
@@ -211,26 +231,25 @@ async def test_a_rematch_names_what_the_bot_lacks(w: TableWorld, settings: Setti
 async def test_a_rematch_from_a_thread_is_checked_in_its_parent(
     w: TableWorld, settings: Settings
 ) -> None:
-    parent = w.guild.create_text_channel("tables")
-    await w.alice.slash(parent, "game new", game="tiny")
-    thread = table_thread(parent)
-    table = await bot_of(w.env).service.tables.get_table(1)  # type: ignore[attr-defined]
-    world = TableWorld(w.env, w.guild, thread, w.alice, w.bob, w.carol)
-    lobby = world.last()
-    await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
-    await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
-    service = bot_of(w.env).service  # type: ignore[attr-defined]
-    for actor in (w.alice, w.bob):
-        await actor.click(world.last(), custom_id=action_id(world.last(), "keep"))
-    while await service.tables.active_table(table.channel_id) is not None:
-        actor = w.alice if f"👉 {w.alice.mention}" in world.last().content else w.bob
-        await actor.click(world.last(), custom_id=action_id(world.last(), "add 3"))
-    final = world.last()
+    parent, final = await finished_in_thread(w)
     deny(w, parent, attach_files=True)
     expected = refusal(w, str(words(w)["attach"]), parent, count=1)
     await refused_without_change(
         w, settings, lambda: w.bob.click(final, custom_id="mt:rematch:1"), expected)
     assert len(parent.threads) == 1
+
+
+async def test_a_rematch_without_a_thread_of_its_own_says_so(w: TableWorld) -> None:
+    parent, final = await finished_in_thread(w)
+    deny(w, parent, create_public_threads=True)
+    result = await w.bob.click(final, custom_id="mt:rematch:1")
+    assert len(parent.threads) == 1  # the rematch plays in the channel
+    me = w.guild.me
+    assert me is not None
+    note = str(words(w)["fallback"]).format(bot=me.display_name, channel=parent.mention)
+    assert private_text(result).endswith(f"<#{parent.id}>.\n{note}")
+    lobby = parent.last_message
+    assert lobby is not None and "**Tiny**" in lobby.content
 
 
 async def test_the_welcome_button_names_what_the_bot_lacks(
