@@ -18,6 +18,7 @@ from bot.service.errors import NotCreator
 from bot.storage import PingMode
 from bot.storage.table_settings import takes_over
 from cogs.access import viewable_table
+from cogs.permissions.check import check_posting, thread_fallback_note
 from cogs.platform.alt_text import logged_move
 from cogs.platform.builder import BUILDER_ITEMS
 from cogs.platform.coach import COACH_ITEMS, send_hint, set_coach
@@ -165,6 +166,7 @@ class GameCog(
             game, plugin_for(game).options, chosen, OPTION_NAMES, interaction.locale
         )
         parent = thread_parent(interaction)
+        check_posting(interaction, opens_thread=parent is not None)  # before anything is made
         thread = None
         if parent is not None:
             # Making the thread, the table and its lobby may outlast Discord's 3 s; the
@@ -178,9 +180,13 @@ class GameCog(
             creator_id=interaction.user.id,
             options=options,
             reminder_minutes=reminder or self.bot.settings.reminder_minutes,
+            parent_id=None if parent is None else parent.id,
         )
         if thread is None:
             await send_lobby(interaction, table, edit=False)
+            in_channel = self.bot.settings.tables_in_channel  # by design: no word of threads
+            if not in_channel and (note := thread_fallback_note(interaction)):
+                await send_private(interaction, note)
             return
         locale = public_locale(interaction)
         answer = t(

@@ -41,7 +41,7 @@ import tests.tiny_plugin  # noqa: F401  (registers the "tiny" game and its plugi
 from bot.app import TableBot, create_bot
 from bot.games.registry import game_ids
 from bot.startup.config import Settings
-from tests.discord_support import TableWorld, bot_of, plain_channel
+from tests.discord_support import TableWorld, bot_of, plain_channel, speak_french
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
 
 REMINDER_MINUTES = 5
@@ -186,6 +186,21 @@ async def table_world(simcord_env: simcord.Env) -> AsyncIterator[TableWorld]:
     members = [guild.add_member(simcord_env.create_user(name)) for name in names]
     yield TableWorld(simcord_env, guild, channel, *members)
     await simcord_env.bot.close()  # the live bot, which a test may have restarted
+
+
+@pytest.fixture(params=["en", "fr"])
+def world_in_language(
+    request: pytest.FixtureRequest, table_world: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> TableWorld:
+    """A test run twice: on `table_world` in English, then on a server in French
+    (``mines-fr``) whose members speak French."""
+    if request.param == "en":
+        return table_world
+    env = table_world.env
+    guild = env.create_guild(name="mines-fr", preferred_locale="fr")
+    alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alix", "bruno", "chloe"))
+    speak_french(monkeypatch, alice, bob, carol)
+    return TableWorld(env, guild, plain_channel(guild, "parties"), alice, bob, carol)
 
 
 @pytest.fixture(autouse=True)

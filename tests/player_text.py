@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 
-RAW_ID = re.compile(r"\b\d{15,21}\b")
-"""A Discord id (a snowflake) printed where a name belongs."""
+RAW_ID = re.compile(r"(?<!<#)\b\d{15,21}\b")
+"""A Discord id (a snowflake) printed where a name belongs; a channel mention
+(``<#id>``) is not one: Discord shows it as the channel's name."""
 
 PLURAL_HEDGE = re.compile(r"\w\(s\)|\(e\)s\b|\(x\)")
 """'worker(s)', 'joueur(e)s': a sentence that did not choose its number."""

@@ -13,10 +13,12 @@ import discord
 import pytest
 
 from bot.app import RedactSecret, create_bot, run
+from bot.i18n import t
 from bot.local.table import READY_LINE
 from bot.startup.config import Settings
 from bot.startup.invite import PERMISSIONS, invite_url
 from bot.storage import ShardSet
+from cogs.permissions.check import PERMISSION_NAMES
 
 ROOT = Path(__file__).parent.parent
 
@@ -81,6 +83,25 @@ def test_the_bot_is_sharded_as_the_settings_say(
     bot = create_bot(Settings(shard_count=shard_count, shard_ids=shard_ids))
     assert isinstance(bot, discord.AutoShardedClient)
     assert bot.shard_set == expected
+
+
+def test_deploy_md_lists_the_permissions_of_the_invite_link_each_with_why() -> None:
+    """docs/deploy.md's table of permissions: exactly those of the invite link, each with
+    its value, under the name the bot gives it when it is missing, and with a reason."""
+    doc = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    section = doc.split("## Permissions the bot needs", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1:-1] for line in section.splitlines()
+            if line.startswith("| ") and not line.startswith("| permission |")]
+    listed = {name.strip(): (int(value), why.strip()) for name, value, why in rows}
+    named = {f"{t('en', f'permission.{key}')} ({t('fr', f'permission.{key}')})": key
+             for key in PERMISSION_NAMES}
+    assert set(listed) == set(named)
+    for name, (value, why) in listed.items():
+        assert value == discord.Permissions(**{named[name]: True}).value, name
+        assert len(why) > 20, name
+    assert sum(value for value, _ in listed.values()) == PERMISSIONS.value
+    assert discord.Permissions(**dict.fromkeys(PERMISSION_NAMES, True)) == PERMISSIONS
+    assert f"`permissions={PERMISSIONS.value}`" in section
 
 
 def test_the_readme_invite_link_has_the_permissions_the_bot_needs() -> None:

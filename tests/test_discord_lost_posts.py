@@ -42,11 +42,11 @@ TICK = 61
 """Past the reminder loop's next tick (every minute), well before a reminder is due."""
 
 LOST = {
-    "en": ("Your move counts; the table could not be posted: missing Attach Files in {channel}"
+    "en": ("Your move counts; the table could not be posted: missing **Attach Files** in {channel}"
            " (a moderator can give it to the bot's role there). It is posted again as soon as"
            " it can be."),
-    "fr": ("Votre coup compte ; la table n'a pas pu être publiée : il manque Joindre des"
-           " fichiers dans {channel} (un modérateur peut l'accorder au rôle du bot dans ce"
+    "fr": ("Votre coup compte ; la table n'a pas pu être publiée : il manque **Joindre des"
+           " fichiers** dans {channel} (un modérateur peut l'accorder au rôle du bot dans ce"
            " salon). Elle sera publiée à nouveau dès que possible."),
 }
 

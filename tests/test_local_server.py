@@ -15,7 +15,15 @@ from simcord.preview import Preview
 
 from bot.app import TableBot, create_bot
 from bot.local.simcord_page import SimcordChanged, check_simcord
-from bot.local.table import CHANNEL, SEATS, SERVER_ID, build_server, greet
+from bot.local.table import (
+    CHANNEL,
+    DEFAULT_DATABASE,
+    SEATS,
+    SERVER_ID,
+    build_server,
+    greet,
+    local_settings,
+)
 from bot.local.welcome import WelcomeButton
 from bot.service import TableStatus
 from bot.startup.config import Settings
@@ -30,20 +38,24 @@ def table_bot(env: simcord.Env) -> TableBot:
 
 
 async def test_a_french_local_server_plays_in_french_in_its_channel(
-    simcord_env: simcord.Env,
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await bot_of(simcord_env).tree.sync()
+    bot = table_bot(simcord_env)
+    monkeypatch.setattr(bot, "settings", local_settings(bot.settings, DEFAULT_DATABASE))
+    await bot.tree.sync()
     server = build_server(simcord_env, "fr")
     assert [member.name for member in server.members] == list(SEATS)
     assert server.channel.name == CHANNEL
     guild = simcord_env.bot.get_guild(SERVER_ID)
     assert guild is not None and guild.name == "Table locale"
     alice = server.members[0]
-    await alice.slash(server.channel, "game new", game="saboteur")
+    result = await alice.slash(server.channel, "game new", game="saboteur")
     lobby = server.channel.last_message
     assert lobby is not None and "ouverte par" in lobby.content
-    # No thread: a thread would be gone after a restart; the table plays in the channel.
+    # No thread: a thread would be gone after a restart; the table plays in the channel,
+    # by design, so its creator is told nothing of a thread's permissions.
     assert lobby.channel.id == server.channel.id
+    assert not [m for m in result.followups if m.ephemeral], "a note of threads at the local table"
 
 
 async def test_the_table_in_play_is_posted_again_with_its_board(

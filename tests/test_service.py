@@ -41,6 +41,7 @@ from bot.service.errors import (
 )
 from bot.storage import Storage
 from bot.storage.records import REMINDER_LEASE_SECONDS, LoggedAction
+from bot.storage.table_settings import PLACE_GONE, ended_because, parent_of
 from tests.storage_support import FAULTS, log_row_refused
 from tests.tinygame import TinyGame  # registers "tiny"
 
@@ -236,6 +237,28 @@ async def test_abandon_needs_the_creator_or_a_manager(service: GameService) -> N
         await service.tables.abandon(table.id, ALICE, can_manage=False)
     with pytest.raises(NotPlaying):
         await service.moves.act(table.id, ALICE, "keep")
+
+
+async def test_a_place_gone_ends_its_open_table_only_with_the_reason_kept(
+    service: GameService,
+) -> None:
+    assert await service.tables.place_gone(CHANNEL) is None  # no table there
+    playing = await open_tiny(service, ALICE, BOB)
+    ended = await service.tables.place_gone(CHANNEL)
+    assert ended is not None and ended.id == playing.id
+    assert ended.status == "abandoned" and ended_because(ended) == PLACE_GONE
+    assert ended.state is not None and playing.state is not None
+    assert ended.state.to_json() == playing.state.to_json()  # as it stood, for its record
+    assert stored(await service.tables.get_table(playing.id)) == stored(ended)
+    assert await service.tables.active_table(CHANNEL) is None
+    assert await service.results.summaries(1) == []  # no result, no rating
+    assert await service.tables.place_gone(CHANNEL) is None  # once
+    lobby = await service.tables.open_table(
+        guild_id=None, channel_id=CHANNEL, game="tiny", creator_id=ALICE,
+        reminder_minutes=60, parent_id=CHANNEL + 1)
+    assert parent_of(lobby) == CHANNEL + 1
+    closed = await service.tables.place_gone(CHANNEL)
+    assert closed is not None and closed.status == "abandoned" and parent_of(closed) == CHANNEL + 1
 
 
 # -- acting ----------------------------------------------------------------------------

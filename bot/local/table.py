@@ -106,10 +106,11 @@ class LocalOptions:
 
 def local_settings(settings: Settings, database: Path) -> Settings:
     """`settings` (from ``.env``: computer budgets, render workers, log level...) for
-    the local table: no token, its own SQLite file, one shard, computers without pause."""
+    the local table: no token, its own SQLite file, one shard, computers without pause,
+    tables in the channel (no word of a thread's permissions)."""
     return dataclasses.replace(
         settings, token=None, database_path=database, database_url=None, dev_guild_id=None,
-        shard_count=1, shard_ids=None, computer_pause_seconds=0.0,
+        shard_count=1, shard_ids=None, computer_pause_seconds=0.0, tables_in_channel=True,
     )
 
 

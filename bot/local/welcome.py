@@ -27,6 +27,7 @@ from bot.games.errors import UserError
 from bot.games.registry import game_ids, get_game
 from bot.i18n import LocaleLike, t
 from bot.service.errors import UnknownGame
+from cogs.permissions.check import check_posting
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import LABEL_LIMIT, Interaction
 from cogs.platform.lobby import start_table
@@ -87,6 +88,7 @@ class WelcomeButton(
         if open_here is not None:
             raise TableOpenHere(table=open_here.id, game=game_name(interaction.locale,
                                                                    open_here.game))
+        check_posting(interaction)  # before the table is stored
         plugin = plugin_for(self.game)
         table = await service.tables.open_table(
             guild_id=interaction.guild_id,

@@ -26,7 +26,14 @@ from bot.service.errors import (
 from bot.service.preferences import Preferences
 from bot.service.store import TableStore
 from bot.storage import OpenTableExists, ShardSet, Table, TableStatus
-from bot.storage.table_settings import game_options, rematch_options
+from bot.storage.table_settings import (
+    PLACE_GONE,
+    changed_settings,
+    game_options,
+    parent_of,
+    rematch_options,
+    with_settings,
+)
 
 OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 
@@ -49,8 +56,11 @@ class Tables:
         options: Mapping[str, Any] | None = None,
         reminder_minutes: int,
         seed: int | None = None,
+        parent_id: int | None = None,
     ) -> Table:
-        """Open a lobby in `channel_id` with the creator in the first seat.
+        """Open a lobby in `channel_id` with the creator in the first seat; `parent_id`:
+        the channel of the thread `channel_id` if the table opened it (kept in its
+        settings, `bot.storage.table_settings.parent_of`).
 
         Raises ChannelBusy if the channel has a table in its lobby or in play,
         UnknownGame if no game is registered as `game`.
@@ -69,7 +79,7 @@ class Tables:
             creator_id=creator_id,
             seats=(creator_id,),
             status=TableStatus.LOBBY,
-            options=dict(options or {}),
+            options=changed_settings(options or {}, parent=parent_id),
             seed=secrets.randbits(63) if seed is None else seed,
             version=0,
             reminder_minutes=reminder_minutes,
@@ -122,6 +132,7 @@ class Tables:
                 seated, opened = await self.join(lobby.id, user_id), False
             else:
                 channel_id = old.channel_id if new_channel is None else await new_channel()
+                parent = parent_of(old)
                 seated, opened = await self.open_table(
                     guild_id=old.guild_id,
                     channel_id=channel_id,
@@ -129,6 +140,7 @@ class Tables:
                     creator_id=user_id,
                     options=rematch_options(old.options),
                     reminder_minutes=old.reminder_minutes,
+                    parent_id=parent if channel_id != parent else None,
                 ), True
                 for computer in (user for user in old.seats if user < 0):
                     seated = await self.join(seated.id, computer)
@@ -263,6 +275,21 @@ class Tables:
                 raise NotPlaying()
             return await self._store.save(table, replace(table, status=TableStatus.ABANDONED))
 
+    async def place_gone(self, channel_id: int) -> Table | None:
+        """The thread or channel `channel_id` was deleted: its table in its lobby or in
+        play, if any, ends as abandoned, with that reason kept in its settings
+        (`table_settings.ended_because`), no result and so no rating change, as
+        `abandon`. Returns the table as saved (None: no open table played there)."""
+        found = await self._store.storage.open_table_in(channel_id)
+        if found is None:
+            return None
+        async with self._store.locked(found.id) as table:
+            if table.status not in OPEN_STATUSES:
+                return None  # ended meanwhile
+            options = with_settings(table, ended=PLACE_GONE)
+            closed = replace(table, status=TableStatus.ABANDONED, options=options)
+            return await self._store.save(table, closed)
+
 
 def _is_rematch_of(lobby: Table, old: Table) -> bool:
     """Whether `lobby` is the rematch of the finished `old`: opened after its end by one
@@ -271,6 +298,6 @@ def _is_rematch_of(lobby: Table, old: Table) -> bool:
         lobby.status == TableStatus.LOBBY
         and lobby.created_at >= old.updated_at
         and lobby.creator_id in old.seats
-        and (lobby.game, lobby.options, lobby.reminder_minutes)
+        and (lobby.game, rematch_options(lobby.options), lobby.reminder_minutes)
         == (old.game, rematch_options(old.options), old.reminder_minutes)
     )

@@ -60,6 +60,10 @@ class Settings:
     """Processes drawing images: None for one per core, 0 to draw in threads instead."""
     render_timeout: float = DEFAULT_RENDER_TIMEOUT
     """Seconds an image may take before the turn goes out without it."""
+    tables_in_channel: bool = False
+    """Tables play in the channel itself by design, not in a thread of their own (the
+    local table, whose one channel denies threads): a table's creator is then not told
+    which permission a thread would take (`cogs.permissions.thread_fallback_note`)."""
 
     def __repr__(self) -> str:
         token = "set" if self.token else "missing"
@@ -71,7 +75,8 @@ class Settings:
             f"shard_ids={self.shard_ids!r}, "
             f"computer_pause_seconds={self.computer_pause_seconds!r}, "
             f"computer_seconds={self.computer_seconds!r}, "
-            f"render_workers={self.render_workers!r}, render_timeout={self.render_timeout!r})"
+            f"render_workers={self.render_workers!r}, render_timeout={self.render_timeout!r}, "
+            f"tables_in_channel={self.tables_in_channel!r})"
         )
 
     @property

@@ -1,11 +1,9 @@
 """The link that adds the bot to a server, with the permissions it needs in the
 game channels (the README's step 5 shows the same link; a test keeps them equal).
 
-Each permission and why: View Channels (read the game channels), Send Messages
-(lobbies, turns, reminders), Embed Links (scoring and end-of-game panels),
-Attach Files (board images, charts, game records), Read Message History (find a
-table's live message after a restart), Create Public Threads (each table in its
-own thread of the channel) and Send Messages in Threads (play there).
+Each permission and why: docs/deploy.md, "Permissions the bot needs" (a test keeps
+its table equal to `PERMISSIONS`, and to what the bot checks before it plays in a
+channel, `cogs.permissions.check.PERMISSION_NAMES`).
 """
 
 from __future__ import annotations

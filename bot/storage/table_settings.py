@@ -8,7 +8,11 @@ needed:
   past the skip delay, instead of the default action (docs/platform.md);
 - ``standing_in``: seat (as a string) -> why a computer plays it now:
   ``"idle"`` (taken over) or ``"away"`` (the table voted for it while its
-  player is away); it plays until that player acts again or says they are back.
+  player is away); it plays until that player acts again or says they are back;
+- ``parent``: for a table playing in a thread it opened, the thread's channel
+  (where its players are told if the thread is deleted, even after a restart);
+- ``ended``: why an abandoned table ended when nobody abandoned it: ``"place_gone"``
+  (its thread or channel was deleted, `bot.service.tables.Tables.place_gone`).
 
 The votes for a computer to stand in are rows, as the pause votes are
 (`Storage.stand_in_votes`; they were kept here before migration
@@ -27,6 +31,8 @@ from bot.storage import Table
 
 SETTINGS_KEY: Final = "table"
 IDLE, AWAY = "idle", "away"
+PLACE_GONE: Final = "place_gone"
+"""Why a table ended: the thread or channel it played in was deleted."""
 """Why a computer stands in for a person."""
 STAND_IN_LEVEL: Final = "normal"
 """The level of a computer playing for a person."""
@@ -55,18 +61,36 @@ def stand_ins(table: Table) -> dict[Seat, str]:
     return {int(seat): str(why) for seat, why in found.items()}
 
 
+def parent_of(table: Table) -> int | None:
+    """The channel whose thread `table` plays in, if it opened one (else None)."""
+    found = settings(table).get("parent")
+    return found if isinstance(found, int) else None
+
+
+def ended_because(table: Table) -> str | None:
+    """Why `table` ended without a player abandoning it (`PLACE_GONE`), or None."""
+    found = settings(table).get("ended")
+    return found if isinstance(found, str) else None
+
+
 def with_settings(table: Table, **changes: Any) -> dict[str, Any]:
     """The table's options with `changes` made to its settings (None removes a key)."""
-    current = settings(table)
+    return changed_settings(table.options, **changes)
+
+
+def changed_settings(options: Mapping[str, Any], **changes: Any) -> dict[str, Any]:
+    """`options` with `changes` made to the settings they hold (None removes a key)."""
+    found = options.get(SETTINGS_KEY)
+    current = dict(found) if isinstance(found, dict) else {}
     for key, value in changes.items():
         if value is None:
             current.pop(key, None)
         else:
             current[key] = value
-    options = game_options(table.options)
+    kept = game_options(options)
     if current:
-        options[SETTINGS_KEY] = current
-    return options
+        kept[SETTINGS_KEY] = current
+    return kept
 
 
 def with_stand_ins(table: Table, seats: Mapping[Seat, str]) -> dict[str, Any]:
@@ -83,3 +107,4 @@ def rematch_options(options: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(found, dict) and found.get("takeover") is True:
         kept[SETTINGS_KEY] = {"takeover": True}
     return kept
+

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.i18n import LocaleLike, t
+from cogs.permissions.check import TABLE_NEEDS, missing, needed, permission_names
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +41,6 @@ BACKOFF = 0.5
 
 ARCHIVED_THREAD = 50083
 """Discord's code for an action in an archived (or locked) thread."""
-
-POSTING = ("view_channel", "send_messages", "attach_files", "embed_links",
-           "read_message_history")
-"""What a turn's message needs in a channel (in a thread, Send Messages in Threads
-instead of Send Messages); each is named by `delivery.permission.<name>`."""
-
 
 def lost(error: BaseException) -> bool:
     """Whether `error`, raised by a post, leaves the table waiting to be posted."""
@@ -95,12 +90,8 @@ def missing_permissions(
         if me is None or not hasattr(channel, "permissions_for"):
             return ()
         permissions = channel.permissions_for(me)
-    thread = isinstance(channel, discord.Thread)
-    needed = [
-        "send_messages_in_threads" if thread and name == "send_messages" else name
-        for name in POSTING
-    ]
-    return tuple(name for name in needed if not getattr(permissions, name))
+    names = needed(TABLE_NEEDS, thread=isinstance(channel, discord.Thread), opens_thread=False)
+    return tuple(missing(permissions, names))
 
 
 def cannot_post(channel: Any) -> bool:
@@ -148,9 +139,8 @@ class Failure:
         place = f"<#{self.channel_id}>"
         if self.kind != "missing":
             return t(locale, f"delivery.cause.{self.kind}", channel=place)
-        names = [t(locale, f"delivery.permission.{name}") for name in self.missing]
-        return t(locale, "delivery.cause.missing", permissions=", ".join(names),
-                 count=len(names), channel=place)
+        return t(locale, "delivery.cause.missing", count=len(self.missing), channel=place,
+                 permissions=permission_names(self.missing, locale))
 
     def logged(self, table_id: int, channel: Any, *, again: bool = False) -> None:
         """The one warning of this failure: the table, the channel, the cause (`again`,
@@ -159,4 +149,4 @@ class Failure:
         log.log(logging.INFO if again else logging.WARNING,
                 "table %s: its message could not be posted in #%s (%s): %s; it waits to be"
                 " posted", table_id, where, self.channel_id,
-                self.cause("en").replace(f"<#{self.channel_id}>", f"#{where}"))
+                self.cause("en").replace(f"<#{self.channel_id}>", f"#{where}").replace("**", ""))

@@ -76,7 +76,8 @@ class TableOutOfSight(UserError):
 
 
 class InviteChannelClosed(UserError):
-    """`/game invite channel:` names a channel the user cannot read or the bot cannot
-    post in; param `channel` (a mention)."""
+    """`/game invite channel:` names a channel the user cannot read, or no text channel
+    or thread of this server (one the bot may not post in is `BotLacksPermissions`);
+    param `channel` (a mention)."""
 
     key = "invite_channel_closed"

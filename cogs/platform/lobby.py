@@ -26,6 +26,7 @@ from bot.service import Table, TableStatus
 from bot.service.coaching import coaches_new_players
 from bot.service.computers import TABLE_LEVELS, computer_level, computer_seats
 from bot.storage.table_settings import takes_over
+from cogs.permissions.check import check_posting, thread_fallback_note
 from cogs.platform.coach import COACH_NEW, coach_new_line
 from cogs.platform.errors import NoTableHere
 from cogs.platform.host import service_of
@@ -116,6 +117,8 @@ async def send_lobby(
 
 
 async def join_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
+    """Seat the user at the lobby of this channel (the bot must be able to play here)."""
+    check_posting(interaction)
     table = await service_of(interaction).tables.join(table_id, interaction.user.id)
     await send_lobby(interaction, table, edit=edit)
 
@@ -126,7 +129,9 @@ async def leave_table(interaction: Interaction, table_id: int, *, edit: bool) ->
 
 
 async def start_table(interaction: Interaction, table_id: int) -> None:
-    """Start the table, refused first if a chosen option does not allow its player count."""
+    """Start the table, refused first if the bot cannot play in this channel or a chosen
+    option does not allow its player count."""
+    check_posting(interaction)
     service = service_of(interaction)
     lobby = await service.tables.get_table(table_id)
     if lobby.status == TableStatus.LOBBY and interaction.user.id == lobby.creator_id:
@@ -251,6 +256,7 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
 
     async def run(self, interaction: Interaction) -> None:
         old = await service_of(interaction).tables.get_table(self.table_id)
+        parent = check_rematch_place(interaction)
 
         async def new_channel() -> int:
             return await rematch_channel(interaction, old)
@@ -273,7 +279,24 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
         place = f"<#{lobby.channel_id}>"
         answer = t(interaction.locale, "thread.rematch" if opened else "thread.joined",
                    thread=place)
+        if opened and parent is not None and lobby.channel_id == parent.id:
+            answer += "\n" + thread_fallback_note(interaction, parent)
         await send_lobby_in(interaction, lobby, answer, header=header, ping=invited)
+
+
+def check_rematch_place(interaction: Interaction) -> discord.TextChannel | None:
+    """Check, before the rematch is stored, that the bot may play where it opens: this
+    channel, or for a thread (over with its game) a new thread of the parent channel,
+    or the parent itself if the bot may not open threads there. Returns that parent
+    (None in a channel)."""
+    thread = interaction.channel
+    parent = thread.parent if isinstance(thread, discord.Thread) else None
+    if not isinstance(parent, discord.TextChannel):
+        check_posting(interaction)
+        return None
+    opens_thread = threads_allowed(parent.permissions_for(parent.guild.me))
+    check_posting(interaction, parent, opens_thread=opens_thread)
+    return parent
 
 
 async def rematch_channel(interaction: Interaction, old: Table) -> int:

@@ -20,6 +20,7 @@ from bot.service import Table, TableStatus
 from bot.service.errors import NotCreator, NotInLobby
 from bot.storage import InvitationCard
 from cogs.access import can_view, check_server_table
+from cogs.permissions.check import CARD_NEEDS, check_posting
 from cogs.platform.errors import (
     InvitationInvalid,
     InviteChannelClosed,
@@ -93,14 +94,6 @@ async def send_open_tables(interaction: Interaction) -> None:
                        allowed_mentions=discord.AllowedMentions.none())
 
 
-def may_post(channel: discord.TextChannel | discord.Thread) -> bool:
-    """Whether the bot may post in `channel` (in a thread: send messages in threads)."""
-    allowed = channel.permissions_for(channel.guild.me)
-    if isinstance(channel, discord.Thread):
-        return allowed.send_messages_in_threads
-    return allowed.send_messages
-
-
 async def post_invitation(
     interaction: Interaction, channel: discord.abc.GuildChannel | discord.Thread
 ) -> None:
@@ -119,9 +112,9 @@ async def post_invitation(
         not isinstance(target, discord.TextChannel | discord.Thread)
         or target.guild.id != interaction.guild_id
         or not await can_view(interaction, channel.id)
-        or not may_post(target)
     ):
         raise InviteChannelClosed(channel=f"<#{channel.id}>")
+    check_posting(interaction, target, needs=CARD_NEEDS)
     locale = public_locale(interaction)
     card = await target.send(**card_kwargs(table, locale))
     await remember_card(interaction.client, table, card, locale)
@@ -145,6 +138,9 @@ class InviteButton(TableItem[Button], prefix=INVITE, versioned=False, arg=TOKEN_
             raise InvitationInvalid()
         if not await can_view(interaction, table.channel_id):
             raise TableOutOfSight(table=table.id)
+        place = interaction.client.get_channel(table.channel_id)
+        if isinstance(place, discord.abc.GuildChannel | discord.Thread):
+            check_posting(interaction, place)  # its lobby is posted there again
         locale = public_locale(interaction)
         message = interaction.message
         if message is not None and not message.flags.ephemeral:

@@ -37,6 +37,7 @@ from bot.service import ActResult, Table, TableStatus, skip_delay
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
 from cogs.delivery.failures import Failure, cannot_post, lost, retried, rewound
+from cogs.places.signal import report_if_gone
 from cogs.platform.alt_text import logged_move
 from cogs.platform.coach import after_move
 from cogs.platform.controls import turn_controls, undo_controls
@@ -255,8 +256,14 @@ async def post(
         channel, locale = target
     posts = host_of(client).service.posts
     waiting = await posts.waiting_since(table.id)
+    gone = False
     try:
         await show(client, channel, locale, table, how, interaction, in_channel, waiting)
+    except discord.NotFound as error:  # 10003: the place is gone, its table ends
+        if not report_if_gone(client, table.channel_id, error):
+            raise
+        gone = True
+        return None
     except (discord.HTTPException, OSError) as error:
         if not lost(error):
             raise
@@ -270,7 +277,7 @@ async def post(
             await posts.posted(table.id)
         return None
     finally:
-        if how.schedule_computers:
+        if how.schedule_computers and not gone:
             host_of(client).computers.schedule(table)
 
 

@@ -23,6 +23,7 @@ import discord
 
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
+from cogs.places.signal import report_if_gone
 from cogs.platform.items import Interaction
 from cogs.platform.names import known_names, mention
 from cogs.platform.presenter import game_name
@@ -63,12 +64,15 @@ async def open_thread(parent: discord.TextChannel, game: str, creator: str) -> d
 
 
 async def table_channel(client: discord.Client, table: Table) -> Any:
-    """The channel or thread the table plays in; None if the bot cannot see it any more."""
+    """The channel or thread the table plays in; None if the bot cannot see it any more
+    (if it is gone, deleted while the bot was stopped, its table then ends:
+    `cogs.places`)."""
     channel: Any = client.get_channel(table.channel_id)
     if channel is None:
         try:
             channel = await client.fetch_channel(table.channel_id)
-        except discord.HTTPException:
+        except discord.HTTPException as error:
+            report_if_gone(client, table.channel_id, error)
             return None
     return channel
 
