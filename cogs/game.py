@@ -15,6 +15,7 @@ from bot.games.registry import game_ids
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import GameService, Table, TableStatus, check_game
 from bot.service.errors import NotCreator
+from bot.startup.config import Settings
 from bot.storage import PingMode
 from bot.storage.table_settings import takes_over
 from cogs.access import viewable_table
@@ -124,6 +125,14 @@ async def playing_text(
 
 
 @app_commands.guild_only()
+async def tell_why_no_thread(interaction: Interaction, settings: Settings) -> None:
+    """A table opened in the channel itself: its creator is told which permission a
+    thread of its own would take, except where tables play in their channel by design
+    (the local table, `Settings.tables_in_channel`)."""
+    if not settings.tables_in_channel and (note := thread_fallback_note(interaction)):
+        await send_private(interaction, note)
+
+
 class GameCog(
     commands.GroupCog,
     group_name=command_text("command.game.name"),
@@ -184,19 +193,11 @@ class GameCog(
         )
         if thread is None:
             await send_lobby(interaction, table, edit=False)
-            in_channel = self.bot.settings.tables_in_channel  # by design: no word of threads
-            if not in_channel and (note := thread_fallback_note(interaction)):
-                await send_private(interaction, note)
+            await tell_why_no_thread(interaction, self.bot.settings)
             return
         locale = public_locale(interaction)
-        answer = t(
-            locale,
-            "thread.opened",
-            player=mention(interaction.user.id, locale),
-            game=game_name(locale, game),
-            table=table.id,
-            thread=thread.mention,
-        )
+        answer = t(locale, "thread.opened", player=mention(interaction.user.id, locale),
+                   game=game_name(locale, game), table=table.id, thread=thread.mention)
         await send_lobby_in(interaction, table, answer, public=True)
 
     @app_commands.command(name=_text("join.name"), description=_text("join.description"))

@@ -157,8 +157,8 @@ async def test_lobby_buttons_take_back_and_abandon(tmp_path: Path) -> None:
     """The buttons of a lobby and of a table in play that the games' tests leave
     aside, each clicked and its effect read in the table's file: Bob's Join and
     Leave; Alice's Add a computer, Watch only (she gives up her seat, then joins
-    again), Remove a computer, the coach for new players and the idle players'
-    take-over toggles; Start; her move from My view (Francs taken), then Take back;
+    again), Remove a computer, the coach for new players (on, then off) and the idle
+    players' take-over toggles; Start; her move from My view (Francs taken), then Take back;
     `/game abandon`, No (the game goes on), then Yes (abandoned)."""
     database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
     async with headless_chromium(420, 900, mobile=True) as page, \
@@ -179,6 +179,8 @@ async def test_lobby_buttons_take_back_and_abandon(tmp_path: Path) -> None:
         await click_then(page, button("Remove a computer"), database,
                          lambda t: len(t.seats) == 2)
         await click_then(page, button("Coach the new players"), database, coaches_new_players)
+        await click_then(page, button("New players: no coach"), database,
+                         lambda t: not coaches_new_players(t))
         await click_then(page, button("let a computer take over"), database, takes_over)
         await click_then(page, button("Start"), database,
                          lambda t: t.status == TableStatus.PLAYING)
@@ -192,7 +194,7 @@ async def test_lobby_buttons_take_back_and_abandon(tmp_path: Path) -> None:
         assert moved.version > played.version
         assert played.state is not None
         before = played.state.to_json()
-        await click_then(page, in_panel("Take back"), database,
+        await click_then(page, button("Take back"), database,
                          lambda t: t.state is not None and t.state.to_json() == before)
 
         await slash(page, "/game abandon", None)
