@@ -37,12 +37,14 @@ WRITES = {
     "remember_card": "invitations",
     "forget_card": "invitations",
     "forget_cards": "invitations",
+    "insert_tournament": "tournaments",
+    "save_tournament": "tournaments",
 }
 """Storage write method -> the module of bot/service that alone calls it."""
 
 OUTSIDE_THE_SERVICE = {
     "open", "close", "pack_log", "pack_finished_logs", "import_table", "counts", "table_ids",
-    "every_name", "every_presence",
+    "every_name", "every_presence", "every_tournament", "import_tournament",
 }
 """Opening, packing logs and copying a database: the process and ``python -m bot``'s
 commands call them, never the service."""
@@ -51,6 +53,7 @@ READS = {
     "get", "open_table_in", "last_table_in", "playing_tables", "tables_in_play", "lobbies",
     "actions", "results", "result_count", "result", "ratings", "player_names",
     "invitation_cards", "presence", "pause_votes", "stand_in_votes", "ping_modes", "draft",
+    "tournament", "tournaments_of", "live_tournaments",
 }
 
 

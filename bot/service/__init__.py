@@ -25,6 +25,9 @@ keeps it so); any piece may read through the store.
   "since your last turn" digest.
 - `invitations` (`bot.service.invitations`): the invitation cards of lobbies posted
   in other channels, edited at each change of the lobby.
+- `tournaments` (`bot.service.tournaments`): tournaments' rows, lock and clock, the
+  sign-up and the organizer's decisions; `tournament_rounds`
+  (`bot.service.tournament_rounds`): their rounds, whose tables `tables` opens.
 
 Every check of who may act is `check_turn` (`bot.service.checks`); the service's
 clock is `GameService.now`.
@@ -48,6 +51,8 @@ from bot.service.seats import Seats, skip_delay
 from bot.service.seen_names import SeenNames
 from bot.service.store import TableStore
 from bot.service.tables import OPEN_STATUSES, Tables
+from bot.service.tournament_rounds import TournamentRounds
+from bot.service.tournaments import Tournaments
 from bot.storage import Storage, Table, TableStatus
 
 __all__ = [
@@ -69,6 +74,8 @@ __all__ = [
     "TableStatus",
     "Tables",
     "TakenBack",
+    "TournamentRounds",
+    "Tournaments",
     "check_game",
     "check_turn",
     "skip_delay",
@@ -91,6 +98,8 @@ class GameService:
         self.history = History(store)
         self.invitations = Invitations(store)
         self.coaching = Coaching(store, self.results)
+        self.tournaments = Tournaments(store)
+        self.tournament_rounds = TournamentRounds(self.tournaments, store, self.tables)
 
     def now(self) -> float:
         """The service's clock (unix seconds), which dates the tables."""
