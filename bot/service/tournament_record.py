@@ -77,11 +77,13 @@ class TournamentNotPaused(TournamentError):
     key = "tournament_not_paused"
 
 
-class BadTournamentSettings(TournamentError):
-    key = "tournament_settings"
+class TableSizesOutOfRange(TournamentError):
+    """The players per table chosen do not fit the game (or the minimum is above them)."""
 
-    def __init__(self, why: str) -> None:
-        super().__init__(why, why=why)
+    key = "tournament_sizes"
+
+    def __init__(self, smallest: int, largest: int) -> None:
+        super().__init__("table sizes out of range", min=smallest, max=largest)
 
 
 # -- the record ----------------------------------------------------------------------

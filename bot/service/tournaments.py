@@ -23,12 +23,12 @@ from bot.service.store import LARGEST_TABLE_ID, TableStore
 from bot.service.tournament_record import (
     MAX_ENTRANTS,
     AlreadyEntered,
-    BadTournamentSettings,
     Entrant,
     NotEntered,
     NotOrganizer,
     Settings,
     SignUpClosed,
+    TableSizesOutOfRange,
     TooFewEntrants,
     Tournament,
     TournamentFull,
@@ -117,12 +117,11 @@ class TournamentRows:
 
 
 def check_settings(settings: Settings) -> None:
-    """BadTournamentSettings (saying why) for settings no tournament can run with."""
+    """TableSizesOutOfRange unless the players per table fit the game, the minimum at
+    most the largest."""
     game = get_game(settings.game)
     if not game.min_players <= settings.min_size <= settings.max_size <= game.max_players:
-        raise BadTournamentSettings("sizes")
-    if settings.advance >= settings.min_size:
-        raise BadTournamentSettings("advance")
+        raise TableSizesOutOfRange(game.min_players, game.max_players)
 
 
 def organizer_check(tournament: Tournament, user: int, can_manage: bool) -> None:

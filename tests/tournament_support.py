@@ -1,0 +1,89 @@
+"""Helpers for the simcord tests of tournaments (tests/test_discord_tournaments.py)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import discord
+import simcord
+
+from bot.app import TableBot
+from bot.service import GameService, Table, TableStatus
+from bot.service.tournament_record import Tournament
+from tests.discord_support import last_message
+
+SETTLE_SECONDS = 120.0
+"""A click that starts a round may wait for computers to play whole games."""
+
+
+@dataclass
+class TournamentWorld:
+    """A server with a tournament channel where the bot may open threads; `alice`
+    organizes, `bob` and `carol` may enter."""
+
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+
+    @property
+    def bot(self) -> TableBot:
+        bot = self.env.bot
+        assert isinstance(bot, TableBot)
+        return bot
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    def card(self) -> discord.Message:
+        """The tournament's card (the channel's first message of the bot)."""
+        found = [m for m in self.channel.history() if m.author.bot and not m.flags.ephemeral]
+        return found[0]
+
+    def last(self) -> discord.Message:
+        return last_message(self.channel)
+
+    async def tournament(self, number: int = 1) -> Tournament:
+        return await self.service.tournaments.get(number)
+
+    def thread_of(self, table: Table) -> simcord.ChannelHandle:
+        return next(t for t in self.channel.threads if t.id == table.channel_id)
+
+    async def new(self, **options: object) -> simcord.InteractionResult:
+        return await self.alice.slash(self.channel, "tournament new", **options)
+
+
+def card_id(number: int, what: str) -> str:
+    return f"mt:tour:{number}:{what}"
+
+
+async def playing_table_of(world: TournamentWorld, member: simcord.MemberActor) -> Table | None:
+    """`member`'s table in play, if any."""
+    tables = await world.service.tables.tables_of(world.guild.id, member.id)
+    return tables[0] if tables else None
+
+
+async def play_own_game(
+    world: TournamentWorld, member: simcord.MemberActor, rng: random.Random
+) -> Table | None:
+    """`member` plays random legal moves (typed with /game play in their table's thread)
+    whenever it is their turn, until their game ends; the table (None if they had none)."""
+    table = await playing_table_of(world, member)
+    if table is None:
+        return None
+    thread = world.thread_of(table)
+    for _ in range(2000):
+        await world.bot.computers.idle()
+        table = await world.service.tables.get_table(table.id)
+        if table.status != TableStatus.PLAYING:
+            return table
+        assert table.state is not None
+        seat = table.seats.index(member.id)
+        assert seat in table.state.to_act(), "the computers stopped while it is their turn"
+        action = rng.choice(table.state.legal_actions(seat))
+        await member.slash(thread, "game play", action=table.state.format_action(action))
+    raise AssertionError("the game did not end")
