@@ -223,3 +223,33 @@ async def test_a_tournament_in_a_channel_a_member_cannot_read_is_invisible_to_th
     assert "Tournament #1" in private_text(
         await w.bob.slash(w.channel, "tournament standings", tournament=1))
     assert_only_user_errors(w.env)
+
+
+async def test_without_threads_the_tables_play_in_the_channel_one_after_another(
+    world: TournamentWorld,
+) -> None:
+    """A channel where the bot may not open threads (as the local table's): one person
+    and three computers, a knockout at tables of two, played to its end, each table in
+    the channel itself once the one before ended."""
+    w = world
+    w.channel = plain_channel(w.guild, "no-threads")
+    await w.new(game="mine-out", format="knockout", players=2, minimum=2)
+    await w.alice.click(w.card(), custom_id=card_id(1, "join"))
+    for _ in range(3):
+        await w.alice.click(w.card(), custom_id=card_id(1, "easy"))
+    await w.alice.click(w.card(), custom_id=card_id(1, "start"))
+    rng = random.Random(4)
+    for _ in range(4):
+        if (await w.tournament()).status == TournamentStatus.FINISHED:
+            break
+        table = await playing_table_of(w, w.alice)
+        if table is None:
+            break  # alice is out: the computers play the rest
+        assert table.channel_id == w.channel.id and not w.channel.threads
+        await play_own_game(w, w.alice, rng)
+    await w.bot.computers.idle()
+    final = await w.tournament()
+    assert final.status == TournamentStatus.FINISHED
+    assert len(final.rounds) == 2 and [len(r.slots) for r in final.rounds] == [2, 1]
+    assert "🥇" in w.last().content
+

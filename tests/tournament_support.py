@@ -51,6 +51,9 @@ class TournamentWorld:
         return await self.service.tournaments.get(number)
 
     def thread_of(self, table: Table) -> simcord.ChannelHandle:
+        """Where `table` plays: its thread, or the tournament's channel itself."""
+        if table.channel_id == self.channel.id:
+            return self.channel
         return next(t for t in self.channel.threads if t.id == table.channel_id)
 
     async def new(self, **options: object) -> simcord.InteractionResult:
@@ -70,7 +73,7 @@ async def playing_table_of(world: TournamentWorld, member: simcord.MemberActor) 
 async def play_own_game(
     world: TournamentWorld, member: simcord.MemberActor, rng: random.Random
 ) -> Table | None:
-    """`member` plays random legal moves (typed with /game play in their table's thread)
+    """`member` plays random legal moves (typed with /game play where their table plays)
     whenever it is their turn, until their game ends; the table (None if they had none)."""
     table = await playing_table_of(world, member)
     if table is None:
