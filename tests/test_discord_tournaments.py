@@ -218,6 +218,8 @@ async def test_a_tournament_in_a_channel_a_member_cannot_read_is_invisible_to_th
     assert "Tournament #1 · Mine Out" in seen and secret.mention in seen
     unseen = private_text(await w.carol.slash(w.channel, "tournament list"))
     assert unseen == t("en", "tournament.list_none")
+    assert "Tournament #1" in private_text(await w.bob.slash(w.channel, "game open"))
+    assert private_text(await w.carol.slash(w.channel, "game open")) == t("en", "open.none")
     answer = await w.carol.slash(w.channel, "tournament standings", tournament=1)
     assert private_text(answer) == t("en", "error.tournament_not_found", tournament=1)
     assert "Tournament #1" in private_text(
