@@ -19,8 +19,8 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from renderer.colours import PALETTE
-from renderer.draw import text, text_width
-from renderer.leaderboard import number, robot
+from renderer.draw import text
+from renderer.leaderboard import number, robot, shorten
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER
 
 WIDTH = 1000
@@ -60,14 +60,6 @@ def label(lang: str, key: str, **params: object) -> str:
     return t(lang, "render.tournament." + key, **params)
 
 
-def _fit(name: str, width: int) -> str:
-    if text_width(name, NAME_SIZE) <= width:
-        return name
-    while name and text_width(name + "…", NAME_SIZE) > width:
-        name = name[:-1]
-    return name.rstrip() + "…"
-
-
 def figure(lang: str, value: float) -> str:
     """A number of points: whole without decimals, else one (a comma in French)."""
     return str(int(value)) if value == int(value) else number(lang, value)
@@ -103,8 +95,8 @@ def standings_image(title: str, rows: Sequence[StandingRow], lang: str) -> Image
         if row.by_computer:
             robot(draw, name_x, middle + 3, 28)
             name_x += 40
-        text(draw, (name_x, middle), _fit(row.name, NAME_END - name_x), NAME_SIZE, fill=ink,
-             anchor="lm")
+        name = shorten(row.name, NAME_END - name_x, NAME_SIZE)
+        text(draw, (name_x, middle), name, NAME_SIZE, fill=ink, anchor="lm")
         values = (figure(lang, row.points), str(row.played), str(row.skipped),
                   figure(lang, row.opponents_points), figure(lang, row.opponents_average))
         for (key, x), value in zip(COLUMNS, values, strict=True):

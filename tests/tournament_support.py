@@ -8,32 +8,18 @@ from dataclasses import dataclass
 import discord
 import simcord
 
-from bot.app import TableBot
 from bot.service import GameService, Table, TableStatus
 from bot.service.tournament_record import Tournament
-from tests.discord_support import last_message
+from tests.discord_support import TableWorld
 
 SETTLE_SECONDS = 120.0
 """A click that starts a round may wait for computers to play whole games."""
 
 
 @dataclass
-class TournamentWorld:
+class TournamentWorld(TableWorld):
     """A server with a tournament channel where the bot may open threads; `alice`
     organizes, `bob` and `carol` may enter."""
-
-    env: simcord.Env
-    guild: simcord.GuildHandle
-    channel: simcord.ChannelHandle
-    alice: simcord.MemberActor
-    bob: simcord.MemberActor
-    carol: simcord.MemberActor
-
-    @property
-    def bot(self) -> TableBot:
-        bot = self.env.bot
-        assert isinstance(bot, TableBot)
-        return bot
 
     @property
     def service(self) -> GameService:
@@ -43,9 +29,6 @@ class TournamentWorld:
         """The tournament's card (the channel's first message of the bot)."""
         found = [m for m in self.channel.history() if m.author.bot and not m.flags.ephemeral]
         return found[0]
-
-    def last(self) -> discord.Message:
-        return last_message(self.channel)
 
     async def tournament(self, number: int = 1) -> Tournament:
         return await self.service.tournaments.get(number)

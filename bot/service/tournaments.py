@@ -31,6 +31,7 @@ from bot.service.tournament_record import (
     TableSizesOutOfRange,
     TooFewEntrants,
     Tournament,
+    TournamentError,
     TournamentFull,
     TournamentNotFound,
     TournamentNotPaused,
@@ -187,22 +188,29 @@ class Tournaments(TournamentRows):
 
         return await self.change(tournament_id, add)
 
+    async def _decide(
+        self, tournament_id: int, user: int, can_manage: bool,
+        allowed: tuple[TournamentStatus, ...], refusal: type[TournamentError], decision: Change,
+    ) -> Tournament:
+        """An organizer's decision: `decision` applied if `user` organizes the tournament
+        and its status is `allowed` (else `refusal`)."""
+        def decide(tournament: Tournament) -> Tournament | None:
+            organizer_check(tournament, user, can_manage)
+            if tournament.status not in allowed:
+                raise refusal()
+            return decision(tournament)
+
+        return await self.change(tournament_id, decide)
+
     async def pause(self, tournament_id: int, user: int, *, can_manage: bool) -> Tournament:
         """No new round opens and the round's clock stops; the tables go on."""
-        def pause(tournament: Tournament) -> Tournament:
-            organizer_check(tournament, user, can_manage)
-            if tournament.status != TournamentStatus.RUNNING:
-                raise TournamentNotRunning()
-            return replace(tournament, status=TournamentStatus.PAUSED, paused_at=self.now())
-
-        return await self.change(tournament_id, pause)
+        return await self._decide(
+            tournament_id, user, can_manage, (TournamentStatus.RUNNING,), TournamentNotRunning,
+            lambda t: replace(t, status=TournamentStatus.PAUSED, paused_at=self.now()))
 
     async def resume(self, tournament_id: int, user: int, *, can_manage: bool) -> Tournament:
         """Go on after a pause: the round's deadline moves by the time paused."""
         def resume(tournament: Tournament) -> Tournament:
-            organizer_check(tournament, user, can_manage)
-            if tournament.status != TournamentStatus.PAUSED:
-                raise TournamentNotPaused()
             paused = self.now() - (tournament.paused_at or self.now())
             rounds = tournament.rounds
             if rounds:
@@ -210,18 +218,15 @@ class Tournaments(TournamentRows):
             return replace(tournament, status=TournamentStatus.RUNNING, paused_at=None,
                            rounds=rounds)
 
-        return await self.change(tournament_id, resume)
+        return await self._decide(tournament_id, user, can_manage, (TournamentStatus.PAUSED,),
+                                  TournamentNotPaused, resume)
 
     async def cancel(self, tournament_id: int, user: int, *, can_manage: bool) -> Tournament:
         """The organizer ends the tournament; its tables still open are abandoned by
         `TournamentRounds.close_tables`."""
-        def cancel(tournament: Tournament) -> Tournament:
-            organizer_check(tournament, user, can_manage)
-            if tournament.status not in LIVE_TOURNAMENTS:
-                raise TournamentNotRunning()
-            return replace(tournament, status=TournamentStatus.CANCELLED)
-
-        return await self.change(tournament_id, cancel)
+        return await self._decide(
+            tournament_id, user, can_manage, LIVE_TOURNAMENTS, TournamentNotRunning,
+            lambda t: replace(t, status=TournamentStatus.CANCELLED))
 
     async def drop(
         self, tournament_id: int, user: int, entrant_user: int, *, can_manage: bool

@@ -11,6 +11,9 @@ used, and `/tournament list` leaves it out.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+from typing import Protocol
+
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
@@ -48,6 +51,14 @@ from cogs.tournaments.rounds import (
     tick,
 )
 from cogs.tournaments.words import standings_lines, title
+
+
+class Decision(Protocol):
+    """An organizer's decision of the service (`Tournaments.pause`...)."""
+
+    def __call__(self, tournament_id: int, user: int, *, can_manage: bool
+                 ) -> Awaitable[Tournament]: ...
+
 
 MESSAGE_LIMIT = 2000
 DEFAULT_MINUTES = 24 * 60
@@ -189,36 +200,38 @@ class TournamentCog(
                                interaction.permissions.manage_guild)
         await send_private(interaction, t(interaction.locale, "tournament.done"))
 
+    async def _decide(self, interaction: Interaction, decide: Decision, key: str) -> Tournament:
+        """The organizer's decision (`Tournaments.pause`, `resume`, `cancel`) on the
+        channel's tournament, said in its channel."""
+        here = await self._here(interaction)
+        changed = await decide(here.id, interaction.user.id,
+                               can_manage=interaction.permissions.manage_guild)
+        await self._done(interaction, changed, key)
+        return changed
+
     @app_commands.command(name=_text("pause.name"), description=_text("pause.description"))
     @acknowledged
     async def pause(self, interaction: Interaction) -> None:
         tournaments = service_of(interaction).tournaments
-        here = await self._here(interaction)
-        paused = await tournaments.pause(here.id, interaction.user.id,
-                                         can_manage=interaction.permissions.manage_guild)
-        await self._done(interaction, paused, "tournament.paused_by")
+        await self._decide(interaction, tournaments.pause, "tournament.paused_by")
 
     @app_commands.command(name=_text("resume.name"), description=_text("resume.description"))
     @acknowledged
     async def resume(self, interaction: Interaction) -> None:
         tournaments = service_of(interaction).tournaments
-        here = await self._here(interaction)
-        resumed = await tournaments.resume(here.id, interaction.user.id,
-                                           can_manage=interaction.permissions.manage_guild)
-        await self._done(interaction, resumed, "tournament.resumed_by")
+        resumed = await self._decide(interaction, tournaments.resume, "tournament.resumed_by")
         await go_on(interaction.client, resumed.id)  # a round over during the pause
 
     @app_commands.command(name=_text("cancel.name"), description=_text("cancel.description"))
     @acknowledged
     async def cancel(self, interaction: Interaction) -> None:
         service = service_of(interaction)
-        here = await self._here(interaction)
-        cancelled = await service.tournaments.cancel(
-            here.id, interaction.user.id, can_manage=interaction.permissions.manage_guild)
+        cancelled = await self._decide(interaction, service.tournaments.cancel,
+                                       "tournament.cancelled_by")
         locale = server_locale(interaction.client, cancelled)
-        for table in await service.tournament_rounds.close_tables(cancelled):
+        rounds = service.tournament_rounds
+        for table in await rounds.close_tables(cancelled):
             await close_thread(interaction.client, table, locale)
-        await self._done(interaction, cancelled, "tournament.cancelled_by")
 
     @app_commands.command(name=_text("withdraw.name"),
                           description=_text("withdraw.description"))
