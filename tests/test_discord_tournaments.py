@@ -255,3 +255,52 @@ async def test_without_threads_the_tables_play_in_the_channel_one_after_another(
     assert len(final.rounds) == 2 and [len(r.slots) for r in final.rounds] == [2, 1]
     assert "🥇" in w.last().content
 
+
+
+async def test_the_sign_up_deadline_starts_the_tournament_or_cancels_it(
+    world: TournamentWorld,
+) -> None:
+    w = world
+    await w.new(game="mine-out", format="swiss", rounds=1, players=2, minimum=2, signup=10)
+    assert "The sign-up closes and the tournament starts" in w.card().content
+    await w.alice.click(w.card(), custom_id=card_id(1, "easy"))
+    await w.alice.click(w.card(), custom_id=card_id(1, "easy"))
+    lonely = plain_channel(w.guild, "lonely")
+    await w.bob.slash(lonely, "tournament new", game="mine-out", format="swiss", signup=10)
+    await w.env.advance_time(11 * 60)
+    await w.bot.computers.idle()
+    await w.env.settle()
+    assert (await w.tournament(1)).status == TournamentStatus.FINISHED
+    assert (await w.tournament(2)).status == TournamentStatus.CANCELLED
+    told = [m.content for m in lonely.history() if m.author.bot]
+    assert any("too few entrants" in text for text in told)
+
+
+async def test_withdrawn_and_replaced_entrants_have_a_computer_finish_their_game(
+    world: TournamentWorld,
+) -> None:
+    w = world
+    await w.new(game="mine-out", format="swiss", rounds=2, players=2, minimum=2)
+    for member in (w.bob, w.carol):
+        await member.click(w.card(), custom_id=card_id(1, "join"))
+    for _ in range(2):
+        await w.alice.click(w.card(), custom_id=card_id(1, "easy"))
+    await w.alice.click(w.card(), custom_id=card_id(1, "start"))
+    table = await playing_table_of(w, w.bob)
+    assert table is not None and set(table.seats) == {w.bob.id, w.carol.id}
+    await w.carol.slash(w.channel, "tournament withdraw")
+    answer = await w.alice.slash(w.channel, "tournament replace", player=w.bob)
+    assert private_text(answer) == "Done."
+    await w.bot.computers.idle()
+    await w.env.settle()
+    final = await w.tournament()
+    assert final.status == TournamentStatus.FINISHED
+    bob, carol = final.entrants[0], final.entrants[1]
+    assert bob.user < 0 and bob.former == (w.bob.id,) and not carol.active
+    assert final.by_computer() == {0: 1, 1: 1}
+    assert len(final.rounds[1].slots) == 1 and len(final.rounds[1].byes) == 1  # carol out
+    said = [m.content for m in w.channel.history() if m.author.bot]
+    assert any("withdrew" in text for text in said)
+    assert any("place in **Tournament #1 · Mine Out** to Computer" in text for text in said)
+    words = private_text(await w.bob.slash(w.channel, "tournament standings"))
+    assert "no longer playing" in words

@@ -30,8 +30,6 @@ from bot.storage.table_settings import stand_ins
 from bot.tournaments import Format
 from tests.postgres_support import PostgresCluster
 
-pytestmark = pytest.mark.storage_facing
-
 ORGANIZER = 1
 GUILD = 7 << 22
 
