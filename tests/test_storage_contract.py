@@ -568,7 +568,7 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         ]  # who played them is unknown: none of them can be taken back
         counted = (
             "taken_back", "results", "presence", "pause_votes", "stand_in_votes", "ping_modes",
-            "player_names", "invitation_cards",
+            "player_names", "invitation_cards", "tournaments",
         )
         assert await storage.counts() == {
             "tables": 1, "actions": 2, **{name: int(name in filled) for name in counted}
@@ -771,6 +771,7 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(
     assert await storage.counts() == {
         "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0,
         "stand_in_votes": 0, "ping_modes": 0, "player_names": 0, "invitation_cards": 0,
+        "tournaments": 0,
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40
