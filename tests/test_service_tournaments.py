@@ -20,6 +20,7 @@ from bot.service.tournament_record import (
     NotOrganizer,
     Settings,
     SignUpClosed,
+    TakerEntered,
     TooFewEntrants,
     Tournament,
     TournamentNotPaused,
@@ -218,3 +219,40 @@ async def test_pause_drop_withdraw_and_cancel(service: tuple[GameService, Clock]
     closed = await svc.tournament_rounds.close_tables(cancelled)
     assert {t.status for t in closed} == {TableStatus.ABANDONED} and len(closed) == 2
     assert await svc.tournament_rounds.table_ended(closed[0]) is None  # cancelled: not recorded
+
+
+async def test_a_table_half_opened_by_a_claimer_that_died_is_finished_not_opened_again(
+    service: tuple[GameService, Clock],
+) -> None:
+    svc, clock = service
+    tournament = await signed_up(svc, 2)
+    await svc.tournament_rounds.start(tournament.id, ORGANIZER, can_manage=False)
+    rounds = svc.tournament_rounds
+    assert await rounds.claim(tournament.id, 1, 0)
+    # the claimer opened the table, seated its first player, then died
+    half = await svc.tables.open_table(
+        guild_id=GUILD, channel_id=700, game="tiny", creator_id=10, reminder_minutes=5,
+        options={"table": {"tournament": [tournament.id, 1, 0]}})
+    assert not await rounds.claim(tournament.id, 1, 0)  # claimed: nobody else opens it
+    clock.now += 119
+    assert not await rounds.claim(tournament.id, 1, 0)
+    clock.now += 1  # the lease is over
+    assert await rounds.claim(tournament.id, 1, 0)
+    table = await rounds.open_slot(tournament.id, 1, 0, 701, 5)
+    assert table.id == half.id and table.status == TableStatus.PLAYING
+    assert table.seats == (10, 11) and table.channel_id == 700
+    current = (await svc.tournaments.get(tournament.id)).current
+    assert current is not None and current.slots[0].table_id == half.id
+    assert rounds.pending(await svc.tournaments.get(tournament.id)) == []
+
+
+async def test_an_entrant_is_replaced_by_someone_not_entered(
+    service: tuple[GameService, Clock],
+) -> None:
+    svc, _ = service
+    tournament = await signed_up(svc, 3)
+    with pytest.raises(TakerEntered):
+        await svc.tournaments.replace_entrant(tournament.id, ORGANIZER, 10, 11, can_manage=False)
+    changed = await svc.tournaments.replace_entrant(tournament.id, ORGANIZER, 10, 50,
+                                                    can_manage=False)
+    assert changed.entrants[0].user == 50 and changed.entrants[0].former == (10,)

@@ -51,6 +51,12 @@ class AlreadyEntered(TournamentError):
     key = "already_entered"
 
 
+class TakerEntered(TournamentError):
+    """The member meant to take an entrant's place is entered already."""
+
+    key = "taker_entered"
+
+
 class NotEntered(TournamentError):
     key = "not_entered"
 

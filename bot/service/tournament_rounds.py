@@ -152,16 +152,17 @@ class TournamentRounds:
         slot = tournament.rounds[number - 1].slots[index]
         if slot.table_id is not None:
             return await self._tables.get_table(slot.table_id)
+        users = [tournament.entrants[entrant].user for entrant in slot.seats]
         table = await self._existing(tournament, number, index)
         if table is None:
-            users = [tournament.entrants[entrant].user for entrant in slot.seats]
             chosen = tournament.settings
             table = await self._tables.open_table(
                 guild_id=tournament.guild_id, channel_id=channel_id, game=chosen.game,
                 creator_id=users[0], reminder_minutes=reminder_minutes,
                 options={**chosen.options, SETTINGS_KEY: {MARKER: [tournament_id, number, index]}},
             )
-            for user in users[1:]:
+        for user in users:  # all of them, or those a claimer that died left unseated
+            if table.status == TableStatus.LOBBY and user not in table.seats:
                 table = await self._tables.join(table.id, user)
         if table.status == TableStatus.LOBBY:
             table = await self._tables.start(table.id, table.creator_id)

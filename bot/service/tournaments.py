@@ -29,6 +29,7 @@ from bot.service.tournament_record import (
     Settings,
     SignUpClosed,
     TableSizesOutOfRange,
+    TakerEntered,
     TooFewEntrants,
     Tournament,
     TournamentError,
@@ -263,7 +264,7 @@ class Tournaments(TournamentRows):
             if taker is None:
                 taker = computer_id(_next_computer_slot(tournament), "normal")
             if tournament.entrant_of(taker) is not None:
-                raise AlreadyEntered()
+                raise TakerEntered()
             entrants = list(tournament.entrants)
             before = entrants[index]
             entrants[index] = Entrant(taker, True, (*before.former, before.user))

@@ -23,6 +23,7 @@ import discord
 
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table, TableStatus
+from bot.service.errors import TableError
 from bot.service.tournament_record import TooFewEntrants, Tournament
 from bot.storage import ShardSet
 from bot.storage.records import TournamentStatus
@@ -133,7 +134,8 @@ async def open_tables(client: discord.Client, tournament: Tournament) -> None:
                 where = thread.id
             table = await rounds.open_slot(tournament.id, current.number, index, where,
                                            reminder_minutes(client, tournament))
-        except discord.HTTPException:
+        except (discord.HTTPException, TableError):
+            # A thread refused, or the channel took another table meanwhile.
             log.warning("tournament %s: could not open table %s", tournament.id, index,
                         exc_info=True)
             continue  # its claim expires: the minute's loop tries again
