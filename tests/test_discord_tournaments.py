@@ -13,10 +13,12 @@ import discord
 import pytest
 import simcord
 
+from bot.app import create_bot
 from bot.i18n import t
-from bot.service import TableStatus
+from bot.service import GameService, TableStatus
 from bot.service.errors import UserError
 from bot.startup.config import Settings
+from bot.storage import Storage
 from bot.storage.records import TournamentStatus
 from tests.discord_support import (
     bot_of,
@@ -304,3 +306,34 @@ async def test_withdrawn_and_replaced_entrants_have_a_computer_finish_their_game
     assert any("place in **Tournament #1 · Mine Out** to Computer" in text for text in said)
     words = private_text(await w.bob.slash(w.channel, "tournament standings"))
     assert "no longer playing" in words
+
+
+async def test_a_table_that_ended_while_the_bot_was_down_moves_the_tournament_on(
+    world: TournamentWorld, settings: Settings
+) -> None:
+    """The last move of the round's table stored by a process that died before telling
+    the tournament (as a kill -9 right after it): the next bot's minute's loop, which
+    runs at its start, finds it."""
+    w = world
+    await w.new(game="tiny", format="swiss", rounds=1, players=2, minimum=2)
+    for member in (w.alice, w.bob):
+        await member.click(w.card(), custom_id=card_id(1, "join"))
+    await w.alice.click(w.card(), custom_id=card_id(1, "start"))
+    table = await playing_table_of(w, w.alice)
+    assert table is not None
+    await w.bot.close()
+    storage = await Storage.open(settings.database)
+    elsewhere = GameService(storage)
+    while table.status == TableStatus.PLAYING:
+        assert table.state is not None
+        seat = table.state.to_act()[0]
+        action = table.state.legal_actions(seat)[0]
+        played = await elsewhere.moves.act(table.id, table.seats[seat],
+                                           table.state.format_action(action))
+        table = played.table
+    assert (await elsewhere.tournaments.get(1)).status == TournamentStatus.RUNNING
+    await storage.close()
+    await w.env.restart_bot(create_bot(settings))
+    await w.env.settle()
+    assert (await w.tournament()).status == TournamentStatus.FINISHED
+    assert "🥇" in w.last().content
