@@ -337,3 +337,30 @@ async def test_a_table_that_ended_while_the_bot_was_down_moves_the_tournament_on
     await w.env.settle()
     assert (await w.tournament()).status == TournamentStatus.FINISHED
     assert "🥇" in w.last().content
+
+
+async def test_a_french_server_reads_its_tournament_in_french(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await bot_of(simcord_env).tree.sync()
+    guild = simcord_env.create_guild(name="mines", preferred_locale="fr")
+    channel = guild.create_text_channel("ligue")
+    alice, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob"))
+    speak_french(monkeypatch, alice, bob)
+    await alice.slash(channel, "tournament new", game="mine-out", format="swiss", players=2,
+                      minimum=2, bye=2)
+    card = next(m for m in channel.history() if m.author.bot)
+    assert "Tournoi n°1 · Mine Out" in card.content and "Système suisse" in card.content
+    assert "une exemption rapporte 2" in card.content
+    await bob.click(card, custom_id=card_id(1, "join"))
+    answer = await bob.click(card, custom_id=card_id(1, "start"))
+    assert private_text(answer) == t("fr", "error.not_organizer")
+    await alice.click(card, custom_id=card_id(1, "easy"))
+    await alice.click(card, custom_id=card_id(1, "start"))
+    (thread,) = channel.threads
+    assert (thread.name or "").startswith("🏆 Tournoi 1 · manche 1 · table 1")
+    assert "Bonne chance" in thread.history()[0].content
+    said = [m.content for m in channel.history() if m.author.bot]
+    assert any("la manche 1 sur 3 commence" in text for text in said)
+    assert_only_user_errors(simcord_env)
+    await simcord_env.bot.close()

@@ -12,6 +12,7 @@ used, and `/tournament list` leaves it out.
 from __future__ import annotations
 
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import Protocol
 
 import discord
@@ -156,14 +157,15 @@ class TournamentCog(
     @app_commands.rename(game=_text("new.game.name"), fmt=_text("new.format.name"),
                          rounds=_text("new.rounds.name"), players=_text("new.players.name"),
                          minimum=_text("new.minimum.name"), minutes=_text("new.minutes.name"),
-                         signup=_text("new.signup.name"))
+                         signup=_text("new.signup.name"), bye=_text("new.bye.name"))
     @app_commands.describe(game=_text("new.game.description"),
                            fmt=_text("new.format.description"),
                            rounds=_text("new.rounds.description"),
                            players=_text("new.players.description"),
                            minimum=_text("new.minimum.description"),
                            minutes=_text("new.minutes.description"),
-                           signup=_text("new.signup.description"))
+                           signup=_text("new.signup.description"),
+                           bye=_text("new.bye.description"))
     @app_commands.choices(game=GAME_CHOICES, fmt=FORMATS)
     @with_option_parameters(OPTION_NAMES)
     async def new(
@@ -176,15 +178,19 @@ class TournamentCog(
         minimum: app_commands.Range[int, 2, 10] | None = None,
         minutes: app_commands.Range[int, 5, 43200] | None = None,
         signup: app_commands.Range[int, 1, 20160] | None = None,
+        bye: app_commands.Range[int, 0, 6] | None = None,
         **chosen: str | None,
     ) -> None:
-        """`signup`: minutes until the sign-up closes and the tournament starts."""
+        """`signup`: minutes until the sign-up closes and the tournament starts; `bye`:
+        the points of a bye (3 by default, half a table's winner's)."""
         assert interaction.channel_id is not None
         service = service_of(interaction)
         spec = plugin_for(game)
         options = table_options(game, spec.options, chosen, OPTION_NAMES, interaction.locale)
         deadline = None if signup is None else service.now() + signup * 60
         settings = new_settings(game, fmt, rounds, players, minimum, minutes, options, deadline)
+        if bye is not None:
+            settings = replace(settings, bye_points=float(bye))
         for size in range(settings.min_size, settings.max_size + 1):
             check_players(game, spec.options, options, size, interaction.locale)
         tournament = await service.tournaments.create(
