@@ -86,6 +86,31 @@ async def test_the_card_signs_up_and_the_organizer_starts(world: TournamentWorld
     call = thread.history()[0]
     assert w.bob.mention in call.content and "Computer 1 (easy)" in call.content
     assert "round 1 of 2" in w.card().content
+    assert pinged(w, thread) == [w.bob.id]  # by the call, or by his first turn: once
+
+
+def pinged(w: TournamentWorld, thread: simcord.ChannelHandle) -> list[int]:
+    """The users the table's first two messages (its call, its first turn) pinged."""
+    return sorted(user for message in thread.history()[:2]
+                  for user in w.env.backend.get_message(thread.id, message.id).ping_user_ids)
+
+
+async def test_each_seated_person_is_pinged_once_when_the_table_opens(
+    world: TournamentWorld,
+) -> None:
+    """At tiny, everyone chooses at once: the first turn pings all three, the call nobody;
+    at Mine Out the first player is pinged by the turn, the others by the call."""
+    w = world
+    await w.new(game="tiny", format="swiss", rounds=1, players=3, minimum=3)
+    await w.alice.slash(w.channel, "tournament new", game="mine-out", format="swiss",
+                        rounds=1, players=3, minimum=3)
+    for number in (1, 2):
+        for member in (w.alice, w.bob, w.carol):
+            await member.click(w.card(number), custom_id=card_id(number, "join"))
+    await w.alice.slash(w.channel, "tournament start")  # the newest: Mine Out
+    await w.alice.click(w.card(), custom_id=card_id(1, "start"))
+    people = sorted(m.id for m in (w.alice, w.bob, w.carol))
+    assert [pinged(w, thread) for thread in w.channel.threads] == [people, people]
 
 
 async def test_a_swiss_tournament_of_nine_is_played_to_its_podium_across_restarts(

@@ -25,10 +25,10 @@ class TournamentWorld(TableWorld):
     def service(self) -> GameService:
         return self.bot.service
 
-    def card(self) -> discord.Message:
-        """The tournament's card (the channel's first message of the bot)."""
-        found = [m for m in self.channel.history() if m.author.bot and not m.flags.ephemeral]
-        return found[0]
+    def card(self, number: int = 1) -> discord.Message:
+        """Tournament `number`'s card in the channel: its first message naming it."""
+        return next(m for m in self.channel.history() if m.author.bot
+                    and m.content.startswith(f"🏆 **Tournament #{number} ·"))
 
     async def tournament(self, number: int = 1) -> Tournament:
         return await self.service.tournaments.get(number)
