@@ -36,6 +36,7 @@ from tests.tournament_support import (
     card_id,
     play_own_game,
     playing_table_of,
+    two_people_against_two_computers,
 )
 
 
@@ -173,14 +174,7 @@ async def test_a_round_past_its_deadline_is_finished_by_computers(
     world: TournamentWorld,
 ) -> None:
     w = world
-    await w.new(game="mine-out", format="swiss", rounds=1, players=2, minimum=2, minutes=5)
-    for member in (w.alice, w.bob):
-        await member.click(w.card(), custom_id=card_id(1, "join"))
-    for _ in range(2):
-        await w.alice.click(w.card(), custom_id=card_id(1, "easy"))
-    await w.alice.click(w.card(), custom_id=card_id(1, "start"))
-    table = await playing_table_of(w, w.alice)
-    assert table is not None and set(table.seats) == {w.alice.id, w.bob.id}
+    table = await two_people_against_two_computers(w, w.alice, w.bob, minutes=5)
     await w.env.advance_time(4 * 60)
     assert (await w.tournament()).status == TournamentStatus.RUNNING
     await w.env.advance_time(2 * 60)  # past the deadline: the minute's loop
@@ -315,14 +309,7 @@ async def test_withdrawn_and_replaced_entrants_have_a_computer_finish_their_game
     world: TournamentWorld,
 ) -> None:
     w = world
-    await w.new(game="mine-out", format="swiss", rounds=1, players=2, minimum=2)
-    for member in (w.bob, w.carol):
-        await member.click(w.card(), custom_id=card_id(1, "join"))
-    for _ in range(2):
-        await w.alice.click(w.card(), custom_id=card_id(1, "easy"))
-    await w.alice.click(w.card(), custom_id=card_id(1, "start"))
-    table = await playing_table_of(w, w.bob)
-    assert table is not None and set(table.seats) == {w.bob.id, w.carol.id}
+    await two_people_against_two_computers(w, w.bob, w.carol)
     await w.carol.slash(w.channel, "tournament withdraw")
     answer = await w.alice.slash(w.channel, "tournament replace", player=w.bob)
     assert private_text(answer) == "Done."

@@ -73,3 +73,20 @@ async def play_own_game(
         action = rng.choice(table.state.legal_actions(seat))
         await member.slash(thread, "game play", action=table.state.format_action(action))
     raise AssertionError("the game did not end")
+
+
+async def two_people_against_two_computers(
+    world: TournamentWorld, first: simcord.MemberActor, second: simcord.MemberActor,
+    **options: object,
+) -> Table:
+    """A one-round Swiss tournament of Mine Out at tables of two, `first` and `second`
+    entered before two easy computers, started by alice: the two people's table."""
+    await world.new(game="mine-out", format="swiss", rounds=1, players=2, minimum=2, **options)
+    for member in (first, second):
+        await member.click(world.card(), custom_id=card_id(1, "join"))
+    for _ in range(2):
+        await world.alice.click(world.card(), custom_id=card_id(1, "easy"))
+    await world.alice.click(world.card(), custom_id=card_id(1, "start"))
+    table = await playing_table_of(world, first)
+    assert table is not None and set(table.seats) == {first.id, second.id}
+    return table
