@@ -383,3 +383,15 @@ async def test_a_french_server_reads_its_tournament_in_french(
     assert any("la manche 1 sur 3 commence" in text for text in said)
     assert_only_user_errors(simcord_env)
     await simcord_env.bot.close()
+
+
+async def test_the_cards_buttons_work_after_a_restart(
+    world: TournamentWorld, settings: Settings
+) -> None:
+    w = world
+    await w.new(game="mine-out", format="swiss", players=2, minimum=2)
+    card = w.card()
+    await restart(w, settings, clean=False)  # as after a kill -9
+    await w.bob.click(card, custom_id=card_id(1, "join"))
+    assert w.bob.mention in w.card().content
+    assert [e.user for e in (await w.tournament()).entrants] == [w.bob.id]
