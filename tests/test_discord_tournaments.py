@@ -21,6 +21,8 @@ from bot.service.errors import UserError
 from bot.startup.config import Settings
 from bot.storage import Storage
 from bot.storage.records import TournamentStatus
+from bot.tournaments import Format
+from cogs.tournaments.commands import new_settings
 from tests.discord_support import (
     bot_of,
     image_attachments,
@@ -395,3 +397,13 @@ async def test_the_cards_buttons_work_after_a_restart(
     await w.bob.click(card, custom_id=card_id(1, "join"))
     assert w.bob.mention in w.card().content
     assert [e.user for e in (await w.tournament()).entrants] == [w.bob.id]
+
+
+def test_the_settings_left_out_take_their_defaults() -> None:
+    chosen = new_settings("saboteur", "swiss", None, None, None, None, {}, None)
+    assert (chosen.min_size, chosen.max_size, chosen.rounds, chosen.round_minutes) == (
+        3, 4, 3, 24 * 60)
+    assert (chosen.bye_points, chosen.top_points) == (3, 6)
+    two = new_settings("mine-out", "knockout", None, 2, None, 30, {}, None)
+    assert (two.min_size, two.max_size, two.format, two.round_minutes) == (
+        2, 2, Format.KNOCKOUT, 30)

@@ -90,10 +90,11 @@ def new_settings(
     minutes: int | None, options: dict[str, object], signup_deadline: float | None,
 ) -> Settings:
     """The settings of `/tournament new`, the defaults filled in: tables of up to four
-    (the game's bounds), at least one fewer, three rounds, a day per round."""
+    (within the game's bounds) and at least one fewer (the game's least at most), three
+    rounds, a day per round."""
     spec = get_game(game)
     largest = players or min(4, spec.max_players)
-    smallest = minimum or max(spec.min_players, min(largest, 3 if largest > 3 else largest))
+    smallest = minimum or max(spec.min_players, largest - 1)
     return Settings(game, Format(fmt), rounds or 3, smallest, largest,
                     minutes or DEFAULT_MINUTES, dict(options), signup_deadline)
 
