@@ -23,6 +23,7 @@ import discord
 
 from bot.i18n import LocaleLike, language_of, t
 from bot.service import Table, TableStatus
+from bot.service.computers import playing_computers
 from bot.service.errors import TableError
 from bot.service.tournament_record import TooFewEntrants, Tournament
 from bot.storage import ShardSet
@@ -149,8 +150,10 @@ async def call_players(
     first turn if they are to act), then the first turn."""
     locale = server_locale(client, tournament)
     number = tournament.current.number if tournament.current else 1
-    to_act = set(table.users_to_act())
-    pinged = [discord.Object(user) for user in table.seats if user > 0 and user not in to_act]
+    computers = playing_computers(table)  # a computer stands in past the deadline
+    by_turn = {table.seats[seat] for seat in table.state.to_act() if seat not in computers
+               } if table.state is not None else set()
+    pinged = [discord.Object(user) for user in table.seats if user > 0 and user not in by_turn]
     text = t(locale, "tournament.call", title=title(tournament, locale),
              round=round_words(tournament, number, locale), table=index + 1,
              players=" ".join(mention(user, locale) for user in table.seats))
