@@ -82,6 +82,8 @@ SAME_IN_BOTH_LANGUAGES = {
     "command.tournament.new.minutes.name": "the option 'minutes' is the French word",
     "command.tournament.pause.name": "/tournoi pause: 'pause' is the French word",
     "tournament.image_title": "the markup of a title: the tournament, then its round",
+    "tournament.duration.hours": "unit symbol h",
+    "tournament.duration.minutes": "unit symbol min",
 }
 """The catalog entries whose French text is the English one, each with the reason."""
 

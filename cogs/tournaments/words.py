@@ -46,6 +46,20 @@ def round_words(tournament: Tournament, number: int, locale: LocaleLike) -> str:
     return t(locale, "tournament.round_of", round=number, total=total)
 
 
+def duration(minutes: int, locale: LocaleLike) -> str:
+    """A round's time in words: "2 days", "1 day 6 h", "90 min" (hours only when whole)."""
+    days, rest = divmod(minutes, 24 * 60)
+    hours, left = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(t(locale, "tournament.duration.days", count=days))
+    if left:
+        parts.append(t(locale, "tournament.duration.minutes", count=rest))
+    elif hours:
+        parts.append(t(locale, "tournament.duration.hours", count=hours))
+    return " ".join(parts)
+
+
 def settings_text(tournament: Tournament, locale: LocaleLike) -> str:
     """The format, table sizes, time per round, points and options, in one line each."""
     chosen = tournament.settings
@@ -54,7 +68,8 @@ def settings_text(tournament: Tournament, locale: LocaleLike) -> str:
     lines = [
         t(locale, f"tournament.format.{chosen.format.value}", rounds=chosen.rounds,
           advance=chosen.advance),
-        t(locale, "tournament.tables", sizes=sizes, minutes=chosen.round_minutes),
+        t(locale, "tournament.tables", sizes=sizes,
+          duration=duration(chosen.round_minutes, locale)),
         t(locale, "tournament.points", top=figure(language_of(locale), chosen.top_points),
           bye=figure(language_of(locale), chosen.bye_points)),
     ]
