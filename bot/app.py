@@ -39,7 +39,7 @@ from cogs.platform.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.game", "cogs.reminders", "cogs.places.gone")
+EXTENSIONS = ("cogs.game", "cogs.reminders", "cogs.places.gone", "cogs.tournaments")
 """Cogs loaded by every bot, in order; `cogs.game` loads every game's plugin."""
 
 MISSING_TOKEN_HELP = """\

@@ -48,11 +48,12 @@ def number(lang: str, value: float) -> str:
     return shown.replace(".", ",") if lang == "fr" else shown
 
 
-def shorten(name: str, width: int) -> str:
-    """`name`, cut with an ellipsis if it is wider than `width` at the name size."""
-    if text_width(name, NAME_SIZE) <= width:
+def shorten(name: str, width: int, size: int = NAME_SIZE) -> str:
+    """`name`, cut with an ellipsis if it is wider than `width` at `size` (by default
+    the name size)."""
+    if text_width(name, size) <= width:
         return name
-    while name and text_width(name + "…", NAME_SIZE) > width:
+    while name and text_width(name + "…", size) > width:
         name = name[:-1]
     return name.rstrip() + "…"
 

@@ -37,6 +37,13 @@ class TableWorld:
         """The channel's latest public message."""
         return last_message(self.channel)
 
+    @property
+    def bot(self) -> TableBot:
+        """The bot under test now (a restart replaces it)."""
+        bot = self.env.bot
+        assert isinstance(bot, TableBot)
+        return bot
+
     async def open_lobby(self, game: str = "tiny", **options: Any) -> discord.Message:
         """alice opens a table; returns the lobby message."""
         result = await self.alice.slash(self.channel, "game new", game=game, **options)

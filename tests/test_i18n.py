@@ -77,6 +77,13 @@ SAME_IN_BOTH_LANGUAGES = {
     "render.saboteur.tool_letter.pick": "P: pick in English, pioche in French",
     "render.saboteur.tool_letter.lamp": "L: lamp in English, lampe in French",
     "mo.render.letter.copper": "C: copper in English, cuivre in French",
+    "render.tournament.points": "a column header, 'Points' in French too",
+    "command.tournament.new.minimum.name": "the option 'minimum' is the French word",
+    "command.tournament.new.minutes.name": "the option 'minutes' is the French word",
+    "command.tournament.pause.name": "/tournoi pause: 'pause' is the French word",
+    "tournament.image_title": "the markup of a title: the tournament, then its round",
+    "tournament.duration.hours": "unit symbol h",
+    "tournament.duration.minutes": "unit symbol min",
 }
 """The catalog entries whose French text is the English one, each with the reason."""
 
@@ -212,7 +219,8 @@ def test_a_relative_time_follows_no_word_that_wants_a_date() -> None:
             assert not faults(filled, "en"), (language, key, text)
 
 
-COMMAND_GROUPS = ("command.game", "coal.command", "sab.command", "mo.command")
+COMMAND_GROUPS = ("command.game", "coal.command", "sab.command", "mo.command",
+                  "command.tournament")
 """The catalog prefixes of the slash command groups (``<prefix>.name``, ``<prefix>.<sub>.name``)."""
 
 

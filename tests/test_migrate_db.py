@@ -16,6 +16,7 @@ import pytest
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.__main__ import main
 from bot.service import GameService
+from bot.service.tournament_record import Settings
 from bot.storage import (
     InvitationCard,
     LoggedAction,
@@ -27,6 +28,7 @@ from bot.storage import (
     TableStatus,
 )
 from bot.storage.copy import CopyError, copy_database
+from bot.tournaments import Format
 from tests.postgres_support import PostgresCluster
 
 ROOT = Path(__file__).parent.parent
@@ -66,6 +68,11 @@ async def fill(location: str) -> dict[str, int]:
     await storage.mark_unposted(3, 5e11)  # its last post failed
     await storage.remember_card(InvitationCard(1, 40, 400))  # table 1 is a lobby
     await service.seen_names.remember_names(3 << 22, {1: "Ana", 2: "Bob"})
+    tournament = await service.tournaments.create(
+        guild_id=3 << 22, channel_id=3, organizer=1,
+        settings=Settings("tiny", Format.SWISS, 3, 2, 2, 60, {"target": 12}),
+    )
+    await service.tournaments.join(tournament.id, 2)
     # claimed, some confirmed:
     await GameService(storage, clock=lambda: 1e12).reminders.due_reminders()
     for table_id in (await storage.table_ids())[::2]:
@@ -109,6 +116,12 @@ async def test_migrate_db_copies_every_table_and_log_and_checks_them(
     assert f"copied {counts['tables']} tables, {counts['actions']} actions" in done.stdout
     assert "counts match and 6 started games replay to their stored state" in done.stdout
     assert await dump(target) == await dump(str(source))
+    copied, original = await Storage.open(target), await Storage.open(str(source))
+    assert await copied.every_tournament() == await original.every_tournament()
+    new = await copied.insert_tournament((await original.every_tournament())[0])
+    assert new.id == 2  # ids go on after the copied ones
+    await copied.close()
+    await original.close()
     copied = await Storage.open(target)
     assert await copied.ping_modes(3) == {2: PingMode.DM}
     assert await copied.unposted_since(3) == 5e11

@@ -39,12 +39,14 @@ WRITES = {
     "forget_cards": "invitations",
     "mark_unposted": "posts",
     "mark_posted": "posts",
+    "insert_tournament": "tournaments",
+    "save_tournament": "tournaments",
 }
 """Storage write method -> the module of bot/service that alone calls it."""
 
 OUTSIDE_THE_SERVICE = {
     "open", "close", "pack_log", "pack_finished_logs", "import_table", "counts", "table_ids",
-    "every_name", "every_presence",
+    "every_name", "every_presence", "every_tournament", "import_tournament",
 }
 """Opening, packing logs and copying a database: the process and ``python -m bot``'s
 commands call them, never the service."""
@@ -54,6 +56,7 @@ READS = {
     "actions", "results", "result_count", "result", "ratings", "player_names",
     "invitation_cards", "presence", "pause_votes", "stand_in_votes", "ping_modes", "draft",
     "unposted_since", "unposted_tables",
+    "tournament", "tournaments_of", "live_tournaments",
 }
 
 

@@ -40,6 +40,8 @@ from bot.storage.records import (
     REMINDER_LEASE_SECONDS,
     DueReminder,
     LoggedAction,
+    TournamentRow,
+    TournamentStatus,
     migration_scripts,
     row_values,
     shard_of,
@@ -566,7 +568,7 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         ]  # who played them is unknown: none of them can be taken back
         counted = (
             "taken_back", "results", "presence", "pause_votes", "stand_in_votes", "ping_modes",
-            "player_names", "invitation_cards",
+            "player_names", "invitation_cards", "tournaments",
         )
         assert await storage.counts() == {
             "tables": 1, "actions": 2, **{name: int(name in filled) for name in counted}
@@ -809,6 +811,7 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(
     assert await storage.counts() == {
         "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0,
         "stand_in_votes": 0, "ping_modes": 0, "player_names": 0, "invitation_cards": 0,
+        "tournaments": 0,
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40
@@ -818,3 +821,48 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(
     assert await storage.actions(50) == log
     assert (await storage.counts())["actions"] == 6
     assert await raw(location, "SELECT COUNT(*) FROM actions WHERE table_id = 50") == [(0,)]
+
+
+# -- tournaments ------------------------------------------------------------------------
+
+
+def tournament_row(guild: int | None = 5, channel: int = 3) -> TournamentRow:
+    return TournamentRow(0, guild, channel, TournamentStatus.SIGNUP, 0, None, 1.0, 1.0,
+                         {"entrants": [], "note": "é"})
+
+
+async def test_a_tournament_is_saved_only_over_the_version_it_read(location: str) -> None:
+    """Two connections (two processes), 10 saves each over version 0: one wins."""
+    first, second = await Storage.open(location), await Storage.open(location)
+    row = await first.insert_tournament(tournament_row())
+    assert row.id >= 1 and await second.tournament(row.id) == row
+    saves = [
+        storage.save_tournament(
+            replace(row, version=1, status=TournamentStatus.RUNNING, due_at=9.0,
+                    data={"by": n}), previous_version=0)
+        for n in range(10) for storage in (first, second)
+    ]
+    assert (await asyncio.gather(*saves)).count(True) == 1
+    stored = await first.tournament(row.id)
+    assert stored is not None and stored.version == 1 and stored.due_at == 9.0
+    assert stored.status == TournamentStatus.RUNNING and set(stored.data) == {"by"}
+    assert await first.tournament(row.id + 1000) is None
+    await first.close()
+    await second.close()
+
+
+async def test_tournaments_are_found_by_server_and_the_live_ones_by_shard(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    here = await storage.insert_tournament(tournament_row(guild=5 << 22))
+    there = await storage.insert_tournament(tournament_row(guild=6 << 22))
+    over = await storage.insert_tournament(tournament_row(guild=5 << 22))
+    await storage.save_tournament(replace(over, version=1, status=TournamentStatus.FINISHED),
+                                  previous_version=0)
+    assert [t.id for t in await storage.tournaments_of(5 << 22)] == [here.id, over.id]
+    assert [t.id for t in await storage.live_tournaments(ShardSet.all())] == [here.id, there.id]
+    odd = ShardSet(2, frozenset({1}))
+    assert [t.id for t in await storage.live_tournaments(odd)] == [here.id]
+    assert [t.id for t in await storage.every_tournament()] == [here.id, there.id, over.id]
+    assert (await storage.counts())["tournaments"] == 3

@@ -107,8 +107,10 @@ def appraise(
         for world, terms in zip(worlds, before, strict=True):
             after = _after(appraiser, world, seat, action)
             values += sum(after.values())
-            for term, value in after.items():
-                gains[term] += value - terms[term]
+            # A term may appear or vanish with the move (Saboteur's at a round's end):
+            # missing on one side, it counts as 0 there.
+            for term in {**terms, **after}:
+                gains[term] = gains.get(term, 0.0) + after.get(term, 0.0) - terms.get(term, 0.0)
         found.append(Appraisal(
             action, values / samples, {term: gain / samples for term, gain in gains.items()}
         ))

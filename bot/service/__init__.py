@@ -27,6 +27,9 @@ keeps it so); any piece may read through the store.
   in other channels, edited at each change of the lobby.
 - `posts` (`bot.service.posts`): the tables waiting to be posted, whose post Discord
   refused or failed after their change was stored.
+- `tournaments` (`bot.service.tournaments`): tournaments' rows, lock and clock, the
+  sign-up and the organizer's decisions; `tournament_rounds`
+  (`bot.service.tournament_rounds`): their rounds, whose tables `tables` opens.
 
 Every check of who may act is `check_turn` (`bot.service.checks`); the service's
 clock is `GameService.now`.
@@ -51,6 +54,8 @@ from bot.service.seats import Seats, skip_delay
 from bot.service.seen_names import SeenNames
 from bot.service.store import TableStore
 from bot.service.tables import OPEN_STATUSES, Tables
+from bot.service.tournament_rounds import TournamentRounds
+from bot.service.tournaments import Tournaments
 from bot.storage import Storage, Table, TableStatus
 
 __all__ = [
@@ -73,6 +78,8 @@ __all__ = [
     "TableStatus",
     "Tables",
     "TakenBack",
+    "TournamentRounds",
+    "Tournaments",
     "check_game",
     "check_turn",
     "skip_delay",
@@ -96,6 +103,8 @@ class GameService:
         self.invitations = Invitations(store)
         self.posts = Posts(store)
         self.coaching = Coaching(store, self.results)
+        self.tournaments = Tournaments(store)
+        self.tournament_rounds = TournamentRounds(self.tournaments, store, self.tables)
 
     def now(self) -> float:
         """The service's clock (unix seconds), which dates the tables."""

@@ -39,6 +39,7 @@ from bot.storage.records import (
     SeenName,
     ShardSet,
     Table,
+    TournamentRow,
 )
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,42 @@ log = logging.getLogger(__name__)
 # -- the interface ----------------------------------------------------------------------
 
 
-class Storage(ABC):
+class TournamentStorage(ABC):
+    """The tournaments' part of the storage (docs/tournaments.md): their rows, each
+    saved over the version it was read at."""
+
+    @abstractmethod
+    async def insert_tournament(self, row: TournamentRow) -> TournamentRow:
+        """Store a new tournament; returns it with its id (the id of `row` is ignored)."""
+
+    @abstractmethod
+    async def tournament(self, tournament_id: int) -> TournamentRow | None: ...
+
+    @abstractmethod
+    async def save_tournament(self, row: TournamentRow, *, previous_version: int) -> bool:
+        """Write `row` over the tournament if it still has `previous_version`; False (and
+        nothing written) if it moved on meanwhile: of two saves over one version, from
+        any process, exactly one wins."""
+
+    @abstractmethod
+    async def tournaments_of(self, guild_id: int | None) -> list[TournamentRow]:
+        """The server's tournaments, whatever their status, oldest first."""
+
+    @abstractmethod
+    async def live_tournaments(self, shards: ShardSet) -> list[TournamentRow]:
+        """The tournaments of the servers `shards` carry still going on (signing up,
+        running or paused), oldest first: what the minute's loop looks at."""
+
+    @abstractmethod
+    async def every_tournament(self) -> list[TournamentRow]:
+        """Every tournament, oldest first (to copy a database)."""
+
+    @abstractmethod
+    async def import_tournament(self, row: TournamentRow) -> None:
+        """Store `row` under its own id (copying a database)."""
+
+
+class Storage(TournamentStorage):
     """The database of tables. Open one with `await Storage.open(location)`."""
 
     @staticmethod

@@ -3,10 +3,10 @@
 Every table is copied under its own id with all its settings (game options,
 seed, reminder delay and flag, times, its votes (to pause, for a computer to stand
 in), its players' ping modes, a lobby's invitation cards, since when it waits to be
-posted) and its full action log,
-and every player's name on each server. Then the copy is verified: the row counts
-match, every table reads back the same, and every started game, replayed from the
-copied log, reaches exactly the state stored in both databases.
+posted) and its full action log, every player's name on each server, and every
+tournament under its own id. Then the copy is verified: the row counts match, every
+table reads back the same, and every started game, replayed from the copied log,
+reaches exactly the state stored in both databases.
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
     for user_id, presence in (await source.every_presence()).items():
         await target.set_presence(user_id, presence)
     await target.remember_names(await source.every_name())
+    for tournament in await source.every_tournament():
+        await target.import_tournament(tournament)
     counts = await source.counts()
     copied = await target.counts()
     if copied != counts:

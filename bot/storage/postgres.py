@@ -78,6 +78,11 @@ class PostgresStorage(SqlStorage):
         "SELECT setval(pg_get_serial_sequence('tables', 'id'), (SELECT MAX(id) FROM tables))",
     )
 
+    tournaments_after_import = (
+        "SELECT setval(pg_get_serial_sequence('tournaments', 'id'), "
+        "(SELECT MAX(id) FROM tournaments))",
+    )
+
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
 

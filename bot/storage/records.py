@@ -282,3 +282,35 @@ class TableBusy(UserError):
     """The database stayed locked (by another process) longer than a player can wait."""
 
     key = "table_busy"
+
+
+class TournamentStatus(StrEnum):
+    """Where a tournament is in its life (the ``status`` column of ``tournaments``)."""
+
+    SIGNUP = "signup"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+LIVE_TOURNAMENTS = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING, TournamentStatus.PAUSED)
+"""The statuses of a tournament still going on."""
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """One row of ``tournaments``: what is looked up in columns, the rest in `data`
+    (`bot.service.tournaments` reads and writes it)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    status: TournamentStatus
+    version: int
+    """Bumped by every change: a change is saved only over the version it read."""
+    due_at: float | None
+    """When the bot has something to do unasked (the sign-up's or the round's deadline)."""
+    created_at: float
+    updated_at: float
+    data: dict[str, Any]

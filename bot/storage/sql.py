@@ -39,6 +39,7 @@ from bot.storage.records import (
     table_from_row,
 )
 from bot.storage.sql_people import SqlPeopleRows, Statement
+from bot.storage.sql_tournaments import SqlTournamentRows
 
 MARKS = ", ".join("?" * len(COLUMNS))
 INSERT_TABLE = f"INSERT INTO tables ({', '.join(COLUMNS)}) VALUES ({MARKS}) RETURNING id"
@@ -75,7 +76,7 @@ INSERT_PACKED = "INSERT INTO packed_logs (table_id, actions, taken_back, log) VA
 
 COUNTED = (
     "tables", "actions", "taken_back", "results", "presence", "pause_votes", "stand_in_votes",
-    "ping_modes", "player_names", "invitation_cards",
+    "ping_modes", "player_names", "invitation_cards", "tournaments",
 )
 """The data tables `counts` reports (ratings are recomputed from the results)."""
 
@@ -133,7 +134,7 @@ def numbered(sql: str) -> str:
     return "".join(f"{part}${n}" for n, part in enumerate(parts[:-1], 1)) + parts[-1]
 
 
-class SqlStorage(SqlPeopleRows, Storage):
+class SqlStorage(SqlPeopleRows, SqlTournamentRows, Storage):
     """The `Storage` interface over a SQL database, on a backend's primitives
     (`SqlPrimitives`): the tables, their logs, results and ratings, the reminders'
     claims and copying here, the rows of the people at the tables in `SqlPeopleRows`."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.games.base import GameState, Seat
 from bot.games.coal_baron.actions import Action, Cage, Load, Stow, Take
-from bot.games.coal_baron.components import SURFACE
+from bot.games.coal_baron.components import SPACE_INDEX, SURFACE
 from bot.games.coal_baron.extraction import Extraction
 from bot.games.coal_baron.shapes import as_view
 from bot.games.coal_baron.state import CoalBaronState
@@ -50,11 +50,12 @@ def mining_space(table: Table, steps: list[str]) -> str:
     """The mining space of the extraction: already placed, or the panel's first step.
 
     StaleAction when there is neither: a panel click (forged, or from a panel of
-    another kind) at a moment no extraction is under way nor being placed."""
+    another kind, whose first step is no space) at a moment no extraction is under way
+    nor being placed."""
     pending = coal_state(table).pending
     if isinstance(pending, Extraction):
         return pending.space
-    if not steps:
+    if not steps or steps[0] not in SPACE_INDEX:
         raise StaleAction()
     return steps[0]
 

@@ -2,7 +2,8 @@
 with a Join button; ``/game invite channel:``: a lobby's creator advertises it in
 another channel with an invitation card (`cogs.platform.invitations`).
 
-A lobby is listed only if the user can read its channel now (for a thread, its
+Tournaments signing up are listed too, each with where its card is (docs/tournaments.md).
+A lobby or a tournament is listed only if the user can read its channel now (for a thread, its
 parent's permissions, and membership of a private thread: `cogs.access.can_view`);
 full lobbies and tables started or closed are not. A Join from the list or a card
 seats the clicker as the lobby's own Join does, posts the lobby again in the table's
@@ -19,6 +20,7 @@ from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from bot.service.errors import NotCreator, NotInLobby
 from bot.storage import InvitationCard
+from bot.storage.records import TournamentStatus
 from cogs.access import can_view, check_server_table
 from cogs.permissions.check import CARD_NEEDS, check_posting
 from cogs.platform.errors import (
@@ -78,7 +80,8 @@ async def send_open_tables(interaction: Interaction) -> None:
     locale = interaction.locale
     lobbies = [table for table in await tables.open_lobbies(interaction.guild_id)
                if await can_view(interaction, table.channel_id)]
-    if not lobbies:
+    signups = await tournaments_signing_up(interaction)
+    if not lobbies and not signups:
         await send_private(interaction, t(locale, "open.none"))
         return
     now = service_of(interaction).now()
@@ -86,12 +89,28 @@ async def send_open_tables(interaction: Interaction) -> None:
     lines = [t(locale, "open.title"), *(lobby_line(table, now, locale) for table in shown)]
     if len(lobbies) > MAX_LISTED:
         lines.append(t(locale, "open.more", count=len(lobbies) - MAX_LISTED))
+    lines.extend(signups[:MAX_LISTED])
     controls = discord.ui.View(timeout=None)
     for index, table in enumerate(shown):
         label = t(locale, "open.join", table=table.id, game=game_name(locale, table.game))
         controls.add_item(join_button(table, locale, label, row=index // BUTTONS_PER_ROW))
     await send_private(interaction, "\n".join(lines), view=controls,
                        allowed_mentions=discord.AllowedMentions.none())
+
+
+async def tournaments_signing_up(interaction: Interaction) -> list[str]:
+    """A line for each tournament of the server signing up in a channel the user can
+    see (docs/tournaments.md): where its card is, to enter there."""
+    locale = interaction.locale
+    found = await service_of(interaction).tournaments.of_server(interaction.guild_id)
+    return [
+        t(locale, "open.tournament", number=tournament.id,
+          game=game_name(locale, tournament.settings.game),
+          channel=f"<#{tournament.channel_id}>", count=len(tournament.entrants))
+        for tournament in found
+        if tournament.status == TournamentStatus.SIGNUP
+        and await can_view(interaction, tournament.channel_id)
+    ]
 
 
 async def post_invitation(

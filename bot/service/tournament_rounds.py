@@ -1,0 +1,299 @@
+"""A tournament's rounds: planned (`bot.tournaments.plan_round`), their tables opened
+through `Tables` like any table, their results read when the tables end, and their
+deadline (docs/tournaments.md, "Rounds").
+
+A round's tables are planned once (the save of the plan is compare-and-set: of two
+processes advancing a round, one does). Each table is then claimed (`claim`, a lease
+of `CLAIM_LEASE_SECONDS` in case the claimer dies), opened (`open_slot`: the table
+carries its tournament, round and slot in its settings, so a table opened by a
+claimer that died before saving its id is found again, not opened twice), and its id
+saved. At the deadline, a computer of the normal level plays every person's seat of
+the round's tables still in play (`overtime`), to the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.games.base import Seat
+from bot.service.store import TableStore
+from bot.service.tables import OPEN_STATUSES, Tables
+from bot.service.tournament_record import (
+    Round,
+    SignUpClosed,
+    Slot,
+    TooFewEntrants,
+    Tournament,
+    TournamentNotFound,
+    with_round,
+    with_slot,
+)
+from bot.service.tournaments import Tournaments, organizer_check
+from bot.storage import Table, TableStatus
+from bot.storage.records import TournamentStatus
+from bot.storage.table_settings import SETTINGS_KEY, settings, stand_ins, with_stand_ins
+from bot.tournaments import Plan, plan_round
+
+MARKER = "tournament"
+"""The key of a tournament table's settings: [tournament, round, slot]."""
+DEADLINE = "deadline"
+"""Why a computer plays a person's seat: the round's deadline passed."""
+CLAIM_LEASE_SECONDS = 120.0
+"""A slot claimed this long ago without a table may be claimed again (its claimer died)."""
+
+
+def marker_of(table: Table) -> tuple[int, int, int] | None:
+    """The tournament, round and slot of a tournament's table (None for another)."""
+    found = settings(table).get(MARKER)
+    if isinstance(found, list) and len(found) == 3 and all(isinstance(n, int) for n in found):
+        return found[0], found[1], found[2]
+    return None
+
+
+def places_of(table: Table) -> tuple[int, ...]:
+    """Each seat's place at a finished table (0 first; equal scores share a place)."""
+    assert table.state is not None
+    outcome = table.state.outcome()
+    assert outcome is not None
+    scores = outcome.scores
+    return tuple(sum(other > score for other in scores) for score in scores)
+
+
+class TournamentRounds:
+    """The rounds of the tournaments of `rows`, their tables opened through `tables`."""
+
+    def __init__(self, rows: Tournaments, store: TableStore, tables: Tables) -> None:
+        self._rows = rows
+        self._store = store
+        self._tables = tables
+
+    def _round(self, tournament: Tournament, plan: Plan) -> Round:
+        now = self._rows.now()
+        return Round(len(tournament.rounds) + 1, tuple(Slot(seats) for seats in plan.tables),
+                     plan.byes, now, now + tournament.settings.round_minutes * 60)
+
+    def _plan(self, tournament: Tournament) -> Plan:
+        active = [i for i, e in enumerate(tournament.entrants) if e.active]
+        return plan_round(tournament.settings.rules, len(tournament.entrants), active,
+                          tournament.records())
+
+    async def start(self, tournament_id: int, user: int | None, *, can_manage: bool) -> Tournament:
+        """Close the sign-up and plan round 1: by the organizer, or (`user` None) at the
+        sign-up deadline. TooFewEntrants when no table can be seated."""
+        def start(tournament: Tournament) -> Tournament:
+            if user is not None:
+                organizer_check(tournament, user, can_manage)
+            if tournament.status != TournamentStatus.SIGNUP:
+                raise SignUpClosed()
+            self._rows.check_can_start(tournament)
+            plan = self._plan(tournament)
+            if plan.over:
+                raise TooFewEntrants(max(2, tournament.settings.min_size))
+            return replace(tournament, status=TournamentStatus.RUNNING,
+                           rounds=(self._round(tournament, plan),))
+
+        return await self._rows.change(tournament_id, start)
+
+    async def advance(self, tournament_id: int) -> Tournament | None:
+        """Once every table of the round ended: plan the next round, or finish the
+        tournament. Returns the tournament if this call did so (None: nothing to do,
+        or another process did it)."""
+        moved = False
+
+        def advance(tournament: Tournament) -> Tournament | None:
+            nonlocal moved
+            current = tournament.current
+            moved = (tournament.status == TournamentStatus.RUNNING and current is not None
+                     and current.done)
+            if not moved:
+                return None
+            plan = self._plan(tournament)
+            if plan.over:
+                return replace(tournament, status=TournamentStatus.FINISHED)
+            return replace(tournament, rounds=(*tournament.rounds, self._round(tournament, plan)))
+
+        after = await self._rows.change(tournament_id, advance)
+        return after if moved else None
+
+    def pending(self, tournament: Tournament) -> list[int]:
+        """The slots of the current round to open now: without a table, not claimed (or
+        claimed past the lease)."""
+        current = tournament.current
+        if tournament.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
+            return []
+        if current is None:
+            return []
+        now = self._rows.now()
+        return [
+            index for index, slot in enumerate(current.slots)
+            if slot.table_id is None and not slot.done
+            and (slot.claimed_at is None or now - slot.claimed_at >= CLAIM_LEASE_SECONDS)
+        ]
+
+    async def claim(self, tournament_id: int, number: int, index: int) -> bool:
+        """Claim slot `index` of round `number` to open its table; False if another
+        call holds it or it is open already."""
+        won = False
+
+        def claim(tournament: Tournament) -> Tournament | None:
+            nonlocal won
+            won = number == len(tournament.rounds) and index in self.pending(tournament)
+            return with_slot(tournament, index, claimed_at=self._rows.now()) if won else None
+
+        await self._rows.change(tournament_id, claim)
+        return won
+
+    async def open_slot(
+        self, tournament_id: int, number: int, index: int, channel_id: int, reminder_minutes: int
+    ) -> Table:
+        """Open, seat and start the table of slot `index` of round `number` in
+        `channel_id` (or find the one a claimer that died opened), and keep its id."""
+        tournament = await self._rows.get(tournament_id)
+        slot = tournament.rounds[number - 1].slots[index]
+        if slot.table_id is not None:
+            return await self._tables.get_table(slot.table_id)
+        users = [tournament.entrants[entrant].user for entrant in slot.seats]
+        table = await self._existing(tournament, number, index)
+        if table is None:
+            chosen = tournament.settings
+            table = await self._tables.open_table(
+                guild_id=tournament.guild_id, channel_id=channel_id, game=chosen.game,
+                creator_id=users[0], reminder_minutes=reminder_minutes,
+                options={**chosen.options, SETTINGS_KEY: {MARKER: [tournament_id, number, index]}},
+            )
+        for user in users:  # all of them, or those a claimer that died left unseated
+            if table.status == TableStatus.LOBBY and user not in table.seats:
+                table = await self._tables.join(table.id, user)
+        if table.status == TableStatus.LOBBY:
+            table = await self._tables.start(table.id, table.creator_id)
+        opened = table
+
+        def keep(current: Tournament) -> Tournament | None:
+            if number != len(current.rounds) or current.rounds[-1].slots[index].table_id:
+                return None
+            return with_slot(current, index, table_id=opened.id, channel_id=opened.channel_id)
+
+        tournament = await self._rows.change(tournament_id, keep)
+        if tournament.current is not None and tournament.current.overtime:
+            table = (await self._stand_in(tournament, index, None)) or table
+        return table
+
+    async def _existing(self, tournament: Tournament, number: int, index: int) -> Table | None:
+        if tournament.guild_id is None:
+            return None
+        storage = self._store.storage
+        found = [*await storage.playing_tables(tournament.guild_id),
+                 *await storage.lobbies(tournament.guild_id)]
+        return next((t for t in found if marker_of(t) == (tournament.id, number, index)), None)
+
+    async def table_ended(self, table: Table) -> Tournament | None:
+        """Record the result of a tournament's table that finished (or was abandoned:
+        its entrants count it as skipped). The tournament if this call recorded it."""
+        marker = marker_of(table)
+        if marker is None or table.status not in (TableStatus.FINISHED, TableStatus.ABANDONED):
+            return None
+        tournament_id, number, index = marker
+        recorded = False
+
+        def record(tournament: Tournament) -> Tournament | None:
+            nonlocal recorded
+            live = (TournamentStatus.RUNNING, TournamentStatus.PAUSED)
+            if tournament.status not in live or number != len(tournament.rounds):
+                return None
+            slot = tournament.rounds[-1].slots[index]
+            recorded = slot.table_id in (None, table.id) and not slot.done
+            if not recorded:
+                return None
+            if table.status == TableStatus.FINISHED:
+                return with_slot(tournament, index, table_id=table.id, places=places_of(table))
+            return with_slot(tournament, index, table_id=table.id, abandoned=True)
+
+        try:
+            tournament = await self._rows.change(tournament_id, record)
+        except TournamentNotFound:
+            return None
+        return tournament if recorded else None
+
+    async def overtime(self, tournament_id: int) -> list[Table]:
+        """Past the round's deadline: a computer plays every person's seat of the
+        round's tables still in play, to the end. Returns the tables it now plays at."""
+        def late(tournament: Tournament) -> Tournament | None:
+            current = tournament.current
+            if (tournament.status != TournamentStatus.RUNNING or current is None
+                    or current.overtime or self._rows.now() < current.deadline):
+                return None
+            return with_round(tournament, replace(current, overtime=True))
+
+        tournament = await self._rows.change(tournament_id, late)
+        current = tournament.current
+        if tournament.status != TournamentStatus.RUNNING or current is None or not current.overtime:
+            return []
+        changed = []
+        for index, slot in enumerate(current.slots):
+            if slot.table_id is not None and not slot.done:
+                table = await self._stand_in(tournament, index, None)
+                if table is not None:
+                    changed.append(table)
+        return changed
+
+    async def stand_in_for(self, tournament: Tournament, user: int) -> Table | None:
+        """A computer plays `user`'s seat at their table of the current round, if it is
+        in play (they withdrew, were dropped or replaced)."""
+        current = tournament.current
+        entrant = tournament.entrant_of(user)
+        if current is None or entrant is None:
+            former = [i for i, e in enumerate(tournament.entrants) if user in e.former]
+            entrant = former[0] if former else None
+        if current is None or entrant is None:
+            return None
+        index = next((i for i, s in enumerate(current.slots) if entrant in s.seats), None)
+        if index is None or current.slots[index].table_id is None:
+            return None
+        return await self._stand_in(tournament, index, {user})
+
+    async def _stand_in(
+        self, tournament: Tournament, index: int, users: set[int] | None
+    ) -> Table | None:
+        """A computer plays the people's seats (of `users`, or all) at the current round's
+        table `index`; the entrants it plays for are kept in the slot."""
+        current = tournament.current
+        assert current is not None
+        slot = current.slots[index]
+        assert slot.table_id is not None
+        async with self._store.locked(slot.table_id) as table:
+            if table.status != TableStatus.PLAYING:
+                return None
+            playing = stand_ins(table)
+            seats: list[Seat] = [
+                seat for seat, user in enumerate(table.seats)
+                if user > 0 and seat not in playing and (users is None or user in users)
+            ]
+            if not seats:
+                return None
+            changed = replace(table, options=with_stand_ins(
+                table, {**playing, **{seat: DEADLINE for seat in seats}}))
+            saved = await self._store.save_settings(table, changed)
+        entrants = [slot.seats[seat] for seat in seats]
+
+        def note(tournament: Tournament) -> Tournament | None:
+            found = tournament.rounds[current.number - 1].slots[index]
+            added = tuple(e for e in entrants if e not in found.by_computer)
+            if not added or current.number != len(tournament.rounds):
+                return None
+            return with_slot(tournament, index, by_computer=(*found.by_computer, *added))
+
+        await self._rows.change(tournament.id, note)
+        return saved
+
+    async def close_tables(self, tournament: Tournament) -> list[Table]:
+        """Abandon the tables still open of a cancelled tournament's round."""
+        closed = []
+        current = tournament.current
+        for slot in current.slots if current else ():
+            if slot.table_id is None:
+                continue
+            table = await self._tables.get_table(slot.table_id)
+            if table.status in OPEN_STATUSES:
+                closed.append(await self._tables.abandon(table.id, table.creator_id,
+                                                         can_manage=True))
+        return closed

@@ -1,0 +1,58 @@
+"""What a tournament's rules and past rounds are, as the pairing and standings read them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Format(StrEnum):
+    """How tables are formed each round (docs/tournaments.md, "Formats")."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    KNOCKOUT = "knockout"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A tournament's settings that pairing and standings need."""
+
+    format: Format
+    rounds: int
+    """Swiss: how many rounds; round robin: at most this many (0: the whole schedule);
+    knockout: ignored (rounds go on until one entrant is left)."""
+    min_size: int
+    max_size: int
+    top_points: float = 6.0
+    """The winner of a table scores this, the last 0, the others in between evenly."""
+    bye_points: float = 3.0
+    """An entrant who sits out a round (a bye) scores this."""
+    advance: int = 1
+    """Knockout: how many of each table go on."""
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.min_size <= self.max_size:
+            raise ValueError(f"table sizes {self.min_size}-{self.max_size}")
+        if self.advance < 1 or self.advance >= self.min_size:
+            raise ValueError(f"{self.advance} advance from tables of {self.min_size}")
+
+
+@dataclass(frozen=True)
+class Played:
+    """One table of a round: its entrants, and where each finished."""
+
+    seats: tuple[int, ...]
+    places: tuple[int, ...] | None = None
+    """Per seat, 0 for the first; tied seats share the best of their places. None: no
+    result (the table is still playing, or was abandoned)."""
+    abandoned: bool = False
+    """The table closed without a result: its entrants score as skipped (0)."""
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One round: its tables and who sat out (a bye)."""
+
+    tables: tuple[Played, ...]
+    byes: tuple[int, ...] = ()

@@ -1,0 +1,99 @@
+"""Points and standings.
+
+A table of k entrants gives its winner `Rules.top_points`, its last 0 and the places
+between evenly spaced: +6/+4/+2/0 at four, +6/+3/0 at three, +6/0 at two. Tied
+entrants share the mean of the places they cover (two tied first at four: 5 each).
+A bye scores `Rules.bye_points`; a table abandoned without a result scores 0.
+
+The order: points, then opponents' points (the sum of the current points of every
+opponent met, once per game), then opponents' average (that sum over the number of
+opponents met), then sign-up order. In a knockout, how far an entrant went comes
+first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.tournaments.model import Format, RoundRecord, Rules
+
+
+def placement_points(places: Sequence[int], top: float) -> list[float]:
+    """Each seat's points from its place (0 first; tied seats share one place)."""
+    size = len(places)
+    if size < 2:
+        return [top] * size
+    ladder = [top * (size - 1 - index) / (size - 1) for index in range(size)]
+    points = []
+    for place in places:
+        tied = sum(other == place for other in places)
+        points.append(round(sum(ladder[place:place + tied]) / tied, 2))
+    return points
+
+
+def advancing(record: RoundRecord, advance: int) -> list[int]:
+    """Knockout: who goes on from `record`: who sat out, and the `advance` best of each
+    table with a result (tied at the cut: the earlier sign-up)."""
+    going = list(record.byes)
+    for table in record.tables:
+        if table.places is not None:
+            order = sorted(zip(table.places, table.seats, strict=True))
+            going.extend(entrant for _, entrant in order[:advance])
+    return going
+
+
+@dataclass
+class Standing:
+    """One entrant's line of the standings."""
+
+    entrant: int
+    points: float = 0.0
+    played: int = 0
+    byes: int = 0
+    skipped: int = 0
+    """Games without a result of theirs: a table abandoned."""
+    opponents: list[int] = field(default_factory=list)
+    opponents_points: float = 0.0
+    opponents_average: float = 0.0
+    reached: int = 0
+    """Knockout: how many rounds the entrant went through (sat out, or among the best
+    of their table)."""
+
+    def key(self, knockout: bool) -> tuple[float, ...]:
+        head = (-self.reached,) if knockout else ()
+        return (*head, -self.points, -self.opponents_points, -self.opponents_average,
+                self.entrant)
+
+
+def standings(
+    entrants: int, rounds: Sequence[RoundRecord], rules: Rules
+) -> list[Standing]:
+    """The standings of entrants 0..`entrants`-1 after `rounds` (tables without a
+    result yet count for nothing), best first."""
+    lines = [Standing(entrant) for entrant in range(entrants)]
+    for number, record in enumerate(rounds, start=1):
+        for entrant in record.byes:
+            lines[entrant].byes += 1
+            lines[entrant].points += rules.bye_points
+        for entrant in advancing(record, rules.advance):
+            lines[entrant].reached = number
+        for table in record.tables:
+            for seat, entrant in enumerate(table.seats):
+                line = lines[entrant]
+                if table.abandoned:
+                    line.skipped += 1
+                    continue
+                if table.places is None:
+                    continue
+                line.played += 1
+                line.points += placement_points(table.places, rules.top_points)[seat]
+                line.opponents.extend(other for other in table.seats if other != entrant)
+    for line in lines:
+        line.points = round(line.points, 2)
+    for line in lines:
+        met = [lines[other].points for other in line.opponents]
+        line.opponents_points = round(sum(met), 2)
+        line.opponents_average = round(sum(met) / len(met), 2) if met else 0.0
+    knockout = rules.format == Format.KNOCKOUT
+    return sorted(lines, key=lambda line: line.key(knockout))

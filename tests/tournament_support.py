@@ -1,0 +1,92 @@
+"""Helpers for the simcord tests of tournaments (tests/test_discord_tournaments.py)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import discord
+import simcord
+
+from bot.service import GameService, Table, TableStatus
+from bot.service.tournament_record import Tournament
+from tests.discord_support import TableWorld
+
+SETTLE_SECONDS = 120.0
+"""A click that starts a round may wait for computers to play whole games."""
+
+
+@dataclass
+class TournamentWorld(TableWorld):
+    """A server with a tournament channel where the bot may open threads; `alice`
+    organizes, `bob` and `carol` may enter."""
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    def card(self, number: int = 1) -> discord.Message:
+        """Tournament `number`'s card in the channel: its first message naming it."""
+        return next(m for m in self.channel.history() if m.author.bot
+                    and m.content.startswith(f"🏆 **Tournament #{number} ·"))
+
+    async def tournament(self, number: int = 1) -> Tournament:
+        return await self.service.tournaments.get(number)
+
+    def thread_of(self, table: Table) -> simcord.ChannelHandle:
+        """Where `table` plays: its thread, or the tournament's channel itself."""
+        if table.channel_id == self.channel.id:
+            return self.channel
+        return next(t for t in self.channel.threads if t.id == table.channel_id)
+
+    async def new(self, **options: object) -> simcord.InteractionResult:
+        return await self.alice.slash(self.channel, "tournament new", **options)
+
+
+def card_id(number: int, what: str) -> str:
+    return f"mt:tour:{number}:{what}"
+
+
+async def playing_table_of(world: TournamentWorld, member: simcord.MemberActor) -> Table | None:
+    """`member`'s table in play, if any."""
+    tables = await world.service.tables.tables_of(world.guild.id, member.id)
+    return tables[0] if tables else None
+
+
+async def play_own_game(
+    world: TournamentWorld, member: simcord.MemberActor, rng: random.Random
+) -> Table | None:
+    """`member` plays random legal moves (typed with /game play where their table plays)
+    whenever it is their turn, until their game ends; the table (None if they had none)."""
+    table = await playing_table_of(world, member)
+    if table is None:
+        return None
+    thread = world.thread_of(table)
+    for _ in range(2000):
+        await world.bot.computers.idle()
+        table = await world.service.tables.get_table(table.id)
+        if table.status != TableStatus.PLAYING:
+            return table
+        assert table.state is not None
+        seat = table.seats.index(member.id)
+        assert seat in table.state.to_act(), "the computers stopped while it is their turn"
+        action = rng.choice(table.state.legal_actions(seat))
+        await member.slash(thread, "game play", action=table.state.format_action(action))
+    raise AssertionError("the game did not end")
+
+
+async def two_people_against_two_computers(
+    world: TournamentWorld, first: simcord.MemberActor, second: simcord.MemberActor,
+    **options: object,
+) -> Table:
+    """A one-round Swiss tournament of Mine Out at tables of two, `first` and `second`
+    entered before two easy computers, started by alice: the two people's table."""
+    await world.new(game="mine-out", format="swiss", rounds=1, players=2, minimum=2, **options)
+    for member in (first, second):
+        await member.click(world.card(), custom_id=card_id(1, "join"))
+    for _ in range(2):
+        await world.alice.click(world.card(), custom_id=card_id(1, "easy"))
+    await world.alice.click(world.card(), custom_id=card_id(1, "start"))
+    table = await playing_table_of(world, first)
+    assert table is not None and set(table.seats) == {first.id, second.id}
+    return table
