@@ -154,6 +154,12 @@ async def database_location(
 
 COMPUTER_SECONDS = 0.2
 """Computer players think briefly, and move without a pause, in tests."""
+RENDER_TIMEOUT = 5.0
+"""An image's limit in tests (15 s by default; a drawing takes well under 1 s here).
+Each `asyncio.wait_for` of a drawing leaves simcord a real-time fallback timer that
+lives out its whole delay, and simcord looks through every live one at each step of the
+loop: a long game of many images slows down with a long limit (a Swiss tournament of
+twelve games took 90 s at 15 s, 49 s at 5 s)."""
 
 
 @pytest.fixture
@@ -163,10 +169,12 @@ def settings(database_location: str) -> Settings:
     if database_location.startswith("postgresql://"):
         return Settings(token=None, database_url=database_location,
                         reminder_minutes=REMINDER_MINUTES, shard_count=1, render_workers=0,
-                        computer_pause_seconds=0.0, computer_seconds=COMPUTER_SECONDS)
+                        computer_pause_seconds=0.0, computer_seconds=COMPUTER_SECONDS,
+                        render_timeout=RENDER_TIMEOUT)
     return Settings(token=None, database_path=Path(database_location),
                     reminder_minutes=REMINDER_MINUTES, shard_count=1, render_workers=0,
-                    computer_pause_seconds=0.0, computer_seconds=COMPUTER_SECONDS)
+                    computer_pause_seconds=0.0, computer_seconds=COMPUTER_SECONDS,
+                    render_timeout=RENDER_TIMEOUT)
 
 
 @pytest.fixture

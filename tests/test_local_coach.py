@@ -7,14 +7,14 @@ inside the run would freeze the bot: `bot.workers.process_starts`, which the loc
 table holds so that such a start fails at once). Here:
 - 💡 Hint in Coal Baron's My view, coach on, a costly move and its note, 📖 Read
   (`test_coal_baron_hint_coach_note_and_reading`);
-- 💡 Hint in Mine Out's panel (`test_mine_out_hint_in_the_turn_panel`);
 - the lobby's buttons (Join, Leave, Add a computer, Watch only, Remove a computer, the
   coach for new players, the idle players' take-over, Start), Take back, and
   `/game abandon`'s No and Yes (`test_lobby_buttons_take_back_and_abandon`);
 - 💡 Hint in a Saboteur hand, then, the game played to its end, 🔎 Review, Export and
   the step-through replay's ◀ ▶, and Rematch: in the Saboteur game played to its end by
   clicks (`tests.test_local_games.test_saboteur_against_two_computers_to_its_end_by_clicks`,
-  which has the ending already).
+  which has the ending already); 💡 Hint in Mine Out's panel, in its game
+  (`tests.test_local_games.test_mine_out_against_a_computer_to_its_end_by_its_panel`).
 Each hint is drawn within `HINT_SECONDS_AT_MOST` of the click, for its member only, and
 the finished game's buttons are clicked by `finished_game_buttons` (both in
 `tests.local_table_support`).
@@ -108,19 +108,6 @@ async def test_coal_baron_hint_coach_note_and_reading(tmp_path: Path) -> None:
         await view_as(page, "Bob")
         assert reading not in await page.evaluate(page_text())
         await view_as(page, "Alice")
-        await stop(page, table, log)
-
-
-async def test_mine_out_hint_in_the_turn_panel(tmp_path: Path) -> None:
-    """Alice's turn panel (My turn / my hand), 💡 Hint."""
-    database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
-    async with headless_chromium(420, 900, mobile=True) as page, \
-            local_table(database, log) as table:
-        await start_by_welcome(page, table, "Mine Out")
-        await play_in_file(database, lambda _: True)
-        await click(page, button("My turn"))
-        await page.wait_for(f"/your turn/.test({newest_private()})", STEP_SECONDS)
-        await hint_in_panel(page)
         await stop(page, table, log)
 
 

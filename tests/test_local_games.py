@@ -16,7 +16,7 @@ Every kind of private panel of every game is clicked in the page, by these tests
   the gold pick once the gold is reached, a hand seen by its holder only while
   "Viewing as" switches between two seated people
   (`test_saboteur_hot_seat_each_sees_their_own_hand_then_a_gold_pick`, on a chosen deal).
-- Mine Out, My turn / my hand: the scoring menu (on a chosen deal), a move, what a
+- Mine Out, My turn / my hand: 💡 Hint, the scoring menu (on a chosen deal), a move, what a
   place offers, the turn's end, Confirm and Confirm anyway
   (`test_mine_out_against_a_computer_to_its_end_by_its_panel`).
 - Coal Baron, 🔒 My view and its menus, the draw 5's panel (a card kept, the rest back
@@ -432,7 +432,8 @@ def fame_over(threshold: int) -> Callable[[Table], bool]:
 async def test_mine_out_against_a_computer_to_its_end_by_its_panel(tmp_path: Path) -> None:
     """One click on the welcome seats Alice and a computer; the deal is replaced in the
     file by `MINE_OUT_SEED`'s (nothing played yet) and played on to Alice's choice of
-    scoring, which she makes in her panel; her turn is built there (a move, what a
+    scoring, which she makes in her panel (after a 💡 Hint there); her turn is built
+    there (a move, what a
     place offers), and, once a player has the fame that ends the game, her last ones,
     to the end."""
     database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
@@ -441,6 +442,10 @@ async def test_mine_out_against_a_computer_to_its_end_by_its_panel(tmp_path: Pat
         await start_by_welcome(page, table, "Mine Out")
         await sow(database, MINE_OUT_SEED)
         await play_in_file(database, scoring_asked)
+        await click(page, button("My turn"))
+        await page.wait_for(f"/your turn|your apprentice's turn/.test({newest_private()})",
+                            STEP_SECONDS)
+        await hint_in_panel(page)
         await mine_out_turn(page, scoring=True)
         await play_in_file(database, fame_over(END_FAME))
         turns = 0

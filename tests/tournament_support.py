@@ -77,14 +77,15 @@ async def play_own_game(
 
 async def two_people_against_two_computers(
     world: TournamentWorld, first: simcord.MemberActor, second: simcord.MemberActor,
-    **options: object,
+    computers: int = 2, **options: object,
 ) -> Table:
     """A one-round Swiss tournament of Mine Out at tables of two, `first` and `second`
-    entered before two easy computers, started by alice: the two people's table."""
+    entered before `computers` easy computers (one: the computer has the bye, and no
+    game of computers is played), started by alice: the two people's table."""
     await world.new(game="mine-out", format="swiss", rounds=1, players=2, minimum=2, **options)
     for member in (first, second):
         await member.click(world.card(), custom_id=card_id(1, "join"))
-    for _ in range(2):
+    for _ in range(computers):
         await world.alice.click(world.card(), custom_id=card_id(1, "easy"))
     await world.alice.click(world.card(), custom_id=card_id(1, "start"))
     table = await playing_table_of(world, first)
