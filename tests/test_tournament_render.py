@@ -42,7 +42,7 @@ def test_the_standings_match_their_golden_image_and_read_on_a_phone(lang: str) -
     assert_matches_golden(png, GOLDEN_DIR / f"standings-{lang}.png")
     drawn = [d.text for d in log.drawn]
     assert NAMES[MAX_ROWS - 1] in drawn and NAMES[MAX_ROWS] not in drawn  # twelve lines
-    assert any("2 more" in text or "2 de plus" in text for text in drawn)
+    assert any("2 more" in text or "2 autres" in text for text in drawn)
 
 
 def test_every_line_adds_one_row_up_to_twelve() -> None:
