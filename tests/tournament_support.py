@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import discord
 import simcord
 
+from bot.ai.knowledge import knowledge_for
 from bot.service import GameService, Table, TableStatus
 from bot.service.tournament_record import Tournament
 from tests.discord_support import TableWorld
@@ -56,8 +57,10 @@ async def playing_table_of(world: TournamentWorld, member: simcord.MemberActor) 
 async def play_own_game(
     world: TournamentWorld, member: simcord.MemberActor, rng: random.Random
 ) -> Table | None:
-    """`member` plays random legal moves (typed with /game play where their table plays)
-    whenever it is their turn, until their game ends; the table (None if they had none)."""
+    """`member` plays whenever it is their turn, until their game ends, each move the
+    computers' quick playout choice (a random legal move makes a game of Mine Out far
+    longer), typed with /game play where their table plays; the table (None if they
+    had none)."""
     table = await playing_table_of(world, member)
     if table is None:
         return None
@@ -70,7 +73,7 @@ async def play_own_game(
         assert table.state is not None
         seat = table.seats.index(member.id)
         assert seat in table.state.to_act(), "the computers stopped while it is their turn"
-        action = rng.choice(table.state.legal_actions(seat))
+        action = knowledge_for(table.game).playout_action(table.state, seat, rng)
         await member.slash(thread, "game play", action=table.state.format_action(action))
     raise AssertionError("the game did not end")
 
