@@ -12,9 +12,10 @@ import simcord
 import cogs.platform.presenter
 from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import t
-from bot.service.errors import IllegalAction
+from bot.service.errors import IllegalAction, StaleAction
 from bot.startup.config import Settings
 from bot.workers.render_pool import render_png
+from cogs.coal_baron.extraction import mining_space
 from cogs.coal_baron.labels import order_text, tile_text
 from cogs.coal_baron.suggest import suggestions
 from cogs.platform.errors import NoTableHere, NotAPlayer
@@ -256,6 +257,22 @@ async def test_a_draw_panel_click_forged_during_an_extraction_is_refused_as_stal
         refused = await player.click(message, custom_id=forged)
         assert followup_text(refused) == STALE
     assert (await world.table()).version == table.version
+
+
+async def test_an_extraction_step_that_is_no_space_is_stale_when_none_is_under_way(
+    simcord_env: simcord.Env,
+) -> None:
+    """An extraction panel's click whose first step is no mining space (a draw-5 panel's
+    step, forged onto it) when no extraction is under way: refused as stale (found by the
+    fuzz: the step was read as the mining space, KeyError 'keep b2d')."""
+    world = await started(simcord_env)
+    await acting(world)
+    table = await world.table()
+    assert state_of(table).pending is None
+    assert mining_space(table, ["m6", "c1"]) == "m6"
+    for steps in ([], ["keep b2d"], ["end"]):
+        with pytest.raises(StaleAction):
+            mining_space(table, steps)
 
 
 async def test_a_draw_shows_the_cards_to_the_drawer_and_puts_them_back_as_chosen(

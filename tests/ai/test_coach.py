@@ -300,3 +300,29 @@ def test_a_hint_to_break_a_tool_names_the_player_and_the_evidence_against_it() -
                                       normal_player(iterations=ITERATIONS)))
             assert told[0] == answer.term and told[2] == answer.facts
     assert len(kinds) >= 2  # tools broken, paths blocked, or both: more than one sentence
+
+
+def test_a_move_that_ends_a_saboteur_round_is_appraised() -> None:
+    """A move that ends a round deals the roles again, and the appraiser's terms are
+    named after the seat's role: a term appears or vanishes with the move, counted as 0
+    where it is missing (a review crashed on it: KeyError 'path_digger')."""
+    rng = random.Random(5)
+    for _ in range(20):
+        state = get_game("saboteur").new(4, rng.randrange(10**6), {})
+        assert isinstance(state, SaboteurState)
+        events: list[Event] = []
+        while not state.is_over():
+            seat = state.to_act()[0]
+            for action in state.legal_actions(seat):
+                trial = state.copy()
+                trial.apply(seat, action)
+                assert isinstance(trial, SaboteurState)
+                if trial.is_over() or trial.round == state.round:
+                    continue
+                observation = observe(state, seat, events, knowledge_for("saboteur").determinizer)
+                (appraised,) = appraise(observation, [action], random.Random(1), samples=4)
+                assert appraised.action == action
+                return
+            action = knowledge_for("saboteur").playout_action(state, seat, rng)
+            events += state.apply(seat, action)
+    raise AssertionError("no move ending a round was met")
