@@ -279,3 +279,29 @@ async def test_a_table_without_its_own_thread_tells_its_creator_why(w: TableWorl
     parent = w.guild.create_text_channel("tables")  # allowed: no note
     result = await w.bob.slash(parent, "game new", game="tiny")
     assert [m for m in result.followups if m.ephemeral] == []
+
+
+async def test_a_tournament_names_what_the_bot_lacks_before_it_is_stored_or_started(
+    w: TableWorld, settings: Settings
+) -> None:
+    """`/tournament new` (its card, its tables) and its start (the round's tables, by the
+    command or the card's Start) are refused where the bot may not attach the boards."""
+    await bot_of(w.env).tree.sync()
+    deny(w, w.channel, attach_files=True)
+    expected = refusal(w, str(words(w)["attach"]), w.channel, count=1)
+    new = {"game": "mine-out", "format": "swiss", "players": 2, "minimum": 2}
+    await refused_without_change(
+        w, settings, lambda: w.alice.slash(w.channel, "tournament new", **new), expected)
+    league = w.guild.create_text_channel("league")
+    await w.alice.slash(league, "tournament new", **new)
+    card = league.last_message
+    assert card is not None
+    for _ in range(2):
+        await w.alice.click(card, custom_id="mt:tour:1:easy")
+    w.env.errors.clear()
+    deny(w, league, attach_files=True)
+    expected = refusal(w, str(words(w)["attach"]), league, count=1)
+    await refused_without_change(
+        w, settings, lambda: w.alice.slash(league, "tournament start"), expected)
+    await refused_without_change(
+        w, settings, lambda: w.alice.click(card, custom_id="mt:tour:1:start"), expected)

@@ -14,6 +14,7 @@ from typing import Self
 import discord
 
 from bot.service.tournament_record import TournamentNotFound
+from cogs.permissions.check import check_posting
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, Item
 from cogs.platform.replies import defer_edit, guarded, public_locale
@@ -55,6 +56,7 @@ class CardButton(
         user = interaction.user.id
         manages = interaction.permissions.manage_guild
         if self.arg == "start":
+            check_posting(interaction)  # the round's tables, before anything is stored
             await start_tournament(interaction.client, self.tournament_id, user, manages)
             return
         if self.arg == "join":

@@ -32,6 +32,7 @@ from bot.storage.records import LIVE_TOURNAMENTS
 from bot.tournaments import Format
 from cogs.access import can_view
 from cogs.game import GAME_CHOICES, OPTION_NAMES
+from cogs.permissions.check import check_posting
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import mention
@@ -194,6 +195,7 @@ class TournamentCog(
             settings = replace(settings, bye_points=float(bye))
         for size in range(settings.min_size, settings.max_size + 1):
             check_players(game, spec.options, options, size, interaction.locale)
+        check_posting(interaction)  # its card and its tables (in the channel without threads)
         tournament = await service.tournaments.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             organizer=interaction.user.id, settings=settings)
@@ -203,6 +205,7 @@ class TournamentCog(
     @acknowledged
     async def start(self, interaction: Interaction) -> None:
         tournament = await self._here(interaction)
+        check_posting(interaction)  # the round's tables, before anything is stored
         await start_tournament(interaction.client, tournament.id, interaction.user.id,
                                interaction.permissions.manage_guild)
         await send_private(interaction, t(interaction.locale, "tournament.done"))

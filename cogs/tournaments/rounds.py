@@ -67,8 +67,8 @@ async def say(client: discord.Client, channel_id: int, text: str, **kwargs: Any)
         return
     try:
         await channel.send(text, **kwargs)
-    except discord.HTTPException:
-        log.warning("could not post in channel %s", channel_id, exc_info=True)
+    except discord.HTTPException as error:  # Discord's refusal or failure: no crash
+        log.warning("could not post in channel %s: %s", channel_id, error)
 
 
 async def start_tournament(
@@ -135,10 +135,10 @@ async def open_tables(client: discord.Client, tournament: Tournament) -> None:
                 where = thread.id
             table = await rounds.open_slot(tournament.id, current.number, index, where,
                                            reminder_minutes(client, tournament))
-        except (discord.HTTPException, TableError):
+        except (discord.HTTPException, TableError) as error:
             # A thread refused, or the channel took another table meanwhile.
-            log.warning("tournament %s: could not open table %s", tournament.id, index,
-                        exc_info=True)
+            log.warning("tournament %s: could not open table %s: %s", tournament.id, index,
+                        error)
             continue  # its claim expires: the minute's loop tries again
         await call_players(client, tournament, table, index)
 
