@@ -90,6 +90,20 @@ def no_error_logged(caplog: pytest.LogCaptureFixture) -> None:
     assert all(r.exc_info is None for r in caplog.records if r.levelno >= logging.WARNING)
 
 
+async def posted_once_as_live(
+    w: TableWorld, table_id: int, posted: discord.Message, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The table posted again as `posted`: the channel's one live message, no longer
+    waiting, not posted a second time at the reminder loop's next tick; one warning (the
+    failure's), no error."""
+    assert [m.id for m in live_messages(w.channel)] == [posted.id]
+    assert await service(w).posts.waiting_since(table_id) is None
+    await w.env.advance_time(TICK)
+    assert w.last().id == posted.id  # posted once
+    assert len(warnings_of(caplog)) == 1
+    no_error_logged(caplog)
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 async def test_a_move_refused_for_a_missing_permission_counts_and_is_posted_after(
     table_world: TableWorld,
@@ -125,12 +139,7 @@ async def test_a_move_refused_for_a_missing_permission_counts_and_is_posted_afte
     posted = w.last()
     assert posted.content.startswith("📌")
     assert f"{w.bob.mention} added 3" in posted.content
-    assert [m.id for m in live_messages(w.channel)] == [posted.id]
-    assert await service(w).posts.waiting_since(table_id) is None
-    await w.env.advance_time(TICK)
-    assert w.last().id == posted.id  # posted once
-    assert len(warnings_of(caplog)) == 1
-    no_error_logged(caplog)
+    await posted_once_as_live(w, table_id, posted, caplog)
 
 
 async def test_the_reminder_loop_posts_a_waiting_table_at_its_next_tick(
@@ -152,12 +161,7 @@ async def test_the_reminder_loop_posts_a_waiting_table_at_its_next_tick(
     posted = w.last()
     assert posted.content.startswith("📌") and "⏰" not in posted.content
     assert f"<@{w.bob.id}>" in posted.content  # the player to act, pinged
-    assert [m.id for m in live_messages(w.channel)] == [posted.id]
-    assert await service(w).posts.waiting_since(table_id) is None
-    await w.env.advance_time(TICK)
-    assert w.last().id == posted.id
-    assert len(warnings_of(caplog)) == 1
-    no_error_logged(caplog)
+    await posted_once_as_live(w, table_id, posted, caplog)
 
 
 async def test_game_status_posts_a_waiting_table(

@@ -20,11 +20,9 @@ later; the table goes on, and the worker is started afresh at the next request.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import random
-import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -47,7 +45,7 @@ from bot.ai.observation import Observation, observe
 from bot.games.base import JSON, Event, GameState, Seat
 from bot.games.errors import UserError
 from bot.games.record import initial_state, parse_entry
-from bot.workers.lifeline import end_with_parent
+from bot.workers.lifeline import end_with_parent, kill_workers
 from bot.workers.process_starts import ProcessStartRefused
 
 log = logging.getLogger(__name__)
@@ -263,12 +261,8 @@ class CoachRunner:
     def _discard(self) -> None:
         """Drop the worker (stuck or broken): its processes killed, a new one next time."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        for process in list(getattr(pool, "_processes", None) or {}):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(process, signal.SIGKILL)
-        pool.shutdown(wait=False, cancel_futures=True)
+        if pool is not None:
+            kill_workers(pool)
 
     def close(self, wait: bool = True) -> None:
         pool, self._pool = self._pool, None

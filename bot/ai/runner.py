@@ -31,7 +31,7 @@ from bot.ai.players import make_player
 from bot.games.base import JSON, Event, GameState, Seat
 from bot.games.record import initial_state, parse_entry
 from bot.games.registry import get_game
-from bot.workers.lifeline import end_with_parent
+from bot.workers.lifeline import end_with_parent, kill_workers
 
 log = logging.getLogger(__name__)
 
@@ -187,11 +187,8 @@ class ComputerRunner:
     def _restart(self) -> None:
         """Kill the workers (one may be stuck) and start afresh on the next move."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        for process in list(pool._processes.values()):
-            process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        if pool is not None:
+            kill_workers(pool)
 
     def close(self) -> None:
         pool, self._pool = self._pool, None

@@ -24,6 +24,7 @@ import logging
 import os
 import signal
 import sys
+from concurrent.futures import Executor
 
 log = logging.getLogger(__name__)
 
@@ -47,3 +48,12 @@ def end_with_parent() -> None:
         return
     if parent == 1 or os.getppid() != parent:  # orphaned before or while asking
         os._exit(0)
+
+
+def kill_workers(pool: Executor) -> None:
+    """Kill `pool`'s worker processes (one may be stuck) and shut it down without
+    waiting for them: the pool is dropped, and a new one started when next needed (a
+    pool of threads has no processes to kill: it is only shut down)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
