@@ -41,6 +41,7 @@ from benchmarks.timing import StallMeter, ms
 from bot.app import freeze_start_up_objects
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.registry import load_games
+from bot.i18n import languages
 from bot.service import ActResult, GameService, Table
 from bot.storage import Storage
 from bot.workers.render_pool import RenderPool, core_count, install, uninstall
@@ -352,7 +353,8 @@ async def cpu_per_turn_through_pool(rig: Rig, pool: RenderPool, turns: int) -> f
 async def started_pool(workers: int) -> RenderPool:
     """A render pool of `workers`, warmed up as the bot's (`bot.app.TableBot.setup_hook`)."""
     pool = RenderPool(workers)
-    await pool.start([plugin.warm_up for plugin in all_plugins() if plugin.warm_up])
+    await pool.start([plugin.warm_up for plugin in all_plugins() if plugin.warm_up],
+                     languages())
     install(pool)
     return pool
 

@@ -40,6 +40,7 @@ from bot.games.base import JSON, GameState
 from bot.games.record import ReplayError, replay
 from bot.games.registry import get_game, load_games
 from bot.games.selfplay import SelfPlayError, play_random_game
+from bot.i18n import DEFAULT_LANGUAGE, languages
 from bot.startup.config import POSTGRES_SCHEMES, Settings, SettingsError
 from bot.storage import StartupError, Storage
 from bot.storage.copy import CopyError, CopyReport, copy_database
@@ -284,7 +285,8 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
 
 def add_local_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--locale", choices=("en", "fr"), default="en", help="the server's language"
+        "--locale", choices=languages(), default=DEFAULT_LANGUAGE,
+        help="the server's language"
     )
     parser.add_argument(
         "--port", type=int, default=0, help="the page's port on 127.0.0.1 (default: a free one)"

@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot.ai.runner import ComputerRunner
 from bot.ai.table_turns import ComputerTurns
+from bot.i18n import languages
 from bot.service import GameService
 from bot.startup.config import Settings
 from bot.startup.invite import invite_url
@@ -122,7 +123,7 @@ class TableBot(commands.AutoShardedBot):
     async def start_render_pool(self) -> None:
         """Start the render workers, warmed up, and draw with them (`setup_hook` does,
         or the local table before simcord runs, see `bot.local.table`)."""
-        await self.render_pool.start([p.warm_up for p in all_plugins() if p.warm_up])
+        await self.render_pool.start([p.warm_up for p in all_plugins() if p.warm_up], languages())
         install(self.render_pool)
 
     async def start_workers(self) -> None:

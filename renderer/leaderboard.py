@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import has_key, t
+from bot.i18n import decimal, has_key, t
 from bot.outcomes.stats import LeaderboardRow
 from bot.outcomes.summaries import Player
 from renderer.colours import PALETTE
@@ -40,12 +40,6 @@ def game_name(lang: str, game: str) -> str:
     """The game's display name (``game.<id>.name``), or its id if it has none."""
     key = f"game.{game}.name"
     return t(lang, key) if has_key(key) else game
-
-
-def number(lang: str, value: float) -> str:
-    """One decimal, with a decimal comma in French."""
-    shown = f"{value:.1f}"
-    return shown.replace(".", ",") if lang == "fr" else shown
 
 
 def shorten(name: str, width: int, size: int = NAME_SIZE) -> str:
@@ -107,7 +101,7 @@ def leaderboard_image(
             name = f"{name} ({label(lang, 'computer')})"
         name = shorten(name, NAME_WIDTH - (name_x - NAME_X))
         text(draw, (name_x, middle), name, NAME_SIZE, anchor="lm")
-        text(draw, (RATING_X, middle), number(lang, row.rating), 32, bold=True, anchor="rm")
+        text(draw, (RATING_X, middle), decimal(lang, row.rating), 32, bold=True, anchor="rm")
         text(draw, (GAMES_X, middle), str(row.games), 30, anchor="rm")
         text(draw, (WINS_X, middle), str(row.wins), 30, anchor="rm")
     return image

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import t
+from bot.i18n import decimal, t
 from renderer.colours import PALETTE
 from renderer.draw import text
-from renderer.leaderboard import number, robot, shorten
+from renderer.leaderboard import robot, shorten
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER
 
 WIDTH = 1000
@@ -61,8 +61,8 @@ def label(lang: str, key: str, **params: object) -> str:
 
 
 def figure(lang: str, value: float) -> str:
-    """A number of points: whole without decimals, else one (a comma in French)."""
-    return str(int(value)) if value == int(value) else number(lang, value)
+    """A number of points: whole without decimals, else one (as the language writes it)."""
+    return decimal(lang, value, "#,##0.#")
 
 
 def standings_image(title: str, rows: Sequence[StandingRow], lang: str) -> Image.Image:

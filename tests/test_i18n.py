@@ -27,12 +27,12 @@ from bot.games.errors import GameError, IllegalAction
 from bot.games.registry import CATALOGS, ENTRY_POINT_GROUP, game_ids, get_game
 from bot.i18n import (
     DEFAULT_LANGUAGE,
-    LANGUAGES,
     catalog,
     catalog_dirs,
     folder_path,
     format_text,
     language_of,
+    languages,
     load_catalog,
     t,
 )
@@ -197,7 +197,7 @@ def test_french_names_each_thing_with_the_rulebooks_one_term(game: str) -> None:
 
 def test_no_text_writes_a_plural_in_brackets() -> None:
     """ "1 worker(s)": a count chooses its word with ``{count:worker|workers}``."""
-    for language in LANGUAGES:
+    for language in languages():
         texts = catalog(language).values()
         bracketed = [text for text in texts if re.search(r"\w\((s|x|e|es)\)", text)]
         assert bracketed == [], language
@@ -211,7 +211,7 @@ which Discord shows as "3 hours ago", "in 2 days", "il y a 3 heures")."""
 def test_a_relative_time_follows_no_word_that_wants_a_date() -> None:
     """ "Waiting since 3 hours ago", "depuis il y a 3 heures": a relative time stands
     after "began" or "a commencé", never after "since", "from" or "depuis"."""
-    for language in LANGUAGES:
+    for language in languages():
         for key, text in catalog(language).items():
             filled = text
             for name in RELATIVE_TIMES:
@@ -242,7 +242,7 @@ def command_paths(language: str) -> set[str]:
     return paths
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", languages())
 def test_every_text_names_commands_as_the_readers_client_shows_them(language: str) -> None:
     """`/partie jouer` in French, `/game play` in English: never the other language's."""
     paths = command_paths(language)
@@ -271,7 +271,7 @@ def test_a_count_chooses_its_word(language: str, count: int, expected: str) -> N
 
 
 def test_the_merged_catalogs_have_the_same_keys() -> None:
-    keys = [set(catalog(language)) for language in LANGUAGES]
+    keys = [set(catalog(language)) for language in languages()]
     assert keys[0] == keys[1]
 
 
@@ -345,7 +345,7 @@ def played(request: pytest.FixtureRequest) -> tuple[str, list[Any], list[Illegal
     return (game, *random_games(game))
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", languages())
 def test_every_event_of_random_games_has_a_text_using_only_its_parameters(
     played: tuple[str, list[tuple[str, dict[str, Any]]], list[IllegalAction]], language: str
 ) -> None:
@@ -359,7 +359,7 @@ def test_every_event_of_random_games_has_a_text_using_only_its_parameters(
         format_text(language, texts[key], **{"player": "@someone", **data})
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", languages())
 def test_every_refusal_met_in_random_games_has_a_text_that_formats(
     played: tuple[str, list[Any], list[IllegalAction]], language: str
 ) -> None:
@@ -382,7 +382,7 @@ def keys_in_source(game: str) -> set[str]:
 @pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_every_refusal_and_syntax_key_of_an_engine_has_a_text_in_both_languages(game: str) -> None:
     keys = keys_in_source(game)
-    for language in LANGUAGES:
+    for language in languages():
         assert sorted(keys - catalog(language).keys()) == [], language
 
 

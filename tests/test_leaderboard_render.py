@@ -7,10 +7,11 @@ import io
 import pytest
 from PIL import Image
 
+from bot.i18n import decimal
 from bot.outcomes.stats import LeaderboardRow
 from bot.outcomes.summaries import Player
 from renderer import leaderboard
-from renderer.leaderboard import number, render_leaderboard, shorten
+from renderer.leaderboard import render_leaderboard, shorten
 from tests.readability import assert_phone_readable, drawn_text
 
 ALICE, BOB = Player("101"), Player("102")
@@ -47,7 +48,7 @@ def test_computer_players_carry_a_mark() -> None:
 def test_english_and_french() -> None:
     rows = [LeaderboardRow(1, ALICE, 12.5, 10, 6)]
     assert image(rows, "en").tobytes() != image(rows, "fr").tobytes()
-    assert number("fr", 12.25) == "12,2" and number("en", -3.0) == "-3.0"
+    assert decimal("fr", 12.25) == "12,2" and decimal("en", -3.0) == "-3.0"
 
 
 def test_no_rated_player_yet() -> None:

@@ -11,8 +11,8 @@ import simcord
 
 import cogs.coal_baron.presenter
 from bot.games.coal_baron.state import CoalBaronState
+from bot.i18n import languages
 from bot.workers.render_pool import (
-    WARM_UP_LANGUAGES,
     RenderFailed,
     RenderPool,
     install,
@@ -138,6 +138,6 @@ async def test_a_turn_goes_out_with_its_text_and_a_retry_button_when_the_board_f
 def test_the_warm_up_runs_each_games_own_in_every_language() -> None:
     calls: list[tuple[str, str]] = []
     games = [lambda lang, g=game: calls.append((g, lang)) for game in ("a", "b")]
-    assert warm_up(games) == os.getpid()
-    assert calls == [(g, lang) for lang in WARM_UP_LANGUAGES for g in ("a", "b")]
+    assert warm_up(games, languages()) == os.getpid()
+    assert calls == [(g, lang) for lang in languages() for g in ("a", "b")]
     assert {p.game_id for p in all_plugins() if p.warm_up} >= {"coal-baron", "saboteur"}

@@ -7,7 +7,7 @@ import pytest
 from bot.games.saboteur import rules
 from bot.games.saboteur.cards import ACTION_CARDS, TOOLS
 from bot.games.saboteur.maze import GOAL_POSITIONS
-from bot.i18n import LANGUAGES, catalog, t
+from bot.i18n import catalog, languages, t
 from cogs.platform.items import LABEL_LIMIT
 from cogs.platform.steps import StepOption
 from cogs.saboteur.choices import CHOICE_LIMIT, describe
@@ -17,7 +17,7 @@ from tests.saboteur_positions import after
 from tests.saboteur_support import SAB_NOTATION
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", languages())
 def test_every_refusal_reason_card_tool_and_goal_has_a_text(language: str) -> None:
     texts = catalog(language)
     for reason in rules.REASONS:
@@ -32,7 +32,7 @@ def test_every_refusal_reason_card_tool_and_goal_has_a_text(language: str) -> No
         assert f"saboteur.goal.{goal}" in texts
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", languages())
 def test_the_rules_and_every_play_read_in_words_within_discords_limits(language: str) -> None:
     """The rules text and every legal play's words (suggestions, select options and
     buttons) hold no notation, and fit Discord's 100 characters whole, even between

@@ -60,6 +60,7 @@ import simcord
 from simcord.preview import Preview
 
 from bot.app import TableBot, check_storage, configure_logging, create_bot
+from bot.i18n import DEFAULT_LANGUAGE, t
 from bot.local.simcord_page import after_each_publication, check_simcord, is_busy, publish_again
 from bot.local.welcome import WelcomeButton, post_welcome
 from bot.service import Table
@@ -75,9 +76,6 @@ SERVER_ID = 1_000_000_000_000_000_001
 CHANNEL = "mine"
 SEATS = ("Alice", "Bob", "Chloé", "David")
 """The members of the simulated server, in the page's "Viewing as" list."""
-SERVER_NAMES = {"en": "Local table", "fr": "Table locale"}
-LOCALES = {"en": "en-US", "fr": "fr"}
-"""The languages of the page (`--locale`) and the Discord locale each stands for."""
 SETTLE_SECONDS = 600.0
 """How long one action on the page may keep the bot busy (computers playing after it)."""
 REFRESH_SECONDS = 0.5
@@ -95,8 +93,9 @@ READY_LINE = "Local table: open "
 class LocalOptions:
     """What ``python -m bot local`` takes on its command line."""
 
-    locale: str = "en"
-    """``en`` or ``fr``: the server's language and the page's client language."""
+    locale: str = DEFAULT_LANGUAGE
+    """A language with catalogs (`bot.i18n.languages`): the server's language and the
+    page's client language."""
     port: int = 0
     """The page's port on 127.0.0.1; 0 takes a free one."""
     database: Path = DEFAULT_DATABASE
@@ -122,12 +121,20 @@ class LocalServer:
     members: list[simcord.MemberActor]
 
 
+def discord_locale(language: str) -> str:
+    """The Discord locale a client of `language` has: the language's own code where
+    Discord has it (``fr``, ``de``), else its first regional one (``en-US``)."""
+    codes = [locale.value for locale in discord.Locale]
+    return language if language in codes else next(
+        code for code in codes if code.startswith(f"{language}-"))
+
+
 def build_server(env: simcord.Env, locale: str) -> LocalServer:
     """The server, its channel and its members, created before the bot connects (so
     with the same ids at every start, see the module docstring)."""
     env.backend.bot_user.name = BOT_NAME  # simcord's default is "TestBot"
     guild = env.create_guild(
-        SERVER_NAMES[locale], id=SERVER_ID, preferred_locale=LOCALES[locale]
+        t(locale, "local.server_name"), id=SERVER_ID, preferred_locale=discord_locale(locale)
     )
     members = [guild.add_member(env.create_user(name, global_name=name)) for name in SEATS]
     # Tables play in the channel itself: a thread would be gone after a restart.
@@ -174,7 +181,7 @@ async def greet(bot: TableBot, server: LocalServer, locale: str) -> None:
         return
     channel = bot.get_channel(server.channel.id)
     assert isinstance(channel, discord.TextChannel), channel
-    await post_welcome(channel, LOCALES[locale])
+    await post_welcome(channel, discord_locale(locale))
 
 
 def channel_fingerprint(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[object, ...]:
@@ -263,7 +270,7 @@ async def serve(settings: Settings, options: LocalOptions) -> None:
                 await env.settle()
                 async with env.preview(
                     server.channel, viewers=server.members, layout="channel",
-                    locale=LOCALES[options.locale], port=options.port,
+                    locale=discord_locale(options.locale), port=options.port,
                 ) as page:
                     announce(page.url, options)
                     waits = [

@@ -98,17 +98,14 @@ def _render_within(timeout: float, fn: Renderer, *args: Any) -> bytes:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-WARM_UP_LANGUAGES = ("fr", "en")
-
-
 WarmUp = Callable[[str], object]
 """A game's warm-up (its plugin's ``warm_up``): draws its usual images in one language."""
 
 
-def warm_up(games: Sequence[WarmUp]) -> int:
-    """Run every game's warm-up in each language: imports the renderers, loads the
+def warm_up(games: Sequence[WarmUp], languages: Sequence[str]) -> int:
+    """Run every game's warm-up in each of `languages`: imports the renderers, loads the
     fonts, fills the caches of static layers and glyphs. Returns the worker's process id."""
-    for lang in WARM_UP_LANGUAGES:
+    for lang in languages:
         for game in games:
             game(lang)
     return os.getpid()
@@ -122,14 +119,18 @@ class RenderPool:
         self.timeout = timeout
         self._executor: ProcessPoolExecutor | None = None
 
-    async def start(self, warm_ups: Sequence[WarmUp] = ()) -> None:
-        """Start the workers and wait until each has run the games' `warm_ups`
+    async def start(
+        self, warm_ups: Sequence[WarmUp] = (), languages: Sequence[str] = ()
+    ) -> None:
+        """Start the workers and wait until each has run the games' `warm_ups` in every
+        one of `languages` (`bot.i18n.languages`: this layer reads no catalog)
         (nothing to do if they are running already)."""
         if self.workers and self._executor is None:
             self._executor = self._new_executor()
             if warm_ups:
                 games = tuple(warm_ups)
-                await asyncio.gather(*(self._run(warm_up, games) for _ in range(self.workers)))
+                await asyncio.gather(*(self._run(warm_up, games, tuple(languages))
+                                       for _ in range(self.workers)))
 
     def _new_executor(self) -> ProcessPoolExecutor:
         # forkserver: workers start from a clean process, not a copy of the bot's

@@ -16,9 +16,9 @@ from functools import lru_cache
 from bot.games.base import Seat
 from bot.games.coal_baron.components import ORDER_BY_NAME, ORDERS, TILE_DESIGN_BY_NAME, TILE_DESIGNS
 from bot.games.coal_baron.shapes import CoalView, MineLevel, PlayerView, as_view
-from bot.i18n import LocaleLike, language_of, t
+from bot.i18n import LocaleLike, elide, joined, language_of, t
 from cogs.coal_baron.labels import colour_name, space_name, vehicle_name
-from cogs.platform.alt_text import elided, player_name
+from cogs.platform.alt_text import player_name
 from cogs.platform.seen import Seen
 
 
@@ -124,7 +124,7 @@ def player_line(seen: Seen, player: PlayerView, locale: LocaleLike) -> str:
 def mine_lines(seen: Seen, player: PlayerView, locale: LocaleLike) -> list[str]:
     """One player's mine: each level's tunnels and carts, the cage, the stock, the orders."""
     name = player_name(seen, player["seat"], locale)
-    of_player = elided(locale, t(locale, "words.of", name=name))  # "of Ann", "d'Ann"
+    of_player = elide(locale, t(locale, "words.of", name=name))  # "of Ann", "d'Ann"
     lines = [t(locale, "read.coal.mine", of_player=of_player)]
     lines += [level_line(level, locale) for level in player["mine"]]
     cage = player["cage"]
@@ -177,9 +177,7 @@ def order_words(locale: LocaleLike, name: str) -> str:
     order = ORDERS[ORDER_BY_NAME[name]]
     slots = [colour_name(locale, colour) for colour in order.slots]
     return t(locale, "read.coal.order", vehicle=vehicle_name(locale, order.vehicle),
-             slots=slots[0] if len(slots) == 1 else t(locale, "words.and",
-                                                       first=", ".join(slots[:-1]),
-                                                       last=slots[-1]), vp=order.vp)
+             slots=joined(locale, slots), vp=order.vp)
 
 
 def cubes_text(cubes: list[str], locale: LocaleLike) -> str:

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.i18n import LocaleLike, t
+from bot.i18n import DEFAULT_LANGUAGE, LocaleLike, t
 from cogs.permissions.check import TABLE_NEEDS, missing, needed, permission_names
 
 log = logging.getLogger(__name__)
@@ -149,4 +149,5 @@ class Failure:
         log.log(logging.INFO if again else logging.WARNING,
                 "table %s: its message could not be posted in #%s (%s): %s; it waits to be"
                 " posted", table_id, where, self.channel_id,
-                self.cause("en").replace(f"<#{self.channel_id}>", f"#{where}").replace("**", ""))
+                self.cause(DEFAULT_LANGUAGE).replace(f"<#{self.channel_id}>", f"#{where}")
+                .replace("**", ""))

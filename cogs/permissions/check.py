@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import LocaleLike, t
+from bot.i18n import LocaleLike, joined, t
 from bot.service.errors import UserError
 
 TABLE_NEEDS = (
@@ -64,10 +64,7 @@ def missing(permissions: discord.Permissions, names: Sequence[str]) -> list[str]
 def permission_names(names: Sequence[str], locale: LocaleLike) -> str:
     """``**Attach Files** and **Embed Links**``: the permissions as Discord's settings
     name them in `locale`'s language, joined."""
-    shown = [f"**{t(locale, f'permission.{name}')}**" for name in names]
-    if len(shown) < 2:
-        return "".join(shown)
-    return t(locale, "permission.and", first=", ".join(shown[:-1]), last=shown[-1])
+    return joined(locale, [f"**{t(locale, f'permission.{name}')}**" for name in names])
 
 
 def bot_name(interaction: discord.Interaction[Any]) -> str:

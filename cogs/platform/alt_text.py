@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.base import JSON, GameState, Seat
-from bot.i18n import LocaleLike, language_of, t
+from bot.i18n import LocaleLike, elide, joined, t
 from bot.service import ActResult, GameService, Table, TableStatus
 from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import game_name
@@ -76,20 +76,9 @@ def player_name(seen: Seen, seat: Seat, locale: LocaleLike) -> str:
     return written if not written.startswith("<@") else t(locale, "words.player", number=seat + 1)
 
 
-_DE_BEFORE_VOWEL = re.compile(r"\bde (?=[aeiouyhàâéèêëîïôûüAEIOUYHÀÂÉÈÊËÎÏÔÛÜ])")
-
-
-def elided(locale: LocaleLike, text: str) -> str:
-    """`text` with French "de" elided before a vowel ("la mine d'Ann", not "de Ann")."""
-    return _DE_BEFORE_VOWEL.sub("d'", text) if language_of(locale) == "fr" else text
-
-
 def names_list(seen: Seen, seats: Sequence[Seat], locale: LocaleLike) -> str:
     """"Ann, Bob and Cleo": the seats' names in a sentence."""
-    names = [player_name(seen, seat, locale) for seat in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return t(locale, "words.and", first=", ".join(names[:-1]), last=names[-1])
+    return joined(locale, [player_name(seen, seat, locale) for seat in seats])
 
 
 def headline(seen: Seen, locale: LocaleLike, picture: str, **about: object) -> list[str]:
@@ -99,7 +88,7 @@ def headline(seen: Seen, locale: LocaleLike, picture: str, **about: object) -> l
     plugin = plugin_for(seen.table.game)
     game = game_name(locale, seen.table.game)
     where = plugin.words.where(seen, locale) if plugin.words and seen.view else ""
-    what = elided(locale, t(locale, f"alt.picture.{picture}", **about))
+    what = elide(locale, t(locale, f"alt.picture.{picture}", **about))
     sentences = [t(locale, "alt.head", game=game, where=where, picture=what) if where
                  else t(locale, "alt.head_only", game=game, picture=what)]
     if seen.outcome is not None:

@@ -16,7 +16,7 @@ from bot.ai.appraisers import appraiser_for
 from bot.ai.coach_worker import CostAnswer, HintAnswer
 from bot.games.base import GameState, Seat
 from bot.games.registry import get_game
-from bot.i18n import LocaleLike, language_of, t
+from bot.i18n import LocaleLike, decimal, t
 from bot.service import Table
 from cogs.platform.names import mention
 from cogs.platform.plugins import plugin_for
@@ -24,11 +24,9 @@ from cogs.platform.seen import seat_copy
 
 
 def amount(locale: LocaleLike, value: float) -> str:
-    """A figure as a player reads it: one decimal at most, a decimal comma in French."""
-    text = f"{value:.1f}".removesuffix(".0")
-    if text == "-0":
-        text = "0"
-    return text.replace(".", ",") if language_of(locale) == "fr" else text
+    """A figure as a player reads it: one decimal at most, in the language's own
+    writing ("2.5", "2,5")."""
+    return decimal(locale, value, "#,##0.#")
 
 
 def reason_text(

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.i18n import LocaleLike, language_of, t
+from bot.i18n import LocaleLike, decimal, language_of, t
 from bot.outcomes.stats import leaderboard, player_totals
 from bot.outcomes.summaries import Player
 from cogs.platform.host import service_of
@@ -24,12 +24,6 @@ from cogs.platform.replies import acknowledged, send_private
 from cogs.platform.server_names import note_actor, remember_names, stored_names
 from cogs.platform.summary_alt import leaderboard_description
 from renderer.leaderboard import render_leaderboard
-
-
-def decimal(locale: LocaleLike, value: float) -> str:
-    """`value` with one decimal, a decimal comma in French."""
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if language_of(locale) == "fr" else text
 
 
 def duration(locale: LocaleLike, seconds: float) -> str:

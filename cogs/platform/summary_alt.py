@@ -18,14 +18,13 @@ from itertools import islice
 from typing import Any
 
 from bot.games.base import JSON
-from bot.i18n import LocaleLike, language_of, t
+from bot.i18n import LocaleLike, decimal, elide, t
 from bot.outcomes.stats import LeaderboardRow
 from bot.outcomes.summaries import Player as RatedPlayer
 from bot.service import ActResult, Table
 from cogs.platform.alt_text import (
     LIMIT,
     description,
-    elided,
     fitted,
     headline,
     plain,
@@ -37,7 +36,6 @@ from cogs.platform.plugins import plugin_for, presenter_for
 from cogs.platform.presenter import game_name
 from cogs.platform.seen import Seen, seen
 from renderer import replay
-from renderer.leaderboard import number
 from renderer.replay import TurnEnd, pick, replay_steps, replayed_turns
 
 
@@ -77,7 +75,7 @@ def _step_told(
                                     steps=steps)
     shown = seen_of(table, end.state, None, names)
     about = {"step": step + 1, "steps": steps}
-    turn = (elided(locale, t(locale, "alt.replay.turn", **_turn_words(table, shown, end, locale)))
+    turn = (elide(locale, t(locale, "alt.replay.turn", **_turn_words(table, shown, end, locale)))
             if end.seat is not None else t(locale, "alt.replay.start"))
     return fitted([*headline(shown, locale, "replay_step", **about), turn,
                    *scores(shown, locale)])
@@ -123,7 +121,7 @@ def _frames_told(
         seen_then = seen_of(table, end.state, None, names)
         where = words.where(seen_then, locale) if words is not None else ""
         key = "alt.replay.frame" if where else "alt.replay.turn"
-        frame = elided(locale, t(locale, key, where=where,
+        frame = elide(locale, t(locale, key, where=where,
                                  **_turn_words(table, seen_then, end, locale)))
         sentences.append(frame[:1].upper() + frame[1:])
         size += len(frame) + 1
@@ -142,7 +140,7 @@ def leaderboard_description(
         if row.player.computer:
             name = f"{name} ({t(locale, 'render.leaderboard.computer')})"
         lines.append(t(locale, "alt.leaderboard", rank=row.rank, player=name,
-                       rating=number(language_of(locale), row.rating), games=row.games,
+                       rating=decimal(locale, row.rating), games=row.games,
                        wins=row.wins))
     return fitted(lines)
 

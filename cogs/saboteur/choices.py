@@ -28,7 +28,7 @@ from bot.games.saboteur.actions import (
 from bot.games.saboteur.cards import PATH_CARDS, card_type, shape_of
 from bot.games.saboteur.cells import cell_name
 from bot.games.saboteur.maze import GOAL_POSITIONS, Pos
-from bot.i18n import LocaleLike, language_of, t
+from bot.i18n import LocaleLike, elide, language_of, t
 from bot.service import Table
 from bot.service.errors import NotPlaying
 from cogs.platform.names import mention
@@ -151,15 +151,10 @@ def card_name(locale: LocaleLike, card: str) -> str:
     return t(locale, f"saboteur.card.{card}")
 
 
-_VOWELS = frozenset("aeiouyhàâäéèêëîïôöûüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜ")
-
-
 def of_player(locale: LocaleLike, name: str) -> str:
-    """"of Ana" in the reader's language; French elides before a vowel ("d'Ana",
-    "de Bruno"); a mention (``<@…>``) or a computer's name keeps "de"."""
-    if language_of(locale) == "fr" and name[:1] in _VOWELS:
-        return "d'" + name
-    return t(locale, "sab.of_player", player=name)
+    """"of Ana" in the reader's language, elided as it elides ("d'Ana", "de Bruno";
+    a mention, ``<@…>``, keeps "de")."""
+    return elide(locale, t(locale, "sab.of_player", player=name))
 
 
 def describe(locale: LocaleLike, action: Action, names: Sequence[str]) -> str:

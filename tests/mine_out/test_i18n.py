@@ -1,7 +1,7 @@
 """Mine Out's own translation checks (the checks every game shares are in tests/test_i18n.py)."""
 
 from bot.games.mine_out.components import KIND_DATA, NODES
-from bot.i18n import LANGUAGES, catalog
+from bot.i18n import catalog, languages
 
 
 def test_every_event_kind_the_engine_can_name_has_a_text() -> None:
@@ -12,7 +12,7 @@ def test_every_event_kind_the_engine_can_name_has_a_text() -> None:
     kinds |= {"turn", "apprentice-turn", "turn-end", "scored", "hired", "changed", "played",
               "played-community", "investors-paid", "bank-short", "mine-out-scored", "bank-out",
               "bank-out-scored", "mafia", "slavers-drew", "drew", "reshuffled", "game-end"}
-    for language in LANGUAGES:
+    for language in languages():
         texts = catalog(language)
         missing = sorted(kind for kind in kinds if f"event.mine-out.{kind}" not in texts)
         assert not missing, f"{language}: {missing}"
