@@ -30,6 +30,7 @@ import json
 import re
 import string
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -38,7 +39,7 @@ from typing import Any, Protocol
 from babel import Locale
 from babel.core import negotiate_locale
 from babel.lists import format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, parse_decimal
 
 from bot.games.registry import catalog_folders
 
@@ -153,8 +154,17 @@ def _cldr(language: str) -> Locale:
 
 
 def plural_category(language: str, count: object) -> str:
-    """CLDR's plural category of `count` in `language`: ``one``, ``few``, ``other``…"""
-    return str(_cldr(language).plural_form(abs(int(count))))  # type: ignore[call-overload]
+    """CLDR's plural category of `count` in `language`: ``one``, ``few``, ``other``…
+    (`count` a number, or a number as the language writes it: "1,5" in French)."""
+    if isinstance(count, int):
+        number: int | Decimal = count
+    elif isinstance(count, Decimal):
+        number = count
+    elif isinstance(count, float):
+        number = Decimal(str(count))
+    else:
+        number = parse_decimal(str(count), locale=_cldr(language), strict=False)
+    return str(_cldr(language).plural_form(abs(number)))
 
 
 def plural_choice(language: str, count: object, forms: str) -> str:

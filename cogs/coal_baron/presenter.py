@@ -321,7 +321,8 @@ class CoalBaronPresenter(Presenter):
             if isinstance(params.get("space"), str):
                 params["space"] = space_name(locale, params["space"])
             if isinstance(params.get("kind"), str):
-                params["kind"] = t(locale, f"coal.pile.{params['kind']}")
+                params["kind"] = t(locale, f"coal.pile.{params['kind']}",
+                                   count=params.get("count", 0))
             lines.append(t(locale, f"event.coal-baron.{event.kind}", **params))
         return lines
 

@@ -66,11 +66,11 @@ def cost_params(
     table: Table, state: GameState[object], seat: Seat, answer: CostAnswer, locale: LocaleLike
 ) -> dict[str, str]:
     """The words of a costly move: ``played``, ``best``, ``loss`` (with its unit), ``reason``."""
-    unit = t(locale, f"coach.unit.{appraiser_for(table.game).unit}")
+    unit = f"coach.unit.{appraiser_for(table.game).unit}"
     return {
         "played": move_words(table, state, seat, answer.played, locale),
         "best": move_words(table, state, seat, answer.best, locale),
-        "loss": f"{amount(locale, answer.loss)} {unit}",
+        "loss": t(locale, unit, amount=amount(locale, answer.loss)),
         "reason": answer_reason(table, answer, locale),
     }
 
