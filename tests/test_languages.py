@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -95,9 +96,9 @@ async def test_a_catalog_only_language_is_picked_up_with_no_code_change(italian:
     assert t("it-IT", "words.someone") == catalog("en")["words.someone"]  # not yet written
     assert decimal("it", 1234.5) == "1.234,5" and joined("it", ["A", "B", "C"]) == "A, B e C"
     name = app_commands.locale_str("game", key="command.game.name")
-    translated = await CatalogTranslator().translate(
-        name, discord.Locale.italian, app_commands.TranslationContext(
-            app_commands.TranslationContextLocation.command_name, None))
+    context: app_commands.TranslationContext[Any, None] = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.other, None)
+    translated = await CatalogTranslator().translate(name, discord.Locale.italian, context)
     assert translated == "partita"
     assert parse_arguments(["local", "--locale", "it"]).locale == "it"
     assert discord_locale("it") == "it" and t("it", "local.server_name") == "Tavolo locale"

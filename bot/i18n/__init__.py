@@ -156,15 +156,12 @@ def _cldr(language: str) -> Locale:
 def plural_category(language: str, count: object) -> str:
     """CLDR's plural category of `count` in `language`: ``one``, ``few``, ``other``…
     (`count` a number, or a number as the language writes it: "1,5" in French)."""
-    if isinstance(count, int):
-        number: int | Decimal = count
-    elif isinstance(count, Decimal):
+    number: float | Decimal
+    if isinstance(count, int | float | Decimal):
         number = count
-    elif isinstance(count, float):
-        number = Decimal(str(count))
     else:
         number = parse_decimal(str(count), locale=_cldr(language), strict=False)
-    return str(_cldr(language).plural_form(abs(number)))
+    return str(_cldr(language).plural_form(-number if number < 0 else number))
 
 
 def plural_choice(language: str, count: object, forms: str) -> str:
