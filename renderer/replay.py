@@ -41,7 +41,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.base import JSON, Event, GameState
 from bot.games.record import entry_events, initial_state, parse_entry, play_entry
-from bot.i18n import has_key, t
+from bot.i18n import has_key, joined, t
 from renderer.chart import line_colour
 from renderer.draw import mark, text
 from renderer.names import drawable_name, fit_name
@@ -245,10 +245,7 @@ def compose(board: Image.Image, caption: str, frame: Layout, heading: int = 0) -
 def winners_line(lang: str, title: Title) -> str:
     """ "Winner: Ana", "Winners: Ana and Bruno" (in `lang`)."""
     shown = [title.names[seat] for seat in title.winners]
-    joined = shown[0] if len(shown) == 1 else (
-        ", ".join(shown[:-1]) + label(lang, "and") + shown[-1]
-    )
-    return label(lang, "winner" if len(shown) == 1 else "winners", names=joined)
+    return label(lang, "winner" if len(shown) == 1 else "winners", names=joined(lang, shown))
 
 
 def title_height(title: Title) -> int:

@@ -17,10 +17,11 @@ from bot.games.coal_baron.components import SPACES
 from bot.games.coal_baron.draw import DrawFive
 from bot.games.coal_baron.shapes import CoalView
 from bot.games.coal_baron.state import CoalBaronState
+from bot.i18n import languages
 from renderer.coal_baron import glyphs, mines
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
-from renderer.coal_baron.labels import label, numbered_names
+from renderer.coal_baron.labels import label, letters, numbered_names
 from renderer.coal_baron.mine import MARGIN, SHAFT_X, WIDTH, arrange, mine_image, render_mine
 from renderer.coal_baron.mines import MINES_WIDTH, render_mines
 from renderer.coal_baron.model import Gallery, Mine, board_from_view
@@ -250,14 +251,14 @@ def test_draw5_image_refuses_a_position_without_a_choice() -> None:
 # -- labels, size, threads -----------------------------------------------------------------
 
 
-def test_render_labels_exist_in_english_and_french() -> None:
+def test_render_labels_exist_in_every_language() -> None:
     catalogs = [
         json.loads((I18N_DIR / f"coal-baron-render.{lang}.json").read_text(encoding="utf-8"))
-        for lang in ("en", "fr")
+        for lang in languages()
     ]
-    assert catalogs[0].keys() == catalogs[1].keys()
+    assert all(catalog.keys() == catalogs[0].keys() for catalog in catalogs)
     assert all(key.startswith("render.coal-baron.") for key in catalogs[0])
-    assert all(len(catalog["render.coal-baron.colour_letters"]) == 4 for catalog in catalogs)
+    assert all(len(set(letters(lang))) == 4 for lang in languages())
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

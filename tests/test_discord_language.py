@@ -83,3 +83,28 @@ async def test_game_choices_are_localized(simcord_env: simcord.Env) -> None:
     game = next(option for option in new["options"] if option["name"] == "game")
     saboteur = next(choice for choice in game["choices"] if choice["value"] == "saboteur")
     assert saboteur["name_localizations"]["fr"] == catalog("fr")["game.saboteur.name"]
+
+
+async def test_command_names_and_descriptions_are_localized_in_german(
+    simcord_env: simcord.Env,
+) -> None:
+    """Every group of commands, each of its subcommands and options, in German on a German
+    client: ``/spiel neu``, ``/glückauf bergwerk``, ``/turnier tabelle``."""
+    tree = bot_of(simcord_env).tree
+    german = catalog("de")
+    shown = {}
+    for command in tree.get_commands():
+        payload = await command.get_translated_payload(tree, CatalogTranslator())
+        shown[payload["name"]] = payload
+        assert payload["name_localizations"]["de"] != payload["name"] or payload["name"] in {
+            "sab", "mineout"}
+        assert payload["description_localizations"]["de"] != payload["description"]
+    game = shown["game"]
+    assert game["name_localizations"]["de"] == "spiel"
+    new = next(option for option in game["options"] if option["name"] == "new")
+    assert new["name_localizations"]["de"] == german["command.game.new.name"] == "neu"
+    assert new["description_localizations"]["de"].startswith("Einen Tisch")
+    assert shown["coal"]["name_localizations"]["de"] == "glückauf"
+    tournament = shown["tournament"]
+    standings = next(o for o in tournament["options"] if o["name"] == "standings")
+    assert standings["name_localizations"]["de"] == "tabelle"

@@ -32,7 +32,8 @@ from cogs.platform.translator import CatalogTranslator
 
 @pytest.mark.parametrize(
     "locale, language",
-    [("fr", "fr"), ("fr-CA", "fr"), (discord.Locale.french, "fr"), ("en-US", "en"),
+    [("fr", "fr"), ("fr-CA", "fr"), (discord.Locale.french, "fr"), ("de", "de"),
+     ("de-AT", "de"), ("de_CH", "de"), (discord.Locale.german, "de"), ("en-US", "en"),
      ("en-GB", "en"), ("zh-CN", "en"), ("pt-BR", "en"), (None, "en"), ("", "en")],
 )
 def test_a_locale_reads_its_language_or_english(locale: object, language: str) -> None:
@@ -42,7 +43,8 @@ def test_a_locale_reads_its_language_or_english(locale: object, language: str) -
 @pytest.mark.parametrize(
     "language, counts",
     [("en", {0: "other", 1: "one", 2: "other", 5: "other"}),
-     ("fr", {0: "one", 1: "one", 2: "other", 5: "other"})],
+     ("fr", {0: "one", 1: "one", 2: "other", 5: "other"}),
+     ("de", {0: "other", 1: "one", 2: "other", 5: "other"})],
 )
 def test_plural_categories_are_cldrs(language: str, counts: dict[int, str]) -> None:
     assert {count: plural_category(language, count) for count in counts} == counts
@@ -54,17 +56,19 @@ def test_a_language_with_more_plural_forms_names_them() -> None:
 
 
 def test_numbers_and_lists_are_written_as_each_language_writes_them() -> None:
-    assert [decimal(lang, 1234.56) for lang in ("en", "fr")] == ["1,234.6", "1\u202f234,6"]
+    assert [decimal(lang, 1234.56) for lang in ("en", "fr", "de")] == [
+        "1,234.6", "1\u202f234,6", "1.234,6"]
     assert decimal("fr", 2.0, "#,##0.#") == "2" and decimal("en", -0.01, "#,##0.#") == "0"
     assert joined("en", ["Ann", "Bob", "Cleo"]) == "Ann, Bob, and Cleo"
     assert joined("fr", ["Ann", "Bob", "Cleo"]) == "Ann, Bob et Cleo"
+    assert joined("de", ["Ann", "Bob", "Cleo"]) == "Ann, Bob und Cleo"
     assert joined("fr", ["Ann"]) == "Ann" and joined("en", []) == ""
 
 
 def test_french_elides_by_its_own_catalogs_rule_and_english_never() -> None:
     assert elide("fr", "la mine de Ann, de Hugo et de Bruno") == "la mine d'Ann, d'Hugo et de Bruno"
     assert elide("fr", "De Émile") == "D'Émile"
-    assert elide("en", "de Ann") == "de Ann"
+    assert elide("en", "de Ann") == "de Ann" and elide("de", "de Ann") == "de Ann"
 
 
 ITALIAN = {
@@ -108,4 +112,4 @@ async def test_a_catalog_only_language_is_picked_up_with_no_code_change(italian:
 
 
 def test_discord_locales_of_the_languages() -> None:
-    assert [discord_locale(code) for code in ("en", "fr")] == ["en-US", "fr"]
+    assert [discord_locale(code) for code in languages()] == ["en-US", "de", "fr"]

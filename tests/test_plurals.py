@@ -55,16 +55,19 @@ def nouns(language: str) -> tuple[frozenset[str], frozenset[str]]:
     ``cards``): a pair whose plural starts as its singular does (not ``in|each``)."""
     singular: set[str] = set()
     plural: set[str] = set()
+    both: set[str] = set()
     for text in catalog(language).values():
         for _, spec in fields(text):
             forms = spec.split("|")
             if len(forms) != 2 or "{" in spec or "=" in spec:
                 continue
             one, other = (first_word(form) for form in forms)
-            if one != other and len(one) > 2 and other.startswith(one[:3]):
+            if one == other:
+                both.add(one)  # "1 Arbeiter", "2 Arbeiter"
+            elif len(one) > 2 and other.startswith(one[:3]):
                 singular.add(one)
                 plural.add(other)
-    return frozenset(singular - plural), frozenset(plural - singular)
+    return frozenset(singular - plural - both), frozenset(plural - singular - both)
 
 
 def wrong_forms(language: str, text: str) -> list[str]:

@@ -56,10 +56,16 @@ def error_text(error: UserError, locale: LocaleLike) -> str:
 
 def _translated(locale: LocaleLike, family: str, key: str | None, params: dict[str, Any]) -> str:
     """The text of `family.key` in `locale`, or "" if the engine gave no key or the
-    catalogs lack it (the caller then falls back to the engine's English)."""
+    catalogs lack it (the caller then falls back to the engine's English). A word the
+    engine names in a parameter (``colour="yellow"``) is said in `locale`'s language
+    where the game's catalog names it (``coal-baron.colour.yellow``)."""
     if key is None or not has_key(f"{family}.{key}"):
         return ""
-    return t(locale, f"{family}.{key}", **params)
+    game = key.split(".", 1)[0]
+    words = {name: t(locale, f"{game}.{name}.{value}")
+             for name, value in params.items()
+             if isinstance(value, str) and has_key(f"{game}.{name}.{value}")}
+    return t(locale, f"{family}.{key}", **{**params, **words})
 
 
 def _sentence(text: str) -> str:

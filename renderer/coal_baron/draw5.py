@@ -15,6 +15,7 @@ from bot.games.coal_baron.components import Order, Tile
 from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import PALETTE, PILE
+from renderer.coal_baron.glyphs import Letters
 from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import drawn_card, order
 from renderer.draw import pawn, text, text_width
@@ -92,7 +93,7 @@ def _choice_png(
     return PALETTE.to_png(image)
 
 
-def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Card, names: str, lang: str) -> None:
+def _card(draw: ImageDraw.ImageDraw, x: int, y: int, card: Card, names: Letters, lang: str) -> None:
     """One choice in its box: the piece and, for a tile, its price."""
     w, h = CARD_BOX
     cx = x + w / 2

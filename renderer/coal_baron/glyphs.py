@@ -54,6 +54,7 @@ def cube(
         int(size * 0.62),
         bold=True,
         fill=text_colour_on(fill),
+        max_width=size - 4,
     )
 
 

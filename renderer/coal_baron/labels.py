@@ -14,13 +14,14 @@ Names = tuple[str, ...]
 
 
 def label(lang: str, key: str, **params: Any) -> str:
-    """The text of ``render.coal-baron.<key>`` in `lang` ("fr" or "en"), formatted."""
+    """The text of ``render.coal-baron.<key>`` in `lang`, formatted."""
     return t(lang, "render.coal-baron." + key, **params)
 
 
-def letters(lang: str) -> str:
-    """The letter of each coal colour, index = colour: "YBGK" in English, "JMGN" in French."""
-    return label(lang, "colour_letters")
+def letters(lang: str) -> tuple[str, ...]:
+    """The letter of each coal colour, index = colour, as the catalog lists them apart
+    by spaces: "Y B G K" in English, "J M G N" in French, "Ge Br Gr Sw" in German."""
+    return tuple(label(lang, "colour_letters").split())
 
 
 def numbered_names(players: int, lang: str) -> Names:

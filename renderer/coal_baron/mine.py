@@ -31,6 +31,7 @@ from renderer.coal_baron.colours import (
     SHAFT,
     SURFACE,
 )
+from renderer.coal_baron.glyphs import Letters
 from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, mine_from_view
 from renderer.draw import pawn, text, text_width
@@ -229,7 +230,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, mine: Mine, name: str, lang: str) ->
     text(draw, (x + 40, cy), workers, TEXT, bold=True, anchor="lm")
 
 
-def _draw_stock(draw: ImageDraw.ImageDraw, stock: tuple[int, ...], names: str) -> None:
+def _draw_stock(draw: ImageDraw.ImageDraw, stock: tuple[int, ...], names: Letters) -> None:
     """The private stock: each colour's cube and how many."""
     x, y = MARGIN + 12, HEADER_H + 50
     for colour, count in zip(COLOURS, stock, strict=True):
@@ -242,7 +243,7 @@ def _draw_cage(
     lines: tuple[int, ...],
     level: int,
     cubes: tuple[int, ...],
-    names: str,
+    names: Letters,
 ) -> None:
     """The cage at its level (0 = surface) with its 5 places, 3 above 2."""
     w, h = 3 * CAGE_PLACE + 4 * 8, 2 * CAGE_PLACE + 3 * 8

@@ -23,6 +23,7 @@ from bot.games.coal_baron.scoring import coal_delivered, vehicle_slots_delivered
 from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import CAGE, DARK_SIDE, DIM_LEVEL, LIT_SIDE, PALETTE, SHAFT
+from renderer.coal_baron.glyphs import Letters
 from renderer.coal_baron.labels import label, letters, seat_names
 from renderer.coal_baron.model import Gallery, Mine, OrderInProgress, mine_from_view
 from renderer.draw import pawn, text, text_width
@@ -178,7 +179,7 @@ def _grid(draw: ImageDraw.ImageDraw, mine: Mine, top: int, lang: str) -> None:
 
 
 def _side(
-    draw: ImageDraw.ImageDraw, galleries: list[Gallery], lit: bool, y: int, colour_letters: str
+    draw: ImageDraw.ImageDraw, galleries: list[Gallery], lit: bool, y: int, colour_letters: Letters
 ) -> None:
     """One side of a level, from the shaft outward: a square per cart, a tile's carts
     on one backing of the tile's side colour."""

@@ -12,6 +12,7 @@ from bot.games.coal_baron.scoring import ElementScore
 from bot.games.coal_baron.shapes import CoalView
 from renderer.coal_baron import glyphs
 from renderer.coal_baron.colours import PALETTE
+from renderer.coal_baron.glyphs import Letters
 from renderer.coal_baron.labels import Names, label, letters, seat_names
 from renderer.coal_baron.model import Final, final_from_view, shift_results
 from renderer.draw import pawn, text
@@ -121,7 +122,7 @@ def _row_band(draw: ImageDraw.ImageDraw, y: int, index: int, strong: bool = Fals
 
 
 def _element_label(
-    draw: ImageDraw.ImageDraw, y: int, element: ScoringElement, players: int, names: str
+    draw: ImageDraw.ImageDraw, y: int, element: ScoringElement, players: int, names: Letters
 ) -> None:
     """The element's icon and its VP for first / second place (no second with 2 players)."""
     x = MARGIN + 12

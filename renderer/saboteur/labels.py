@@ -16,7 +16,7 @@ Names = tuple[str, ...]
 
 
 def label(lang: str, key: str, **params: Any) -> str:
-    """The text of ``render.saboteur.<key>`` in `lang` ("fr" or "en"), formatted."""
+    """The text of ``render.saboteur.<key>`` in `lang`, formatted."""
     return t(lang, "render.saboteur." + key, **params)
 
 
