@@ -364,13 +364,18 @@ async def restart(world: InEnv, settings: Settings, *, clean: bool = True) -> Ta
 
 def speak_french(monkeypatch: pytest.MonkeyPatch, *users: simcord.MemberActor) -> None:
     """Make the interactions of `users` arrive with the French locale (simcord sends en-US)."""
+    speak(monkeypatch, "fr", *users)
+
+
+def speak(monkeypatch: pytest.MonkeyPatch, locale: str, *users: simcord.MemberActor) -> None:
+    """Make the interactions of `users` arrive with the Discord `locale` (``de``, ``fr``)."""
     original = simcord_interactions.base_payload
-    french = {user.id for user in users}
+    speaking = {user.id for user in users}
 
     def base_payload(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
         record, payload = original(*args, **kwargs)
-        if kwargs["user_id"] in french:
-            payload["locale"] = "fr"
+        if kwargs["user_id"] in speaking:
+            payload["locale"] = locale
         return record, payload
 
     monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)

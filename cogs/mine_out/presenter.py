@@ -35,7 +35,7 @@ from cogs.platform.seen import Seen, TableFacts
 
 def who(table: TableFacts, data: dict[str, JSON], locale: LocaleLike) -> str:
     """The event's player as a mention, "(apprentice)" added for an apprentice position."""
-    name = mention(table.seats[data["seat"]])
+    name = mention(table.seats[data["seat"]], locale)
     return t(locale, "mo.apprentice_of", player=name) if data.get("apprentice") else name
 
 
@@ -58,7 +58,7 @@ class MineOutPresenter(Presenter):
             view: MineOutView = seen.view
             position = view["positions"][view["current"]]
             key = "mo.turn.apprentice" if position["apprentice"] else "mo.turn.next"
-            lines.append(t(locale, key, player=mention(table.seats[position["seat"]]),
+            lines.append(t(locale, key, player=mention(table.seats[position["seat"]], locale),
                            round=view["round"]))
         told = town_descriptions(seen, locale, played or last)
         files, missing = await drawn_files(town_files(seen.view, seen.seat_names(), locale, told))
@@ -117,7 +117,8 @@ class MineOutPresenter(Presenter):
             rank = 1 + sum(score > outcome.scores[seat] for score in outcome.scores)
             medal = " 🏆" if seat in outcome.winners else ""
             lines.append(t(locale, "mo.standings.line", rank=rank,
-                           player=mention(table.seats[seat]), fame=outcome.scores[seat]) + medal)
+                           player=mention(table.seats[seat], locale),
+                           fame=outcome.scores[seat]) + medal)
         lines.append(t(locale, "mo.standings.export", table=table.id))
         return "\n".join(lines)
 

@@ -241,7 +241,7 @@ def _draw_space(
 ) -> None:
     """An empty worker space: its frame, what is printed on it, its lock or its tab."""
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=MUTED, width=2)
-    _draw_fixed_content(draw, space_id, box)
+    _draw_fixed_content(draw, space_id, box, lang)
     if SPACE_BY_ID[space_id].min_players > players:
         _draw_lock(draw, box)
     elif (tab := _space_tab_text(space_id, lang)) is not None:
@@ -272,15 +272,15 @@ def _title(draw: ImageDraw.ImageDraw, x: int, y: int, words: str, width: int = I
     text(draw, (x + 2, y + 20), words, TEXT, bold=True, anchor="lm", max_width=width)
 
 
-def _draw_fixed_content(draw: ImageDraw.ImageDraw, space_id: str, box: Box) -> None:
-    """What is printed on a space: moves, Francs, vehicle, draw-5 pile."""
+def _draw_fixed_content(draw: ImageDraw.ImageDraw, space_id: str, box: Box, lang: str) -> None:
+    """What is printed on a space: moves, money (in `lang`'s symbol), vehicle, draw-5 pile."""
     space = SPACE_BY_ID[space_id]
     x0, y0, x1, _ = box
     cx = (x0 + x1) / 2
     if space.kind == MINING:
         text(draw, (cx, y0 + 46), str(space.param), 56, bold=True)
     elif space.kind == MONEY:
-        _coin(draw, cx, y0 + 46, f"{space.param} F")
+        _coin(draw, cx, y0 + 46, label(lang, "francs", amount=space.param))
     elif space.kind == DELIVERY:
         glyphs.vehicle(draw, cx - 51, y0 + 16, space.param, scale=1.7)
     elif space.kind in (FACTORY_DRAW, ORDER_DRAW):

@@ -20,7 +20,7 @@ def label(lang: str, key: str, **params: Any) -> str:
 
 def letters(lang: str) -> tuple[str, ...]:
     """The letter of each coal colour, index = colour, as the catalog lists them apart
-    by spaces: "Y B G K" in English, "J M G N" in French, "Ge Br Gr Sw" in German."""
+    by spaces: "Y B G K" in English, "J M G N" in French, "1 2 3 4" in German (each coal by its level, as Glück Auf numbers them)."""
     return tuple(label(lang, "colour_letters").split())
 
 
