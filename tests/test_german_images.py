@@ -118,10 +118,10 @@ def smallest(png: bytes, log: TextLog) -> float:
 
 def english_smallest(name: str) -> float:
     """The same image's smallest word in English."""
-    english = {"coal_scoring_final": lambda: render_scoring(
-        play(4, seed=11, stop=lambda s: False).view(None), 3, NAMES[:4], "en")}[name]
+    english: dict[str, Callable[[], bytes]] = {"coal_scoring_final": lambda: render_scoring(
+        play(4, seed=11, stop=lambda s: False).view(None), 3, NAMES[:4], "en")}
     with drawn_text() as log:
-        png = english()
+        png = english[name]()
     return smallest(png, log)
 
 

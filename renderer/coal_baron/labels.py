@@ -19,8 +19,9 @@ def label(lang: str, key: str, **params: Any) -> str:
 
 
 def letters(lang: str) -> tuple[str, ...]:
-    """The letter of each coal colour, index = colour, as the catalog lists them apart
-    by spaces: "Y B G K" in English, "J M G N" in French, "1 2 3 4" in German (each coal by its level, as Glück Auf numbers them)."""
+    """The mark of each coal colour, index = colour, as the catalog lists them apart by
+    spaces: "Y B G K" in English, "J M G N" in French, "1 2 3 4" in German (each coal
+    by its level: yellow, brown, grey and black share no initial there)."""
     return tuple(label(lang, "colour_letters").split())
 
 
