@@ -13,6 +13,7 @@ import pytest
 import simcord
 from simcord.preview import Preview
 
+from bot.__main__ import parse_arguments
 from bot.app import TableBot, create_bot
 from bot.local.simcord_page import SimcordChanged, check_simcord
 from bot.local.table import (
@@ -21,13 +22,21 @@ from bot.local.table import (
     SEATS,
     SERVER_ID,
     build_server,
+    discord_locale,
     greet,
     local_settings,
 )
 from bot.local.welcome import WelcomeButton
 from bot.service import TableStatus
 from bot.startup.config import Settings
-from tests.discord_support import bot_of, labels, last_message, private_text, speak_french
+from tests.discord_support import (
+    bot_of,
+    labels,
+    last_message,
+    private_text,
+    speak,
+    speak_french,
+)
 
 
 def table_bot(env: simcord.Env) -> TableBot:
@@ -123,6 +132,34 @@ async def test_the_welcome_starts_a_game_against_the_computer_in_one_click_in_fr
     assert "Ce jeu n'existe pas ici" in private_text(refused)
     assert "Gueules Noires" in private_text(refused)
     assert await bot.service.tables.active_table(server.channel.id) == table
+
+
+async def test_a_german_local_table_opens_in_german(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``python -m bot local --locale de``: the server, its welcome and a game started
+    from it speak German (the page's client is German too: `discord_locale`)."""
+    assert parse_arguments(["local", "--locale", "de"]).locale == "de"
+    assert discord_locale("de") == "de"
+    await bot_of(simcord_env).tree.sync()
+    server = build_server(simcord_env, "de")
+    guild = simcord_env.bot.get_guild(SERVER_ID)
+    assert guild is not None and guild.name == "Lokaler Tisch"
+    bot = table_bot(simcord_env)
+    await greet(bot, server, "de")
+    await simcord_env.settle()
+    welcome = last_message(server.channel)
+    assert "Willkommen am lokalen Tisch" in welcome.content and "/spiel neu" in welcome.content
+    assert labels(welcome) == [
+        "Glück Auf gegen den Computer spielen",
+        "Mine Out gegen den Computer spielen",
+        "Saboteur gegen den Computer spielen",
+    ]
+    alice = server.members[0]
+    speak(monkeypatch, "de", alice)  # as the German page does
+    await alice.click(welcome, label="Saboteur gegen den Computer spielen")
+    assert "Die Partie beginnt" in "\n".join(
+        m.content for m in server.channel.history() if m.author.bot)
 
 
 async def test_a_welcome_button_still_works_after_a_restart(
