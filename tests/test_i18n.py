@@ -229,26 +229,63 @@ ONE_TERM_PER_THING: dict[str, dict[str, tuple[str, ...]]] = {
 """Issue 9: one term per thing across a game's texts and images ("lampe brisée" on the
 board, never "Lanterne cassée" in a message)."""
 
+ONE_GERMAN_TERM_PER_THING: dict[str, dict[str, tuple[str, ...]]] = {
+    # game: {the German edition's term: other words for the same thing, never used}
+    "coal-baron": {  # Glück Auf (docs/languages.md, "Glossary")
+        "Förderkorb": ("Aufzug", "Fahrstuhl", "Käfig"),
+        "Lore": ("Wagen", "Waggon"),
+        "Auftrag": ("Bestellung",),
+        "Schicht": ("Phase",),
+        "Arbeiter": ("Kumpel", "Bergleute"),
+        "Tunnelplättchen": ("Galerieplättchen", "Kachel"),
+        "Mark": ("Franc", "Taler"),
+    },
+    "saboteur": {  # Amigo's Saboteur
+        "Goldsucher": ("Zwerg", "Goldgräber", "Bergmann"),
+        "Laterne": ("Lampe",),
+        "Lore": ("Wagen", "Karren"),
+        "Steinschlag": ("Einsturz", "Geröll"),
+        "Zielkarte": ("Zielfeld",),
+        "Goldklumpen": ("Nugget", "Goldstück"),
+    },
+    "mine-out": {
+        "Ruhm": ("Prestige", "Renommee"),
+        "Rupie": ("Rupee", "Münze"),
+    },
+}
+"""The same for German: the German editions' terms, one per thing."""
 
-def french_texts_of(game: str) -> str:
-    """Every French text of `game`'s catalogs: engine, Discord and images."""
+
+def texts_of(game: str, language: str) -> str:
+    """Every text of `game`'s catalogs in `language`: engine, Discord and images (the
+    placeholders' names, ``{francs}``, left out)."""
     get_game(game)  # registers the game and its catalog folders
     folders = [folder_path(folder) for folder in CATALOGS[game]]
     return "\n".join(
-        text for folder in folders for path in sorted(folder.glob("*.fr.json"))
+        re.sub(r"\{\w+", "{", text)
+        for folder in folders for path in sorted(folder.glob(f"*.{language}.json"))
         for text in entries(path).values()
     )
 
 
 def written(word: str, text: str) -> bool:
-    """Whether `text` holds `word` as a word, in any case, feminine or plural."""
-    return re.search(rf"\b{re.escape(word)}(e|s|es|x)?\b", text, re.IGNORECASE) is not None
+    """Whether `text` holds `word` as a word, in any case, feminine or plural (French
+    or German endings)."""
+    endings = "e|s|es|x|n|en|er|ern"
+    return re.search(rf"\b{re.escape(word)}({endings})?\b", text, re.IGNORECASE) is not None
 
 
-@pytest.mark.parametrize("game", sorted(ONE_TERM_PER_THING))
-def test_french_names_each_thing_with_the_rulebooks_one_term(game: str) -> None:
-    texts = french_texts_of(game)
-    for term, others in ONE_TERM_PER_THING[game].items():
+@pytest.mark.parametrize(
+    "language, game",
+    [("fr", game) for game in sorted(ONE_TERM_PER_THING)]
+    + [("de", game) for game in sorted(ONE_GERMAN_TERM_PER_THING)],
+)
+def test_each_language_names_each_thing_with_its_editions_one_term(
+    language: str, game: str
+) -> None:
+    texts = texts_of(game, language)
+    terms = ONE_TERM_PER_THING if language == "fr" else ONE_GERMAN_TERM_PER_THING
+    for term, others in terms[game].items():
         assert written(term, texts), f"{term!r}: not the term of {game}'s texts"
         assert [word for word in others if written(word, texts)] == [], f"instead of {term!r}"
 
@@ -315,6 +352,8 @@ def test_every_text_names_commands_as_the_readers_client_shows_them(language: st
 
 def test_the_command_paths_are_the_localized_ones() -> None:
     assert {"/partie jouer", "/coal jouer", "/sab main"} <= command_paths("fr")
+    assert {"/spiel spielen", "/glückauf spielen", "/sab hand", "/turnier tabelle"} <= (
+        command_paths("de"))
     assert {"/game play", "/coal play", "/sab hand"} <= command_paths("en")
 
 
