@@ -117,3 +117,19 @@ async def test_an_unexpected_error_in_a_command_is_logged_and_answered_generical
     assert private_text(result).startswith("Something went wrong on our side")
     assert any(r.levelno == logging.ERROR for r in caplog.records)
     caplog.clear()
+
+
+@pytest.mark.parametrize(
+    "locale, said",
+    [("en", "Not enough yellow cubes in the cage."),
+     ("fr", "Pas assez de cubes de couleur jaune dans la cage."),
+     ("de", "Nicht genug gelbe Würfel im Förderkorb.")],
+)
+def test_a_word_an_engine_names_in_a_refusal_is_said_in_the_readers_language(
+    locale: str, said: str
+) -> None:
+    """The engine names the colour by its code (``yellow``): each reader reads it in
+    their language, from the game's catalog (``coal-baron.colour.yellow``)."""
+    refusal = IllegalAction("not enough yellow cubes in the cage",
+                            reason_key="coal-baron.not-in-cage", colour="yellow")
+    assert error_text(refusal, locale).endswith(said)
