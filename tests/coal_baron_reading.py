@@ -21,7 +21,7 @@ import simcord
 from PIL import Image
 
 from bot.games.coal_baron.components import ORDER_BY_NAME, TILE_DESIGN_BY_NAME
-from bot.i18n import catalog
+from bot.i18n import catalog, languages
 from renderer.coal_baron import board
 from renderer.palette import player_colour
 from tests.player_text import assert_words_only
@@ -37,7 +37,7 @@ MENTION = re.compile(r"<@!?(\d+)>")
 TYPED_CONFIRMATION = re.compile(
     "|".join(
         re.escape(catalog(language)["turn.played_private"]).replace(re.escape("{action}"), ".+")
-        for language in ("en", "fr")
+        for language in languages()
     )
 )
 """The typed-play confirmation ("Done: `m8 c3`."): the one text that shows notation."""

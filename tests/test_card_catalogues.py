@@ -11,6 +11,7 @@ import re
 import pytest
 
 from bot.games.registry import game_ids
+from bot.i18n import languages
 from cogs.platform.catalogue import CardCatalogue
 from cogs.platform.plugins import plugin_for
 from renderer.card_sheet import MAX_ASPECT
@@ -35,7 +36,7 @@ def test_every_game_played_here_has_its_catalogue() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", languages())
 def test_every_piece_has_a_unique_name_and_rules_in_words(game: str, lang: str) -> None:
     pieces = catalogue(game).pieces()
     names = [catalogue(game).name(key, lang) for key in pieces]
@@ -47,7 +48,7 @@ def test_every_piece_has_a_unique_name_and_rules_in_words(game: str, lang: str) 
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", languages())
 def test_every_piece_is_drawn_readable_on_a_phone(game: str, lang: str) -> None:
     """Each picture is at most 1.3 times as tall as wide; every word drawn on any of them
     shows at 11 px or more in the widest (one log for all: drawing the pieces one by one

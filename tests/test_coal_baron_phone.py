@@ -15,6 +15,7 @@ from functools import cache
 import pytest
 
 from bot.games.coal_baron.state import CoalBaronState
+from bot.i18n import languages
 from renderer.coal_baron.board import render_board
 from renderer.coal_baron.draw5 import render_draw5
 from renderer.coal_baron.mine import render_mine
@@ -90,7 +91,7 @@ IMAGES: dict[str, Callable[[str], list[bytes]]] = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", languages())
 @pytest.mark.parametrize("kind", IMAGES)
 def test_every_coal_baron_image_reads_at_400_px_wide(kind: str, lang: str) -> None:
     with drawn_text() as log:

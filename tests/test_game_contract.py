@@ -17,6 +17,7 @@ import pytest
 from bot.games.base import Event, GameState, Seat
 from bot.games.registry import game_ids, get_game
 from bot.games.selfplay import play_random_game
+from bot.i18n import languages
 from bot.service import ActResult, ReplayedAction, Since, Table, TableStatus
 from cogs.platform.alt_text import description, seen_of
 from cogs.platform.digest import digest_text
@@ -141,7 +142,7 @@ def test_every_legal_action_reads_in_words_in_both_languages(game: str) -> None:
         for seat in state.to_act():
             for action in state.legal_actions(seat)[:10]:
                 notation = state.format_action(action)
-                for language in ("en", "fr"):
+                for language in languages():
                     words = typed.words(seat_copy(table, seat), notation, language)
                     assert words and (words != notation or not has_words), (notation, words)
 
@@ -216,7 +217,7 @@ def test_the_reading_is_the_same_whatever_the_secrets_hidden_from_its_reader(gam
             break
         for seat in [None, *range(players)]:
             hidden = state.shuffle_secrets(seat, random.Random(rng.random()))
-            for language in ("en", "fr"):
+            for language in languages():
                 assert reading(state, game, seat, language) == reading(
                     hidden, game, seat, language
                 ), (game, seat)
@@ -252,7 +253,7 @@ def test_the_digest_is_the_same_whatever_the_secrets_hidden_from_its_reader(game
                 ),
                 acted=since.acted,
             )
-            for language in ("en", "fr"):
+            for language in languages():
                 text = digest_text(presenter, table, 0, since, language)
                 assert text == digest_text(presenter, table, 0, hidden, language), game
             told += 1

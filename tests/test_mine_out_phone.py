@@ -16,6 +16,7 @@ import pytest
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.greedy import choose
 from bot.games.mine_out.shapes import MineOutView
+from bot.i18n import languages
 from renderer.mine_out.hiring import render_hiring
 from renderer.mine_out.holdings import render_holdings
 from renderer.mine_out.town import render_town
@@ -61,7 +62,7 @@ POSITIONS: dict[str, Callable[[], MineOutState]] = {
 """Seeded positions, each played once (the images only read them)."""
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", languages())
 @pytest.mark.parametrize("position", list(POSITIONS))
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_every_image_reads_on_a_phone(kind: str, position: str, lang: str) -> None:

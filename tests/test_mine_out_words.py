@@ -12,7 +12,7 @@ import pytest
 from bot.games.mine_out import MineOutState
 from bot.games.mine_out.actions import Hire, Play, Sell
 from bot.games.mine_out.components import CARDS, WORKER
-from bot.i18n import t
+from bot.i18n import languages, t
 from cogs.mine_out.turn import TURN, after_scoring, as_steps
 from cogs.mine_out.words import legal_steps, step_label
 from cogs.platform.items import OPTION_LABEL_LIMIT
@@ -29,7 +29,7 @@ def position(players: int, seed: int, turns: int) -> MineOutState:
     return midgame(players, seed, turns)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", languages())
 def test_every_label_is_words_within_discords_limit_with_price_and_cost(lang: str) -> None:
     cost = re.compile(r" · \d (AP|PA)$")
     labels = []
@@ -44,7 +44,7 @@ def test_every_label_is_words_within_discords_limit_with_price_and_cost(lang: st
             if isinstance(step, Hire | Play | Sell):
                 assert cost.search(label), label
             if isinstance(step, Play):
-                assert re.search(r", (pay|payer) \d+ · ", label), label
+                assert re.search(r", (pay|payer|Lohn) \d+ · ", label), label
             labels.append(label)
     assert len(labels) > 80
     assert not [label for label in labels if CARD_ID.search(label)]

@@ -21,7 +21,7 @@ from bot.games.coal_baron.components import ORDER_BY_NAME, ORDERS, TILE_DESIGN_B
 from bot.games.coal_baron.shapes import as_view as coal_view
 from bot.games.mine_out.shapes import MineOutView
 from bot.games.saboteur.shapes import as_view as sab_view
-from bot.i18n import language_of, t
+from bot.i18n import catalog, language_of, languages, t
 from cogs.coal_baron.labels import colour_name, space_name, vehicle_name
 from cogs.mine_out.words import card_short, place_name
 from cogs.platform.alt_text import seen_of
@@ -75,15 +75,16 @@ def order_facts(language: str, name: str) -> tuple[str | int, ...]:
             *(colour_name(language, colour) for colour in order.slots))
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", languages())
 def test_the_coal_baron_reading_tells_every_fact_of_the_view(language: str) -> None:
+    mine_heading = catalog(language)["read.coal.mine"].split("{")[0]  # "Mine ", "Bergwerk "
     for lines, seen_view in readings("coal-baron", 3, language):
         view = coal_view(seen_view)
         for player in view["players"]:
             name = NAMES[player["seat"]]
             a_line_with(lines, name, player["vp"], player["money"], player["workers_left"])
             header = next(index for index, line in enumerate(lines)  # then its levels
-                          if line.startswith(("Mine of ", "Mine de ", "Mine d'")) and name in line)
+                          if line.startswith(mine_heading) and name in line)
             for offset, level in enumerate(player["mine"], start=1):
                 a_line_with(lines[header + offset: header + offset + 1], level["level"],
                             len(level["lit"]), len(level["dark"]))
@@ -119,7 +120,7 @@ def place_said(language: str, x: int, y: int) -> list[str]:
     return said or [t(language, "read.sab.at_start")]
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", languages())
 def test_the_saboteur_reading_tells_every_fact_of_the_view(language: str) -> None:
     for lines, seen_view in readings("saboteur", 4, language):
         view = sab_view(seen_view)
@@ -146,7 +147,7 @@ def test_the_saboteur_reading_tells_every_fact_of_the_view(language: str) -> Non
         assert not faults("\n".join(lines), language, names=NAMES), lines
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", languages())
 def test_the_mine_out_reading_tells_every_fact_of_the_view(language: str) -> None:
     for lines, seen_view in readings("mine-out", 3, language):
         view: MineOutView = seen_view

@@ -18,6 +18,7 @@ from PIL import Image
 from bot.games.saboteur import SaboteurState
 from bot.games.saboteur.shapes import SaboteurView, as_view
 from bot.games.saboteur.spots import placement_spots
+from bot.i18n import languages
 from renderer.saboteur import palette
 from renderer.saboteur.board import (
     CELL,
@@ -62,7 +63,7 @@ def _images(lang: str) -> dict[str, Callable[[], bytes]]:
     }
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", languages())
 def test_every_saboteur_image_reads_on_a_phone(lang: str) -> None:
     for what, draw in _images(lang).items():
         with drawn_text() as log:
@@ -131,7 +132,7 @@ def test_a_map_shows_only_that_a_goal_was_looked_at() -> None:
     assert last is not None and set(last) == {"kind", "seat", "goal"}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", languages())
 def test_the_end_looks_like_the_end(lang: str) -> None:
     """The last board and the last round's image say the game is over; nobody is to play."""
     over = play(4, seed=1, stop=lambda s: False)
