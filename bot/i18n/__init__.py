@@ -139,7 +139,12 @@ def language_of(locale: LocaleLike) -> str:
     """The language with catalogs that `locale` reads (``de-AT`` → ``de``, CLDR's
     matching), English for a locale without catalogs."""
     code = locale if isinstance(locale, str) else (locale.value if locale is not None else "")
-    found = negotiate_locale([code.lower().replace("_", "-")], languages(), sep="-")
+    return _matched(code, languages())
+
+
+@cache
+def _matched(code: str, available: tuple[str, ...]) -> str:
+    found = negotiate_locale([code.lower().replace("_", "-")], available, sep="-")
     return found or DEFAULT_LANGUAGE
 
 
