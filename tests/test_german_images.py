@@ -17,7 +17,6 @@ from renderer.coal_baron.board import render_board as coal_board
 from renderer.coal_baron.draw5 import render_draw5
 from renderer.coal_baron.mine import render_mine
 from renderer.coal_baron.mines import render_mines
-from renderer.coal_baron.scoring import render_scoring
 from renderer.leaderboard import render_leaderboard
 from renderer.mine_out.hiring import render_hiring
 from renderer.mine_out.holdings import render_holdings
@@ -26,16 +25,9 @@ from renderer.saboteur.board import render_board as saboteur_board
 from renderer.saboteur.board import render_round_end
 from renderer.saboteur.hand import render_hand
 from renderer.tournament import StandingRow, render_standings
-from tests.coal_baron_positions import mid_game, pending, play
+from tests.coal_baron_positions import mid_game, pending
 from tests.golden_images import assert_matches_golden
-from tests.readability import (
-    PHONE_WIDTH,
-    TextLog,
-    assert_phone_readable,
-    drawn_text,
-    image_size,
-    unreadable,
-)
+from tests.readability import TextLog, assert_phone_readable, drawn_text
 from tests.saboteur_positions import play as saboteur_play
 from tests.test_mine_out_render import midgame
 
@@ -67,8 +59,6 @@ IMAGES: dict[str, Callable[[], bytes]] = {
     "coal_mines_2p_mid": lambda: render_mines(mid_game(2, seed=3).view(None), NAMES[:2], "de"),
     "coal_draw5_tiles": lambda: render_draw5(
         (s := pending(4, seed=5, kind="draw-tiles")).view(s.to_act()[0]), NAMES[:4], "de"),
-    "coal_scoring_final": lambda: render_scoring(
-        play(4, seed=11, stop=lambda s: False).view(None), 3, NAMES[:4], "de"),
     "saboteur_board_5p_gold": lambda: saboteur_board(
         saboteur_play(5, seed=13, stop=lambda s: s.phase == "gold").view(None), NAMES, "de"),
     "saboteur_hand_4p_peeks": lambda: render_hand(
@@ -93,36 +83,13 @@ IMAGES: dict[str, Callable[[], bytes]] = {
 }
 
 
-SMALL_IN_EVERY_LANGUAGE = {"coal_scoring_final"}
-"""Images whose layout draws words under the phone size in every language (the shift
-scoring's table: 8.7 px in English and French too): German is held to English's size."""
-
-
 @pytest.mark.parametrize("name", sorted(IMAGES))
 def test_each_image_in_german_matches_its_golden_render_and_reads_on_a_phone(name: str) -> None:
     with drawn_text() as log:
         png = IMAGES[name]()
-    if name in SMALL_IN_EVERY_LANGUAGE:
-        assert smallest(png, log) >= english_smallest(name)
-    else:
-        assert_phone_readable(png, log, f"{name} (German)")
+    assert_phone_readable(png, log, f"{name} (German)")
     assert english_words_drawn(log) == []
     assert_matches_golden(png, GOLDEN_DIR / f"{name}.png")
-
-
-def smallest(png: bytes, log: TextLog) -> float:
-    """The size the smallest word of `png` shows at on a phone."""
-    return min(size for size, _ in unreadable(log, image_size(png)[0])) if unreadable(
-        log, image_size(png)[0]) else PHONE_WIDTH
-
-
-def english_smallest(name: str) -> float:
-    """The same image's smallest word in English."""
-    english: dict[str, Callable[[], bytes]] = {"coal_scoring_final": lambda: render_scoring(
-        play(4, seed=11, stop=lambda s: False).view(None), 3, NAMES[:4], "en")}
-    with drawn_text() as log:
-        png = english[name]()
-    return smallest(png, log)
 
 
 def test_the_check_of_english_words_reads_the_images_catalogs() -> None:
