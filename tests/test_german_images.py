@@ -17,6 +17,7 @@ from renderer.coal_baron.board import render_board as coal_board
 from renderer.coal_baron.draw5 import render_draw5
 from renderer.coal_baron.mine import render_mine
 from renderer.coal_baron.mines import render_mines
+from renderer.chart import render_score_chart
 from renderer.leaderboard import render_leaderboard
 from renderer.mine_out.hiring import render_hiring
 from renderer.mine_out.holdings import render_holdings
@@ -74,6 +75,9 @@ IMAGES: dict[str, Callable[[], bytes]] = {
         [StandingRow(rank, NAMES[rank - 1], 14.5 - rank, 2, rank % 2, 121.5 - rank * 7,
                      10.25 - rank / 2, by_computer=int(rank == 2), active=rank != 5)
          for rank in range(1, 6)], "de"),
+    "score_chart": lambda: render_score_chart(
+        ((0, 2, 2, 7, 9, 15), (0, 0, 3, 8, 12, 19), (0, 1, 4, 10, 16, 16), (0, 0, 5, 5, 9, 24)),
+        NAMES[:4], "de", marks=[(3, "Schicht 1")]),
     "leaderboard": lambda: render_leaderboard(
         "coal-baron",
         [LeaderboardRow(1, Player("1"), 1234.5, 10, 6), LeaderboardRow(2, Player("2"), 3.25, 8, 1),
