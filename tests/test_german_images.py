@@ -13,11 +13,11 @@ from bot.games.coal_baron.state import CoalBaronState
 from bot.i18n import catalog
 from bot.outcomes.stats import LeaderboardRow
 from bot.outcomes.summaries import Player
+from renderer.chart import render_score_chart
 from renderer.coal_baron.board import render_board as coal_board
 from renderer.coal_baron.draw5 import render_draw5
 from renderer.coal_baron.mine import render_mine
 from renderer.coal_baron.mines import render_mines
-from renderer.chart import render_score_chart
 from renderer.leaderboard import render_leaderboard
 from renderer.mine_out.hiring import render_hiring
 from renderer.mine_out.holdings import render_holdings
