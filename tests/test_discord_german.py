@@ -114,9 +114,12 @@ def english_sentences() -> frozenset[str]:
 
 
 def english_in(texts: Iterable[str]) -> list[tuple[str, str]]:
-    """Each English sentence piece found in `texts`, with the text it is in."""
+    """Each English sentence piece found in `texts`, with the text it is in; what stands
+    in code spans is left out (a typed move's notation, `repair cart p1`, read back in
+    the typed-play confirmation, and command names)."""
     sentences = english_sentences()
-    return [(piece, text) for text in texts for piece in sentences if piece in text]
+    read = [(re.sub(r"`[^`]*`", "", text), text) for text in texts]
+    return [(piece, text) for words, text in read for piece in sentences if piece in words]
 
 
 def words_of(message: discord.Message) -> str:
@@ -221,3 +224,4 @@ def test_the_check_finds_an_english_sentence() -> None:
     assert english_in([catalog("de")["error.not_your_turn"]]) == []
     assert english_in(["👉 Computer 1 (easy): Du bist dran"]) == [
         ("(easy)", "👉 Computer 1 (easy): Du bist dran")]
+    assert english_in(["Erledigt: `repair cart p1`."]) == []
