@@ -27,6 +27,7 @@ from discord.ext import commands
 from bot.ai.runner import ComputerRunner
 from bot.ai.table_turns import ComputerTurns
 from bot.service import GameService
+from bot.service.life import SeatHandedOver
 from bot.startup.config import Settings
 from bot.startup.invite import invite_url
 from bot.storage import ShardSet, Storage
@@ -39,7 +40,9 @@ from cogs.platform.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.game", "cogs.reminders", "cogs.places.gone", "cogs.tournaments")
+EXTENSIONS = (
+    "cogs.game", "cogs.reminders", "cogs.places.gone", "cogs.tournaments", "cogs.membership.events"
+)
 """Cogs loaded by every bot, in order; `cogs.game` loads every game's plugin."""
 
 MISSING_TOKEN_HELP = """\
@@ -147,10 +150,15 @@ class TableBot(commands.AutoShardedBot):
             self._service, self._computer_runner(), self.settings.computer_pause_seconds
         )
         self._computers = ComputerTable(self, turns)
+        self._service.life.listen(SeatHandedOver, self._seat_handed_over)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+
+    async def _seat_handed_over(self, event: SeatHandedOver) -> None:
+        """A computer now plays a person's seat: it plays if that seat is due."""
+        self.computers.schedule(event.table)
 
     async def on_ready(self) -> None:
         """Say the invite link, and play the computer turns left waiting when the bot

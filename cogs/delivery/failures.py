@@ -112,7 +112,9 @@ class Failure:
     channel_id: int
     kind: str
     """``missing`` (the permissions below), ``closed`` (an archived or locked thread),
-    ``refused`` (a 403 whose cause the bot cannot see), ``server`` or ``timeout``."""
+    ``refused`` (a 403 whose cause the bot cannot see), ``server``, ``timeout``, or
+    ``unreachable`` (not tried: the bot is off the server or no longer sees the
+    channel)."""
     missing: tuple[str, ...] = ()
 
     @classmethod

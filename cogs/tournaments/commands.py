@@ -21,7 +21,8 @@ from discord.ext import commands, tasks
 
 from bot.games.registry import get_game
 from bot.i18n import t
-from bot.service import Table
+from bot.service import TableStatus
+from bot.service.life import TableEnded
 from bot.service.tournament_record import (
     NoTournamentHere,
     Settings,
@@ -31,6 +32,7 @@ from bot.service.tournament_record import (
 from bot.storage.records import LIVE_TOURNAMENTS
 from bot.tournaments import Format
 from cogs.access import can_view
+from cogs.delivery.shown import last_move_dealt_with
 from cogs.game import GAME_CHOICES, OPTION_NAMES
 from cogs.permissions.check import check_posting
 from cogs.platform.host import TableHost, host_of, service_of
@@ -111,6 +113,7 @@ class TournamentCog(
         self.host: TableHost = host_of(client)
 
     async def cog_load(self) -> None:
+        self.host.service.life.listen(TableEnded, self.table_ended)
         self.minute.start()
 
     async def cog_unload(self) -> None:
@@ -124,10 +127,12 @@ class TournamentCog(
     async def wait_until_connected(self) -> None:
         await self._client.wait_until_ready()
 
-    @commands.Cog.listener()
-    async def on_table_end(self, table: Table) -> None:
-        """A table ended (`cogs.platform.threads.close_thread`): its tournament goes on."""
-        await table_ended(self._client, table)
+    async def table_ended(self, event: TableEnded) -> None:
+        """A table ended, whatever ended it (`bot.service.life`): its tournament goes on,
+        once the move that finished it is shown in its channel."""
+        if event.table.status == TableStatus.FINISHED:
+            await last_move_dealt_with(event.table)
+        await table_ended(self._client, event.table)
 
     async def _here(self, interaction: Interaction) -> Tournament:
         """The tournament of the channel (of a thread's channel), else NoTournamentHere."""

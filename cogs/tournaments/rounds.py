@@ -6,8 +6,8 @@ results read as tables end, the deadline's computers, the next round, the podium
 Three things move a tournament on, and each may run in any process, any number of
 times (the service makes each step happen once, `bot.service.tournament_rounds`):
 
-- a table's end (`table_ended`, from the ``table_end`` event the turn poster's
-  `cogs.platform.threads.close_thread` dispatches);
+- a table's end, whatever ended it (`table_ended`, from the service's
+  `bot.service.life.TableEnded`);
 - the minute's loop (`tick`, `cogs.tournaments.commands.TournamentCog`): the
   sign-up's deadline, a round's deadline, a table's end missed (the bot was down),
   tables left to open;

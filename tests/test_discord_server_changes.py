@@ -1,0 +1,159 @@
+"""A server changing under a long game (issue 41): a player who leaves the server, the
+bot removed and invited back days later. Through the real bot (simcord), in English and
+French; what simcord does not model of a removal is modelled in
+`tests.server_changes_support`. No error-level log in any of them."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import discord
+import pytest
+
+from bot.ai.knowledge import knowledge_for
+from bot.ai.table_turns import ComputerTurns
+from bot.games.mine_out.state import MineOutState
+from bot.service import GameService, Table, TableStatus
+from bot.storage.table_settings import LEFT, stand_ins
+from cogs.platform.host import host_of
+from tests.conftest import REMINDER_MINUTES
+from tests.discord_support import TableWorld, live_messages, lobby_id
+from tests.mine_out_discord_support import plan_turn
+from tests.server_changes_support import invite_bot_back, remove_bot
+
+DELAY = REMINDER_MINUTES * 60
+TICK = 61
+DAY = 24 * 60 * 60
+SETTLE_SECONDS = 120.0
+
+LEFT_NOTICE = {
+    "en": "🚪 {player} left the server: a computer (normal) plays for them from now on, to the "
+          "end of the game, and nobody waits for them any more. If they come back, **I'm "
+          "back** gives them their seat.",
+    "fr": "🚪 {player} a quitté le serveur : un ordinateur (moyen) joue pour lui désormais, "
+          "jusqu'à la fin de la partie, et plus personne ne l'attend. S'il revient, **Je suis "
+          "là** lui rend sa place.",
+}
+POSTED_AGAIN = {"en": "📌 This table is posted again", "fr": "📌 Cette table est publiée"}
+
+
+@pytest.fixture
+def w(world_in_language: TableWorld) -> TableWorld:
+    world_in_language.env.settle_timeout = SETTLE_SECONDS
+    return world_in_language
+
+
+def language(w: TableWorld) -> str:
+    return "fr" if w.guild.name == "mines-fr" else "en"
+
+
+def service(w: TableWorld) -> GameService:
+    return host_of(w.env.bot).service
+
+
+def pinged(w: TableWorld, message: discord.Message) -> list[int]:
+    """The users `message` really pinged (its allowed mentions applied)."""
+    return list(w.env.backend.get_message(w.channel.id, message.id).ping_user_ids)
+
+
+def no_error_logged(caplog: pytest.LogCaptureFixture) -> None:
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert all(r.exc_info is None for r in caplog.records if r.levelno >= logging.WARNING)
+
+
+async def table_now(w: TableWorld) -> Table:
+    await w.bot.computers.idle()
+    return await service(w).tables.get_table(1)
+
+
+async def play_as(w: TableWorld, table: Table, member: object, rng: random.Random) -> None:
+    """`member` plays the computers' quick playout choice with /game play."""
+    assert table.state is not None
+    seat = table.seats.index(member.id)  # type: ignore[attr-defined]
+    action = knowledge_for(table.game).playout_action(table.state, seat, rng)
+    await member.slash(w.channel, "game play",  # type: ignore[attr-defined]
+                       action=table.state.format_action(action))
+
+
+async def test_a_player_who_left_is_played_for_by_a_computer_to_the_end(
+    w: TableWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Bob is kicked mid-game; the bot (without the members intent) hears nothing, and
+    learns it when it looks him up at his turn (10007): a computer plays his seat, the
+    table is told once, in words; the game goes on to its end and nobody pings him."""
+    lobby = await w.open_lobby("mine-out")
+    await w.bob.click(lobby, custom_id=lobby_id(lobby, "join"))
+    await w.alice.click(w.last(), custom_id=lobby_id(w.last(), "start"))
+    w.env.backend.remove_member(w.guild.id, w.bob.id)
+    before = {m.id for m in w.channel.history()}
+    rng = random.Random(3)
+    for _ in range(400):
+        table = await table_now(w)
+        if table.status != TableStatus.PLAYING:
+            break
+        assert table.state is not None
+        if table.seats.index(w.alice.id) in table.state.to_act():
+            await play_as(w, table, w.alice, rng)
+        else:  # bob's turn, found at its reminder if not at alice's move
+            await w.env.advance_time(DELAY + TICK)
+    table = await table_now(w)
+    assert table.status == TableStatus.FINISHED
+    assert stand_ins(table) == {table.seats.index(w.bob.id): LEFT}
+    after = [m for m in w.channel.history() if m.id not in before]
+    notice = LEFT_NOTICE[language(w)].format(player=w.bob.mention)
+    assert [m.content for m in after if m.content.startswith("🚪")] == [notice]
+    assert all(w.bob.id not in pinged(w, m) for m in after)
+    assert not [m for m in after if m.content.startswith("⏰")]  # nobody waited for him
+    no_error_logged(caplog)
+
+
+async def test_a_removal_of_three_days_then_the_reinvite_posts_the_owed_turn_once(
+    w: TableWorld, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot is removed while a computer thinks: its move is stored, owed, not posted;
+    for three days nothing is asked of Discord there, no reminder spent, nothing logged
+    as an error. Invited back, the owed turn is posted once, as its reminder: Alice,
+    to act, pinged once; nothing more at the next ticks."""
+    await w.open_lobby("mine-out")
+    await w.alice.click(w.last(), custom_id=lobby_id(w.last(), "easy"))
+    await w.alice.click(w.last(), custom_id=lobby_id(w.last(), "start"))
+    table = await table_now(w)
+    assert table.state is not None and table.users_to_act() == (w.alice.id,)
+    roles: list[int] = []
+    original = ComputerTurns.play_due
+
+    async def removed_meanwhile(turns: ComputerTurns, *args: object, **kwargs: object) -> object:
+        if not roles:
+            roles.extend(remove_bot(w.env, w.guild))  # while the computer thinks
+        return await original(turns, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ComputerTurns, "play_due", removed_meanwhile)
+    assert isinstance(table.state, MineOutState)
+    last_seen = w.last()
+    steps = plan_turn(table.state, random.Random(5))
+    await w.alice.slash(w.channel, "game play", action=" ".join(steps))  # her whole turn
+    assert roles, "the bot was removed"
+    table = await table_now(w)  # the computer played its whole turn meanwhile
+    assert table.users_to_act() == (w.alice.id,)
+    assert w.last().id != last_seen.id  # her turn was posted, before the removal
+    last_seen = w.last()
+    assert await service(w).posts.waiting_since(1) is not None
+    requests = len(w.env.http_requests)
+    await w.env.advance_time(3 * DAY)
+    assert w.env.http_requests[requests:] == []  # nothing tried, nothing spent
+    assert w.last().id == last_seen.id
+    assert not (await service(w).tables.get_table(1)).reminded
+
+    invite_bot_back(w.env, w.guild, roles)
+    await w.env.settle()
+    new = [m for m in w.channel.history() if m.id > last_seen.id]
+    assert len(new) == 1
+    (posted,) = new
+    assert posted.content.startswith(POSTED_AGAIN[language(w)])
+    assert "⏰" in posted.content and pinged(w, posted) == [w.alice.id]
+    assert [m.id for m in live_messages(w.channel)] == [posted.id]
+    assert await service(w).posts.waiting_since(1) is None
+    await w.env.advance_time(3 * DELAY)
+    assert w.last().id == posted.id  # posted once, reminded once
+    no_error_logged(caplog)
