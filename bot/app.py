@@ -71,6 +71,14 @@ def shard_options(settings: Settings) -> dict[str, Any]:
     return options
 
 
+def intents(settings: Settings) -> discord.Intents:
+    """Discord's default intents, none privileged; the Server Members intent only where the
+    host turned it on (`MEMBER_EVENTS`: members leaving are then heard at once)."""
+    chosen = discord.Intents.default()
+    chosen.members = settings.member_events
+    return chosen
+
+
 def discord_clock() -> float:
     """Unix seconds from discord.py's clock (simulated time under simcord, real time otherwise)."""
     return discord.utils.utcnow().timestamp()
@@ -85,7 +93,7 @@ class TableBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, clock: Callable[[], float]) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents(settings),
             help_command=None,
             tree_cls=ReplyingTree,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),

@@ -7,20 +7,39 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import discord
 import pytest
+import simcord
 
 from bot.ai.knowledge import knowledge_for
 from bot.ai.table_turns import ComputerTurns
 from bot.games.mine_out.state import MineOutState
 from bot.service import GameService, Table, TableStatus
+from bot.startup.config import Settings
+from bot.storage.records import TournamentStatus
 from bot.storage.table_settings import LEFT, stand_ins
 from cogs.platform.host import host_of
 from tests.conftest import REMINDER_MINUTES
-from tests.discord_support import TableWorld, live_messages, lobby_id
+from tests.discord_support import (
+    TableWorld,
+    bot_of,
+    live_messages,
+    lobby_id,
+    private_text,
+)
 from tests.mine_out_discord_support import plan_turn
 from tests.server_changes_support import invite_bot_back, remove_bot
+from tests.tournament_support import (
+    SETTLE_SECONDS as TOURNAMENT_SETTLE,
+)
+from tests.tournament_support import (
+    TournamentWorld,
+    play_own_game,
+    two_people_against_two_computers,
+)
 
 DELAY = REMINDER_MINUTES * 60
 TICK = 61
@@ -36,6 +55,12 @@ LEFT_NOTICE = {
           "là** lui rend sa place.",
 }
 POSTED_AGAIN = {"en": "📌 This table is posted again", "fr": "📌 Cette table est publiée"}
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """Computers think 0.02 s a move (the normal level stands in for who left)."""
+    return replace(settings, computer_seconds=0.02)
 
 
 @pytest.fixture
@@ -156,4 +181,74 @@ async def test_a_removal_of_three_days_then_the_reinvite_posts_the_owed_turn_onc
     assert await service(w).posts.waiting_since(1) is None
     await w.env.advance_time(3 * DELAY)
     assert w.last().id == posted.id  # posted once, reminded once
+    no_error_logged(caplog)
+
+
+RATE_LIMITED = {
+    "en": "Your move counts; the table could not be posted: Discord made the bot wait too long"
+          " in {channel} (too many messages at once). It is posted again as soon as it can be.",
+    "fr": "Votre coup compte ; la table n'a pas pu être publiée : Discord a fait trop attendre "
+          "le bot dans {channel} (trop de messages à la fois). Elle sera publiée à nouveau dès "
+          "que possible.",
+}
+
+
+async def test_a_rate_limit_past_discord_pys_retries_leaves_the_turn_owed_then_posted_once(
+    w: TableWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 429 that reaches the bot (discord.py waits out `retry_after` and tries again
+    first; simcord raises at the first 429, which is where discord.py gives up): the move
+    counts, its player is told the truth, the table is owed and posted once at the
+    reminder loop's next tick."""
+    await w.start_tiny()
+    before = w.last()
+    w.env.inject_error("POST", "/channels/*/messages", status=429, code=0,
+                       message="You are being rate limited.", times=None)
+    result = await w.alice.slash(w.channel, "game play", action="keep")
+    told = private_text(result).splitlines()
+    assert told[0] == RATE_LIMITED[language(w)].format(channel=w.channel.mention)
+    assert await service(w).posts.waiting_since(1) is not None
+    w.env.backend.faults.clear()
+    await w.env.advance_time(TICK)
+    posted = w.last()
+    assert posted.id != before.id and posted.content.startswith(POSTED_AGAIN[language(w)])
+    await w.env.advance_time(TICK)
+    assert w.last().id == posted.id
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+@pytest.fixture
+async def league(simcord_env: simcord.Env) -> AsyncIterator[TournamentWorld]:
+    """A server with a tournament channel where the bot may open threads."""
+    await bot_of(simcord_env).tree.sync()
+    simcord_env.settle_timeout = TOURNAMENT_SETTLE
+    guild = simcord_env.create_guild(name="mines")
+    channel = guild.create_text_channel("league")
+    members = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol")]
+    yield TournamentWorld(simcord_env, guild, channel, *members)
+    await simcord_env.bot.close()
+
+
+async def test_a_player_who_left_is_withdrawn_from_the_tournament_and_their_game_finished(
+    league: TournamentWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Bob leaves the server during round 1: a computer finishes his game, he is
+    withdrawn (said in the tournament's channel), and the tournament ends."""
+    w = league
+    table = await two_people_against_two_computers(w, w.alice, w.bob, computers=1)
+    w.env.backend.remove_member(w.guild.id, w.bob.id)
+    await w.env.advance_time(DELAY + TICK)  # if it is bob's turn: its reminder finds him gone
+    ended = await play_own_game(w, w.alice, random.Random(7))
+    assert ended is not None and ended.status == TableStatus.FINISHED
+    assert stand_ins(ended) == {ended.seats.index(w.bob.id): LEFT}
+    await w.env.settle()
+    final = await w.tournament()
+    assert final.status == TournamentStatus.FINISHED
+    bob = final.entrant_of(w.bob.id)
+    assert bob is not None and not final.entrants[bob].active
+    said = [m.content for m in w.channel.history() if m.content.startswith("🚪")]
+    assert said == [f"🚪 {w.bob.mention} left the server: they are withdrawn from "
+                    f"**Tournament #1 · Mine Out**. A computer finishes their game; they are "
+                    "paired no more."]
+    assert table.id == ended.id
     no_error_logged(caplog)
