@@ -88,7 +88,7 @@ class ReminderCog(commands.Cog):
         computer plays for them (`cogs.membership`)."""
         if absent(self.bot, table.guild_id):
             return False  # nothing spent while the bot is off the server
-        table = await still_seated(self.bot, table)
+        table = await still_seated(self.bot, table, fresh=True)
         if only_computers_due(table):
             # Only computers are to act: they are never pinged, they play now.
             self.host.computers.schedule(table)

@@ -3,9 +3,10 @@ for still are (`still_seated`).
 
 A person is looked up when a turn waiting for them is posted and at its reminder:
 from the member cache (filled only with the Server Members intent), else asked of
-Discord, at most once per `CONFIRMED_FOR` seconds per person and server, so a table's
-turns ask Discord nothing more for players seen lately. Discord's 10007 Unknown Member
-says they left: a computer plays their seat from then on (`Seats.player_left`).
+Discord; at a turn's post at most once per `CONFIRMED_FOR` seconds per person and
+server (one who acted, or whose name was fetched, was seen then), so a table's turns
+ask Discord nothing more for players seen lately; at a reminder always. Discord's
+10007 Unknown Member says they left: a computer plays their seat from then on (`Seats.player_left`).
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ def absent(client: discord.Client, guild_id: int | None) -> bool:
     return guild_id is not None and client.is_ready() and client.get_guild(guild_id) is None
 
 
-async def still_seated(client: discord.Client, table: Table) -> Table:
+async def still_seated(client: discord.Client, table: Table, *, fresh: bool = False) -> Table:
     """`table` once the people it waits for (those no computer plays for) are looked up:
     one Discord says left the server has a computer play their seat from now on (told
-    to the table as `PlayerLeft`, `cogs.membership.events`); the table as it then is."""
+    to the table as `PlayerLeft`, `cogs.membership.events`); the table as it then is.
+    `fresh` (a reminder, once per turn): asked of Discord even for a person seen
+    lately, so a person who left is found at the latest at their turn's reminder."""
     guild = client.get_guild(table.guild_id) if table.guild_id is not None else None
     if guild is None or table.status != TableStatus.PLAYING or table.state is None:
         return table
@@ -52,7 +55,7 @@ async def still_seated(client: discord.Client, table: Table) -> Table:
     for user in dict.fromkeys(waited_for):
         if guild.get_member(user) is not None:
             continue
-        if now - _confirmed.get((guild.id, user), -math.inf) < CONFIRMED_FOR:
+        if not fresh and now - _confirmed.get((guild.id, user), -math.inf) < CONFIRMED_FOR:
             continue
         try:
             await guild.fetch_member(user)
