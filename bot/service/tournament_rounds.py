@@ -13,7 +13,9 @@ the round's tables still in play (`overtime`), to the end.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import replace
+from typing import Any
 
 from bot.games.base import Seat
 from bot.service.store import TableStore
@@ -48,6 +50,17 @@ def marker_of(table: Table) -> tuple[int, int, int] | None:
     if isinstance(found, list) and len(found) == 3 and all(isinstance(n, int) for n in found):
         return found[0], found[1], found[2]
     return None
+
+
+def _slot(tournament: Tournament, number: int, index: int) -> Slot | None:
+    """Slot `index` of round `number`, None if that round is not the current one."""
+    if number != len(tournament.rounds):
+        return None
+    return tournament.rounds[-1].slots[index]
+
+
+def _holder(slot: Slot | None) -> str | None:
+    return None if slot is None else slot.claimed_by
 
 
 def places_of(table: Table) -> tuple[int, ...]:
@@ -130,18 +143,72 @@ class TournamentRounds:
             and (slot.claimed_at is None or now - slot.claimed_at >= CLAIM_LEASE_SECONDS)
         ]
 
-    async def claim(self, tournament_id: int, number: int, index: int) -> bool:
-        """Claim slot `index` of round `number` to open its table; False if another
-        call holds it or it is open already."""
-        won = False
+    async def claim(self, tournament_id: int, number: int, index: int) -> str | None:
+        """Claim slot `index` of round `number` to open its table: the claim's token,
+        or None if another call holds it or it is open already. The holder renews it
+        (`renew`) while Discord makes it wait, so that it is never claimed twice."""
+        token = uuid.uuid4().hex
 
         def claim(tournament: Tournament) -> Tournament | None:
-            nonlocal won
-            won = number == len(tournament.rounds) and index in self.pending(tournament)
-            return with_slot(tournament, index, claimed_at=self._rows.now()) if won else None
+            if number != len(tournament.rounds) or index not in self.pending(tournament):
+                return None
+            return with_slot(tournament, index, claimed_at=self._rows.now(), claimed_by=token)
 
-        await self._rows.change(tournament_id, claim)
-        return won
+        after = await self._rows.change(tournament_id, claim)
+        return token if _holder(_slot(after, number, index)) == token else None
+
+    async def _holding(self, tournament_id: int, number: int, index: int, token: str,
+                       **changes: Any) -> bool:
+        """Change slot `index` of round `number` as `changes` say if `token` still holds
+        it (the lease is renewed too); False if the claim was lost."""
+        def change(tournament: Tournament) -> Tournament | None:
+            if number != len(tournament.rounds):
+                return None
+            slot = tournament.rounds[-1].slots[index]
+            if slot.claimed_by != token or slot.table_id is not None:
+                return None
+            return with_slot(tournament, index, **{"claimed_at": self._rows.now(), **changes})
+
+        after = await self._rows.change(tournament_id, change)
+        return _holder(_slot(after, number, index)) == token
+
+    async def renew(self, tournament_id: int, number: int, index: int, token: str) -> bool:
+        """The holder of the claim still works at it (its lease starts again); False if
+        it no longer holds it (the slot was opened, or claimed by another)."""
+        return await self._holding(tournament_id, number, index, token)
+
+    async def release(self, tournament_id: int, number: int, index: int, token: str) -> None:
+        """The holder gives the claim up (Discord refused it a thread): the next pass
+        may claim the slot at once."""
+        await self._holding(tournament_id, number, index, token, claimed_by=None,
+                            claimed_at=None)
+
+    async def keep_place(self, tournament_id: int, number: int, index: int, token: str,
+                         channel_id: int) -> bool:
+        """Keep on the slot the thread made for it, at once: a claimer that dies before
+        opening the table leaves it to the next, which plays there rather than make a
+        second one. False if `token` no longer holds the claim."""
+        return await self._holding(tournament_id, number, index, token, channel_id=channel_id)
+
+    async def mark(self, tournament_id: int, number: int, index: int, **changes: bool) -> None:
+        """Keep that slot `index` of round `number` was called (`called`) or its delay
+        told (`delayed`)."""
+        def change(tournament: Tournament) -> Tournament | None:
+            if number != len(tournament.rounds):
+                return None
+            return with_slot(tournament, index, **changes)
+
+        await self._rows.change(tournament_id, change)
+
+    async def announced(self, tournament_id: int, number: int) -> None:
+        """Keep that round `number`'s opening was posted."""
+        def change(tournament: Tournament) -> Tournament | None:
+            current = tournament.current
+            if current is None or current.number != number or current.announced:
+                return None
+            return with_round(tournament, replace(current, announced=True))
+
+        await self._rows.change(tournament_id, change)
 
     async def open_slot(
         self, tournament_id: int, number: int, index: int, channel_id: int, reminder_minutes: int
