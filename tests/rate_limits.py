@@ -8,18 +8,19 @@ trying again, 5 tries in all; only a 429 on the fifth try escapes the call, as a
 `discord.HTTPException` of status 429 (after that last wait too).
 
 `RateLimits` puts that loop back in front of simcord's routes, on the bot's HTTP
-client: a request that one of its `Limit`s refuses waits its ``retry_after`` on
-simcord's clock (a sleep declared to simcord as an external wait, so only
-``env.advance_time`` ends it, and the rest of the bot runs meanwhile: its minute's
-loops, other tables) and tries again, up to `TRIES` times, then raises as discord.py
-does. Requests no limit refuses go to simcord unchanged.
+client and on the webhook adapter of interaction follow-ups: a request that one of
+its `Limit`s refuses waits its ``retry_after`` on simcord's clock (a sleep declared
+to simcord as an external wait, so only ``env.advance_time`` ends it, and the rest
+of the bot runs meanwhile: its minute's loops, other tables) and tries again, up to
+`TRIES` times, then raises as discord.py does. Requests no limit refuses go to
+simcord unchanged.
 """
 
 from __future__ import annotations
 
 import asyncio
 import fnmatch
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -93,9 +94,9 @@ class TooManyRequests:
     headers: ClassVar[dict[str, str]] = {}
 
 
-def path_of(route: discord.http.Route) -> str:
+def path_of(route: Any) -> str:
     """``/channels/12/threads``: a route's URL without the API's prefix."""
-    path = route.url.split("?", 1)[0]
+    path = str(route.url).split("?", 1)[0]
     index = path.find("/api/v")
     if index != -1:
         path = path[index + len("/api/v"):]
@@ -112,23 +113,30 @@ class RateLimits:
         self.waits: list[tuple[str, float]] = []
         """Each wait a request made: its path and its seconds."""
         http = env.bot.http
-        send = http.request
+        http.request = self._looped(http.request)  # type: ignore[method-assign,assignment]
+        # Interaction follow-ups go through discord.py's webhook adapter, which has the
+        # same loop (`discord.webhook.async_.AsyncWebhookAdapter.request`); simcord's
+        # stand-in for it is not public.
+        adapter = env._webhook_adapter
+        adapter.request = self._looped(adapter.request)
 
-        async def request(route: discord.http.Route, **kwargs: Any) -> Any:
+    def _looped(self, send: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        """`send` (a request to simcord's routes) behind discord.py's loop of 429s."""
+        async def request(route: Any, *args: Any, **kwargs: Any) -> Any:
             path = path_of(route)
             for _ in range(TRIES):
                 wait = self._refusal(route.method, path)
                 if wait is None:
-                    return await send(route, **kwargs)
+                    return await send(route, *args, **kwargs)
                 self.waits.append((path, wait))
-                await env.external_wait(asyncio.sleep(wait),
-                                        reason="discord.py waits out a 429's retry_after")
+                await self.env.external_wait(asyncio.sleep(wait),
+                                             reason="discord.py waits out a 429's retry_after")
             raise discord.HTTPException(
                 TooManyRequests(),
                 {"message": "You are being rate limited.", "retry_after": wait,
                  "global": False, "code": 0})
 
-        http.request = request  # type: ignore[method-assign]
+        return request
 
     def now(self) -> float:
         """simcord's clock: seconds since its start."""

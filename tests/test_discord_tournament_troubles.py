@@ -7,6 +7,7 @@ does not model discord.py's 429 waits)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
@@ -20,7 +21,7 @@ from bot.i18n import t
 from bot.startup.config import Settings
 from bot.storage.records import TournamentStatus
 from cogs.tournaments.words import round_words, title
-from tests.discord_support import bot_of, custom_ids, private_text, speak_french
+from tests.discord_support import bot_of, custom_ids, private_text, private_texts, speak_french
 from tests.rate_limits import Bucket, RateLimits, Window
 from tests.tournament_support import (
     SETTLE_SECONDS,
@@ -248,3 +249,30 @@ async def test_posts_refused_past_discord_py_tries_are_owed_and_the_organizer_to
     assert said(w).count(opened) == 1 and said(w).count(f"{w.alice.mention} {notice}") == 1
     told = await w.alice.slash(w.channel, "tournament standings")
     assert notice in private_text(told)
+
+
+async def test_an_answer_past_the_interactions_life_is_a_warning_and_the_round_opens(
+    league: TournamentWorld, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord makes the card's Start wait 300 s at each try of its private answer: the
+    fourth try comes after the interaction's token expired (15 minutes), answered
+    10015 Unknown Webhook. That is one warning without a traceback; the round opened
+    all the same, its opening having gone on in the background."""
+    w = league
+    limits = RateLimits(w.env)
+    limits.add(Window(lambda method, path: method == "POST" and path.startswith("/webhooks/"),
+                      until=limits.now() + 950, wait=300))
+    await w.new(game="tiny", format="swiss", rounds=1, players=2, minimum=2)
+    for member in (w.bob, w.carol):
+        await member.click(card_of(w), custom_id=card_id(1, "join"))
+    started = await w.alice.click(card_of(w), custom_id=card_id(1, "start"))
+    assert private_texts(started) == []  # not yet: Discord makes the answer wait
+    (thread,) = w.channel.threads
+    calls, turns = table_messages(thread)
+    assert len(calls) == 1 and len(turns) == 1
+    for _ in range(4):
+        await w.env.advance_time(300)
+    late = [r for r in caplog.get_records("call") if r.name == "cogs.tournaments.messages"]
+    assert len(late) == 1 and late[0].levelno == logging.WARNING and late[0].exc_info is None
+    assert "10015" in late[0].getMessage()
+    assert (await w.tournament()).status == TournamentStatus.RUNNING

@@ -79,7 +79,7 @@ async def open_round(client: discord.Client, tournament_id: int) -> None:
         return
     channel = await channel_of(client, tournament.channel_id)
     if channel is None:
-        log.warning("tournament %s: its channel is out of the bot's sight", tournament_id)
+        log.info("tournament %s: its channel is out of the bot's sight", tournament_id)
         return
     lack = thread_lack(channel)
     threads = lack == ()
