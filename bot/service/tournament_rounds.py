@@ -4,11 +4,14 @@ deadline (docs/tournaments.md, "Rounds").
 
 A round's tables are planned once (the save of the plan is compare-and-set: of two
 processes advancing a round, one does). Each table is then claimed (`claim`, a lease
-of `CLAIM_LEASE_SECONDS` in case the claimer dies), opened (`open_slot`: the table
-carries its tournament, round and slot in its settings, so a table opened by a
-claimer that died before saving its id is found again, not opened twice), and its id
-saved. At the deadline, a computer of the normal level plays every person's seat of
-the round's tables still in play (`overtime`), to the end.
+of `CLAIM_LEASE_SECONDS` in case the claimer dies, with a token; its holder renews it,
+`renew`, however long Discord makes it wait for a thread), its thread kept at once
+(`keep_place`: a claimer that dies leaves it to the next, never a second one), opened
+(`open_slot`: the table carries its tournament, round and slot in its settings, so a
+table opened by a claimer that died before saving its id is found again, not opened
+twice), and its id saved; then its call kept (`mark`). At the deadline, a computer
+of the normal level plays every person's seat of the round's tables still in play
+(`overtime`), to the end.
 """
 
 from __future__ import annotations
@@ -41,7 +44,9 @@ MARKER = "tournament"
 DEADLINE = "deadline"
 """Why a computer plays a person's seat: the round's deadline passed."""
 CLAIM_LEASE_SECONDS = 120.0
-"""A slot claimed this long ago without a table may be claimed again (its claimer died)."""
+"""A slot claimed (or its claim renewed) this long ago without a table may be claimed
+again (its claimer died)."""
+LIVE = (TournamentStatus.RUNNING, TournamentStatus.PAUSED)
 
 
 def marker_of(table: Table) -> tuple[int, int, int] | None:
@@ -57,10 +62,6 @@ def _slot(tournament: Tournament, number: int, index: int) -> Slot | None:
     if number != len(tournament.rounds):
         return None
     return tournament.rounds[-1].slots[index]
-
-
-def _holder(slot: Slot | None) -> str | None:
-    return None if slot is None else slot.claimed_by
 
 
 def places_of(table: Table) -> tuple[int, ...]:
@@ -155,22 +156,27 @@ class TournamentRounds:
             return with_slot(tournament, index, claimed_at=self._rows.now(), claimed_by=token)
 
         after = await self._rows.change(tournament_id, claim)
-        return token if _holder(_slot(after, number, index)) == token else None
+        slot = _slot(after, number, index)
+        return token if slot is not None and slot.claimed_by == token else None
 
     async def _holding(self, tournament_id: int, number: int, index: int, token: str,
                        **changes: Any) -> bool:
         """Change slot `index` of round `number` as `changes` say if `token` still holds
-        it (the lease is renewed too); False if the claim was lost."""
+        it (the lease is renewed too); False if the claim was lost: another holds it,
+        its table is open, or the tournament no longer goes on (cancelled)."""
+        held = False
+
         def change(tournament: Tournament) -> Tournament | None:
-            if number != len(tournament.rounds):
-                return None
-            slot = tournament.rounds[-1].slots[index]
-            if slot.claimed_by != token or slot.table_id is not None:
+            nonlocal held
+            slot = _slot(tournament, number, index)
+            held = (tournament.status in LIVE and slot is not None
+                    and slot.claimed_by == token and slot.table_id is None)
+            if not held:
                 return None
             return with_slot(tournament, index, **{"claimed_at": self._rows.now(), **changes})
 
-        after = await self._rows.change(tournament_id, change)
-        return _holder(_slot(after, number, index)) == token
+        await self._rows.change(tournament_id, change)
+        return held
 
     async def renew(self, tournament_id: int, number: int, index: int, token: str) -> bool:
         """The holder of the claim still works at it (its lease starts again); False if
@@ -264,8 +270,7 @@ class TournamentRounds:
 
         def record(tournament: Tournament) -> Tournament | None:
             nonlocal recorded
-            live = (TournamentStatus.RUNNING, TournamentStatus.PAUSED)
-            if tournament.status not in live or number != len(tournament.rounds):
+            if tournament.status not in LIVE or number != len(tournament.rounds):
                 return None
             slot = tournament.rounds[-1].slots[index]
             recorded = slot.table_id in (None, table.id) and not slot.done

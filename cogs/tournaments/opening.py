@@ -34,8 +34,7 @@ from bot.service import Table
 from bot.service.computers import playing_computers
 from bot.service.errors import TableError
 from bot.service.tournament_record import Notice, Tournament
-from bot.service.tournament_rounds import CLAIM_LEASE_SECONDS, TournamentRounds
-from bot.storage.records import TournamentStatus
+from bot.service.tournament_rounds import CLAIM_LEASE_SECONDS, LIVE, TournamentRounds
 from cogs.permissions.check import THREAD_NEEDS, missing
 from cogs.platform.host import host_of
 from cogs.platform.names import mention
@@ -51,7 +50,6 @@ log = logging.getLogger(__name__)
 
 RENEW_SECONDS = CLAIM_LEASE_SECONDS / 4
 """How often a claim's holder renews it while Discord makes it wait."""
-LIVE = (TournamentStatus.RUNNING, TournamentStatus.PAUSED)
 
 
 def thread_lack(channel: Any) -> tuple[str, ...] | None:
