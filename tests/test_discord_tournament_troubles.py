@@ -212,29 +212,32 @@ async def test_a_round_of_eight_tables_under_thread_rate_limits_opens_each_once(
 async def test_posts_refused_past_discord_py_tries_are_owed_and_the_organizer_told(
     league: TournamentWorld,
 ) -> None:
-    """Every post in the table's thread is answered 429 for 250 s: the call and the
-    first turn each fail after discord.py's five tries. The round's announcement is
-    posted, the start answered truly, the organizer told that table 1 is delayed (in
-    the channel, then privately); once Discord lets the bot post, the call and the
-    owed turn are each posted once."""
+    """Discord answers 429 to the round's announcement for 90 s, and to every post in
+    the table's thread for 300 s: the announcement, the call and the first turn each
+    fail after discord.py's five tries. The start is answered truly, the organizer told
+    that table 1 is delayed (in the channel, then privately); once Discord lets the bot
+    post, the announcement, the call and the owed turn are each posted once."""
     w, lang = league, language(league)
     limits = RateLimits(w.env)
     league_messages = f"/channels/{w.channel.id}/messages"
-    refusals = Window(lambda method, path: method == "POST" and path.endswith("/messages")
-                      and path != league_messages, until=limits.now() + 250, wait=20)
-    limits.add(refusals)
+    announcement = Window(lambda method, path: method == "POST" and path == league_messages,
+                          until=limits.now() + 90, wait=20)
+    thread_posts = Window(lambda method, path: method == "POST" and path.endswith("/messages")
+                          and path != league_messages, until=limits.now() + 300, wait=20)
     await w.new(game="tiny", format="swiss", rounds=1, players=2, minimum=2)
     for member in (w.bob, w.carol):
         await member.click(card_of(w), custom_id=card_id(1, "join"))
+    limits.add(announcement)
+    limits.add(thread_posts)
     started = await w.alice.slash(w.channel, "tournament start")
     assert private_text(started) == t(lang, "tournament.opening", channel=w.channel.mention)
-    for _ in range(6):
+    for _ in range(7):
         await w.env.advance_time(60)
-    assert refusals.refused >= 10  # the call's five tries, the turn's five
+    assert announcement.refused == 5 and thread_posts.refused >= 10  # each past five tries
     tournament = await w.tournament()
     assert tournament.status == TournamentStatus.RUNNING
     (slot,) = tournament.rounds[0].slots
-    assert slot.table_id is not None and slot.called
+    assert slot.table_id is not None and slot.called and tournament.rounds[0].announced
     assert await w.service.posts.waiting_since(slot.table_id) is None
     (thread,) = w.channel.threads
     calls, turns = table_messages(thread)
