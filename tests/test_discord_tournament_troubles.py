@@ -1,7 +1,8 @@
 """Tournaments under what Discord does around them (issue 41): a thread permission
 denied after round 1, thread creation rate-limited for minutes while a round of eight
-tables opens, posts refused past discord.py's tries, and a start answered at once
-however long the opening takes; in English and in French, with no error logged (the
+tables opens, posts refused past discord.py's tries, a thread made by a claimer that
+died found again, and a start answered at once however long the opening takes (an
+answer past its interaction's life a warning); in English and in French, with no error logged (the
 autouse `no_logged_errors`). Rate limits are modelled by `tests.rate_limits` (simcord
 does not model discord.py's 429 waits)."""
 
@@ -279,3 +280,31 @@ async def test_an_answer_past_the_interactions_life_is_a_warning_and_the_round_o
     assert len(late) == 1 and late[0].levelno == logging.WARNING and late[0].exc_info is None
     assert "10015" in late[0].getMessage()
     assert (await w.tournament()).status == TournamentStatus.RUNNING
+
+
+async def test_a_thread_made_by_a_claimer_that_died_is_played_in_not_made_again(
+    league: TournamentWorld,
+) -> None:
+    """A process started the tournament, claimed its table, made its thread (kept on
+    the slot at once), then died before opening the table. Past the claim's lease, the
+    minute's loop opens the table in that thread: one thread, one call, one turn."""
+    w = league
+    await w.new(game="tiny", format="swiss", rounds=1, players=2, minimum=2)
+    for member in (w.bob, w.carol):
+        await member.click(card_of(w), custom_id=card_id(1, "join"))
+    rounds = w.service.tournament_rounds
+    await rounds.start(1, w.alice.id, can_manage=False)
+    token = await rounds.claim(1, 1, 0)
+    assert token is not None
+    parent = bot_of(w.env).get_channel(w.channel.id)
+    assert isinstance(parent, discord.TextChannel)
+    made = await parent.create_thread(name="table", type=discord.ChannelType.public_thread)
+    assert await rounds.keep_place(1, 1, 0, token, made.id)
+    await w.env.advance_time(60)
+    assert (await w.tournament()).rounds[0].slots[0].table_id is None  # claimed still
+    await w.env.advance_time(120)
+    (thread,) = w.channel.threads
+    (slot,) = (await w.tournament()).rounds[0].slots
+    assert thread.id == made.id == slot.channel_id and slot.table_id is not None
+    calls, turns = table_messages(thread)
+    assert len(calls) == 1 and len(turns) == 1
