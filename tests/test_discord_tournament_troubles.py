@@ -191,7 +191,7 @@ async def test_a_round_of_eight_tables_under_thread_rate_limits_opens_each_once(
     assert len(w.channel.threads) == 3  # answered at once: five threads wait their turn
     for _ in range(20):  # 5 waits of 220 s; the minute's loop ticks meanwhile
         await w.env.advance_time(60)
-    assert [wait for path, wait in limits.waits] == [220.0] * 5
+    assert [wait for path, wait in limits.waits] == pytest.approx([220.0] * 5)
     tournament = await w.tournament()
     slots = tournament.rounds[0].slots
     threads = w.channel.threads
