@@ -39,21 +39,16 @@ from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import mention
 from cogs.platform.plugins import plugin_for
-from cogs.platform.replies import acknowledged, public_locale, send_private
+from cogs.platform.replies import acknowledged, public_locale
 from cogs.platform.table_options import check_players, table_options, with_option_parameters
 from cogs.platform.threads import close_thread
 from cogs.platform.translator import command_text
 from cogs.tournaments.buttons import CARD_ITEMS
 from cogs.tournaments.card import post_card, refresh_card, standings_file
-from cogs.tournaments.rounds import (
-    computers_take_over,
-    go_on,
-    say,
-    server_locale,
-    start_tournament,
-    table_ended,
-    tick,
-)
+from cogs.tournaments.lanes import lanes_of
+from cogs.tournaments.messages import answer, opening_text, say, server_locale
+from cogs.tournaments.notices import deliver
+from cogs.tournaments.rounds import begin, computers_take_over, go_on_later, table_ended, tick
 from cogs.tournaments.words import standings_lines, title
 
 
@@ -118,6 +113,7 @@ class TournamentCog(
 
     async def cog_unload(self) -> None:
         self.minute.cancel()
+        await lanes_of(self._client).close()
 
     @tasks.loop(minutes=1)
     async def minute(self) -> None:
@@ -135,7 +131,8 @@ class TournamentCog(
         await table_ended(self._client, event.table)
 
     async def _here(self, interaction: Interaction) -> Tournament:
-        """The tournament of the channel (of a thread's channel), else NoTournamentHere."""
+        """The tournament of the channel (of a thread's channel), else NoTournamentHere;
+        its organizer first reads what was kept for them (`cogs.tournaments.notices`)."""
         service = service_of(interaction)
         channel = interaction.channel
         ids = [interaction.channel_id]
@@ -146,6 +143,7 @@ class TournamentCog(
                 continue
             found = await service.tournaments.in_channel(interaction.guild_id, channel_id)
             if found is not None:
+                await deliver(interaction, found)
                 return found
         raise NoTournamentHere()
 
@@ -157,7 +155,7 @@ class TournamentCog(
                   t(locale, key, title=title(tournament, locale),
                     organizer=mention(interaction.user.id, locale), **params))
         await refresh_card(interaction.client, tournament)
-        await send_private(interaction, t(interaction.locale, "tournament.done"))
+        await answer(interaction, t(interaction.locale, "tournament.done"))
 
     @app_commands.command(  # type: ignore[arg-type]
         name=_text("new.name"), description=_text("new.description"))
@@ -209,11 +207,13 @@ class TournamentCog(
     @app_commands.command(name=_text("start.name"), description=_text("start.description"))
     @acknowledged
     async def start(self, interaction: Interaction) -> None:
+        """Answered at once: the round's opening may take Discord many minutes, and goes
+        on in the background (`cogs.tournaments.lanes`), reported in the channel."""
         tournament = await self._here(interaction)
         check_posting(interaction)  # the round's tables, before anything is stored
-        await start_tournament(interaction.client, tournament.id, interaction.user.id,
-                               interaction.permissions.manage_guild)
-        await send_private(interaction, t(interaction.locale, "tournament.done"))
+        await begin(interaction.client, tournament.id, interaction.user.id,
+                    interaction.permissions.manage_guild)
+        await answer(interaction, opening_text(interaction.locale, tournament))
 
     async def _decide(self, interaction: Interaction, decide: Decision, key: str) -> Tournament:
         """The organizer's decision (`Tournaments.pause`, `resume`, `cancel`) on the
@@ -235,7 +235,7 @@ class TournamentCog(
     async def resume(self, interaction: Interaction) -> None:
         tournaments = service_of(interaction).tournaments
         resumed = await self._decide(interaction, tournaments.resume, "tournament.resumed_by")
-        await go_on(interaction.client, resumed.id)  # a round over during the pause
+        go_on_later(interaction.client, resumed.id)  # a round over during the pause
 
     @app_commands.command(name=_text("cancel.name"), description=_text("cancel.description"))
     @acknowledged
@@ -316,6 +316,7 @@ class TournamentCog(
             if (tournament.guild_id != interaction.guild_id
                     or not await can_view(interaction, tournament.channel_id)):
                 raise TournamentNotFound(number)
+            await deliver(interaction, tournament)
         locale = interaction.locale
         lines = [t(locale, "tournament.standings", title=title(tournament, locale)),
                  *standings_lines(tournament, locale)]
@@ -323,8 +324,8 @@ class TournamentCog(
         messages = chunks(lines)
         for index, text in enumerate(messages):
             files = [drawn] if drawn is not None and index == len(messages) - 1 else []
-            await send_private(interaction, text, files=files,
-                               allowed_mentions=discord.AllowedMentions.none())
+            await answer(interaction, text, files=files,
+                         allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=_text("list.name"), description=_text("list.description"))
     @acknowledged
@@ -336,7 +337,7 @@ class TournamentCog(
                  if tournament.status in LIVE_TOURNAMENTS
                  and await can_view(interaction, tournament.channel_id)]
         if not found:
-            await send_private(interaction, t(locale, "tournament.list_none"))
+            await answer(interaction, t(locale, "tournament.list_none"))
             return
         lines = [t(locale, "tournament.list_title")]
         for tournament in found:
@@ -345,7 +346,7 @@ class TournamentCog(
                            channel=f"<#{tournament.channel_id}>",
                            count=len(tournament.entrants)))
         for text in chunks(lines):
-            await send_private(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+            await answer(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: commands.Bot) -> None:
