@@ -37,7 +37,6 @@ from tests.tournament_support import (
 )
 from tests.tournament_support import (
     TournamentWorld,
-    play_own_game,
     two_people_against_two_computers,
 )
 
@@ -92,13 +91,27 @@ async def table_now(w: TableWorld) -> Table:
     return await service(w).tables.get_table(1)
 
 
-async def play_as(w: TableWorld, table: Table, member: object, rng: random.Random) -> None:
-    """`member` plays the computers' quick playout choice with /game play."""
-    assert table.state is not None
-    seat = table.seats.index(member.id)  # type: ignore[attr-defined]
-    action = knowledge_for(table.game).playout_action(table.state, seat, rng)
-    await member.slash(w.channel, "game play",  # type: ignore[attr-defined]
-                       action=table.state.format_action(action))
+async def alice_plays_to_the_end(
+    w: TableWorld, table_id: int, where: simcord.ChannelHandle, bob: int
+) -> Table:
+    """Alice plays the computers' quick playout choice whenever it is her turn, with /game
+    play in `where`; on bob's turn (he left) the clock moves on to its reminder, which
+    finds him gone if his turn's post did not. The table at its end."""
+    rng = random.Random(3)
+    for _ in range(2000):
+        await w.bot.computers.idle()
+        table = await service(w).tables.get_table(table_id)
+        if table.status != TableStatus.PLAYING:
+            return table
+        assert table.state is not None
+        seat = table.seats.index(w.alice.id)
+        if seat in table.state.to_act():
+            action = knowledge_for(table.game).playout_action(table.state, seat, rng)
+            await w.alice.slash(where, "game play", action=table.state.format_action(action))
+        else:
+            assert table.seats.index(bob) not in stand_ins(table), "the computer stopped"
+            await w.env.advance_time(DELAY + TICK)
+    raise AssertionError("the game did not end")
 
 
 async def test_a_player_who_left_is_played_for_by_a_computer_to_the_end(
@@ -113,18 +126,7 @@ async def test_a_player_who_left_is_played_for_by_a_computer_to_the_end(
     await w.alice.click(w.last(), custom_id=lobby_id(w.last(), "start"))
     w.env.backend.remove_member(w.guild.id, w.bob.id)
     before = {m.id for m in w.channel.history()}
-    rng = random.Random(3)
-    for _ in range(2000):
-        table = await table_now(w)
-        if table.status != TableStatus.PLAYING:
-            break
-        assert table.state is not None
-        if table.seats.index(w.alice.id) in table.state.to_act():
-            await play_as(w, table, w.alice, rng)
-        else:  # bob's turn, found at its reminder if not at alice's move
-            assert not stand_ins(table), "the computer stopped while it plays for bob"
-            await w.env.advance_time(DELAY + TICK)
-    table = await table_now(w)
+    table = await alice_plays_to_the_end(w, 1, w.channel, w.bob.id)
     assert table.status == TableStatus.FINISHED
     assert stand_ins(table) == {table.seats.index(w.bob.id): LEFT}
     after = [m for m in w.channel.history() if m.id not in before]
@@ -240,14 +242,8 @@ async def test_a_player_who_left_is_withdrawn_from_the_tournament_and_their_game
     w = league
     table = await two_people_against_two_computers(w, w.alice, w.bob, computers=1)
     w.env.backend.remove_member(w.guild.id, w.bob.id)
-    for _ in range(20):  # bob's turn (if it is) waits for its reminder, which finds him gone
-        table = await service(w).tables.get_table(table.id)
-        if stand_ins(table) or w.alice.id in table.users_to_act():
-            break
-        await w.env.advance_time(TICK)
-        await w.bot.computers.idle()
-    ended = await play_own_game(w, w.alice, random.Random(7))
-    assert ended is not None and ended.status == TableStatus.FINISHED
+    ended = await alice_plays_to_the_end(w, table.id, w.thread_of(table), w.bob.id)
+    assert ended.status == TableStatus.FINISHED
     assert stand_ins(ended) == {ended.seats.index(w.bob.id): LEFT}
     await w.env.settle()
     final = await w.tournament()

@@ -276,7 +276,7 @@ async def test_an_answer_past_the_interactions_life_is_a_warning_and_the_round_o
     assert len(calls) == 1 and len(turns) == 1
     for _ in range(4):
         await w.env.advance_time(300)
-    late = [r for r in caplog.get_records("call") if r.name == "cogs.tournaments.messages"]
+    late = [r for r in caplog.get_records("call") if r.name == "cogs.platform.replies"]
     assert len(late) == 1 and late[0].levelno == logging.WARNING and late[0].exc_info is None
     assert "10015" in late[0].getMessage()
     assert (await w.tournament()).status == TournamentStatus.RUNNING

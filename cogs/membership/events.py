@@ -26,7 +26,7 @@ from cogs.platform.names import mention
 from cogs.platform.posting import post_again, post_reminder
 from cogs.platform.stand_in import back_button, computer_words
 from cogs.platform.threads import table_channel
-from cogs.tournaments.rounds import say
+from cogs.tournaments.messages import say
 from cogs.tournaments.words import title
 
 log = logging.getLogger(__name__)

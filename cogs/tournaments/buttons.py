@@ -17,9 +17,9 @@ from bot.service.tournament_record import TournamentNotFound
 from cogs.permissions.check import check_posting
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, Item
-from cogs.platform.replies import defer_edit, guarded, public_locale
+from cogs.platform.replies import defer_edit, guarded, public_locale, send_private
 from cogs.tournaments.card import PREFIX, card_message
-from cogs.tournaments.messages import answer, opening_text
+from cogs.tournaments.messages import opening_text
 from cogs.tournaments.rounds import begin
 
 
@@ -59,7 +59,7 @@ class CardButton(
         if self.arg == "start":
             check_posting(interaction)  # the round's tables, before anything is stored
             started = await begin(interaction.client, self.tournament_id, user, manages)
-            await answer(interaction, opening_text(interaction.locale, started))
+            await send_private(interaction, opening_text(interaction.locale, started))
             return
         if self.arg == "join":
             tournament = await service.tournaments.join(self.tournament_id, user)

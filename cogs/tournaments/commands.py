@@ -39,14 +39,14 @@ from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Interaction
 from cogs.platform.names import mention
 from cogs.platform.plugins import plugin_for
-from cogs.platform.replies import acknowledged, public_locale
+from cogs.platform.replies import acknowledged, public_locale, send_private
 from cogs.platform.table_options import check_players, table_options, with_option_parameters
 from cogs.platform.threads import close_thread
 from cogs.platform.translator import command_text
 from cogs.tournaments.buttons import CARD_ITEMS
 from cogs.tournaments.card import post_card, refresh_card, standings_file
 from cogs.tournaments.lanes import lanes_of
-from cogs.tournaments.messages import answer, opening_text, say, server_locale
+from cogs.tournaments.messages import opening_text, say, server_locale
 from cogs.tournaments.notices import deliver
 from cogs.tournaments.rounds import begin, computers_take_over, go_on_later, table_ended, tick
 from cogs.tournaments.words import standings_lines, title
@@ -155,7 +155,7 @@ class TournamentCog(
                   t(locale, key, title=title(tournament, locale),
                     organizer=mention(interaction.user.id, locale), **params))
         await refresh_card(interaction.client, tournament)
-        await answer(interaction, t(interaction.locale, "tournament.done"))
+        await send_private(interaction, t(interaction.locale, "tournament.done"))
 
     @app_commands.command(  # type: ignore[arg-type]
         name=_text("new.name"), description=_text("new.description"))
@@ -213,7 +213,7 @@ class TournamentCog(
         check_posting(interaction)  # the round's tables, before anything is stored
         await begin(interaction.client, tournament.id, interaction.user.id,
                     interaction.permissions.manage_guild)
-        await answer(interaction, opening_text(interaction.locale, tournament))
+        await send_private(interaction, opening_text(interaction.locale, tournament))
 
     async def _decide(self, interaction: Interaction, decide: Decision, key: str) -> Tournament:
         """The organizer's decision (`Tournaments.pause`, `resume`, `cancel`) on the
@@ -324,7 +324,7 @@ class TournamentCog(
         messages = chunks(lines)
         for index, text in enumerate(messages):
             files = [drawn] if drawn is not None and index == len(messages) - 1 else []
-            await answer(interaction, text, files=files,
+            await send_private(interaction, text, files=files,
                          allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=_text("list.name"), description=_text("list.description"))
@@ -337,7 +337,7 @@ class TournamentCog(
                  if tournament.status in LIVE_TOURNAMENTS
                  and await can_view(interaction, tournament.channel_id)]
         if not found:
-            await answer(interaction, t(locale, "tournament.list_none"))
+            await send_private(interaction, t(locale, "tournament.list_none"))
             return
         lines = [t(locale, "tournament.list_title")]
         for tournament in found:
@@ -346,7 +346,7 @@ class TournamentCog(
                            channel=f"<#{tournament.channel_id}>",
                            count=len(tournament.entrants)))
         for text in chunks(lines):
-            await answer(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+            await send_private(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,7 +1,8 @@
 """What a tournament says: in its channel (`say`, never pinging unless told whom), in its
-server's language (`server_locale`), and privately to whoever used a command or a
-button of it (`answer`), where an answer too late for its interaction (Discord keeps
-an interaction's token 15 minutes: 10015 Unknown Webhook) is a warning, not an error.
+server's language (`server_locale`); privately it answers through
+`cogs.platform.replies.send_private`, where an answer too late for its interaction
+(Discord keeps an interaction's token 15 minutes: 10015 Unknown Webhook) is a warning,
+not an error.
 """
 
 from __future__ import annotations
@@ -13,13 +14,8 @@ import discord
 
 from bot.i18n import LocaleLike, t
 from bot.service.tournament_record import Tournament
-from cogs.platform.replies import send_private
 
 log = logging.getLogger(__name__)
-
-UNKNOWN_WEBHOOK = 10015
-"""Discord's answer to a follow-up of an interaction whose token expired."""
-
 
 def server_locale(client: discord.Client, tournament: Tournament) -> LocaleLike:
     """The language of the tournament's public messages: its server's."""
@@ -60,14 +56,3 @@ def opening_text(locale: LocaleLike, tournament: Tournament) -> str:
     tournament's channel."""
     return t(locale, "tournament.opening", channel=f"<#{tournament.channel_id}>")
 
-
-async def answer(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """`text` privately to the user of `interaction`; if its token expired meanwhile
-    (10015), one warning: what they did was done, only this answer is lost."""
-    try:
-        await send_private(interaction, text, **kwargs)
-    except discord.NotFound as error:
-        if error.code != UNKNOWN_WEBHOOK:
-            raise
-        log.warning("an answer to %s came after its interaction's token expired: %s",
-                    interaction.user.id, error)

@@ -15,7 +15,8 @@ from bot.service.tournament_record import Notice, Tournament
 from cogs.permissions.check import permission_names
 from cogs.platform.host import host_of
 from cogs.platform.names import mention
-from cogs.tournaments.messages import answer, say, server_locale
+from cogs.platform.replies import send_private
+from cogs.tournaments.messages import say, server_locale
 from cogs.tournaments.words import round_words, title
 
 
@@ -75,5 +76,5 @@ async def deliver(interaction: discord.Interaction[discord.Client], tournament: 
     service = host_of(interaction.client).service
     notices = await service.tournaments.take_notices(tournament.id, interaction.user.id)
     for notice in notices:
-        await answer(interaction, notice_text(interaction.client, tournament, notice,
+        await send_private(interaction, notice_text(interaction.client, tournament, notice,
                                               interaction.locale))

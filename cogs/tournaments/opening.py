@@ -210,7 +210,7 @@ async def call_players(
     try:
         failure = await post(client, table, TurnPost(header=t(
             server_locale(client, tournament), "turn.started")))
-    except discord.HTTPException as error:  # a rate limit past discord.py's tries
+    except discord.HTTPException as error:  # a refusal `post` does not keep as owed
         log.warning("tournament %s: table %s's first turn could not be posted (%s); it waits"
                     " to be posted", tournament.id, table.id, error)
         await host_of(client).service.posts.failed(table.id)
