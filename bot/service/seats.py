@@ -181,8 +181,8 @@ class Seats:
         """`user_id` left server `guild_id` (Discord said so): at each of its tables in
         play where they sit, a computer plays their seat from now on (`LEFT`), as for
         any stand-in: it is never pinged, and "I'm back" gives the seat back if they
-        return. Told once as `PlayerLeft` with the tables changed (none: nothing is
-        told, e.g. Discord said it twice). Returns those tables."""
+        return. Told as `PlayerLeft` with the tables changed (maybe none: they may be
+        in a tournament's sign-up only). Returns those tables."""
         changed = []
         for found in await self._store.storage.playing_tables(guild_id):
             if user_id not in found.seats:
@@ -195,8 +195,7 @@ class Seats:
                 options = with_stand_ins(table, {**playing, seat: LEFT})
                 changed.append(await self._store.save_settings(table, replace(table,
                                                                               options=options)))
-        if changed:
-            self._store.life.publish(PlayerLeft(guild_id, user_id, tuple(changed)))
+        self._store.life.publish(PlayerLeft(guild_id, user_id, tuple(changed)))
         return changed
 
     async def forget_stand_in_votes(self, table: Table, seat: Seat) -> None:
