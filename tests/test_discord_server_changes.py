@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import discord
@@ -22,19 +21,16 @@ from bot.startup.config import Settings
 from bot.storage.records import TournamentStatus
 from bot.storage.table_settings import LEFT, stand_ins
 from cogs.platform.host import host_of
+from cogs.tournaments.words import title
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
     TableWorld,
-    bot_of,
     live_messages,
     lobby_id,
     private_text,
 )
 from tests.mine_out_discord_support import plan_turn
 from tests.server_changes_support import invite_bot_back, remove_bot
-from tests.tournament_support import (
-    SETTLE_SECONDS as TOURNAMENT_SETTLE,
-)
 from tests.tournament_support import (
     TournamentWorld,
     two_people_against_two_computers,
@@ -222,16 +218,12 @@ async def test_a_rate_limit_past_discord_pys_retries_leaves_the_turn_owed_then_p
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
-@pytest.fixture
-async def league(simcord_env: simcord.Env) -> AsyncIterator[TournamentWorld]:
-    """A server with a tournament channel where the bot may open threads."""
-    await bot_of(simcord_env).tree.sync()
-    simcord_env.settle_timeout = TOURNAMENT_SETTLE
-    guild = simcord_env.create_guild(name="mines")
-    channel = guild.create_text_channel("league")
-    members = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol")]
-    yield TournamentWorld(simcord_env, guild, channel, *members)
-    await simcord_env.bot.close()
+WITHDRAWN = {
+    "en": "🚪 {player} left the server: they are withdrawn from **Tournament #1 · Mine Out**. "
+          "A computer finishes their game; they are paired no more.",
+    "fr": "🚪 {player} a quitté le serveur : il est retiré de **{title}**. Un ordinateur finit "
+          "sa partie ; il n'est plus apparié.",
+}
 
 
 async def test_a_player_who_left_is_withdrawn_from_the_tournament_and_their_game_finished(
@@ -251,8 +243,9 @@ async def test_a_player_who_left_is_withdrawn_from_the_tournament_and_their_game
     bob = final.entrant_of(w.bob.id)
     assert bob is not None and not final.entrants[bob].active
     said = [m.content for m in w.channel.history() if m.content.startswith("🚪")]
-    assert said == [f"🚪 {w.bob.mention} left the server: they are withdrawn from "
-                    f"**Tournament #1 · Mine Out**. A computer finishes their game; they are "
-                    "paired no more."]
+    french = w.guild.name == "mines-fr"
+    expected = WITHDRAWN["fr" if french else "en"].format(
+        player=w.bob.mention, title=title(final, "fr" if french else "en"))
+    assert said == [expected]
     assert table.id == ended.id
     no_error_logged(caplog)

@@ -9,7 +9,6 @@ does not model discord.py's 429 waits)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import discord
@@ -25,7 +24,6 @@ from cogs.tournaments.words import round_words, title
 from tests.discord_support import bot_of, custom_ids, private_text, private_texts, speak_french
 from tests.rate_limits import Bucket, RateLimits, Window
 from tests.tournament_support import (
-    SETTLE_SECONDS,
     TournamentWorld,
     card_id,
 )
@@ -38,25 +36,6 @@ THREADS_DENIED = {"en": "**Send Messages in Threads**",
 def settings(settings: Settings) -> Settings:
     """Computers think 0.02 s a move (as in tests/test_discord_tournaments.py)."""
     return replace(settings, computer_seconds=0.02)
-
-
-@pytest.fixture(params=["en", "fr"])
-async def league(
-    request: pytest.FixtureRequest, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[TournamentWorld]:
-    """A server whose tournament channel lets the bot open threads: in English, or in
-    French (a French server whose members speak French)."""
-    await bot_of(simcord_env).tree.sync()
-    simcord_env.settle_timeout = SETTLE_SECONDS
-    french = request.param == "fr"
-    guild = (simcord_env.create_guild(name="mines-fr", preferred_locale="fr") if french
-             else simcord_env.create_guild(name="mines"))
-    channel = guild.create_text_channel("league")
-    members = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol")]
-    if french:
-        speak_french(monkeypatch, *members)
-    yield TournamentWorld(simcord_env, guild, channel, *members)
-    await simcord_env.bot.close()
 
 
 def language(w: TournamentWorld) -> str:
