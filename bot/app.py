@@ -28,6 +28,7 @@ from bot.ai.runner import ComputerRunner
 from bot.ai.table_turns import ComputerTurns
 from bot.i18n import languages
 from bot.service import GameService
+from bot.service.life import SeatHandedOver
 from bot.startup.config import Settings
 from bot.startup.invite import invite_url
 from bot.storage import ShardSet, Storage
@@ -40,7 +41,9 @@ from cogs.platform.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.game", "cogs.reminders", "cogs.places.gone", "cogs.tournaments")
+EXTENSIONS = (
+    "cogs.game", "cogs.reminders", "cogs.places.gone", "cogs.tournaments", "cogs.membership.events"
+)
 """Cogs loaded by every bot, in order; `cogs.game` loads every game's plugin."""
 
 MISSING_TOKEN_HELP = """\
@@ -69,6 +72,14 @@ def shard_options(settings: Settings) -> dict[str, Any]:
     return options
 
 
+def intents(settings: Settings) -> discord.Intents:
+    """Discord's default intents, none privileged; the Server Members intent only where the
+    host turned it on (`MEMBER_EVENTS`: members leaving are then heard at once)."""
+    chosen = discord.Intents.default()
+    chosen.members = settings.member_events
+    return chosen
+
+
 def discord_clock() -> float:
     """Unix seconds from discord.py's clock (simulated time under simcord, real time otherwise)."""
     return discord.utils.utcnow().timestamp()
@@ -83,7 +94,7 @@ class TableBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, clock: Callable[[], float]) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents(settings),
             help_command=None,
             tree_cls=ReplyingTree,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
@@ -148,10 +159,15 @@ class TableBot(commands.AutoShardedBot):
             self._service, self._computer_runner(), self.settings.computer_pause_seconds
         )
         self._computers = ComputerTable(self, turns)
+        self._service.life.listen(SeatHandedOver, self._seat_handed_over)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+
+    async def _seat_handed_over(self, event: SeatHandedOver) -> None:
+        """A computer now plays a person's seat: it plays if that seat is due."""
+        self.computers.schedule(event.table)
 
     async def on_ready(self) -> None:
         """Say the invite link, and play the computer turns left waiting when the bot

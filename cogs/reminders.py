@@ -25,7 +25,10 @@ reminder pings only those whose ping mode at the table is ping
 
 A table waiting to be posted (Discord refused or failed its last post,
 `bot.service.posts`) is tried again at each tick (`post_waiting`), once the bot has
-the permissions it needs there.
+the permissions it needs there. A reminder counts as given only once delivered.
+
+While the bot is off a server (removed, `cogs.membership`), nothing of its tables is
+tried: no reminder claimed is confirmed, no post is tried; its return posts them.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.service import Table
+from cogs.membership.lookup import absent, still_seated
 from cogs.platform.computers import only_computers_due
 from cogs.platform.host import TableHost, host_of
 from cogs.platform.posting import post_again, post_reminder
@@ -68,24 +72,32 @@ class ReminderCog(commands.Cog):
         their reminder's delay; after the reminders, which post them too."""
         service = self.host.service
         for table_id in await service.posts.waiting(self.host.shard_set):
+            table = await service.tables.get_table(table_id)
+            if absent(self.bot, table.guild_id):
+                continue  # posted on the bot's return (`cogs.membership.events`)
             try:
-                await post_again(self.bot, await service.tables.get_table(table_id))
+                await post_again(self.bot, table)
             except discord.HTTPException as error:
                 log.warning("table %s: could not be posted again: %s", table_id, error)
 
     async def try_reminder(self, table: Table) -> bool:
         """Remind the players `table` waits for; False leaves its claim unconfirmed (they
-        are all away, or the table is paused). A reminder Discord refuses (a deleted
-        channel...) is not retried."""
+        are all away, the table is paused, the bot is off its server, or the reminder
+        could not be delivered: the table then waits to be posted). The people it
+        waits for are looked up first: one who left the server is not reminded, a
+        computer plays for them (`cogs.membership`)."""
+        if absent(self.bot, table.guild_id):
+            return False  # nothing spent while the bot is off the server
+        table = await still_seated(self.bot, table, fresh=True)
         if only_computers_due(table):
             # Only computers are to act: they are never pinged, they play now.
             self.host.computers.schedule(table)
             return True
         try:
             return await self.post_reminder(table)
-        except discord.HTTPException:
-            log.warning("could not post the reminder of table %s", table.id, exc_info=True)
-            return True
+        except discord.HTTPException as error:
+            log.warning("could not post the reminder of table %s: %s", table.id, error)
+            return False
 
     @remind.before_loop
     async def wait_until_connected(self) -> None:
@@ -99,8 +111,7 @@ class ReminderCog(commands.Cog):
         present = tuple(user for user in table.users_to_act() if user not in away)
         if not present or await service.seats.paused(table):
             return False
-        await post_reminder(self.bot, table, present)
-        return True
+        return await post_reminder(self.bot, table, present)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -43,6 +43,8 @@ from bot.games.registry import game_ids
 from bot.startup.config import Settings
 from tests.discord_support import TableWorld, bot_of, plain_channel, speak_french
 from tests.postgres_support import PostgresCluster, PostgresUnavailable
+from tests.tournament_support import TournamentWorld
+from tests.tournament_support import league as league_in
 
 REMINDER_MINUTES = 5
 
@@ -209,6 +211,16 @@ def world_in_language(
     alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alix", "bruno", "chloe"))
     speak_french(monkeypatch, alice, bob, carol)
     return TableWorld(env, guild, plain_channel(guild, "parties"), alice, bob, carol)
+
+
+@pytest.fixture(params=["en", "fr"])
+async def league(
+    request: pytest.FixtureRequest, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[TournamentWorld]:
+    """A server whose tournament channel lets the bot open threads
+    (`tests.tournament_support.league`): a test run in English, then in French."""
+    yield await league_in(simcord_env, monkeypatch, request.param)
+    await simcord_env.bot.close()
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ from bot.startup.config import (
 VARIABLES = (
     "DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID",
     "REMINDER_MINUTES", "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS", "RENDER_TIMEOUT",
+    "MEMBER_EVENTS",
 )
 
 
@@ -123,4 +124,27 @@ def test_render_settings_are_checked(
     for name, value in variables.items():
         monkeypatch.setenv(name, value)
     with pytest.raises(SettingsError, match=message):
+        Settings.from_env(tmp_path / "missing.env")
+
+
+@pytest.mark.parametrize(
+    ("value", "on"),
+    [("", False), ("0", False), ("off", False), ("1", True), ("true", True), ("YES", True)],
+)
+def test_member_events_are_off_unless_turned_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str, on: bool
+) -> None:
+    """The privileged Server Members intent only where the host turned it on."""
+    from bot.app import intents
+
+    monkeypatch.setenv("MEMBER_EVENTS", value)
+    settings = Settings.from_env(tmp_path / "missing.env")
+    assert settings.member_events is on
+    assert intents(settings).members is on
+    assert not intents(settings).presences and not intents(settings).message_content
+
+
+def test_a_bad_switch_names_the_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMBER_EVENTS", "maybe")
+    with pytest.raises(SettingsError, match="MEMBER_EVENTS=maybe is not on or off"):
         Settings.from_env(tmp_path / "missing.env")

@@ -185,3 +185,27 @@ async def test_a_post_answered_unknown_channel_ends_the_table(
         players=f"{w.alice.mention} {w.bob.mention}")
     table = await service(w).tables.get_table(1)
     assert table.status == TableStatus.ABANDONED and ended_because(table) == PLACE_GONE
+
+
+async def test_a_thread_deleted_while_the_bot_was_stopped_is_not_listed_after_the_restart(
+    w: TableWorld, settings: Settings
+) -> None:
+    """Right after the restart, before any post or reminder: `/game list` looks the
+    place up, does not list the table, and the table ends there and then; a lobby whose
+    thread went the same way is not in `/game open`."""
+    parent, thread = await start_in_thread(w)
+    await w.carol.slash(parent, "game new", game="tiny")
+    (lobby_thread,) = [other for other in parent.threads if other.id != thread.id]
+    await w.bot.close()
+    w.env.backend.delete_channel(thread.id)  # nobody hears either
+    w.env.backend.delete_channel(lobby_thread.id)
+    await w.env.restart_bot(create_bot(settings))
+    listed = private_text(await w.alice.slash(parent, "game list"))
+    assert listed == NO_GAME[language(w)]
+    assert f"<#{thread.id}>" not in listed
+    shown = private_text(await w.bob.slash(parent, "game open"))
+    assert "**Tiny**" not in shown
+    await w.env.settle()
+    for table_id in (1, 2):
+        table = await service(w).tables.get_table(table_id)
+        assert table.status == TableStatus.ABANDONED and ended_because(table) == PLACE_GONE

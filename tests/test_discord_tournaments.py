@@ -33,9 +33,9 @@ from tests.discord_support import (
 )
 from tests.forging import forged_component
 from tests.tournament_support import (
-    SETTLE_SECONDS,
     TournamentWorld,
     card_id,
+    league,
     play_own_game,
     playing_table_of,
     two_people_against_two_computers,
@@ -57,13 +57,10 @@ def assert_only_user_errors(env: simcord.Env) -> None:
 
 
 @pytest.fixture
-async def world(simcord_env: simcord.Env) -> AsyncIterator[TournamentWorld]:
-    await bot_of(simcord_env).tree.sync()
-    simcord_env.settle_timeout = SETTLE_SECONDS
-    guild = simcord_env.create_guild(name="mines")
-    channel = guild.create_text_channel("league")
-    members = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol")]
-    yield TournamentWorld(simcord_env, guild, channel, *members)
+async def world(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[TournamentWorld]:
+    yield await league(simcord_env, monkeypatch)
     await simcord_env.bot.close()
 
 

@@ -34,6 +34,7 @@ WRITES = {
     "set_draft": "drafts",
     "claim_reminders": "reminders",
     "mark_reminded": "reminders",
+    "mark_reminded_now": "reminders",
     "remember_card": "invitations",
     "forget_card": "invitations",
     "forget_cards": "invitations",

@@ -157,7 +157,7 @@ async def test_a_round_is_advanced_once_by_two_processes(location: str) -> None:
     assert current is not None
     claims = await asyncio.gather(*(svc.tournament_rounds.claim(tournament.id, 1, index)
                                     for svc in (one, two) for index in (0, 1)))
-    assert claims.count(True) == 2  # each slot once
+    assert sum(claim is not None for claim in claims) == 2  # each slot once
     for index in (0, 1):
         table = await one.tournament_rounds.open_slot(tournament.id, 1, index, 500 + index, 5)
         ended = await play_out(one, table, random.Random(index))
@@ -256,3 +256,33 @@ async def test_an_entrant_is_replaced_by_someone_not_entered(
     changed = await svc.tournaments.replace_entrant(tournament.id, ORGANIZER, 10, 50,
                                                     can_manage=False)
     assert changed.entrants[0].user == 50 and changed.entrants[0].former == (10,)
+
+
+async def test_a_claim_renewed_while_its_holder_waits_is_never_claimed_twice(
+    service: tuple[GameService, Clock],
+) -> None:
+    """Discord makes the holder wait minutes for a thread: renewed, its claim outlasts
+    the lease; the thread made is kept on the slot at once; a holder whose claim was
+    lost can neither renew it nor keep a place; a released claim is free at once."""
+    svc, clock = service
+    tournament = await signed_up(svc, 4)
+    await svc.tournament_rounds.start(tournament.id, ORGANIZER, can_manage=False)
+    rounds = svc.tournament_rounds
+    token = await rounds.claim(tournament.id, 1, 0)
+    assert token is not None
+    for _ in range(4):  # 4 × 100 s: past the lease of 120 s, renewed meanwhile
+        clock.now += 100
+        assert await rounds.renew(tournament.id, 1, 0, token)
+        assert await rounds.claim(tournament.id, 1, 0) is None
+    assert await rounds.keep_place(tournament.id, 1, 0, token, 900)
+    clock.now += 120  # its holder died after making the thread
+    again = await rounds.claim(tournament.id, 1, 0)
+    assert again is not None and again != token
+    assert not await rounds.renew(tournament.id, 1, 0, token)
+    assert not await rounds.keep_place(tournament.id, 1, 0, token, 901)
+    current = (await svc.tournaments.get(tournament.id)).current
+    assert current is not None and current.slots[0].channel_id == 900  # found again
+    other = await rounds.claim(tournament.id, 1, 1)
+    assert other is not None
+    await rounds.release(tournament.id, 1, 1, other)
+    assert await rounds.claim(tournament.id, 1, 1) is not None

@@ -687,6 +687,28 @@ async def test_the_reminder_follows_the_turn(contract_storage: Storage) -> None:
     assert await storage.claim_reminders(800.0, ShardSet.all()) == [DueReminder(table.id, 500.0)]
 
 
+async def test_a_reminder_noted_outside_the_claims_is_not_claimed_again_this_turn(
+    contract_storage: Storage,
+) -> None:
+    """`mark_reminded_now` (the bot back on a server posted the turn as its reminder):
+    claimed or not, the turn's reminder is given; a new turn gets its own."""
+    storage = contract_storage
+    for claimed in (False, True):
+        table = await storage.insert(lobby(channel=int(claimed)))
+        started = playing(table, version=1, turn_started_at=100.0)
+        await storage.save(started, previous_version=0)
+        if claimed:
+            await storage.claim_reminders(400.0, ShardSet.all())
+        await storage.mark_reminded_now(table.id, 500.0)
+        stored = await storage.get(table.id)
+        assert stored is not None and stored.reminded
+        assert table.id not in [d.table_id for d in await storage.claim_reminders(
+            10_000.0, ShardSet.all())]
+        await storage.save(replace(started, version=2, turn_started_at=600.0), previous_version=1)
+        due = await storage.claim_reminders(20_000.0, ShardSet.all())
+        assert DueReminder(table.id, 600.0) in due
+
+
 async def test_a_confirmation_after_a_new_turn_does_not_mark_the_new_turn(
     contract_storage: Storage,
 ) -> None:

@@ -6,12 +6,13 @@ import random
 from dataclasses import dataclass
 
 import discord
+import pytest
 import simcord
 
 from bot.ai.knowledge import knowledge_for
 from bot.service import GameService, Table, TableStatus
 from bot.service.tournament_record import Tournament
-from tests.discord_support import TableWorld
+from tests.discord_support import TableWorld, bot_of, custom_ids, speak_french
 
 SETTLE_SECONDS = 120.0
 """A click that starts a round may wait for computers to play whole games."""
@@ -27,9 +28,11 @@ class TournamentWorld(TableWorld):
         return self.bot.service
 
     def card(self, number: int = 1) -> discord.Message:
-        """Tournament `number`'s card in the channel: its first message naming it."""
-        return next(m for m in self.channel.history() if m.author.bot
-                    and m.content.startswith(f"🏆 **Tournament #{number} ·"))
+        """Tournament `number`'s card in the channel: its first message naming it (in
+        English) or carrying its buttons (in any language)."""
+        return next(m for m in self.channel.history() if m.author.bot and (
+            m.content.startswith(f"🏆 **Tournament #{number} ·")
+            or any(i.startswith(f"mt:tour:{number}:") for i in custom_ids(m))))
 
     async def tournament(self, number: int = 1) -> Tournament:
         return await self.service.tournaments.get(number)
@@ -42,6 +45,24 @@ class TournamentWorld(TableWorld):
 
     async def new(self, **options: object) -> simcord.InteractionResult:
         return await self.alice.slash(self.channel, "tournament new", **options)
+
+
+async def league(
+    env: simcord.Env, monkeypatch: pytest.MonkeyPatch, language: str = "en"
+) -> TournamentWorld:
+    """A server whose tournament channel ("league") lets the bot open threads, with
+    alice, bob and carol: in English, or in French (a French server whose members speak
+    French)."""
+    await bot_of(env).tree.sync()
+    env.settle_timeout = SETTLE_SECONDS
+    french = language == "fr"
+    guild = (env.create_guild(name="mines-fr", preferred_locale="fr") if french
+             else env.create_guild(name="mines"))
+    channel = guild.create_text_channel("league")
+    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
+    if french:
+        speak_french(monkeypatch, *members)
+    return TournamentWorld(env, guild, channel, *members)
 
 
 def card_id(number: int, what: str) -> str:

@@ -25,6 +25,9 @@ keeps it so); any piece may read through the store.
   "since your last turn" digest.
 - `invitations` (`bot.service.invitations`): the invitation cards of lobbies posted
   in other channels, edited at each change of the lobby.
+- `life` (`bot.service.life`): a table's life told to who listens: a table ended, a
+  seat handed to a computer, a player who left the server, each with its cause,
+  published once the change that caused it is stored.
 - `posts` (`bot.service.posts`): the tables waiting to be posted, whose post Discord
   refused or failed after their change was stored.
 - `tournaments` (`bot.service.tournaments`): tournaments' rows, lock and clock, the
@@ -105,6 +108,7 @@ class GameService:
         self.coaching = Coaching(store, self.results)
         self.tournaments = Tournaments(store)
         self.tournament_rounds = TournamentRounds(self.tournaments, store, self.tables)
+        self.life = store.life
 
     def now(self) -> float:
         """The service's clock (unix seconds), which dates the tables."""

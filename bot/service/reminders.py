@@ -45,6 +45,12 @@ class Reminders:
         version)."""
         await self._store.storage.mark_reminded(table_id)
 
+    async def reminded_now(self, table_id: int) -> None:
+        """Note that this turn's reminder was just posted outside the reminder pass (the
+        bot back on its server posts each turn it owes there as its reminder), so it
+        is not posted again this turn."""
+        await self._store.storage.mark_reminded_now(table_id, self._store.clock())
+
     async def remind_due(
         self,
         post: Callable[[Table], Awaitable[bool]],

@@ -19,12 +19,14 @@ from bot.service.errors import (
     SkipTooEarly,
     TakeoverOff,
 )
+from bot.service.life import PlayerLeft
 from bot.service.preferences import Preferences
 from bot.service.store import TableStore
-from bot.storage import Table
+from bot.storage import Table, TableStatus
 from bot.storage.table_settings import (
     AWAY,
     IDLE,
+    LEFT,
     stand_ins,
     takes_over,
     with_stand_ins,
@@ -174,6 +176,27 @@ class Seats:
             changed = replace(table, options=with_stand_ins(table, seats))
             await self._store.save_settings(table, changed)
             return {user: (len(votes[user]), needed) for user in away}
+
+    async def player_left(self, guild_id: int, user_id: int) -> list[Table]:
+        """`user_id` left server `guild_id` (Discord said so): at each of its tables in
+        play where they sit, a computer plays their seat from now on (`LEFT`), as for
+        any stand-in: it is never pinged, and "I'm back" gives the seat back if they
+        return. Told as `PlayerLeft` with the tables changed (maybe none: they may be
+        in a tournament's sign-up only). Returns those tables."""
+        changed = []
+        for found in await self._store.storage.playing_tables(guild_id):
+            if user_id not in found.seats:
+                continue
+            async with self._store.locked(found.id) as table:
+                seat = table.seats.index(user_id)
+                playing = stand_ins(table)
+                if table.status != TableStatus.PLAYING or playing.get(seat) == LEFT:
+                    continue
+                options = with_stand_ins(table, {**playing, seat: LEFT})
+                changed.append(await self._store.save_settings(table, replace(table,
+                                                                              options=options)))
+        self._store.life.publish(PlayerLeft(guild_id, user_id, tuple(changed)))
+        return changed
 
     async def forget_stand_in_votes(self, table: Table, seat: Seat) -> None:
         """Forget the votes for a computer to play for the person of `seat`, who took

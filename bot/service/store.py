@@ -26,6 +26,7 @@ from typing import Any
 from bot.games.base import Seat
 from bot.outcomes.summaries import GameSummary
 from bot.service.errors import NotCreator, NotInLobby, StaleAction, TableNotFound
+from bot.service.life import TableLife, changes
 from bot.storage import LoggedAction, Storage, Table, TableStatus
 from bot.storage.table_settings import with_settings
 
@@ -35,11 +36,13 @@ LARGEST_TABLE_ID = 2**63 - 1
 
 class TableStore:
     """The tables of `storage`, read and changed one call per table at a time; `clock`
-    gives unix seconds."""
+    gives unix seconds; each change stored is told to `life`'s listeners
+    (`bot.service.life`)."""
 
     def __init__(self, storage: Storage, clock: Callable[[], float]) -> None:
         self.storage = storage
         self.clock = clock
+        self.life = TableLife()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -92,6 +95,7 @@ class TableStore:
         )
         if not saved:
             raise StaleAction("the table changed while this action was being played")
+        self.life.publish(*changes(old, new))
         return new
 
     async def set_lobby_settings(self, table_id: int, user_id: int, **changes: Any) -> Table:
@@ -111,4 +115,5 @@ class TableStore:
         orders it with the actions)."""
         if not await self.storage.save(new, previous_version=old.version):
             raise StaleAction("the table changed while its settings were being saved")
+        self.life.publish(*changes(old, new))
         return new

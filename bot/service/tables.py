@@ -168,6 +168,10 @@ class Tables:
         tables = [t for t in playing if user_id in t.seats]
         return sorted(tables, key=lambda t: (user_id not in t.users_to_act(), t.turn_started_at))
 
+    async def playing_on(self, guild_id: int) -> list[Table]:
+        """The server's tables in play (the bot back on it posts them again)."""
+        return await self._store.storage.playing_tables(guild_id)
+
     async def open_lobbies(self, guild_id: int) -> list[Table]:
         """The server's lobbies with a seat free, oldest first (`/game open`); read and
         filtered by server and status in the database."""

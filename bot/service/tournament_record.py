@@ -135,7 +135,15 @@ class Slot:
     table_id: int | None = None
     channel_id: int | None = None
     claimed_at: float | None = None
-    """When a process began opening it (another may try again past a lease)."""
+    """When a process began opening it, or last said it still works at it (another may
+    try again past a lease)."""
+    claimed_by: str | None = None
+    """The claim's token: only its holder renews it, keeps a place for it, opens it."""
+    called: bool = False
+    """Its players were called (the table's first message); a call Discord refused is
+    made again by the minute's loop."""
+    delayed: bool = False
+    """The organizer was told the table is delayed (told once)."""
     places: tuple[int, ...] | None = None
     abandoned: bool = False
     by_computer: tuple[int, ...] = ()
@@ -155,10 +163,26 @@ class Round:
     deadline: float
     overtime: bool = False
     """The deadline passed: computers play the seats still idle."""
+    announced: bool = False
+    """Its opening was posted in the tournament's channel (else the next pass posts it)."""
 
     @property
     def done(self) -> bool:
         return all(slot.done for slot in self.slots)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the organizer must read privately at their next tournament command (it was
+    said in the tournament's channel too): `kind` ``threads`` (the round plays in the
+    channel, one table at a time: the bot lacks `permissions`) or ``delayed`` (the
+    round's `tables`, numbered from 1, are not opened or posted yet: Discord limits
+    the bot)."""
+
+    kind: str
+    round: int
+    permissions: tuple[str, ...] = ()
+    tables: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -177,6 +201,8 @@ class Tournament:
     card: int | None = None
     """The id of its card's message in its channel."""
     paused_at: float | None = None
+    notices: tuple[Notice, ...] = ()
+    """For the organizer, at their next command (oldest first)."""
 
     @property
     def current(self) -> Round | None:
@@ -221,6 +247,7 @@ class Tournament:
             "rounds": [asdict(r) for r in self.rounds],
             "card": self.card,
             "paused_at": self.paused_at,
+            "notices": [asdict(n) for n in self.notices],
         }
         return TournamentRow(self.id, self.guild_id, self.channel_id, self.status, self.version,
                              self.due_at(), self.created_at, self.updated_at, data)
@@ -238,18 +265,24 @@ def from_row(row: TournamentRow) -> Tournament:
                        for e in data["entrants"]),
         rounds=tuple(_round(r) for r in data["rounds"]),
         card=data.get("card"), paused_at=data.get("paused_at"),
+        notices=tuple(Notice(n["kind"], n["round"], tuple(n["permissions"]), tuple(n["tables"]))
+                      for n in data.get("notices", ())),
     )
 
 
 def _round(data: dict[str, Any]) -> Round:
+    """A round as stored; one stored before its call and announcement were kept was
+    called and announced when it opened."""
     slots = tuple(
         Slot(tuple(s["seats"]), s["table_id"], s["channel_id"], s["claimed_at"],
-             None if s["places"] is None else tuple(s["places"]), s["abandoned"],
-             tuple(s["by_computer"]))
+             claimed_by=s.get("claimed_by"), called=s.get("called", True),
+             delayed=s.get("delayed", False),
+             places=None if s["places"] is None else tuple(s["places"]),
+             abandoned=s["abandoned"], by_computer=tuple(s["by_computer"]))
         for s in data["slots"]
     )
     return Round(data["number"], slots, tuple(data["byes"]), data["opened_at"],
-                 data["deadline"], data["overtime"])
+                 data["deadline"], data["overtime"], data.get("announced", True))
 
 
 def with_slot(tournament: Tournament, index: int, **changes: Any) -> Tournament:

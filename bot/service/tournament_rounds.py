@@ -4,16 +4,21 @@ deadline (docs/tournaments.md, "Rounds").
 
 A round's tables are planned once (the save of the plan is compare-and-set: of two
 processes advancing a round, one does). Each table is then claimed (`claim`, a lease
-of `CLAIM_LEASE_SECONDS` in case the claimer dies), opened (`open_slot`: the table
-carries its tournament, round and slot in its settings, so a table opened by a
-claimer that died before saving its id is found again, not opened twice), and its id
-saved. At the deadline, a computer of the normal level plays every person's seat of
-the round's tables still in play (`overtime`), to the end.
+of `CLAIM_LEASE_SECONDS` in case the claimer dies, with a token; its holder renews it,
+`renew`, however long Discord makes it wait for a thread), its thread kept at once
+(`keep_place`: a claimer that dies leaves it to the next, never a second one), opened
+(`open_slot`: the table carries its tournament, round and slot in its settings, so a
+table opened by a claimer that died before saving its id is found again, not opened
+twice), and its id saved; then its call kept (`mark`). At the deadline, a computer
+of the normal level plays every person's seat of the round's tables still in play
+(`overtime`), to the end.
 """
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import replace
+from typing import Any
 
 from bot.games.base import Seat
 from bot.service.store import TableStore
@@ -39,7 +44,9 @@ MARKER = "tournament"
 DEADLINE = "deadline"
 """Why a computer plays a person's seat: the round's deadline passed."""
 CLAIM_LEASE_SECONDS = 120.0
-"""A slot claimed this long ago without a table may be claimed again (its claimer died)."""
+"""A slot claimed (or its claim renewed) this long ago without a table may be claimed
+again (its claimer died)."""
+LIVE = (TournamentStatus.RUNNING, TournamentStatus.PAUSED)
 
 
 def marker_of(table: Table) -> tuple[int, int, int] | None:
@@ -48,6 +55,13 @@ def marker_of(table: Table) -> tuple[int, int, int] | None:
     if isinstance(found, list) and len(found) == 3 and all(isinstance(n, int) for n in found):
         return found[0], found[1], found[2]
     return None
+
+
+def _slot(tournament: Tournament, number: int, index: int) -> Slot | None:
+    """Slot `index` of round `number`, None if that round is not the current one."""
+    if number != len(tournament.rounds):
+        return None
+    return tournament.rounds[-1].slots[index]
 
 
 def places_of(table: Table) -> tuple[int, ...]:
@@ -130,18 +144,77 @@ class TournamentRounds:
             and (slot.claimed_at is None or now - slot.claimed_at >= CLAIM_LEASE_SECONDS)
         ]
 
-    async def claim(self, tournament_id: int, number: int, index: int) -> bool:
-        """Claim slot `index` of round `number` to open its table; False if another
-        call holds it or it is open already."""
-        won = False
+    async def claim(self, tournament_id: int, number: int, index: int) -> str | None:
+        """Claim slot `index` of round `number` to open its table: the claim's token,
+        or None if another call holds it or it is open already. The holder renews it
+        (`renew`) while Discord makes it wait, so that it is never claimed twice."""
+        token = uuid.uuid4().hex
 
         def claim(tournament: Tournament) -> Tournament | None:
-            nonlocal won
-            won = number == len(tournament.rounds) and index in self.pending(tournament)
-            return with_slot(tournament, index, claimed_at=self._rows.now()) if won else None
+            if number != len(tournament.rounds) or index not in self.pending(tournament):
+                return None
+            return with_slot(tournament, index, claimed_at=self._rows.now(), claimed_by=token)
 
-        await self._rows.change(tournament_id, claim)
-        return won
+        after = await self._rows.change(tournament_id, claim)
+        slot = _slot(after, number, index)
+        return token if slot is not None and slot.claimed_by == token else None
+
+    async def _holding(self, tournament_id: int, number: int, index: int, token: str,
+                       **changes: Any) -> bool:
+        """Change slot `index` of round `number` as `changes` say if `token` still holds
+        it (the lease is renewed too); False if the claim was lost: another holds it,
+        its table is open, or the tournament no longer goes on (cancelled)."""
+        held = False
+
+        def change(tournament: Tournament) -> Tournament | None:
+            nonlocal held
+            slot = _slot(tournament, number, index)
+            held = (tournament.status in LIVE and slot is not None
+                    and slot.claimed_by == token and slot.table_id is None)
+            if not held:
+                return None
+            return with_slot(tournament, index, **{"claimed_at": self._rows.now(), **changes})
+
+        await self._rows.change(tournament_id, change)
+        return held
+
+    async def renew(self, tournament_id: int, number: int, index: int, token: str) -> bool:
+        """The holder of the claim still works at it (its lease starts again); False if
+        it no longer holds it (the slot was opened, or claimed by another)."""
+        return await self._holding(tournament_id, number, index, token)
+
+    async def release(self, tournament_id: int, number: int, index: int, token: str) -> None:
+        """The holder gives the claim up (Discord refused it a thread): the next pass
+        may claim the slot at once."""
+        await self._holding(tournament_id, number, index, token, claimed_by=None,
+                            claimed_at=None)
+
+    async def keep_place(self, tournament_id: int, number: int, index: int, token: str,
+                         channel_id: int) -> bool:
+        """Keep on the slot the thread made for it, at once: a claimer that dies before
+        opening the table leaves it to the next, which plays there rather than make a
+        second one. False if `token` no longer holds the claim."""
+        return await self._holding(tournament_id, number, index, token, channel_id=channel_id)
+
+    async def mark(self, tournament_id: int, number: int, index: int, **changes: bool) -> None:
+        """Keep that slot `index` of round `number` was called (`called`) or its delay
+        told (`delayed`)."""
+        def change(tournament: Tournament) -> Tournament | None:
+            if number != len(tournament.rounds):
+                return None
+            return with_slot(tournament, index, **changes)
+
+        await self._rows.change(tournament_id, change)
+
+    async def announced(self, tournament_id: int, number: int) -> None:
+        """Keep that round `number`'s opening was posted."""
+        def change(tournament: Tournament) -> Tournament | None:
+            current = tournament.current
+            if current is None or current.number != number or current.announced:
+                return None
+            return with_round(tournament, replace(current, announced=True))
+
+        await self._rows.change(tournament_id, change)
 
     async def open_slot(
         self, tournament_id: int, number: int, index: int, channel_id: int, reminder_minutes: int
@@ -197,8 +270,7 @@ class TournamentRounds:
 
         def record(tournament: Tournament) -> Tournament | None:
             nonlocal recorded
-            live = (TournamentStatus.RUNNING, TournamentStatus.PAUSED)
-            if tournament.status not in live or number != len(tournament.rounds):
+            if tournament.status not in LIVE or number != len(tournament.rounds):
                 return None
             slot = tournament.rounds[-1].slots[index]
             recorded = slot.table_id in (None, table.id) and not slot.done

@@ -25,6 +25,7 @@ from bot.service.tournament_record import (
     AlreadyEntered,
     Entrant,
     NotEntered,
+    Notice,
     NotOrganizer,
     Settings,
     SignUpClosed,
@@ -271,6 +272,26 @@ class Tournaments(TournamentRows):
             return replace(tournament, entrants=tuple(entrants))
 
         return await self.change(tournament_id, swap)
+
+    async def tell_organizer(self, tournament_id: int, notice: Notice) -> None:
+        """Keep `notice` for the organizer's next tournament command."""
+        await self.change(tournament_id,
+                          lambda t: replace(t, notices=(*t.notices, notice)))
+
+    async def take_notices(self, tournament_id: int, user: int) -> tuple[Notice, ...]:
+        """The notices kept for the organizer, if `user` is the organizer (given once:
+        they are dropped)."""
+        taken: tuple[Notice, ...] = ()
+
+        def take(tournament: Tournament) -> Tournament | None:
+            nonlocal taken
+            if user != tournament.organizer or not tournament.notices:
+                return None
+            taken = tournament.notices
+            return replace(tournament, notices=())
+
+        await self.change(tournament_id, take)
+        return taken
 
     def check_can_start(self, tournament: Tournament) -> None:
         """TooFewEntrants unless one table can be seated."""

@@ -60,6 +60,10 @@ class Settings:
     """Processes drawing images: None for one per core, 0 to draw in threads instead."""
     render_timeout: float = DEFAULT_RENDER_TIMEOUT
     """Seconds an image may take before the turn goes out without it."""
+    member_events: bool = False
+    """Listen to members leaving (the privileged Server Members intent, which the host
+    must then turn on for the bot in Discord's developer portal); without it the bot
+    learns that a player left when it looks them up (`cogs.membership`)."""
     tables_in_channel: bool = False
     """Tables play in the channel itself by design, not in a thread of their own (the
     local table, whose one channel denies threads): a table's creator is then not told
@@ -76,6 +80,7 @@ class Settings:
             f"computer_pause_seconds={self.computer_pause_seconds!r}, "
             f"computer_seconds={self.computer_seconds!r}, "
             f"render_workers={self.render_workers!r}, render_timeout={self.render_timeout!r}, "
+            f"member_events={self.member_events!r}, "
             f"tables_in_channel={self.tables_in_channel!r})"
         )
 
@@ -88,7 +93,8 @@ class Settings:
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         """Read `DISCORD_TOKEN`, `DATABASE_PATH`, `DATABASE_URL`, `LOG_LEVEL`,
         `DEV_GUILD_ID`, `REMINDER_MINUTES`, `SHARD_COUNT`, `SHARD_IDS`, `COMPUTER_PAUSE_SECONDS`,
-        `COMPUTER_SECONDS`, `RENDER_WORKERS` and `RENDER_TIMEOUT` from the environment, after
+        `COMPUTER_SECONDS`, `RENDER_WORKERS`, `RENDER_TIMEOUT` and `MEMBER_EVENTS` from the
+        environment, after
         loading `env_file` if it exists (variables already set in the environment win over the
         file). Raises `SettingsError` for a bad value."""
         if env_file is not None and Path(env_file).is_file():
@@ -119,6 +125,7 @@ class Settings:
             render_timeout=_optional_int("RENDER_TIMEOUT", minimum=1,
                                          maximum=MAX_RENDER_TIMEOUT)
             or DEFAULT_RENDER_TIMEOUT,
+            member_events=_switch("MEMBER_EVENTS"),
         )
         if settings.shard_ids is not None and settings.database_url is None:
             raise SettingsError(
@@ -130,6 +137,18 @@ class Settings:
 
 def _text(name: str) -> str:
     return os.environ.get(name, "").strip()
+
+
+SWITCH_VALUES = {"": False, "0": False, "false": False, "no": False, "off": False,
+                 "1": True, "true": True, "yes": True, "on": True}
+
+
+def _switch(name: str) -> bool:
+    """An on/off setting: 1, true, yes, on; 0, false, no, off or empty."""
+    value = _text(name).lower()
+    if value not in SWITCH_VALUES:
+        raise SettingsError(f"{name}={_text(name)} is not on or off: use 1 or 0 (true or false)")
+    return SWITCH_VALUES[value]
 
 
 def _log_level() -> str:

@@ -334,6 +334,11 @@ class Storage(TournamentStorage):
     async def mark_reminded(self, table_id: int) -> None:
         """Confirm the claimed reminder was posted (a no-op if a new turn began since)."""
 
+    @abstractmethod
+    async def mark_reminded_now(self, table_id: int, now: float) -> None:
+        """Note that the turn's reminder was posted outside the claims (the bot back on
+        a server, `cogs.membership`), claimed or not (a no-op for a table not in play)."""
+
     # -- tables waiting to be posted (docs/platform.md, "A post that fails")
 
     @abstractmethod

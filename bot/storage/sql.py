@@ -271,6 +271,13 @@ class SqlStorage(SqlPeopleRows, SqlTournamentRows, Storage):
             table_id,
         )
 
+    async def mark_reminded_now(self, table_id: int, now: float) -> None:
+        await self._write_one(
+            "UPDATE tables SET reminder_claimed_at = COALESCE(reminder_claimed_at, ?), "
+            "reminded = TRUE WHERE id = ? AND status = 'playing'",
+            now, table_id,
+        )
+
     # -- tables waiting to be posted ---------------------------------------------------
 
     async def mark_unposted(self, table_id: int, since: float) -> None:

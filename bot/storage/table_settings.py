@@ -7,8 +7,9 @@ needed:
 - ``takeover``: a computer player takes over a seat whose player stayed idle
   past the skip delay, instead of the default action (docs/platform.md);
 - ``standing_in``: seat (as a string) -> why a computer plays it now:
-  ``"idle"`` (taken over) or ``"away"`` (the table voted for it while its
-  player is away); it plays until that player acts again or says they are back;
+  ``"idle"`` (taken over), ``"away"`` (the table voted for it while its
+  player is away) or ``"left"`` (its player left the server); it plays until that
+  player acts again or says they are back;
 - ``parent``: for a table playing in a thread it opened, the thread's channel
   (where its players are told if the thread is deleted, even after a restart);
 - ``ended``: why an abandoned table ended when nobody abandoned it: ``"place_gone"``
@@ -30,10 +31,10 @@ from bot.games.base import Seat
 from bot.storage import Table
 
 SETTINGS_KEY: Final = "table"
-IDLE, AWAY = "idle", "away"
+IDLE, AWAY, LEFT = "idle", "away", "left"
+"""Why a computer stands in for a person."""
 PLACE_GONE: Final = "place_gone"
 """Why a table ended: the thread or channel it played in was deleted."""
-"""Why a computer stands in for a person."""
 STAND_IN_LEVEL: Final = "normal"
 """The level of a computer playing for a person."""
 
@@ -54,7 +55,8 @@ def takes_over(table: Table) -> bool:
 
 
 def stand_ins(table: Table) -> dict[Seat, str]:
-    """Seat -> why a computer plays it now (`IDLE` or `AWAY`)."""
+    """Seat -> why a computer plays it now (`IDLE`, `AWAY`, `LEFT`, a tournament's
+    reasons)."""
     found = settings(table).get("standing_in")
     if not isinstance(found, dict):
         return {}

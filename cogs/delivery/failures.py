@@ -10,6 +10,7 @@ Three kinds of failure leave the table waiting to be posted
   archived or locked thread the bot may not reopen);
 - a server error (5xx) or no answer in time (a timeout, a lost connection): first
   tried again `TRIES` times in all, `BACKOFF` seconds apart, then doubled;
+- a rate limit (429) that outlasted discord.py's own waits and tries;
 - anything else (a 404 Unknown Channel, a bad request) is not this module's.
 
 `Failure` says it in words: the permissions missing, named as Discord's settings
@@ -41,13 +42,17 @@ BACKOFF = 0.5
 
 ARCHIVED_THREAD = 50083
 """Discord's code for an action in an archived (or locked) thread."""
+RATE_LIMITED = 429
+"""Discord's status for too many requests: discord.py waited and tried again already,
+so a 429 that reaches the bot is a post lost for now (not tried again here)."""
 
 def lost(error: BaseException) -> bool:
     """Whether `error`, raised by a post, leaves the table waiting to be posted."""
     if isinstance(error, discord.Forbidden):
         return True
     if isinstance(error, discord.HTTPException):
-        return error.status >= 500 or (error.status == 400 and error.code == ARCHIVED_THREAD)
+        return (error.status >= 500 or error.status == RATE_LIMITED
+                or (error.status == 400 and error.code == ARCHIVED_THREAD))
     return isinstance(error, OSError)  # a timeout, a connection lost
 
 
@@ -112,7 +117,10 @@ class Failure:
     channel_id: int
     kind: str
     """``missing`` (the permissions below), ``closed`` (an archived or locked thread),
-    ``refused`` (a 403 whose cause the bot cannot see), ``server`` or ``timeout``."""
+    ``refused`` (a 403 whose cause the bot cannot see), ``server``, ``rate_limited``,
+    ``timeout``, or
+    ``unreachable`` (not tried: the bot is off the server or no longer sees the
+    channel)."""
     missing: tuple[str, ...] = ()
 
     @classmethod
@@ -124,6 +132,8 @@ class Failure:
         channel_id = getattr(channel, "id", 0)
         if isinstance(error, discord.HTTPException) and error.status >= 500:
             return cls(channel_id, "server")
+        if isinstance(error, discord.HTTPException) and error.status == RATE_LIMITED:
+            return cls(channel_id, "rate_limited")
         if not isinstance(error, discord.HTTPException):
             return cls(channel_id, "timeout")
         missing = missing_permissions(channel, permissions)

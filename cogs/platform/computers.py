@@ -20,6 +20,7 @@ import discord
 from bot.ai.table_turns import ComputerTurns
 from bot.service import ActResult, Table, TableStatus
 from bot.service.computers import playing_computers
+from cogs.membership.lookup import absent
 from cogs.platform.posting import post_computer_turn
 
 log = logging.getLogger(__name__)
@@ -52,8 +53,11 @@ class ComputerTable:
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     def schedule(self, table: Table) -> None:
-        """Play the computer turns due at `table`, unless a task already does."""
+        """Play the computer turns due at `table`, unless a task already does or the bot is
+        off its server (they play on its return, `cogs.membership.events`)."""
         if not computers_due(table) or table.id in self._tasks:
+            return
+        if absent(self._client, table.guild_id):
             return
         task = asyncio.get_running_loop().create_task(self._run(table.id))
         self._tasks[table.id] = task

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot.i18n import t
 from bot.service import Table
+from cogs.places.signal import place_exists
 from cogs.platform.host import service_of
 from cogs.platform.items import Interaction
 from cogs.platform.live import live_message_id
@@ -48,7 +49,12 @@ def table_line(interaction: Interaction, table: Table) -> str:
 async def send_my_tables(interaction: Interaction) -> None:
     assert interaction.guild_id is not None
     service = service_of(interaction)
-    tables = await service.tables.tables_of(interaction.guild_id, interaction.user.id)
+    found = await service.tables.tables_of(interaction.guild_id, interaction.user.id)
+    # A place deleted while the bot was stopped is looked up (its table then ends), at
+    # most one request per table listed.
+    tables = [table for table in found[:MAX_LINES + 1]
+              if await place_exists(interaction.client, table.channel_id)]
+    tables += found[MAX_LINES + 1:]
     locale = interaction.locale
     if not tables:
         await send_private(interaction, t(locale, "list.none"))

@@ -23,6 +23,8 @@ import discord
 from bot.i18n import LocaleLike, t
 from bot.service import Table
 from bot.service.computers import computer_level
+from cogs.membership.lookup import remember
+from cogs.platform.host import host_of
 from cogs.platform.server_names import remember_names, stored_names
 
 REMEMBERED = 10_000
@@ -83,6 +85,10 @@ async def display_names(
         fetched = {user: await member_name(guild, user) for user in unknown if not found.get(user)}
         await remember_names(client, table.guild_id, fetched)
         found |= fetched
+        if guild is not None:  # found on the server now: not looked up again for a while
+            now = host_of(client).service.now()
+            for user in (user for user, name in fetched.items() if name):
+                remember(guild.id, user, now)
     names = tuple(computer_name(user, locale) or found.get(user, "") for user in table.seats)
     for user, name in zip(table.seats, names, strict=True):
         _remembered.pop(user, None)

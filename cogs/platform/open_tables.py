@@ -23,6 +23,7 @@ from bot.storage import InvitationCard
 from bot.storage.records import TournamentStatus
 from cogs.access import can_view, check_server_table
 from cogs.permissions.check import CARD_NEEDS, check_posting
+from cogs.places.signal import place_exists
 from cogs.platform.errors import (
     InvitationInvalid,
     InviteChannelClosed,
@@ -79,7 +80,8 @@ async def send_open_tables(interaction: Interaction) -> None:
     tables = service_of(interaction).tables
     locale = interaction.locale
     lobbies = [table for table in await tables.open_lobbies(interaction.guild_id)
-               if await can_view(interaction, table.channel_id)]
+               if await place_exists(interaction.client, table.channel_id)
+               and await can_view(interaction, table.channel_id)]
     signups = await tournaments_signing_up(interaction)
     if not lobbies and not signups:
         await send_private(interaction, t(locale, "open.none"))

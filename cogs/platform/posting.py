@@ -37,7 +37,9 @@ from bot.service import ActResult, Table, TableStatus, skip_delay
 from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
 from cogs.delivery.failures import Failure, cannot_post, lost, retried, rewound
-from cogs.places.signal import report_if_gone
+from cogs.delivery.shown import dealt_with
+from cogs.membership.lookup import absent, still_seated
+from cogs.places.signal import report_if_gone, reported_gone
 from cogs.platform.alt_text import logged_move
 from cogs.platform.coach import after_move
 from cogs.platform.controls import turn_controls, undo_controls
@@ -243,18 +245,40 @@ async def post(
 
     A table waiting to be posted (a post of it failed, `bot.service.posts`) is posted
     whole, never folded, saying so; the wait then ends. A post Discord refuses or fails
-    (`cogs.delivery.failures`) leaves the table waiting: logged as one warning, and
-    returned, for the actor to be told; the computers due are scheduled all the same."""
+    (`cogs.delivery.failures`), or that cannot be tried (the bot is off the table's
+    server, `cogs.membership.lookup.absent`, or no longer sees its channel), leaves the
+    table waiting: returned, for the actor to be told; the computers due are scheduled
+    all the same (unless the bot is off the server). Before a turn is posted, the people
+    it waits for are looked up (`still_seated`): one who left the server has a computer
+    play for them."""
+    try:
+        return await deliver(client, table, how, interaction, in_channel)
+    finally:
+        dealt_with(table)
+
+
+async def deliver(
+    client: discord.Client,
+    table: Table,
+    how: TurnPost,
+    interaction: Interaction | None,
+    in_channel: bool,
+) -> Failure | None:
+    """`post`'s steps, all but noting that the poster dealt with `table`."""
     channel: discord.abc.Messageable
+    posts = host_of(client).service.posts
     if interaction is not None:
         assert isinstance(interaction.channel, discord.abc.Messageable)
         channel, locale = interaction.channel, public_locale(interaction)
     else:
-        target = await table_target(client, table)
-        if target is None:
-            return None
+        target = None if absent(client, table.guild_id) else await table_target(client, table)
+        if target is None:  # the bot is off the server, or the channel out of its sight
+            if not reported_gone(table.channel_id):
+                await posts.failed(table.id)
+            return Failure(table.channel_id, "unreachable")
         channel, locale = target
-    posts = host_of(client).service.posts
+    if not how.reminder:
+        table = await still_seated(client, table)
     waiting = await posts.waiting_since(table.id)
     gone = False
     try:
@@ -413,12 +437,13 @@ async def post_computer_turn(client: discord.Client, table: Table, played: ActRe
     await post(client, table, how)
 
 
-async def post_reminder(client: discord.Client, table: Table, reminded: tuple[int, ...]) -> None:
+async def post_reminder(client: discord.Client, table: Table, reminded: tuple[int, ...]) -> bool:
     """The reminder of `table`'s turn for the `reminded` players, with the turn's images
     and controls: a player back after a day sees the board. Also the local table's
-    re-post of its table in play after a restart."""
+    re-post of its table in play after a restart. Whether it was delivered (a reminder
+    not delivered is not given: the table waits to be posted)."""
     how = TurnPost(reminder=True, reminded=reminded, schedule_computers=False)
-    await post(client, table, how)
+    return await post(client, table, how) is None
 
 
 async def post_again(client: discord.Client, table: Table) -> None:

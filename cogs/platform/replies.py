@@ -29,6 +29,9 @@ from cogs.validation import check_options, check_shape
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_WEBHOOK = 10015
+"""Discord's answer to a follow-up of an interaction whose token expired (15 minutes)."""
+
 P = ParamSpec("P")
 
 
@@ -78,7 +81,8 @@ def _sentence(text: str) -> str:
 
 
 async def send_private(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """An ephemeral answer, as the response or, if already responded, as a follow-up.
+    """An ephemeral answer, as the response or, if already responded, as a follow-up;
+    one too late for its interaction (10015 Unknown Webhook) is a warning, not an error.
 
     A view sent with it is only the layout of its components: each is a `TableItem`,
     whose class the bot registers at start-up and dispatches by custom_id. It is
@@ -87,10 +91,18 @@ async def send_private(interaction: discord.Interaction[Any], content: str, **kw
     view = kwargs.get("view")
     if isinstance(view, discord.ui.View):
         view.stop()
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_WEBHOOK:
+            raise
+        # Past the interaction token's 15 minutes (a long opening): what the user did
+        # was done, only this answer is lost.
+        log.warning("an answer to user %s came after its interaction's token expired: %s",
+                    interaction.user.id, error)
 
 
 async def defer_private(interaction: discord.Interaction[Any]) -> None:

@@ -25,6 +25,7 @@ import discord
 
 from bot.service import GameService, Table
 from bot.service.computers import computer_level
+from cogs.membership.lookup import remember
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import Interaction
 
@@ -39,8 +40,11 @@ _noted: weakref.WeakKeyDictionary[GameService, dict[tuple[int, int], str]] = (
 
 async def note_actor(interaction: Interaction) -> None:
     """Keep the display name of the user who just acted on this server, if it changed
-    since it was last kept by this process."""
+    since it was last kept by this process; they are on it, as `still_seated` needs not
+    ask Discord."""
     user, service = interaction.user, service_of(interaction)
+    if interaction.guild_id is not None:  # on the server now (`cogs.membership.lookup`)
+        remember(interaction.guild_id, user.id, service.now())
     key = (interaction.guild_id or 0, user.id)
     if _noted.get(service, {}).get(key) == user.display_name:
         return

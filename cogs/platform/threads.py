@@ -106,13 +106,10 @@ async def close_thread(
     """At a finished or abandoned table playing in a thread: post the standings in the
     parent channel (finished only; naming players without pinging them; with the score
     `chart`, PNG, if given), then archive the thread. Failures are logged: the game
-    itself is over and stored.
-
-    Also tells the bot the table ended (the ``table_end`` event, which a tournament's
-    table needs: `cogs.tournaments`), whether it played in a thread or not."""
+    itself is over and stored. (Who else must know the table ended, a tournament,
+    hears it from the service: `bot.service.life.TableEnded`.)"""
     if table.status not in (TableStatus.FINISHED, TableStatus.ABANDONED):
         return
-    client.dispatch("table_end", table)
     thread = await table_thread(client, table)
     if thread is None:
         return

@@ -17,9 +17,10 @@ from bot.service.tournament_record import TournamentNotFound
 from cogs.permissions.check import check_posting
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, Item
-from cogs.platform.replies import defer_edit, guarded, public_locale
+from cogs.platform.replies import defer_edit, guarded, public_locale, send_private
 from cogs.tournaments.card import PREFIX, card_message
-from cogs.tournaments.rounds import start_tournament
+from cogs.tournaments.messages import opening_text
+from cogs.tournaments.rounds import begin
 
 
 class CardButton(
@@ -57,7 +58,8 @@ class CardButton(
         manages = interaction.permissions.manage_guild
         if self.arg == "start":
             check_posting(interaction)  # the round's tables, before anything is stored
-            await start_tournament(interaction.client, self.tournament_id, user, manages)
+            started = await begin(interaction.client, self.tournament_id, user, manages)
+            await send_private(interaction, opening_text(interaction.locale, started))
             return
         if self.arg == "join":
             tournament = await service.tournaments.join(self.tournament_id, user)

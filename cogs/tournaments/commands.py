@@ -21,7 +21,8 @@ from discord.ext import commands, tasks
 
 from bot.games.registry import get_game
 from bot.i18n import t
-from bot.service import Table
+from bot.service import TableStatus
+from bot.service.life import TableEnded
 from bot.service.tournament_record import (
     NoTournamentHere,
     Settings,
@@ -31,6 +32,7 @@ from bot.service.tournament_record import (
 from bot.storage.records import LIVE_TOURNAMENTS
 from bot.tournaments import Format
 from cogs.access import can_view
+from cogs.delivery.shown import last_move_dealt_with
 from cogs.game import GAME_CHOICES, OPTION_NAMES
 from cogs.permissions.check import check_posting
 from cogs.platform.host import TableHost, host_of, service_of
@@ -43,15 +45,10 @@ from cogs.platform.threads import close_thread
 from cogs.platform.translator import command_text
 from cogs.tournaments.buttons import CARD_ITEMS
 from cogs.tournaments.card import post_card, refresh_card, standings_file
-from cogs.tournaments.rounds import (
-    computers_take_over,
-    go_on,
-    say,
-    server_locale,
-    start_tournament,
-    table_ended,
-    tick,
-)
+from cogs.tournaments.lanes import lanes_of
+from cogs.tournaments.messages import opening_text, say, server_locale
+from cogs.tournaments.notices import deliver
+from cogs.tournaments.rounds import begin, computers_take_over, go_on_later, table_ended, tick
 from cogs.tournaments.words import standings_lines, title
 
 
@@ -111,10 +108,12 @@ class TournamentCog(
         self.host: TableHost = host_of(client)
 
     async def cog_load(self) -> None:
+        self.host.service.life.listen(TableEnded, self.table_ended)
         self.minute.start()
 
     async def cog_unload(self) -> None:
         self.minute.cancel()
+        await lanes_of(self._client).close()
 
     @tasks.loop(minutes=1)
     async def minute(self) -> None:
@@ -124,13 +123,16 @@ class TournamentCog(
     async def wait_until_connected(self) -> None:
         await self._client.wait_until_ready()
 
-    @commands.Cog.listener()
-    async def on_table_end(self, table: Table) -> None:
-        """A table ended (`cogs.platform.threads.close_thread`): its tournament goes on."""
-        await table_ended(self._client, table)
+    async def table_ended(self, event: TableEnded) -> None:
+        """A table ended, whatever ended it (`bot.service.life`): its tournament goes on,
+        once the move that finished it is shown in its channel."""
+        if event.table.status == TableStatus.FINISHED:
+            await last_move_dealt_with(event.table)
+        await table_ended(self._client, event.table)
 
     async def _here(self, interaction: Interaction) -> Tournament:
-        """The tournament of the channel (of a thread's channel), else NoTournamentHere."""
+        """The tournament of the channel (of a thread's channel), else NoTournamentHere;
+        its organizer first reads what was kept for them (`cogs.tournaments.notices`)."""
         service = service_of(interaction)
         channel = interaction.channel
         ids = [interaction.channel_id]
@@ -141,6 +143,7 @@ class TournamentCog(
                 continue
             found = await service.tournaments.in_channel(interaction.guild_id, channel_id)
             if found is not None:
+                await deliver(interaction, found)
                 return found
         raise NoTournamentHere()
 
@@ -204,11 +207,13 @@ class TournamentCog(
     @app_commands.command(name=_text("start.name"), description=_text("start.description"))
     @acknowledged
     async def start(self, interaction: Interaction) -> None:
+        """Answered at once: the round's opening may take Discord many minutes, and goes
+        on in the background (`cogs.tournaments.lanes`), reported in the channel."""
         tournament = await self._here(interaction)
         check_posting(interaction)  # the round's tables, before anything is stored
-        await start_tournament(interaction.client, tournament.id, interaction.user.id,
-                               interaction.permissions.manage_guild)
-        await send_private(interaction, t(interaction.locale, "tournament.done"))
+        await begin(interaction.client, tournament.id, interaction.user.id,
+                    interaction.permissions.manage_guild)
+        await send_private(interaction, opening_text(interaction.locale, tournament))
 
     async def _decide(self, interaction: Interaction, decide: Decision, key: str) -> Tournament:
         """The organizer's decision (`Tournaments.pause`, `resume`, `cancel`) on the
@@ -230,7 +235,7 @@ class TournamentCog(
     async def resume(self, interaction: Interaction) -> None:
         tournaments = service_of(interaction).tournaments
         resumed = await self._decide(interaction, tournaments.resume, "tournament.resumed_by")
-        await go_on(interaction.client, resumed.id)  # a round over during the pause
+        go_on_later(interaction.client, resumed.id)  # a round over during the pause
 
     @app_commands.command(name=_text("cancel.name"), description=_text("cancel.description"))
     @acknowledged
@@ -311,6 +316,7 @@ class TournamentCog(
             if (tournament.guild_id != interaction.guild_id
                     or not await can_view(interaction, tournament.channel_id)):
                 raise TournamentNotFound(number)
+            await deliver(interaction, tournament)
         locale = interaction.locale
         lines = [t(locale, "tournament.standings", title=title(tournament, locale)),
                  *standings_lines(tournament, locale)]
@@ -319,7 +325,7 @@ class TournamentCog(
         for index, text in enumerate(messages):
             files = [drawn] if drawn is not None and index == len(messages) - 1 else []
             await send_private(interaction, text, files=files,
-                               allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=_text("list.name"), description=_text("list.description"))
     @acknowledged
