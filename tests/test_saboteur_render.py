@@ -153,7 +153,7 @@ def test_the_players_strip_draws_the_names_it_is_given() -> None:
 
 
 def test_path_shapes_are_named_in_words() -> None:
-    assert shape_words("NSW", "en") == "path open north, south and west"
+    assert shape_words("NSW", "en") == "path open north, south, and west"  # CLDR's list
     assert shape_words("EWx", "fr") == "cul-de-sac ouvert à l'est et à l'ouest"
     assert shape_words("NESW", "fr") == "carrefour"
     assert shape_words("Sx", "en") == "dead end open south"

@@ -21,7 +21,7 @@ from bot.games.base import Seat
 from bot.games.saboteur.cards import DELTA, OPPOSITE
 from bot.games.saboteur.shapes import LastMove, MazeCard, SaboteurView, as_view
 from bot.games.saboteur.spots import Spot
-from bot.i18n import LocaleLike, language_of, t
+from bot.i18n import LocaleLike, joined, language_of, t
 from bot.service import ActResult
 from cogs.platform.alt_text import description, player_name
 from cogs.platform.seen import Seen
@@ -48,9 +48,7 @@ def _place_words(locale: str, x: int, y: int) -> str:
         steps.append(t(locale, "read.sab.east" if x > 0 else "read.sab.west", count=abs(x)))
     if y:
         steps.append(t(locale, "read.sab.south" if y > 0 else "read.sab.north", count=abs(y)))
-    return t(locale, "read.sab.from_start", steps=t(locale, "read.sab.and", first=steps[0],
-                                                           last=steps[1])
-             if len(steps) == 2 else steps[0])
+    return t(locale, "read.sab.from_start", steps=joined(locale, steps))
 
 
 def card_words(locale: LocaleLike, card: MazeCard) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import joined, t
 from renderer.draw import text_width
 from renderer.names import drawable_names
 
@@ -37,10 +37,8 @@ def shape_words(shape: str, lang: str) -> str:
     dead_end = shape.endswith("x")
     if len(edges) == 4:
         return t(lang, "saboteur.shape.dead_end_all" if dead_end else "saboteur.shape.crossroads")
-    ways = [t(lang, f"saboteur.way.{edge}") for edge in edges]
-    joined = ways[0] if len(ways) == 1 else t(
-        lang, "saboteur.shape.and", first=", ".join(ways[:-1]), last=ways[-1])
-    return t(lang, "saboteur.shape.dead_end" if dead_end else "saboteur.shape.path", ways=joined)
+    ways = joined(lang, [t(lang, f"saboteur.way.{edge}") for edge in edges])
+    return t(lang, "saboteur.shape.dead_end" if dead_end else "saboteur.shape.path", ways=ways)
 
 
 def card_words(card: str, lang: str) -> str:
