@@ -25,6 +25,8 @@ keeps it so); any piece may read through the store.
   "since your last turn" digest.
 - `invitations` (`bot.service.invitations`): the invitation cards of lobbies posted
   in other channels, edited at each change of the lobby.
+- `messages` (`bot.service.messages`): the public messages each table left (lobby
+  posts, turn messages, reminders), closed when it ends.
 - `posts` (`bot.service.posts`): the tables waiting to be posted, whose post Discord
   refused or failed after their change was stored.
 - `tournaments` (`bot.service.tournaments`): tournaments' rows, lock and clock, the
@@ -45,6 +47,7 @@ from bot.service.coaching import Coaching
 from bot.service.drafts import Drafts
 from bot.service.history import History, ReplayedAction, Since
 from bot.service.invitations import Invitations
+from bot.service.messages import Messages
 from bot.service.moves import ActResult, Moves, TakenBack
 from bot.service.posts import Posts
 from bot.service.preferences import Preferences
@@ -65,6 +68,7 @@ __all__ = [
     "GameService",
     "History",
     "Invitations",
+    "Messages",
     "Moves",
     "Posts",
     "Preferences",
@@ -102,6 +106,7 @@ class GameService:
         self.history = History(store)
         self.invitations = Invitations(store)
         self.posts = Posts(store)
+        self.messages = Messages(store)
         self.coaching = Coaching(store, self.results)
         self.tournaments = Tournaments(store)
         self.tournament_rounds = TournamentRounds(self.tournaments, store, self.tables)

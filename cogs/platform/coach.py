@@ -248,6 +248,8 @@ async def _send_note(interaction: Interaction, result: ActResult) -> None:
 class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
     """A finished game's Review: the clicker's costliest moves, privately."""
 
+    kept_at_end = True
+
     answers_privately = True
 
     async def run(self, interaction: Interaction) -> None:

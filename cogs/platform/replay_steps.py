@@ -99,6 +99,8 @@ class ReplayStepButton(
 ):
     """◀ or ▶ of a step-through message: shows step `arg` in that message."""
 
+    kept_at_end = True
+
     async def run(self, interaction: Interaction) -> None:
         table = await service_of(interaction).tables.get_table(self.table_id)
         steps = await record_steps(interaction, table)

@@ -119,6 +119,8 @@ async def send_step_through(interaction: Interaction, table: Table) -> None:
 class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
     """On a finished game's summary: its record, to the clicker only."""
 
+    kept_at_end = True
+
     answers_privately = True
 
     async def run(self, interaction: Interaction) -> None:
