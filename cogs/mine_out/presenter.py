@@ -35,7 +35,7 @@ from cogs.platform.seen import Seen, TableFacts
 
 def who(table: TableFacts, data: dict[str, JSON], locale: LocaleLike) -> str:
     """The event's player as a mention, "(apprentice)" added for an apprentice position."""
-    name = mention(table.seats[data["seat"]])
+    name = mention(table.seats[data["seat"]], locale)
     return t(locale, "mo.apprentice_of", player=name) if data.get("apprentice") else name
 
 
@@ -116,8 +116,9 @@ class MineOutPresenter(Presenter):
         for seat in order:
             rank = 1 + sum(score > outcome.scores[seat] for score in outcome.scores)
             medal = " 🏆" if seat in outcome.winners else ""
-            lines.append(t(locale, "mo.standings.line", rank=rank,
-                           player=mention(table.seats[seat]), fame=outcome.scores[seat]) + medal)
+            name = mention(table.seats[seat], locale)
+            lines.append(t(locale, "mo.standings.line", rank=rank, player=name,
+                           fame=outcome.scores[seat]) + medal)
         lines.append(t(locale, "mo.standings.export", table=table.id))
         return "\n".join(lines)
 

@@ -32,7 +32,7 @@ def turn_link(interaction: Interaction, table: Table) -> str:
 def table_line(interaction: Interaction, table: Table) -> str:
     locale = interaction.locale
     mine = interaction.user.id in table.users_to_act()
-    waiting = " ".join(mention(user) for user in table.users_to_act())
+    waiting = " ".join(mention(user, locale) for user in table.users_to_act())
     return t(
         locale,
         "list.mine" if mine else "list.waiting",

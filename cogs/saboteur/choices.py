@@ -138,9 +138,10 @@ def ranked_actions(state: SaboteurState, seat: Seat) -> list[Action]:
 # -- words --------------------------------------------------------------------------
 
 
-def player(table: Table | TableFacts, seat: Seat) -> str:
-    """``@alice``: the player as a text names them (the mention shows their name)."""
-    return mention(table.seats[seat])
+def player(table: Table | TableFacts, seat: Seat, locale: LocaleLike) -> str:
+    """``@alice``: the player as a text names them (the mention shows their name; a
+    computer is named in `locale`'s words)."""
+    return mention(table.seats[seat], locale)
 
 
 def card_name(locale: LocaleLike, card: str) -> str:

@@ -116,7 +116,7 @@ def hand_text(table: Table, seat: Seat, locale: LocaleLike) -> str:
     lines.append(t(locale, "sab.hand.peeks", peeks=seen))
     lines.append(t(locale, "sab.hand.gold", nuggets=you["nuggets"]))
     if view["to_act"] != [seat]:
-        waiting = " ".join(player(table, s) for s in view["to_act"])
+        waiting = " ".join(player(table, s, locale) for s in view["to_act"])
         lines.append(t(locale, "sab.hand.waiting", player=waiting))
     elif view["phase"] == "gold":
         offer = ", ".join(str(value) for value in you["gold_offer"])

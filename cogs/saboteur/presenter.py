@@ -44,7 +44,7 @@ _SEATS_PARAMS = ("saboteurs", "winners")
 
 def roster(table: TableFacts, locale: LocaleLike) -> str:
     """Every player, in seat order (the order of the board image's strip)."""
-    players = " · ".join(player(table, seat) for seat in range(len(table.seats)))
+    players = " · ".join(player(table, seat, locale) for seat in range(len(table.seats)))
     return t(locale, "sab.roster", players=players)
 
 
@@ -112,8 +112,8 @@ class SaboteurPresenter(Presenter):
         (seat,) = view["to_act"]
         if view["phase"] == "gold":
             count = view["gold_pool"]  # their values are the picking player's secret
-            return t(locale, "sab.turn.pick_gold", player=player(table, seat), count=count)
-        return t(locale, "sab.turn.play", player=player(table, seat), round=view["round"],
+            return t(locale, "sab.turn.pick_gold", player=player(table, seat, locale), count=count)
+        return t(locale, "sab.turn.play", player=player(table, seat, locale), round=view["round"],
                  rounds=view["rounds"], deck=view["deck"])
 
     def outcome_text(self, seen: Seen, locale: LocaleLike) -> str:
@@ -126,7 +126,8 @@ class SaboteurPresenter(Presenter):
         for seat in order:
             rank = 1 + sum(score > outcome.scores[seat] for score in outcome.scores)
             medal = " 🏆" if seat in outcome.winners else ""
-            lines.append(t(locale, "sab.standings.line", rank=rank, player=player(table, seat),
+            name = player(table, seat, locale)
+            lines.append(t(locale, "sab.standings.line", rank=rank, player=name,
                            nuggets=outcome.scores[seat]) + medal)
         lines.append(t(locale, "sab.standings.export", table=table.id))
         return "\n".join(lines)
@@ -157,7 +158,7 @@ class SaboteurPresenter(Presenter):
     def roles_text(self, table: TableFacts, roles: Sequence[str], locale: LocaleLike) -> str:
         """The roles of the round just ended, turned face up."""
         shown = " · ".join(
-            f"{player(table, seat)} {t(locale, f'saboteur.role.{role}')}"
+            f"{player(table, seat, locale)} {t(locale, f'saboteur.role.{role}')}"
             for seat, role in enumerate(roles)
         )
         return t(locale, "sab.roles", roles=shown)
