@@ -165,10 +165,11 @@ async def test_lobby_buttons_take_back_and_abandon(tmp_path: Path) -> None:
         await click_then(page, button("Join"), database, lambda t: alice in t.seats)
         await click_then(page, button("Remove a computer"), database,
                          lambda t: len(t.seats) == 2)
-        await click_then(page, button("Coach the new players"), database, coaches_new_players)
-        await click_then(page, button("New players: no coach"), database,
+        await click_then(page, button("Coach for new players: off"), database,
+                         coaches_new_players)
+        await click_then(page, button("Coach for new players: on"), database,
                          lambda t: not coaches_new_players(t))
-        await click_then(page, button("let a computer take over"), database, takes_over)
+        await click_then(page, button("takes over idle players: off"), database, takes_over)
         await click_then(page, button("Start"), database,
                          lambda t: t.status == TableStatus.PLAYING)
 

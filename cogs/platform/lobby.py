@@ -266,9 +266,9 @@ def coach_new_button(table: Table, locale: LocaleLike) -> TableItem[Button]:
 def toggle(
     kind: type[TableItem[Button]], table: Table, on: bool, locale: LocaleLike, key: str
 ) -> TableItem[Button]:
-    """A lobby toggle of `kind`, labelled ``<key>_on`` while off (a click turns it on),
-    ``<key>_off`` while on."""
-    label = t(locale, f"{key}_off" if on else f"{key}_on")
+    """A lobby toggle of `kind`, whose label says its state: ``<key>_on`` while on (in
+    green), ``<key>_off`` while off; a click turns it the other way."""
+    label = t(locale, f"{key}_on" if on else f"{key}_off")
     style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
     return kind.as_button(table.id, None, "off" if on else "on", label, style, row=2)
 
