@@ -342,7 +342,7 @@ async def test_someone_elses_hand_components_are_refused(simcord_env: simcord.En
     # Alice's card select, as if her hand view had reached the channel.
     view = discord.ui.View(timeout=None)
     options = [discord.SelectOption(label=card, value=card)]
-    select = StepSelect.as_select(table.id, table.version, "hand:1:0", options)
+    select = StepSelect.as_select(table.id, table.version, "hand:1:0", options, "Play a card")
     view.add_item(select)
     channel = w.bot.get_channel(w.channel.id)
     assert isinstance(channel, discord.TextChannel)

@@ -16,7 +16,8 @@ ids are the same from one run to the next and the tables stored in the SQLite fi
 are found again after a restart. Only the messages are gone then: the channel's
 table in play is posted again (the reminder message: its images and buttons) or,
 with none, the welcome (`bot.local.welcome`: a game against the computer in one
-click; only the local table posts it).
+click; only the local table posts it). The welcome comes again at the bottom whenever a
+table of the channel ends (`offer_again`).
 
 Private answers (a hand, a view, a turn panel, a refusal: ephemeral responses and
 follow-ups, and their edits) are drawn by simcord's page for the member they are
@@ -167,6 +168,21 @@ async def post_table_in_play(bot: TableBot, server: LocalServer) -> bool:
     return await cog.post_reminder(table)
 
 
+def offer_again(bot: TableBot, server: LocalServer, locale: str) -> None:
+    """When a table of the channel ends (finished, abandoned, its lobby closed:
+    `cogs.ended.closing` dispatches ``table_closed``), the welcome is posted again at
+    the bottom: the next step, one click away, where the page shows the newest message."""
+
+    async def on_table_closed(table: Table) -> None:
+        if table.channel_id != server.channel.id:
+            return
+        channel = bot.get_channel(server.channel.id)
+        if isinstance(channel, discord.TextChannel):
+            await post_welcome(channel, LOCALES[locale], again=True)
+
+    bot.add_listener(on_table_closed, "on_table_closed")
+
+
 async def greet(bot: TableBot, server: LocalServer, locale: str) -> None:
     """Post the channel's table in play again or, with none, the welcome
     (`bot.local.welcome`): at start the channel is always empty."""
@@ -255,6 +271,7 @@ async def serve(settings: Settings, options: LocalOptions) -> None:
         # on; inside the run, a start is refused rather than frozen.
         await bot.start_workers()
         server = build_server(env, options.locale)
+        offer_again(bot, server, options.locale)
         show_todays_date(env)
         await env.start()
         with env.time_context(), no_process_starts("while simcord runs the local table"):

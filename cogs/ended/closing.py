@@ -8,7 +8,8 @@ message keeps its text under it. A finished game's last message keeps its own en
 controls (Rematch, Export, Review) and is not edited. Then the rows are marked closed,
 so nothing edits them again; the newest is what a click on an old control links to
 (`cogs.ended.clicks`). Invitation cards in other channels are closed by
-`cogs.platform.invitations`.
+`cogs.platform.invitations`. Last, the bot dispatches ``table_closed`` (the table):
+the local table offers its welcome's one-click games again (`bot.local.table`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ async def close_table(
     await messages.closed(table.id)
     if last is not None and table.status == TableStatus.FINISHED:
         remember_live(client, table.id, last)  # with its end controls
+    client.dispatch("table_closed", table)
 
 
 async def close_message(

@@ -104,7 +104,7 @@ async def panel(
         return shown.title, embed, files, controls  # one's own hand while others play
     menus = [] if question else builder.menus(table, seat, steps, after, locale)
     for row, menu in enumerate(menus[:MENU_ROWS]):
-        add_menu(controls, draft, row, menu)
+        add_menu(controls, draft, row, menu, locale)
     complete = builder.line(steps, after, seat) is not None
     can_undo = len(steps) > builder.first_undoable(table)
     for op, style, enabled in (
@@ -120,8 +120,11 @@ async def panel(
     return shown.title, embed, files, controls
 
 
-def add_menu(controls: discord.ui.View, draft: PanelDraft, row: int, menu: Menu) -> None:
-    """One row of the panel: buttons when the menu asks and they fit, else a select."""
+def add_menu(
+    controls: discord.ui.View, draft: PanelDraft, row: int, menu: Menu, locale: LocaleLike
+) -> None:
+    """One row of the panel: buttons when the menu asks and they fit, else a select,
+    whose placeholder says in words what it chooses (never "Select an option")."""
     table = draft.table
     fits = all(StepButton.fits(table.id, table.version, draft.arg(s.notation)) for s in menu.steps)
     if menu.buttons and fits and len(menu.steps) <= BUTTONS_PER_ROW:
@@ -145,8 +148,9 @@ def add_menu(controls: discord.ui.View, draft: PanelDraft, row: int, menu: Menu)
         for step in menu.steps[:OPTIONS_PER_SELECT]
     ]
     arg = draft.arg(str(row))
+    placeholder = menu.placeholder or t(locale, "builder.choose_placeholder")
     controls.add_item(
-        StepSelect.as_select(table.id, table.version, arg, options, menu.placeholder, row=row)
+        StepSelect.as_select(table.id, table.version, arg, options, placeholder, row=row)
     )
 
 

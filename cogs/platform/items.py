@@ -144,11 +144,12 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         version: int | None,
         arg: str,
         options: list[discord.SelectOption],
-        placeholder: str = "",
+        placeholder: str,
         *,
         row: int | None = None,
     ) -> Self:
-        """An item of this class shown as a select of `options` (at most 25)."""
+        """An item of this class shown as a select of `options` (at most 25), with a
+        `placeholder` saying in words what it chooses."""
         custom_id = cls.make_id(table_id, version, arg)
         menu = select_menu(custom_id, options[:OPTIONS_PER_SELECT], placeholder, row)
         return cls(menu, table_id, version, arg)  # type: ignore[arg-type]
