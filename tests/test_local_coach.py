@@ -104,7 +104,7 @@ async def test_coal_baron_hint_coach_note_and_reading(tmp_path: Path) -> None:
         await click(page, button(t("en", "read.button")))
         reading = "📖 Reading: Coal Baron"  # its first part; the last one ends the board
         await page.wait_for(f"{page_text()}.includes({reading!r})", STEP_SECONDS)
-        assert "Mine of Computer 1 (normal)" in await page.evaluate(newest_private())
+        assert "Mine of Computer 1" in await page.evaluate(newest_private())
         await view_as(page, "Bob")
         assert reading not in await page.evaluate(page_text())
         await view_as(page, "Alice")

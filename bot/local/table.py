@@ -61,7 +61,13 @@ import simcord
 from simcord.preview import Preview
 
 from bot.app import TableBot, check_storage, configure_logging, create_bot
-from bot.local.simcord_page import after_each_publication, check_simcord, is_busy, publish_again
+from bot.local.simcord_page import (
+    after_each_publication,
+    check_simcord,
+    follow_newest,
+    is_busy,
+    publish_again,
+)
 from bot.local.welcome import WelcomeButton, post_welcome
 from bot.service import Table
 from bot.startup.config import Settings
@@ -108,10 +114,12 @@ class LocalOptions:
 def local_settings(settings: Settings, database: Path) -> Settings:
     """`settings` (from ``.env``: computer budgets, render workers, log level...) for
     the local table: no token, its own SQLite file, one shard, computers without pause,
-    tables in the channel (no word of a thread's permissions)."""
+    tables in the channel (no word of a thread's permissions), a redrawn panel's menus
+    with values of their own (simcord's page keeps a menu's last choice by its place)."""
     return dataclasses.replace(
         settings, token=None, database_path=database, database_url=None, dev_guild_id=None,
         shard_count=1, shard_ids=None, computer_pause_seconds=0.0, tables_in_channel=True,
+        new_menu_values=True,
     )
 
 
@@ -193,6 +201,14 @@ async def greet(bot: TableBot, server: LocalServer, locale: str) -> None:
     await post_welcome(channel, LOCALES[locale])
 
 
+def newest_post(env: simcord.Env, channel: simcord.ChannelHandle) -> int:
+    """The id of the bot's newest public message in `channel` (0: none)."""
+    messages = env.backend.messages.get(channel.id, {}).values()
+    bot_id = env.backend.bot_user.id
+    return max((m.id for m in messages if m.author_id == bot_id and m.visible_to(None)),
+               default=0)
+
+
 def channel_fingerprint(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[object, ...]:
     """What changes when the bot posts or edits a message in `channel`: the count, and
     what the latest messages hold (simcord's clock stands still between two actions, so
@@ -217,8 +233,13 @@ async def keep_page_current(
     publication it saw, so one made meanwhile (an autocomplete being typed, a click)
     would be refused as stale. So every publication, simcord's too, notes what it
     showed, and nothing is published during an action or when it would show the same.
+
+    A new public message of the bot (a game begun, a computer's move, the welcome
+    offered again) brings every page to the newest message (`follow_newest`): a page
+    otherwise keeps the message last clicked in view, and what came after below it.
     """
     shown = [channel_fingerprint(env, channel)]
+    followed = [newest_post(env, channel)]
 
     def note() -> None:
         shown[0] = channel_fingerprint(env, channel)
@@ -226,7 +247,12 @@ async def keep_page_current(
     after_each_publication(page, note)
     while True:
         await asyncio.sleep(REFRESH_SECONDS)
-        if not is_busy(page) and channel_fingerprint(env, channel) != shown[0]:
+        if is_busy(page):
+            continue
+        if newest_post(env, channel) != followed[0]:
+            followed[0] = newest_post(env, channel)
+            follow_newest(page)
+        elif channel_fingerprint(env, channel) != shown[0]:
             publish_again(page)
 
 

@@ -28,6 +28,7 @@ Custom ids (`TableItem`s, the kind naming the plugin's `TurnSteps`):
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +41,7 @@ from bot.service.errors import IllegalAction, NotPlaying, StaleAction
 from cogs.platform.alt_text import logged_move
 from cogs.platform.coach import add_hint_button
 from cogs.platform.digest import headed
-from cogs.platform.host import service_of
+from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (
     OPTION_LABEL_LIMIT,
     OPTIONS_PER_SELECT,
@@ -55,6 +56,12 @@ from cogs.platform.replies import defer_private, send_private
 from cogs.platform.steps import MENU_ROWS, Menu, TurnSteps
 
 BUTTONS_PER_ROW = 5
+DRAWING_MARK = "~"
+"""Between a drawing's number and the notation, in a menu's value (`PanelDraft.new_values`)."""
+DRAWINGS = 1_000_000
+"""Drawings numbered before their numbers come round again."""
+_drawings = itertools.count()
+"""Numbers each panel menu drawn with new values, in this process."""
 
 
 def builder_of(table: Table, kind: str) -> TurnSteps:
@@ -78,6 +85,8 @@ class PanelDraft:
     steps: list[str]
     played: ActResult | None = None
     """The table's last action, told in the image's description."""
+    new_values: bool = False
+    """Its menus' option values are new at each drawing (`Settings.new_menu_values`)."""
 
     def arg(self, last: str) -> str:
         """The argument of one of the panel's custom ids, `last` its own part."""
@@ -139,10 +148,11 @@ def add_menu(
                 StepButton.as_button(table.id, table.version, arg, step.label, style, row=row)
             )
         return
+    drawing = f"{next(_drawings) % DRAWINGS}{DRAWING_MARK}" if draft.new_values else ""
     options = [
         discord.SelectOption(
             label=step.label[:OPTION_LABEL_LIMIT],
-            value=step.notation,
+            value=drawing + step.notation,
             description=step.description[:OPTION_LABEL_LIMIT] or None,
         )
         for step in menu.steps[:OPTIONS_PER_SELECT]
@@ -164,7 +174,8 @@ async def open_builder(
     builder = builder_of(table, kind)
     token = await service_of(interaction).drafts.new_draft(table, seat, steps)
     played = await logged_move(service_of(interaction), table)
-    draft = PanelDraft(table, seat, builder, token, steps, played)
+    new_values = host_of(interaction.client).settings.new_menu_values
+    draft = PanelDraft(table, seat, builder, token, steps, played, new_values)
     text, embed, files, controls = await panel(draft, interaction.locale)
     add_hint_button(controls, table, seat, interaction)
     await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
@@ -209,7 +220,9 @@ async def press(
         builder.trial(table.state, seat, steps)  # the engine's reason if the panel is outdated
     if op in ("undo", "step"):
         await service.drafts.set_draft(table, seat, int(token), steps)
-    draft = PanelDraft(table, seat, builder, int(token), steps, await logged_move(service, table))
+    new_values = host_of(interaction.client).settings.new_menu_values
+    played = await logged_move(service, table)
+    draft = PanelDraft(table, seat, builder, int(token), steps, played, new_values)
     text, embed, files, controls = await panel(draft, locale, question)
     await interaction.edit_original_response(
         content=text, embed=embed, attachments=files, view=controls
@@ -255,7 +268,14 @@ class StepSelect(TableItem[Select], prefix="mt:steps", arg=rf"{KIND}:\d+:\d"):
     """Adds the chosen step to the line."""
 
     async def run(self, interaction: Interaction) -> None:
-        await press(interaction, self, "step", self.value)
+        await press(interaction, self, "step", step_chosen(self.value))
+
+
+def step_chosen(value: str) -> str:
+    """The notation of a panel menu's chosen `value` (without its drawing's number, where
+    `PanelDraft.new_values` gave it one)."""
+    drawing, mark, notation = value.partition(DRAWING_MARK)
+    return notation if mark and drawing.isdigit() else value
 
 
 class TurnButton(

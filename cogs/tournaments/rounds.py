@@ -91,14 +91,24 @@ async def announce_round(client: discord.Client, tournament: Tournament) -> None
     if current is None:
         return
     locale = server_locale(client, tournament)
+    threads = in_threads(await channel_of(client, tournament.channel_id))
+    place = t(locale, "tournament.place.threads" if threads else "tournament.place.channel",
+              tables=len(current.slots))  # where `open_tables` opens them
     lines = [t(locale, "tournament.round_opens", title=title(tournament, locale),
-               round=round_words(tournament, current.number, locale),
+               round=round_words(tournament, current.number, locale), place=place,
                tables=len(current.slots), deadline=f"<t:{int(current.deadline)}:R>")]
     points = figure(language_of(locale), tournament.settings.bye_points)
     for entrant in current.byes:
         lines.append(t(locale, "tournament.bye", points=points,
                        player=mention(tournament.entrants[entrant].user, locale)))
     await say(client, tournament.channel_id, "\n".join(lines))
+
+
+def in_threads(channel: Any) -> bool:
+    """Whether a round's tables open each in a thread of `channel` (else in the channel
+    itself, one after the other): the bot may open threads there."""
+    return isinstance(channel, discord.TextChannel) and threads_allowed(
+        channel.permissions_for(channel.guild.me))
 
 
 def reminder_minutes(client: discord.Client, tournament: Tournament) -> int:
@@ -116,8 +126,7 @@ async def open_tables(client: discord.Client, tournament: Tournament) -> None:
     channel = await channel_of(client, tournament.channel_id)
     if current is None or channel is None:
         return
-    threads = isinstance(channel, discord.TextChannel) and threads_allowed(
-        channel.permissions_for(channel.guild.me))
+    threads = in_threads(channel)
     locale = server_locale(client, tournament)
     for index in rounds.pending(tournament):
         if not threads and await service.tables.active_table(channel.id) is not None:
