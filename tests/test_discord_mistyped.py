@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
+from cogs.platform.errors import MistypedPlay
 from tests.discord_support import TableWorld, private_text, speak_french
 from tests.mine_out_discord_support import MoWorld, mo_world
 
@@ -21,7 +22,10 @@ MISTYPED = {
 
 
 def closest_named(answer: str) -> list[str]:
-    return [line.removeprefix("• ") for line in answer.splitlines() if line.startswith("• ")]
+    """The moves an answer names, on its first line after "moves:" ("proches :")."""
+    first = answer.splitlines()[0]
+    named = first.split("moves: ", 1)[1] if "moves: " in first else first.split("proches : ")[1]
+    return named.removesuffix(".").split(" ; ")
 
 
 async def labels_offered(w: MoWorld, actor: simcord.MemberActor) -> list[str]:
@@ -63,6 +67,7 @@ async def test_a_mistyped_move_is_answered_with_the_closest_moves_in_words(
     words = labels[0].split()
     typed = f"{' '.join(words[:2])} the thing"  # a label half remembered
     answer = private_text(await actor.slash(w.channel, "game play", action=typed))
+    simcord.assert_error(simcord_env, MistypedPlay)
     assert answer.startswith(MISTYPED[language].format(typed=typed)), answer
     named = closest_named(answer)
     assert 1 <= len(named) <= 5
@@ -79,8 +84,10 @@ async def test_a_player_who_types_notation_is_also_told_what_it_expected(
     language = "fr" if w.guild.name.endswith("-fr") else "en"
     await w.start_tiny()
     answer = private_text(await w.alice.slash(w.channel, "game play", action="keep it"))
+    simcord.assert_error(w.env, MistypedPlay)
     assert answer.startswith(MISTYPED[language].format(typed="keep it")), answer
     assert closest_named(answer) == ["keep", "swap"]
     assert "Expected 'keep', 'swap' or 'add <n>'" in answer  # the notation, for them only
     typed = private_text(await w.alice.slash(w.channel, "game play", action="pick a card"))
+    simcord.assert_error(w.env, MistypedPlay)
     assert "Expected" not in typed and closest_named(typed)

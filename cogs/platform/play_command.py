@@ -54,6 +54,8 @@ MAX_TYPED = VALUE_LIMIT
 CACHE_SIZE = 256
 CLOSEST = 5
 """Legal moves named, at most, to a player whose typed play reads as no move."""
+CLOSEST_SEPARATOR = " ; "
+"""Between the moves named (a label may hold commas and " · ")."""
 VERSIONED = re.compile(r"@(?P<version>\d+) (?P<notation>.+)", re.DOTALL)
 
 CacheKey = tuple[int, int, Seat, str]
@@ -205,8 +207,8 @@ def mistyped(
 ) -> MistypedPlay:
     """The answer, in words, to a play typed by hand that reads as no move."""
     notation = "\n" + error_text(error, locale) if typed_notation(choices, text) else ""
-    lines = "\n".join(f"• {label}" for label in closest(choices, text))
-    return MistypedPlay(typed=text.strip()[:VALUE_LIMIT], closest=lines, notation=notation)
+    named = CLOSEST_SEPARATOR.join(closest(choices, text))  # one line: labels may hold " · "
+    return MistypedPlay(typed=text.strip()[:VALUE_LIMIT], closest=named, notation=notation)
 
 
 def _text(key: str) -> app_commands.locale_str:
