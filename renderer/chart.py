@@ -19,7 +19,7 @@ from bot.games.record import score_history
 from bot.i18n import t
 from renderer.colours import GRID_LINE, MORE_COLOURS, PALETTE
 from renderer.draw import mark, text, text_width
-from renderer.names import drawable_names, fit_name
+from renderer.names import DISPLAY_NAME_CHARS, drawable_names, fit_apart
 from renderer.palette import (
     INK,
     MUTED,
@@ -66,7 +66,7 @@ def render_score_chart(
     if len(series) != len(names) or not series or len({len(s) for s in series}) != 1:
         raise ValueError("one series per seat, all of the same length, at least one seat")
     fallbacks = [t(lang, "render.chart.player", number=seat + 1) for seat in range(len(names))]
-    shown = drawable_names(names, fallbacks)
+    shown = drawable_names(names, fallbacks, limit=DISPLAY_NAME_CHARS)  # cut where drawn
     columns = 2
     legend_rows = -(-len(series) // columns)
     height = HEIGHT + legend_rows * LEGEND_ROW
@@ -147,13 +147,13 @@ def _legend(
 ) -> None:
     """Each seat's mark, name and final score, `columns` to a row."""
     width = (WIDTH - 2 * MARGIN) // columns
-    for seat, (name, final) in enumerate(zip(names, finals, strict=True)):
+    for seat, final in enumerate(finals):
         row, column = divmod(seat, columns)
         x = MARGIN + column * width
         cy = top + row * LEGEND_ROW + LEGEND_ROW / 2
         mark(draw, x + 14, cy, 12, player_mark(seat), line_colour(seat))
         score = str(final)
         room = width - 50 - text_width(score, 26, bold=True) - 16
-        text(draw, (x + 36, cy), fit_name(name, 26, room), 26, bold=True, anchor="lm")
+        text(draw, (x + 36, cy), fit_apart(names, seat, 26, room), 26, bold=True, anchor="lm")
         text(draw, (x + width - 16, cy), score, 26, bold=True, fill=line_colour(seat),
              anchor="rm")

@@ -2,8 +2,10 @@
 
 The Discord layer passes each seat's display name; a name may hold emoji or
 scripts DejaVu lacks (they would print as empty boxes), and may be long. Names
-are cleaned once (`drawable_names`) and shortened where drawn (`fit_name`).
-Colour and mark shape stay per seat, so a name never has to carry the seat.
+are cleaned once (`drawable_names`) and shortened only where drawn and only if they do
+not fit there (`fit_name`; `fit_apart` keeps what tells a name from the table's others:
+"Compu…r 2", never three "Comput…"). Colour and mark shape stay per seat, so a name
+never has to carry the seat.
 """
 
 from __future__ import annotations
@@ -71,3 +73,39 @@ def fit_name(name: str, size: int, max_width: float, bold: bool = True) -> str:
     while len(name) > 1 and face.getlength(name + "…") > max_width:
         name = name[:-1].rstrip()
     return name + "…"
+
+
+def fit_apart(
+    names: Sequence[str], seat: int, size: int, max_width: float, *, bold: bool = True,
+    prefix: str = "",
+) -> str:
+    """`prefix` and `names[seat]`, at most `max_width` pixels wide at `size`: cut at its
+    end (`fit_name`) where that keeps the part that tells it from the other `names`;
+    else cut in the middle, keeping its head and the word where it differs ("Computer
+    1", "Computer 2" → "Comp…1", "Comp…2")."""
+    face = font(size, bold)
+    name = names[seat]
+    whole = prefix + name
+    if face.getlength(whole) <= max_width:
+        return whole
+    cut = fit_name(whole, size, max_width, bold)
+    differs = max((_common(name, other) for n, other in enumerate(names) if n != seat), default=0)
+    if len(cut) - 1 - len(prefix) > differs or differs >= len(name):
+        return cut  # what tells it apart is still shown (or nothing does)
+    start = name.rfind(" ", 0, differs) + 1
+    tail = name[start:] if face.getlength(prefix + "…" + name[start:]) <= max_width / 2 else (
+        name[differs:])
+    head = name[:start].rstrip()
+    while head and face.getlength(f"{prefix}{head}…{tail}") > max_width:
+        head = head[:-1].rstrip()
+    return fit_name(f"{prefix}{head}…{tail}", size, max_width, bold)
+
+
+def _common(one: str, other: str) -> int:
+    """How many first characters `one` and `other` share."""
+    count = 0
+    for a, b in zip(one, other, strict=False):
+        if a != b:
+            break
+        count += 1
+    return count

@@ -7,8 +7,10 @@ winner), then the public board after every turn: the record is replayed from its
 start and a frame drawn with the game's own board renderer (its plugin's
 ``replay_board``) from the spectator's view (`state.view(None)`) at the start,
 after every turn (an action after which other seats are to act, or the last one)
-and at the end. Each board frame carries a caption: the action's number and who
-played, by display name (the frame shows what the action did: no notation).
+and at the end. Each board frame carries a caption: the number of the move (one
+action of the record, as Review, the step-through and the export count them: "Move 61
+of 211", "Moves 58–61 of 211" for a turn of several) and who played, by display name
+(the frame shows what the move did: no notation).
 
 Bounds, so that a long game stays a file Discord takes and a player watches:
 
@@ -107,7 +109,8 @@ class Title:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     """Empty while the game goes on."""
-    turns: int
+    moves: int
+    """The moves (actions) of the record."""
 
 
 def label(lang: str, key: str, **params: object) -> str:
@@ -122,13 +125,15 @@ def player_name(lang: str, names: Sequence[str], seat: int) -> str:
 @dataclass(frozen=True)
 class TurnEnd:
     """The game at the end of a turn (`replayed_turns`): the state (moved on by the next turn:
-    read it before), the number of the action that ended the turn and the seat that
-    played it (0 and None at the start), and the events of the turn's actions."""
+    read it before), the number of the move (action) that ended the turn and the seat
+    that played it (0 and None at the start), the events of the turn's moves, and the
+    number of its first move (`first`; `number` for a turn of one move)."""
 
     state: GameState[Any]
     number: int
     seat: int | None
     events: tuple[Event, ...] = ()
+    first: int = 0
 
 
 def replayed_turns(record: Mapping[str, JSON]) -> Iterator[TurnEnd]:
@@ -138,37 +143,46 @@ def replayed_turns(record: Mapping[str, JSON]) -> Iterator[TurnEnd]:
     entries: list[str] = list(record.get("actions", []))
     yield TurnEnd(state, 0, None)
     events: list[Event] = []
+    first = 1
     for number, entry in enumerate(entries, start=1):
         seat, _ = parse_entry(state, entry)
         acting = state.to_act()
         events += entry_events(state, entry)
         if state.to_act() == acting and number < len(entries):
             continue  # the same seats go on: one frame for the whole turn
-        yield TurnEnd(state, number, seat, tuple(events))
-        events = []
+        yield TurnEnd(state, number, seat, tuple(events), first)
+        events, first = [], number + 1
 
 
-def turn_ends(record: Mapping[str, JSON]) -> list[tuple[JSON, int, int | None]]:
-    """The public view at the start, at the end of every turn and at the end, each with
-    the number of the action that led to it and the seat that played it (see `replayed_turns`)."""
-    return [(end.state.view(None), end.number, end.seat) for end in replayed_turns(record)]
+def move_spans(record: Mapping[str, JSON]) -> list[tuple[int, int]]:
+    """The moves each frame of the replay shows after the title card: (first, last) of
+    its turn's moves, (0, 0) for the start."""
+    return [(end.first, end.number) for end in replayed_turns(record)]
+
+
+def moves_caption(lang: str, first: int, last: int, total: int) -> str:
+    """"Move 61 of 211", or "Moves 58–61 of 211" for a turn of several moves."""
+    if first == last:
+        return label(lang, "move", number=last, total=total)
+    return label(lang, "moves", first=first, number=last, total=total)
 
 
 def positions(record: Mapping[str, JSON], lang: str, names: Sequence[str]) -> list[Frame]:
-    """`turn_ends` as frames to draw, each with its caption; `names` are the players'
-    display names (index = seat), shortened to what the fonts draw."""
+    """The public view at the start, at the end of every turn and at the end
+    (`replayed_turns`) as frames to draw, each with its caption; `names` are the
+    players' display names (index = seat), shortened to what the fonts draw."""
     total = len(record.get("actions", []))
     return [
-        Frame(view, label(lang, "start")) if seat is None else Frame(
-            view,
-            label(lang, "caption", number=number, total=total,
-                  player=player_name(lang, names, seat)),
+        Frame(end.state.view(None), label(lang, "start")) if end.seat is None else Frame(
+            end.state.view(None),
+            f"{moves_caption(lang, end.first, end.number, total)}"
+            f" · {player_name(lang, names, end.seat)}",
         )
-        for view, number, seat in turn_ends(record)
+        for end in replayed_turns(record)
     ]
 
 
-def title_of(record: Mapping[str, JSON], lang: str, names: Sequence[str], turns: int) -> Title:
+def title_of(record: Mapping[str, JSON], lang: str, names: Sequence[str]) -> Title:
     """The title card of `record` (its end: scores and winners; scores so far, and no
     winner, for a game still going on)."""
     state: GameState[Any] = initial_state(record)
@@ -180,7 +194,8 @@ def title_of(record: Mapping[str, JSON], lang: str, names: Sequence[str], turns:
     key = f"game.{game}.name"
     shown = tuple(player_name(lang, names, seat) for seat in range(state.num_players))
     winners = () if outcome is None else tuple(outcome.winners)
-    return Title(t(lang, key) if has_key(key) else game, shown, tuple(scores), winners, turns)
+    moves = len(record.get("actions", []))
+    return Title(t(lang, key) if has_key(key) else game, shown, tuple(scores), winners, moves)
 
 
 def pick(frames: Sequence[T], limit: int) -> list[T]:
@@ -254,7 +269,7 @@ def title_height(title: Title) -> int:
 
 
 def title_card(title: Title, lang: str, size: tuple[int, int]) -> Image.Image:
-    """The first frame: the game's name, "Replay: n turns", each player (seat mark and
+    """The first frame: the game's name, "Replay: n moves", each player (seat mark and
     colour, name, final score; the winners highlighted) and who won, sized for `size`
     (at least 600 px wide: its words read at 400 px wide)."""
     width, height = size
@@ -262,7 +277,7 @@ def title_card(title: Title, lang: str, size: tuple[int, int]) -> Image.Image:
     draw = ImageDraw.Draw(image)
     margin = 40
     text(draw, (width / 2, 70), title.game, 60, bold=True, max_width=width - 2 * margin)
-    subtitle = label(lang, "turns", turns=title.turns)
+    subtitle = label(lang, "title_moves", moves=title.moves)
     text(draw, (width / 2, 135), subtitle, 32, fill=MUTED, max_width=width - 2 * margin)
     bottom = height - (TITLE_WINNERS if title.winners else 40)
     rows = len(title.names)
@@ -291,12 +306,11 @@ def title_card(title: Title, lang: str, size: tuple[int, int]) -> Image.Image:
 
 def _frames(
     record: Mapping[str, JSON], lang: str, board: ReplayBoard, names: Sequence[str],
-    shown: Sequence[Frame], turns: int,
+    shown: Sequence[Frame],
 ) -> list[Image.Image]:
-    """The title card (of a game of `turns` turns) then each of `shown`, as RGB images
-    of one size."""
+    """The title card then each of `shown`, as RGB images of one size."""
     boards = [board.draw(frame.view, lang, names) for frame in shown]
-    title = title_of(record, lang, names, turns)
+    title = title_of(record, lang, names)
     frame = layout([image.size for image in boards], board.heading, title_height(title))
     pairs = zip(boards, shown, strict=True)
     card = title_card(title, lang, frame.size)
@@ -327,7 +341,7 @@ def replay_gif(
     limit = MAX_FRAMES - 1
     while True:
         shown = pick(turns, limit)
-        frames = _frames(record, language, board, names, shown, len(turns) - 1)
+        frames = _frames(record, language, board, names, shown)
         data = encode_gif(frames, board.palette)
         if len(data) <= MAX_BYTES or limit <= 2:
             return data
@@ -350,7 +364,7 @@ def replay_step(
     if not 0 <= step <= len(turns):
         raise IndexError(f"step {step} of {len(turns) + 1}")
     if step == 0:
-        title = title_of(record, language, names, len(turns) - 1)
+        title = title_of(record, language, names)
         size = (TITLE_SIZE[0], max(TITLE_SIZE[1], title_height(title)))
         return board.palette.to_png(title_card(title, language, size))
     shown = turns[step - 1]

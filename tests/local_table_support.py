@@ -451,7 +451,8 @@ async def hint_in_panel(page: Page) -> str:
 async def finished_game_buttons(page: Page) -> None:
     """A finished game's buttons, clicked by Alice: 🔎 Review (her costliest moves, for
     her only), Export (the record and the replay, with the step-through message, whose
-    ▶ and ◀ redraw it a step on and back), Rematch (a new lobby)."""
+    ▶ and ◀ redraw it a step on and back: from the title card to the start and back),
+    Rematch (a new lobby)."""
     await click(page, button("Review"))
     await page.wait_for(f"{newest_private()}.includes('🔎')", STEP_SECONDS)
     reviewed = await page.evaluate(private_ids())
@@ -461,12 +462,12 @@ async def finished_game_buttons(page: Page) -> None:
 
     await click(page, button("Export"))
     await page.wait_for(f"{page_text()}.includes('The record of table #1')", STEP_SECONDS)
-    step = "Replay of table #1, step {} of"
-    await page.wait_for(f"{page_text()}.includes({step.format(1)!r})", STEP_SECONDS)
+    title, start = "Replay of table #1, a game of", "Replay of table #1: the start"
+    await page.wait_for(f"{page_text()}.includes({title!r})", STEP_SECONDS)
     await click(page, button("Next ▶"))
-    await page.wait_for(f"{page_text()}.includes({step.format(2)!r})", STEP_SECONDS)
+    await page.wait_for(f"{page_text()}.includes({start!r})", STEP_SECONDS)
     await click(page, button("◀ Back"))
-    await page.wait_for(f"{page_text()}.includes({step.format(1)!r})", STEP_SECONDS)
+    await page.wait_for(f"{page_text()}.split({start!r}).length === 1", STEP_SECONDS)
 
     await click(page, button("Rematch"))
     await page.wait_for(f"{page_text()}.includes('Rematch of table #1')", STEP_SECONDS)

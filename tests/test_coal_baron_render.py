@@ -7,6 +7,8 @@ import copy
 import io
 import json
 import random
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +32,7 @@ from renderer.draw import fitted_size
 from renderer.draw import text as draw_text
 from tests.coal_baron_positions import mid_game, pending, play
 from tests.golden_images import assert_matches_golden
-from tests.readability import drawn_text
+from tests.readability import assert_phone_readable, drawn_text, image_size, unreadable
 
 GOLDEN_DIR = Path(__file__).parent / "golden" / "coal_baron"
 I18N_DIR = Path(__file__).parents[1] / "renderer" / "coal_baron" / "i18n"
@@ -299,3 +301,35 @@ def test_the_final_board_shows_the_standings_and_nobody_to_act(lang: str) -> Non
     assert {label(lang, f"rank.{rank}") for rank in (1, 2, 3)} <= set(drawn)
     assert not any("▶" in words for words in drawn)
     assert label(lang, "first_player") not in drawn
+
+
+COMPUTER_TABLE = {
+    "en": ("Maximilienne de la Tour-Argentée", "Computer 1", "Computer 2", "Computer 3"),
+    "fr": ("Maximilienne de la Tour-Argentée", "Ordinateur 1", "Ordinateur 2", "Ordinateur 3"),
+}
+"""A 4-seat table of one person with a 32-character name (Discord's longest) and three
+computers, named as the bot names them in the images (`cogs.platform.names`)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_table_of_three_computers_and_a_long_name_tells_every_seat_apart(lang: str) -> None:
+    """Issue 44: the computers read "Comp…1", "Comp…2" where room is short, never three
+    "Comput…"; a name is cut only where it does not fit; every word readable at 400 px."""
+    names = COMPUTER_TABLE[lang]
+    assert len(names[0]) == 32
+    state = mid_game(4, seed=3)
+    renders: dict[str, Callable[[CoalView, Sequence[str], str], bytes]] = {
+        "board": render_board, "mines": render_mines,
+    }
+    for kind, render in renders.items():
+        with drawn_text() as log:
+            png = render(state.view(None), names, lang)
+        if kind == "mines":  # one tall column of panels, read scrolling: its words only
+            assert not unreadable(log, image_size(png)[0]), kind
+        else:
+            assert_phone_readable(png, log, f"{kind} ({lang})")
+        golden(png, f"{kind}_4p_computers_{lang}")
+        drawn = " | ".join(d.text for d in log.drawn)
+        for number in (1, 2, 3):  # each computer's number is drawn, cut or not
+            assert re.search(rf"(?:{names[number]}|…{number})\b", drawn), (kind, drawn)
+        assert not re.search(r"(?:Co|Or)\w*…(?!\d)", drawn), drawn  # no number lost

@@ -7,6 +7,7 @@ The coach thinks in a thread here, with a small fixed search (deterministic)."""
 from __future__ import annotations
 
 import random
+import re
 from concurrent.futures import Executor, ThreadPoolExecutor
 
 import pytest
@@ -31,8 +32,10 @@ from cogs.platform.translator import CatalogTranslator
 from tests.coal_baron_discord_support import fixed_seed
 from tests.discord_support import (
     TableWorld,
+    answers,
     bot_of,
     custom_ids,
+    enabled_ids,
     followup_text,
     lobby_id,
     private_text,
@@ -234,9 +237,30 @@ async def test_the_review_button_names_the_costliest_moves_in_words(
     played = set(record["actions"])
     for line in text.splitlines()[1:]:
         assert not any(f"**{notation}**" in line for notation in played)
+    await a_moment_opens_the_replay_at_its_move(w, result, french)
     # A stranger to the table gets a clear private refusal.
     result = await w.carol.click(final, custom_id=review_id) if game != "saboteur" else result
     assert private_text(result)
+
+
+async def a_moment_opens_the_replay_at_its_move(
+    w: TableWorld, result: simcord.InteractionResult, french: bool
+) -> None:
+    """Each moment of a Review ("Move 61") has its button; it opens the step-through
+    replay, privately, at the step that shows that move, numbered the same."""
+    review = next(m for m in answers(result) if m.ephemeral and m.content.startswith("🔎"))
+    numbers = [int(n) for n in re.findall(r"• (?:Move|Coup) (\d+)", review.content)]
+    buttons = [i for i in enabled_ids(review) if i.startswith("mt:replaymove:")]
+    assert numbers and [int(i.rsplit(":", 1)[1]) for i in buttons] == sorted(set(numbers))[:5]
+    opened = await w.bob.click(review, custom_id=buttons[0])
+    [stepper] = [m for m in answers(opened) if m.ephemeral]
+    move, total = sorted(set(numbers))[0], len((await w.bot.service.results.record(
+        (await table_of(w)).id))["actions"])
+    found = re.search(r"(\d+)(?: (?:to|à) (\d+))? (?:of|sur) (\d+)\.$", stepper.content)
+    assert found is not None, stepper.content
+    first, last = int(found[1]), int(found[2] or found[1])
+    assert first <= move <= last and int(found[3]) == total
+    assert ("Rediffusion" in stepper.content) == french
 
 
 async def test_coach_for_new_players_looks_at_their_moves_and_never_at_a_computers(

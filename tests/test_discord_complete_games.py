@@ -126,6 +126,18 @@ def payload_words(payload: dict[str, Any]) -> str:
                      if not TYPED_CONFIRMATION.fullmatch(line))
 
 
+def unnamed_menus(components: list[dict[str, Any]]) -> list[str]:
+    """The custom ids of the menus of `components` (a payload's rows) with no placeholder
+    in words: a client would show "Select an option" (issue 44)."""
+    return [str(item.get("custom_id")) for row in components
+            for item in row.get("components") or []
+            if item.get("type") == SELECT_MENU and not str(item.get("placeholder") or "").strip()]
+
+
+SELECT_MENU = 3
+"""Discord's component type of a string select."""
+
+
 def private_payloads(env: simcord.Env, since: int) -> list[dict[str, Any]]:
     """The messages the bot sent or edited privately (ephemeral) in answer to an
     interaction, from its REST call number `since` on."""
@@ -207,6 +219,8 @@ class Manners(Follower):
             assert pinged <= may_be_pinged, (message.content, pinged, may_be_pinged)
             text = public_text(message)
             assert not any(shows_notation(n, text) for n in played), (played, text)
+            stored = self.env.backend.get_message(self.channel.id, message.id)
+            assert not unnamed_menus(list(stored.components or [])), text
             images = [a.filename for a in image_attachments(message)]
             assert len(images) <= MAX_IMAGES, (images, text)
             self.checked.add(message.id)
@@ -217,6 +231,7 @@ class Manners(Follower):
         for payload in private_payloads(self.env, self.requests):
             words = payload_words(payload)
             assert not any(shows_notation(n, words) for n in notations), (notations, words)
+            assert not unnamed_menus(payload.get("components") or []), words
             self.private += 1
         self.requests = len(self.env.http_requests)
 

@@ -150,7 +150,7 @@ async def test_one_person_and_three_computers_play_coal_baron_to_the_end(
     assert table.status == TableStatus.FINISHED
     texts = posted_texts(w)
     final = [e for m in w.channel.history() for e in m.embeds if e.title == "End of the game"]
-    assert len(final) == 1 and "Computer 3 (easy)" in str(final[0].description)
+    assert len(final) == 1 and "Computer 3 — " in str(final[0].description)
     assert_no_computer_mention(texts)
     # every turn got its own public message, like a person's: one per turn, an
     # extraction played step by step or a draw-5 and its choice included
@@ -187,7 +187,7 @@ async def test_one_person_and_two_computers_play_saboteur_to_the_end(
     lobby = await open_with_computers(w, "saboteur", ["easy", "easy"])
     await w.alice.click(lobby, custom_id=lobby_id(lobby, "start"))
     # The images name the computers as the texts do, never "Player 2".
-    assert known_names(await table_of(w))[1:] == ("Computer 1 (easy)", "Computer 2 (easy)")
+    assert known_names(await table_of(w))[1:] == ("Computer 1", "Computer 2")  # short in images
     table = await play_out(w, random.Random(3))
     assert table.status == TableStatus.FINISHED
     assert_no_computer_mention(posted_texts(w))

@@ -9,6 +9,7 @@ then closed so that their record may be exported.
 from __future__ import annotations
 
 import io
+import json
 import random
 from typing import Any, cast
 
@@ -215,8 +216,12 @@ async def test_a_finished_game_is_exported_with_its_replay_under_the_same_checks
     await assert_refused_as_missing(w, w.carol, table)
     speak_french(monkeypatch, w.alice)
     result = await export(w.alice, w.channel, table)
-    assert private_text(result).startswith(f"L'enregistrement de la table n°{table}, et sa")
     files = {a.filename: a for m in answers(result) for a in m.attachments}
+    record = json.loads(await files[f"coal-baron-{table}.json"].read())
+    moves = len(record["actions"])  # counted as Review and the replay count them
+    assert private_text(result).startswith(
+        f"L'enregistrement de la table n°{table}, {moves} coups, et sa"
+    )
     assert set(files) == {f"coal-baron-{table}.json", f"coal-baron-{table}-replay.gif"}
     with Image.open(io.BytesIO(await files[f"coal-baron-{table}-replay.gif"].read())) as image:
         assert image.format == "GIF" and image.n_frames == 3  # type: ignore[attr-defined]

@@ -149,7 +149,9 @@ async def test_the_end_of_the_game_is_announced_and_its_buttons_then_say_so(w: T
     for custom_id in (last_ids[0], "mt:view:1"):
         old = await as_seen_before(w.env, w.channel, custom_id)
         result = await w.alice.click(old, custom_id=custom_id)
-        assert private_text(result) == "This game is over."
+        answer = private_text(result)  # how and when it ended, linking its last message
+        assert answer.startswith("Table #1 has ended: the game is over, <t:"), answer
+        assert answer.endswith(f"Its last message: {turn.jump_url}"), answer
     # /game status after the end: how the channel's last game ended, not "no table".
     status = private_text(await w.carol.slash(w.channel, "game status"))
     table = await service_of(w).tables.get_table(1)
@@ -221,11 +223,18 @@ async def test_abandon_asks_for_confirmation_then_closes_the_game(w: TableWorld)
     assert custom_ids(asked.response.message) == ["mt:abandon:1:yes", "mt:abandon:1:no"]
     confirmed = await w.alice.click(asked.response.message, custom_id="mt:abandon:1:yes")
     assert confirmed.response is not None and "abandoned" in confirmed.response.content
-    assert f"{w.alice.mention} abandoned" in w.last().content
-    result = await w.bob.click(first, custom_id=action_id(first, "keep"))
-    assert private_text(result) == "This game was abandoned."
-    result = await w.bob.click(first, custom_id="mt:view:1")
-    assert private_text(result) == "This game was abandoned."
+    announce = w.last()
+    assert f"{w.alice.mention} abandoned" in announce.content
+    closed = now(w.channel, first)  # the turn message: no control, saying it ended
+    assert custom_ids(closed) == []
+    assert closed.content.startswith("🏁 Table #1 has ended: the game was abandoned, <t:")
+    assert first.content in closed.content  # what it told stays
+    for custom_id in (action_id(first, "keep"), "mt:view:1"):  # kept by a client
+        result = await w.bob.click(await as_seen_before(w.env, w.channel, custom_id),
+                                   custom_id=custom_id)
+        answer = private_text(result)
+        assert answer.startswith("Table #1 has ended: the game was abandoned, <t:"), answer
+        assert answer.endswith(f"Its last message: {announce.jump_url}"), answer
     status = private_text(await w.carol.slash(w.channel, "game status"))
     assert status.startswith("**Tiny**, table #1: abandoned <t:"), status
     await w.bob.slash(w.channel, "game new", game="tiny")

@@ -85,7 +85,7 @@ async def test_the_creator_leaving_closes_the_lobby_and_frees_the_channel(
     lobby = await w.open_lobby()
     await w.alice.click(lobby, custom_id=lobby_id(lobby, "leave"))
     closed = w.channel.history()[-1]
-    assert "is closed" in closed.content
+    assert closed.content.startswith("🏁 Table #1 has ended: it was closed before its game started")
     assert custom_ids(closed) == []
     await w.bob.slash(w.channel, "game new", game="tiny")
     assert "table #2" in w.last().content

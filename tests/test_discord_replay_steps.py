@@ -15,7 +15,7 @@ from bot.games.record import entry_events, initial_state
 from bot.service import ActResult, TableStatus
 from cogs.platform import replay_steps
 from cogs.platform.plugins import presenter_for
-from cogs.platform.replay_steps import ReplayStepButton
+from cogs.platform.replay_steps import ReplayJumpSelect, ReplayStepButton
 from cogs.platform.seen import seen
 from renderer import replay
 from tests.discord_support import (
@@ -25,6 +25,7 @@ from tests.discord_support import (
     enabled_ids,
     enabled_or_not,
     followup_text,
+    option_values,
     speak_french,
 )
 from tests.forging import forged_component
@@ -48,25 +49,63 @@ async def test_a_long_replay_steps_on_and_back_in_one_private_message(
         "Gueules Noires, poste 3 sur 3 : le déroulé de toute la partie. "
         "La partie est finie ; victoire de "
     )
-    total = int(steps.content.split(" sur ")[1].split(" ")[0])
-    assert total > replay_steps.STEP_THROUGH_FROM
+    moves = len((await w.bot.service.results.record(table))["actions"])
     assert steps.ephemeral and steps.content.startswith(
-        f"Rediffusion de la table n°{table}, étape 1 sur {total} :"
-    )
+        f"Rediffusion de la table n°{table}, une partie de {moves} coups :"
+    )  # counted as Review, the captions and the record count: moves
     [title] = steps.attachments
     with Image.open(io.BytesIO(await title.read())) as image:
         assert image.size == replay.TITLE_SIZE
-    back, on = (ReplayStepButton.make_id(table, None, str(n)) for n in (0, 1))
-    assert enabled_or_not(steps) == [back, on]
-    assert enabled_ids(steps) == [on]  # ◀ disabled on the first step
+    spans = replay.move_spans(await w.bot.service.results.record(table))
+    last = len(spans)
+    assert last + 1 > replay_steps.STEP_THROUGH_FROM
+    first_id, back, on, last_id = (
+        ReplayStepButton.make_id(table, None, arg) for arg in ("0-first", "0", "1", f"{last}-last")
+    )
+    jump = ReplayJumpSelect.make_id(table)
+    assert enabled_or_not(steps) == [first_id, back, on, last_id, jump]
+    assert enabled_ids(steps) == [on, last_id, jump]  # ⏮ and ◀ disabled on the title card
     await w.carol.click(steps, custom_id=on)
-    assert steps.content.startswith(f"Rediffusion de la table n°{table}, étape 2 sur {total} :")
-    assert enabled_ids(steps) == [back, ReplayStepButton.make_id(table, None, "2")]
+    assert steps.content == (
+        f"Rediffusion de la table n°{table} : le début, avant le coup 1 sur {moves}."
+    )
+    await w.carol.click(steps, custom_id=ReplayStepButton.make_id(table, None, "2"))
+    first, number = spans[1]
+    shown = f"coup {number}" if first == number else f"coups {first} à {number}"
+    assert steps.content == f"Rediffusion de la table n°{table} : {shown.capitalize()} sur {moves}."
     [board] = steps.attachments
-    assert board.filename == f"coal-baron-{table}-step-2.png"
-    assert f"le déroulé, coup 2 sur {total}." in str(board.description)
-    await w.carol.click(steps, custom_id=back)
-    assert "étape 1 sur" in steps.content
+    assert board.filename == f"coal-baron-{table}-step-3.png"
+    assert f"le déroulé, {shown} sur {moves}." in str(board.description)
+    await w.carol.click(steps, custom_id=last_id)  # ⏭: the end in one click
+    first, number = spans[-1]
+    assert number == moves and f"{number} sur {moves}." in steps.content
+    assert enabled_ids(steps) == [first_id, back.replace(":0", f":{last - 1}"), jump]
+    await w.carol.click(steps, custom_id=first_id)  # ⏮: the title card again
+    assert steps.content.startswith(f"Rediffusion de la table n°{table}, une partie de")
+
+
+async def test_the_replay_jumps_to_a_move_chosen_in_its_select(
+    world_in_language: TableWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = world_in_language
+    monkeypatch.setattr(replay, "MAX_FRAMES", 3)
+    table = await finished_coal_baron(w, w.channel)
+    result = await w.carol.slash(w.channel, "game export", table=table)
+    _, steps = answers(result)
+    record = await w.bot.service.results.record(table)
+    spans, moves = replay.move_spans(record), len(record["actions"])
+    jump = ReplayJumpSelect.make_id(table)
+    offered = option_values(steps)
+    assert 2 < len(offered) <= 25 and offered[0] == "1" and offered[-1] == str(len(spans))
+    middle = offered[len(offered) // 2]
+    await w.carol.select(steps, [middle], custom_id=jump)
+    first, number = spans[int(middle) - 1]
+    french = w.guild.name.endswith("-fr")
+    word = ("Coup" if first == number else "Coups") if french else (
+        "Move" if first == number else "Moves")
+    assert f": {word} " in steps.content and f"{number} {'sur' if french else 'of'} {moves}." in (
+        steps.content)
+    assert steps.attachments[0].filename == f"coal-baron-{table}-step-{int(middle) + 1}.png"
 
 
 async def test_a_forged_step_is_refused_privately(table_world: TableWorld) -> None:
@@ -100,18 +139,18 @@ async def test_each_step_and_the_gif_tell_the_turn_in_the_turn_messages_words(
     table = await finished_coal_baron(w, w.channel)
     result = await w.carol.slash(w.channel, "game export", table=table)
     exported, steps = answers(result)
-    total = int(steps.content.split(" of ")[2].split(":")[0])
+    total = len((await w.bot.service.results.record(table))["actions"])
     on = ReplayStepButton.make_id(table, None, "1")
     await w.carol.click(steps, custom_id=on)
     assert str(steps.attachments[0].description) == (
-        f"Coal Baron, the draft of the starting orders: the replay, move 2 of {total}. "
-        "The start of the game. Scores: alice 0, bob 0."
+        "Coal Baron, the draft of the starting orders: the replay, the start, before move 1 "
+        f"of {total}. The start of the game. Scores: alice 0, bob 0."
     )
     await w.carol.click(steps, custom_id=ReplayStepButton.make_id(table, None, "2"))
     first = await first_turn_line(w, table)
     assert first.startswith("alice drafts order ")
     assert str(steps.attachments[0].description) == (
-        f"Coal Baron, the draft of the starting orders: the replay, move 3 of {total}. "
+        f"Coal Baron, the draft of the starting orders: the replay, move 1 of {total}. "
         f"alice's turn: {first}. Scores: alice 0, bob 0."
     )
     gif = str(exported.attachments[1].description)

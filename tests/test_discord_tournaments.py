@@ -268,6 +268,9 @@ async def test_without_threads_the_tables_play_in_the_channel_one_after_another(
     for _ in range(3):
         await w.alice.click(w.card(), custom_id=card_id(1, "easy"))
     await w.alice.click(w.card(), custom_id=card_id(1, "start"))
+    said = [m.content for m in w.channel.history() if m.author.bot]  # where they really play
+    assert any("2 tables, one after the other in this channel." in text for text in said)
+    assert not any("thread" in text for text in said)
     rng = random.Random(4)
     for _ in range(4):
         if (await w.tournament()).status == TournamentStatus.FINISHED:
@@ -379,7 +382,7 @@ async def test_a_french_server_reads_its_tournament_in_french(
     assert (thread.name or "").startswith("🏆 Tournoi 1 · manche 1 · table 1")
     assert "Bonne chance" in thread.history()[0].content
     said = [m.content for m in channel.history() if m.author.bot]
-    assert any("la manche 1 sur 3 commence" in text for text in said)
+    assert any("la manche 1 sur 3 commence, 1 table, dans son fil." in text for text in said)
     assert_only_user_errors(simcord_env)
     await simcord_env.bot.close()
 

@@ -104,7 +104,7 @@ async def test_coal_baron_hint_coach_note_and_reading(tmp_path: Path) -> None:
         await click(page, button(t("en", "read.button")))
         reading = "📖 Reading: Coal Baron"  # its first part; the last one ends the board
         await page.wait_for(f"{page_text()}.includes({reading!r})", STEP_SECONDS)
-        assert "Mine of Computer 1 (normal)" in await page.evaluate(newest_private())
+        assert "Mine of Computer 1" in await page.evaluate(newest_private())
         await view_as(page, "Bob")
         assert reading not in await page.evaluate(page_text())
         await view_as(page, "Alice")
@@ -165,10 +165,11 @@ async def test_lobby_buttons_take_back_and_abandon(tmp_path: Path) -> None:
         await click_then(page, button("Join"), database, lambda t: alice in t.seats)
         await click_then(page, button("Remove a computer"), database,
                          lambda t: len(t.seats) == 2)
-        await click_then(page, button("Coach the new players"), database, coaches_new_players)
-        await click_then(page, button("New players: no coach"), database,
+        await click_then(page, button("Coach for new players: off"), database,
+                         coaches_new_players)
+        await click_then(page, button("Coach for new players: on"), database,
                          lambda t: not coaches_new_players(t))
-        await click_then(page, button("let a computer take over"), database, takes_over)
+        await click_then(page, button("takes over idle players: off"), database, takes_over)
         await click_then(page, button("Start"), database,
                          lambda t: t.status == TableStatus.PLAYING)
 

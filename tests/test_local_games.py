@@ -524,7 +524,7 @@ async def test_welcome_coal_baron_turn_by_my_view_refusals_and_card(tmp_path: Pa
         assert not set(await page.evaluate(private_ids())) & set(alices)
         await click(page, button("Play Mine Out against the computer"))
         await page.wait_for(f"{newest_private()}.includes({refusal!r})", STEP_SECONDS)
-        await choose(page, "Select an option")  # the turn's public menu
+        await choose(page, "Choose your starting order")  # the turn's public menu (issue 44)
         await page.wait_for(f"{newest_private()}.includes('You do not have a seat')",
                             STEP_SECONDS)
         bobs = await page.evaluate(private_ids())
@@ -535,7 +535,7 @@ async def test_welcome_coal_baron_turn_by_my_view_refusals_and_card(tmp_path: Pa
             before = (await service.tables.get_table(1)).version
         await click(page, button("My view"))
         await page.wait_for(f"{newest_private()}.includes('Your mine, @Alice')", STEP_SECONDS)
-        await choose(page, "Select an option")  # the menu of her private view
+        await choose(page, "Choose your starting order")  # the menu of her private view
         async with stored(database) as service:
             assert (await service.tables.get_table(1)).version > before
         label = await slash(page, "/game card", "card")  # the first card suggested

@@ -25,6 +25,7 @@ from bot.local.table import (
     discord_locale,
     greet,
     local_settings,
+    offer_again,
 )
 from bot.local.welcome import WelcomeButton
 from bot.service import TableStatus
@@ -197,3 +198,40 @@ def test_the_simcord_members_the_page_relies_on_are_there(
     with pytest.raises(SimcordChanged, match="_publish_message_pages is gone"):
         check_simcord()
     assert "self._active_action" in inspect.getsource(Preview.__init__)
+
+
+AGAIN = {
+    "en": ("What next?", "Play Mine Out against the computer", "The game begins"),
+    "fr": ("Et maintenant ?", "Jouer à Mine Out contre l'ordinateur", "La partie commence"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_the_welcome_games_are_offered_again_when_a_table_ends(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """Issue 44: a game abandoned (or finished, or a lobby closed) ends with the
+    welcome's one-click games offered again, short, as the channel's newest message;
+    one click there starts the next game, after it."""
+    await bot_of(simcord_env).tree.sync()
+    server = build_server(simcord_env, language)
+    bot = table_bot(simcord_env)
+    offer_again(bot, server, language)  # as `bot.local.table.serve` does
+    await greet(bot, server, language)
+    await simcord_env.settle()
+    alice = server.members[0]
+    if language == "fr":
+        speak_french(monkeypatch, alice)
+    welcome = last_message(server.channel)
+    await alice.click(welcome, custom_id="mt:welcome:saboteur")
+    asked = await alice.slash(server.channel, "game abandon")
+    assert asked.response is not None
+    await alice.click(asked.response.message, custom_id="mt:abandon:1:yes")
+    await simcord_env.settle()
+    what_next, mine_out, begins = AGAIN[language]
+    offered = last_message(server.channel)
+    assert what_next in offered.content and mine_out in labels(offered)
+    await alice.click(offered, label=mine_out)
+    table = await bot.service.tables.active_table(server.channel.id)
+    assert table is not None and table.game == "mine-out"
+    assert begins in last_message(server.channel).content

@@ -20,6 +20,7 @@ from bot.service.tournament_record import Settings
 from bot.storage import (
     InvitationCard,
     LoggedAction,
+    MessageKind,
     PingMode,
     Presence,
     ShardSet,
@@ -67,6 +68,8 @@ async def fill(location: str) -> dict[str, int]:
     await storage.set_ping_mode(3, 2, PingMode.DM)
     await storage.mark_unposted(3, 5e11)  # its last post failed
     await storage.remember_card(InvitationCard(1, 40, 400))  # table 1 is a lobby
+    await service.messages.posted(1, 0, 410, MessageKind.LOBBY)  # its lobby post
+    await service.messages.posted(3, 3, 411, MessageKind.TURN)
     await service.seen_names.remember_names(3 << 22, {1: "Ana", 2: "Bob"})
     tournament = await service.tournaments.create(
         guild_id=3 << 22, channel_id=3, organizer=1,

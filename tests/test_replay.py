@@ -61,18 +61,22 @@ def test_one_frame_per_turn_with_captions_naming_who_played_in_words() -> None:
     shown = positions(game_record(), "en", NAMES)
     # The start, then a frame each time other seats are to act: seat 0 picks last in
     # the draft and plays first, so its last pick and its $4 make one frame. The
-    # captions name the player, never the notation of what they played.
+    # captions name the player, never the notation of what they played, and number
+    # the moves as Review, the step-through and the export do (one per action).
     assert [frame.caption for frame in shown] == [
         "Set-up",
-        *[f"Action {n} of 12 · {NAMES[n % 2]}" for n in range(1, 6)],
-        "Action 7 of 12 · Aline",
-        "Action 11 of 12 · Bastien",
-        "Action 12 of 12 · Aline",
+        *[f"Move {n} of 12 · {NAMES[n % 2]}" for n in range(1, 6)],
+        "Moves 6–7 of 12 · Aline",
+        "Moves 8–11 of 12 · Bastien",
+        "Move 12 of 12 · Aline",
+    ]
+    assert replay.move_spans(game_record()) == [
+        (0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 7), (8, 11), (12, 12)
     ]
     assert shown[-1].view["to_act"] == [1]
     french = positions(game_record(), "fr", ("🎲🎲", "Bastien"))
     assert french[0].caption == "Mise en place"
-    assert french[-1].caption == "Action 12 sur 12 · Joueur 1"  # a name the fonts lack
+    assert french[-1].caption == "Coup 12 sur 12 · Joueur 1"  # a name the fonts lack
 
 
 def test_replay_is_an_animated_gif_opening_on_its_title_card() -> None:
@@ -119,9 +123,8 @@ def test_a_replay_too_heavy_for_discord_is_drawn_with_fewer_frames(
 def test_the_title_card_names_the_game_the_players_and_the_winner(lang: str) -> None:
     record = finished_saboteur()
     names = ["Aline", "Bastien", "🎲🎲", "Damien"]
-    turns = len(positions(record, lang, names)) - 1
     with drawn_text() as log:
-        card = replay.title_of(record, lang, names, turns)
+        card = replay.title_of(record, lang, names)
         png = SABOTEUR_REPLAY.palette.to_png(title_card(card, lang, replay.TITLE_SIZE))
     assert_phone_readable(png, log, f"title card ({lang})")
     drawn = [d.text for d in log.drawn]
@@ -131,6 +134,10 @@ def test_the_title_card_names_the_game_the_players_and_the_winner(lang: str) -> 
     word = {"en": "Winner", "fr": "Victoire"}[lang]
     assert any(line.startswith(word) and winners[0] in line for line in drawn)
     assert {"Aline", "Bastien", "Damien"} <= set(drawn)
+    moves = len(record["actions"])
+    assert card.moves == moves  # counted as Review and the captions count: moves
+    assert f"{'Replay' if lang == 'en' else 'Rediffusion'}: {moves} " in " ".join(drawn).replace(
+        "Rediffusion :", "Rediffusion:")
 
 
 def test_a_short_board_leaves_room_for_ten_players_on_the_title_card() -> None:

@@ -38,6 +38,9 @@ WRITES = {
     "remember_card": "invitations",
     "forget_card": "invitations",
     "forget_cards": "invitations",
+    "remember_message": "messages",
+    "forget_message": "messages",
+    "close_messages": "messages",
     "mark_unposted": "posts",
     "mark_posted": "posts",
     "insert_tournament": "tournaments",
@@ -56,7 +59,7 @@ READS = {
     "get", "open_table_in", "last_table_in", "playing_tables", "tables_in_play", "lobbies",
     "actions", "results", "result_count", "result", "ratings", "player_names",
     "invitation_cards", "presence", "pause_votes", "stand_in_votes", "ping_modes", "draft",
-    "unposted_since", "unposted_tables",
+    "unposted_since", "unposted_tables", "table_messages",
     "tournament", "tournaments_of", "live_tournaments",
 }
 

@@ -26,6 +26,7 @@ from bot.service.errors import TableBusy
 from bot.storage import (
     Draft,
     InvitationCard,
+    MessageKind,
     OpenTableExists,
     PingMode,
     Presence,
@@ -33,6 +34,7 @@ from bot.storage import (
     ShardSet,
     Storage,
     Table,
+    TableMessage,
     TableStatus,
 )
 from bot.storage.records import (
@@ -401,6 +403,30 @@ async def test_a_lobbys_invitation_cards_are_kept_listed_per_table_and_forgotten
         await storage.remember_card(InvitationCard(99, 50, 504))  # no such table
 
 
+async def test_a_tables_messages_are_kept_by_id_dropped_and_closed(
+    contract_storage: Storage,
+) -> None:
+    storage = contract_storage
+    first, second = await storage.insert(lobby(channel=1)), await storage.insert(lobby(channel=2))
+    assert await storage.table_messages(first.id) == []
+    lobby_post = TableMessage(first.id, 602, 1, MessageKind.LOBBY)
+    turn = TableMessage(first.id, 601, 1, MessageKind.TURN)
+    notice = TableMessage(first.id, 603, 1, MessageKind.NOTICE, live=False)
+    other = TableMessage(second.id, 600, 2, MessageKind.TURN)
+    for message in (lobby_post, turn, notice, other, lobby_post):  # twice is kept once
+        await storage.remember_message(message)
+    assert await storage.table_messages(first.id) == [turn, lobby_post, notice]  # by id
+    assert (await storage.counts())["table_messages"] == 4
+    await storage.forget_message(first.id, 601)  # a newer turn took its controls
+    await storage.forget_message(first.id, 601)
+    await storage.close_messages(first.id)  # the table ended
+    closed = replace(lobby_post, live=False)
+    assert await storage.table_messages(first.id) == [closed, notice]
+    assert await storage.table_messages(second.id) == [other]  # another table's stay live
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.ForeignKeyViolationError)):
+        await storage.remember_message(TableMessage(99, 604, 1, MessageKind.TURN))
+
+
 async def test_a_new_panel_replaces_the_seats_draft_and_refuses_the_older_one(
     contract_storage: Storage,
 ) -> None:
@@ -568,7 +594,7 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         ]  # who played them is unknown: none of them can be taken back
         counted = (
             "taken_back", "results", "presence", "pause_votes", "stand_in_votes", "ping_modes",
-            "player_names", "invitation_cards", "tournaments",
+            "player_names", "invitation_cards", "tournaments", "table_messages",
         )
         assert await storage.counts() == {
             "tables": 1, "actions": 2, **{name: int(name in filled) for name in counted}
@@ -833,7 +859,7 @@ async def test_an_imported_table_keeps_its_id_settings_and_log(
     assert await storage.counts() == {
         "tables": 1, "actions": 3, "taken_back": 1, "results": 1, "presence": 0, "pause_votes": 0,
         "stand_in_votes": 0, "ping_modes": 0, "player_names": 0, "invitation_cards": 0,
-        "tournaments": 0,
+        "tournaments": 0, "table_messages": 0,
     }
     assert await storage.results(42) == ['{"r": 1}']
     assert (await storage.insert(lobby(channel=10))).id > 40

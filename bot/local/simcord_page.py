@@ -3,13 +3,19 @@ public interface does not offer, in one place.
 
 The page is published again by simcord after each of its own actions only; the
 local table must also show what the bot did by itself (a computer's move after the
-page's action ended, the table posted again at start). Simcord 3.2.1 has no public
-way to do that, so three private members of `simcord.preview.Preview` are used here
-and nowhere else:
+page's action ended, the table posted again at start), and keep the newest message in
+view (a page keeps the message last clicked in view: a game begun, or the welcome
+offered again below it, would stay out of sight). Simcord 3.2.1 has no public way to
+do that, so five private members of `simcord.preview.Preview` are used here and
+nowhere else:
 
 - ``_publish(page, *, reason)``: publishes one page; wrapped to note what was shown;
 - ``_active_action``: the page's action under way (None when idle);
-- ``_publish_message_pages(*, reason)``: publishes every page (each for its viewer).
+- ``_publish_message_pages(*, reason)``: publishes every page (each for its viewer);
+- ``_pages``: the open pages, each with its viewer, ``layout``, ``target_id`` (the
+  message it keeps in view) and ``window_end_id`` (where its history ends);
+- ``_initial_target(viewer, channel_id)``: the message a page opens on (the bot's newest
+  the viewer may see).
 
 Everything else (private answers drawn for the member they are for, "Viewing as")
 is simcord's own: an ephemeral message is projected into a page only when
@@ -35,9 +41,10 @@ CHECKED_VERSION = "3.2.1"
 PRIVATE_METHODS: dict[str, tuple[str, ...]] = {
     "_publish": ("self", "page", "reason"),
     "_publish_message_pages": ("self", "reason"),
+    "_initial_target": ("self", "viewer", "channel_id"),
 }
 """Each private method used, with its parameters' names."""
-PRIVATE_ATTRIBUTES = ("_active_action",)
+PRIVATE_ATTRIBUTES = ("_active_action", "_pages")
 """Private attributes used, set by `Preview.__init__`."""
 
 
@@ -87,4 +94,14 @@ def publish_again(page: Preview) -> None:
     """Publish every page of `page` again, each to its viewer, reading the channel
     as it is now. Not `Preview.refresh`: that is a simcord operation, and one under way
     makes simcord refuse the page's own actions (the page then sends no more)."""
+    page._publish_message_pages(reason="refresh")
+
+
+def follow_newest(page: Preview) -> None:
+    """Bring every page of the channel to its newest message (the bot's newest its
+    viewer may see), in view at the bottom as when the page opened, and publish them."""
+    for shown in tuple(page._pages.values()):
+        if shown.layout == "channel":
+            shown.target_id = page._initial_target(shown.viewer, shown.channel_id)
+            shown.window_end_id = shown.target_id
     page._publish_message_pages(reason="refresh")

@@ -16,7 +16,8 @@ ids are the same from one run to the next and the tables stored in the SQLite fi
 are found again after a restart. Only the messages are gone then: the channel's
 table in play is posted again (the reminder message: its images and buttons) or,
 with none, the welcome (`bot.local.welcome`: a game against the computer in one
-click; only the local table posts it).
+click; only the local table posts it). The welcome comes again at the bottom whenever a
+table of the channel ends (`offer_again`).
 
 Private answers (a hand, a view, a turn panel, a refusal: ephemeral responses and
 follow-ups, and their edits) are drawn by simcord's page for the member they are
@@ -61,7 +62,13 @@ from simcord.preview import Preview
 
 from bot.app import TableBot, check_storage, configure_logging, create_bot
 from bot.i18n import DEFAULT_LANGUAGE, t
-from bot.local.simcord_page import after_each_publication, check_simcord, is_busy, publish_again
+from bot.local.simcord_page import (
+    after_each_publication,
+    check_simcord,
+    follow_newest,
+    is_busy,
+    publish_again,
+)
 from bot.local.welcome import WelcomeButton, post_welcome
 from bot.service import Table
 from bot.startup.config import Settings
@@ -106,10 +113,12 @@ class LocalOptions:
 def local_settings(settings: Settings, database: Path) -> Settings:
     """`settings` (from ``.env``: computer budgets, render workers, log level...) for
     the local table: no token, its own SQLite file, one shard, computers without pause,
-    tables in the channel (no word of a thread's permissions)."""
+    tables in the channel (no word of a thread's permissions), a redrawn panel's menus
+    with values of their own (simcord's page keeps a menu's last choice by its place)."""
     return dataclasses.replace(
         settings, token=None, database_path=database, database_url=None, dev_guild_id=None,
         shard_count=1, shard_ids=None, computer_pause_seconds=0.0, tables_in_channel=True,
+        new_menu_values=True,
     )
 
 
@@ -174,6 +183,21 @@ async def post_table_in_play(bot: TableBot, server: LocalServer) -> bool:
     return await cog.post_reminder(table)
 
 
+def offer_again(bot: TableBot, server: LocalServer, locale: str) -> None:
+    """When a table of the channel ends (finished, abandoned, its lobby closed:
+    `cogs.ended.closing` dispatches ``table_closed``), the welcome is posted again at
+    the bottom: the next step, one click away, where the page shows the newest message."""
+
+    async def on_table_closed(table: Table) -> None:
+        if table.channel_id != server.channel.id:
+            return
+        channel = bot.get_channel(server.channel.id)
+        if isinstance(channel, discord.TextChannel):
+            await post_welcome(channel, discord_locale(locale), again=True)
+
+    bot.add_listener(on_table_closed, "on_table_closed")
+
+
 async def greet(bot: TableBot, server: LocalServer, locale: str) -> None:
     """Post the channel's table in play again or, with none, the welcome
     (`bot.local.welcome`): at start the channel is always empty."""
@@ -182,6 +206,14 @@ async def greet(bot: TableBot, server: LocalServer, locale: str) -> None:
     channel = bot.get_channel(server.channel.id)
     assert isinstance(channel, discord.TextChannel), channel
     await post_welcome(channel, discord_locale(locale))
+
+
+def newest_post(env: simcord.Env, channel: simcord.ChannelHandle) -> int:
+    """The id of the bot's newest public message in `channel` (0: none)."""
+    messages = env.backend.messages.get(channel.id, {}).values()
+    bot_id = env.backend.bot_user.id
+    return max((m.id for m in messages if m.author_id == bot_id and m.visible_to(None)),
+               default=0)
 
 
 def channel_fingerprint(env: simcord.Env, channel: simcord.ChannelHandle) -> tuple[object, ...]:
@@ -208,8 +240,13 @@ async def keep_page_current(
     publication it saw, so one made meanwhile (an autocomplete being typed, a click)
     would be refused as stale. So every publication, simcord's too, notes what it
     showed, and nothing is published during an action or when it would show the same.
+
+    A new public message of the bot (a game begun, a computer's move, the welcome
+    offered again) brings every page to the newest message (`follow_newest`): a page
+    otherwise keeps the message last clicked in view, and what came after below it.
     """
     shown = [channel_fingerprint(env, channel)]
+    followed = [newest_post(env, channel)]
 
     def note() -> None:
         shown[0] = channel_fingerprint(env, channel)
@@ -217,7 +254,12 @@ async def keep_page_current(
     after_each_publication(page, note)
     while True:
         await asyncio.sleep(REFRESH_SECONDS)
-        if not is_busy(page) and channel_fingerprint(env, channel) != shown[0]:
+        if is_busy(page):
+            continue
+        if newest_post(env, channel) != followed[0]:
+            followed[0] = newest_post(env, channel)
+            follow_newest(page)
+        elif channel_fingerprint(env, channel) != shown[0]:
             publish_again(page)
 
 
@@ -262,6 +304,7 @@ async def serve(settings: Settings, options: LocalOptions) -> None:
         # on; inside the run, a start is refused rather than frozen.
         await bot.start_workers()
         server = build_server(env, options.locale)
+        offer_again(bot, server, options.locale)
         show_todays_date(env)
         await env.start()
         with env.time_context(), no_process_starts("while simcord runs the local table"):

@@ -11,7 +11,8 @@ other table (more people, other levels, options).
 The buttons are persistent (`WelcomeButton`, a `discord.ui.DynamicItem`: the game
 is in the custom_id), so a click still works after a restart. A click while a table
 is open in the channel (a second click, or another member's) changes nothing and
-tells the clicker privately which table is open and how to end it. Only the local
+tells the clicker privately which table is open and how to end it. When a table of
+the channel ends, the local table posts it again, short ("What next?"). Only the local
 table registers and posts this: the bot on Discord never does.
 """
 
@@ -107,8 +108,9 @@ async def _anywhere(interaction: Interaction) -> None:
     """A welcome button may be clicked by anyone (`cogs.platform.replies.guarded`'s check)."""
 
 
-def welcome_text(locale: LocaleLike) -> str:
-    return t(locale, "welcome.text")
+def welcome_text(locale: LocaleLike, *, again: bool = False) -> str:
+    """The welcome's words; `again`: its short form, after a table of the channel ended."""
+    return t(locale, "welcome.again" if again else "welcome.text")
 
 
 def welcome_view(locale: LocaleLike) -> discord.ui.View:
@@ -121,9 +123,12 @@ def welcome_view(locale: LocaleLike) -> discord.ui.View:
     return view
 
 
-async def post_welcome(channel: discord.abc.Messageable, locale: LocaleLike) -> discord.Message:
-    """Post the welcome in `channel`, in `locale`'s language."""
+async def post_welcome(
+    channel: discord.abc.Messageable, locale: LocaleLike, *, again: bool = False
+) -> discord.Message:
+    """Post the welcome in `channel`, in `locale`'s language (`again`: its short form,
+    offered again after a table ended)."""
     return await channel.send(
-        welcome_text(locale), view=welcome_view(locale),
+        welcome_text(locale, again=again), view=welcome_view(locale),
         allowed_mentions=discord.AllowedMentions.none(),
     )

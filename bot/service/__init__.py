@@ -28,6 +28,8 @@ keeps it so); any piece may read through the store.
 - `life` (`bot.service.life`): a table's life told to who listens: a table ended, a
   seat handed to a computer, a player who left the server, each with its cause,
   published once the change that caused it is stored.
+- `messages` (`bot.service.messages`): the public messages each table left (lobby
+  posts, turn messages, reminders), closed when it ends.
 - `posts` (`bot.service.posts`): the tables waiting to be posted, whose post Discord
   refused or failed after their change was stored.
 - `tournaments` (`bot.service.tournaments`): tournaments' rows, lock and clock, the
@@ -48,6 +50,7 @@ from bot.service.coaching import Coaching
 from bot.service.drafts import Drafts
 from bot.service.history import History, ReplayedAction, Since
 from bot.service.invitations import Invitations
+from bot.service.messages import Messages
 from bot.service.moves import ActResult, Moves, TakenBack
 from bot.service.posts import Posts
 from bot.service.preferences import Preferences
@@ -68,6 +71,7 @@ __all__ = [
     "GameService",
     "History",
     "Invitations",
+    "Messages",
     "Moves",
     "Posts",
     "Preferences",
@@ -105,6 +109,7 @@ class GameService:
         self.history = History(store)
         self.invitations = Invitations(store)
         self.posts = Posts(store)
+        self.messages = Messages(store)
         self.coaching = Coaching(store, self.results)
         self.tournaments = Tournaments(store)
         self.tournament_rounds = TournamentRounds(self.tournaments, store, self.tables)

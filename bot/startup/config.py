@@ -68,6 +68,12 @@ class Settings:
     """Tables play in the channel itself by design, not in a thread of their own (the
     local table, whose one channel denies threads): a table's creator is then not told
     which permission a thread would take (`cogs.permissions.thread_fallback_note`)."""
+    new_menu_values: bool = False
+    """A turn panel redrawn in place gives its menus' options values of their own (the
+    local table: simcord's page keeps a menu's last choice by its message and place, so
+    the same choice made again in a redrawn panel would not be sent;
+    `cogs.platform.builder.add_menu`). Discord clients clear a menu when its message is
+    edited: the bot on Discord keeps the notations as values."""
 
     def __repr__(self) -> str:
         token = "set" if self.token else "missing"
@@ -81,7 +87,8 @@ class Settings:
             f"computer_seconds={self.computer_seconds!r}, "
             f"render_workers={self.render_workers!r}, render_timeout={self.render_timeout!r}, "
             f"member_events={self.member_events!r}, "
-            f"tables_in_channel={self.tables_in_channel!r})"
+            f"tables_in_channel={self.tables_in_channel!r}, "
+            f"new_menu_values={self.new_menu_values!r})"
         )
 
     @property

@@ -9,6 +9,7 @@ from bot.storage.records import (
     DueReminder,
     InvitationCard,
     LoggedAction,
+    MessageKind,
     OpenTableExists,
     PingMode,
     Presence,
@@ -16,10 +17,12 @@ from bot.storage.records import (
     ShardSet,
     StartupError,
     Table,
+    TableMessage,
     TableStatus,
 )
 
 __all__ = [
-    "Draft", "DueReminder", "InvitationCard", "LoggedAction", "OpenTableExists", "PingMode",
-    "Presence", "SeenName", "ShardSet", "StartupError", "Storage", "Table", "TableStatus",
+    "Draft", "DueReminder", "InvitationCard", "LoggedAction", "MessageKind", "OpenTableExists",
+    "PingMode", "Presence", "SeenName", "ShardSet", "StartupError", "Storage", "Table",
+    "TableMessage", "TableStatus",
 ]

@@ -39,6 +39,7 @@ from bot.storage.records import (
     SeenName,
     ShardSet,
     Table,
+    TableMessage,
     TournamentRow,
 )
 
@@ -82,7 +83,28 @@ class TournamentStorage(ABC):
         """Store `row` under its own id (copying a database)."""
 
 
-class Storage(TournamentStorage):
+class MessageStorage(ABC):
+    """The public messages tables left in their channels (docs/platform.md, "A table
+    that ends"), kept by id so that a table's end closes them."""
+
+    @abstractmethod
+    async def remember_message(self, message: TableMessage) -> None:
+        """Keep `message` among its table's messages (kept already: a no-op)."""
+
+    @abstractmethod
+    async def table_messages(self, table_id: int) -> list[TableMessage]:
+        """The messages kept for the table, by message id (oldest first)."""
+
+    @abstractmethod
+    async def forget_message(self, table_id: int, message_id: int) -> None:
+        """Stop keeping a message (it lost its controls, or is gone); a no-op if not kept."""
+
+    @abstractmethod
+    async def close_messages(self, table_id: int) -> None:
+        """Mark every message of the table closed (`TableMessage.live` False)."""
+
+
+class Storage(TournamentStorage, MessageStorage):
     """The database of tables. Open one with `await Storage.open(location)`."""
 
     @staticmethod

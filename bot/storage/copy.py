@@ -2,8 +2,8 @@
 
 Every table is copied under its own id with all its settings (game options,
 seed, reminder delay and flag, times, its votes (to pause, for a computer to stand
-in), its players' ping modes, a lobby's invitation cards, since when it waits to be
-posted) and its full action log, every player's name on each server, and every
+in), its players' ping modes, a lobby's invitation cards, the messages it left, since
+when it waits to be posted) and its full action log, every player's name on each server, and every
 tournament under its own id. Then the copy is verified: the row counts match, every
 table reads back the same, and every started game, replayed from the copied log,
 reaches exactly the state stored in both databases.
@@ -54,6 +54,8 @@ async def copy_database(source: Storage, target: Storage) -> CopyReport:
             await target.set_ping_mode(table_id, user_id, mode)
         for card in await source.invitation_cards(table_id):
             await target.remember_card(card)
+        for message in await source.table_messages(table_id):
+            await target.remember_message(message)
         unposted = await source.unposted_since(table_id)
         if unposted is not None:
             await target.mark_unposted(table_id, unposted)

@@ -1,8 +1,8 @@
 """What the storage keeps, as the service and the backends handle it: a table
 (`Table`) and its status, a logged action, a player's presence, ping mode and name,
-a lobby's invitation card, a turn builder's draft, a process's shards; and how a
-table goes to a database row and back (`row_values`, `table_from_row`), and the
-backends' migration scripts.
+a lobby's invitation card, a table's public messages, a turn builder's draft, a
+process's shards; and how a table goes to a database row and back (`row_values`,
+`table_from_row`), and the backends' migration scripts.
 The interface that stores them is `bot.storage.base.Storage`.
 """
 
@@ -190,6 +190,31 @@ class InvitationCard:
     table_id: int
     channel_id: int
     message_id: int
+
+
+class MessageKind(StrEnum):
+    """What a public message of a table is (`TableMessage.kind`); stored as its string."""
+
+    LOBBY = "lobby"
+    """A lobby post (Join, Leave, Start...)."""
+    TURN = "turn"
+    """A turn message or a reminder, with the table's controls."""
+    NOTICE = "notice"
+    """A message without controls that tells the table's end (an abandon)."""
+
+
+@dataclass(frozen=True, order=True)
+class TableMessage:
+    """A public message a table left in its channel (docs/platform.md, "A table that
+    ends"), kept so that the table's end closes it, from any process, after a restart
+    and however busy the channel (`Storage.remember_message`)."""
+
+    table_id: int
+    message_id: int
+    channel_id: int
+    kind: MessageKind
+    live: bool = True
+    """It may still show the table's controls; False once closed (or never had any)."""
 
 
 class OpenTableExists(Exception):

@@ -76,7 +76,7 @@ INSERT_PACKED = "INSERT INTO packed_logs (table_id, actions, taken_back, log) VA
 
 COUNTED = (
     "tables", "actions", "taken_back", "results", "presence", "pause_votes", "stand_in_votes",
-    "ping_modes", "player_names", "invitation_cards", "tournaments",
+    "ping_modes", "player_names", "invitation_cards", "tournaments", "table_messages",
 )
 """The data tables `counts` reports (ratings are recomputed from the results)."""
 

@@ -1,7 +1,8 @@
 """What both backends do with the same SQL for the people at the tables, beside the
 tables themselves (`bot.storage.sql`): each user's presence, the votes to pause a
 table or for a computer to stand in, ping modes, the names seen on each server, the
-turn-builder drafts and the invitation cards of lobbies; and the primitives every
+turn-builder drafts, the invitation cards of lobbies and the public messages a table
+left; and the primitives every
 statement goes through (`SqlPrimitives`), which each backend provides.
 """
 
@@ -13,7 +14,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.games.base import Seat
-from bot.storage.records import Draft, InvitationCard, PingMode, Presence, Row, SeenName
+from bot.storage.records import (
+    Draft,
+    InvitationCard,
+    MessageKind,
+    PingMode,
+    Presence,
+    Row,
+    SeenName,
+    TableMessage,
+)
 
 Statement = tuple[str, Sequence[Sequence[Any]]]
 """One statement and the parameters of each time it runs (`SqlPrimitives._in_transaction`)."""
@@ -92,6 +102,38 @@ class SqlPeopleRows(SqlPrimitives):
 
     async def forget_cards(self, table_id: int) -> None:
         await self._write_one("DELETE FROM invitation_cards WHERE table_id = ?", table_id)
+
+    # -- a table's public messages --------------------------------------------------
+
+    async def remember_message(self, message: TableMessage) -> None:
+        await self._write_one(
+            "INSERT INTO table_messages (table_id, message_id, channel_id, kind, live) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            message.table_id, message.message_id, message.channel_id, str(message.kind),
+            message.live,
+        )
+
+    async def table_messages(self, table_id: int) -> list[TableMessage]:
+        rows = await self._rows(
+            "SELECT message_id, channel_id, kind, live FROM table_messages WHERE table_id = ? "
+            "ORDER BY message_id",
+            table_id,
+        )
+        return [
+            TableMessage(table_id, row[0], row[1], MessageKind(row[2]), bool(row[3]))
+            for row in rows
+        ]
+
+    async def forget_message(self, table_id: int, message_id: int) -> None:
+        await self._write_one(
+            "DELETE FROM table_messages WHERE table_id = ? AND message_id = ?",
+            table_id, message_id,
+        )
+
+    async def close_messages(self, table_id: int) -> None:
+        await self._write_one(
+            "UPDATE table_messages SET live = FALSE WHERE table_id = ? AND live", table_id
+        )
 
     # -- presence -------------------------------------------------------------------
 

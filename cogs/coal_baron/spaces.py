@@ -75,7 +75,7 @@ def turn_items(seen: Seen, locale: LocaleLike) -> list[Item]:
         choices = [
             ActionChoice(format_notation(a), step_label(locale, view, seat, a)) for a in legal
         ]
-        return [action_select(table, 0, choices)]
+        return [action_select(table, 0, choices, t(locale, "coal.draft.placeholder"))]
     spaces = list(dict.fromkeys(a.space for a in legal if isinstance(a, Place | Buy)))
     items: list[Item] = []
     for index, (group, kinds) in enumerate(SPACE_GROUPS):

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.i18n import LocaleLike, t
 from bot.service import Table
 from bot.storage.table_settings import parent_of
+from cogs.ended.closing import close_table
 from cogs.platform.host import host_of
 from cogs.platform.invitations import refresh_invitations
 from cogs.platform.names import mention
@@ -55,7 +56,8 @@ async def end_table(
     """End the table of the deleted thread or channel `channel_id`, if one is open there,
     and tell its players: in `parent_id` (the deleted thread's channel; by default the
     channel the table opened its thread in) unless it is `gone` too, else by direct
-    message. Its invitation cards say it is closed."""
+    message. Its invitation cards say it is closed, as do its messages left elsewhere
+    (`cogs.ended.closing`)."""
     table = await host_of(client).service.tables.place_gone(channel_id)
     if table is None:
         return
@@ -67,6 +69,7 @@ async def end_table(
         server = guild.name if guild is not None else ""
         await tell_by_dm(client, table, locale, server, thread=parent is not None)
     await refresh_invitations(client, table.id, locale)
+    await close_table(client, table, locale, gone={channel_id, *gone})
 
 
 def players(table: Table) -> list[int]:

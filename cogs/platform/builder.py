@@ -28,6 +28,7 @@ Custom ids (`TableItem`s, the kind naming the plugin's `TurnSteps`):
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +41,7 @@ from bot.service.errors import IllegalAction, NotPlaying, StaleAction
 from cogs.platform.alt_text import logged_move
 from cogs.platform.coach import add_hint_button
 from cogs.platform.digest import headed
-from cogs.platform.host import service_of
+from cogs.platform.host import host_of, service_of
 from cogs.platform.items import (
     OPTION_LABEL_LIMIT,
     OPTIONS_PER_SELECT,
@@ -55,6 +56,12 @@ from cogs.platform.replies import defer_private, send_private
 from cogs.platform.steps import MENU_ROWS, Menu, TurnSteps
 
 BUTTONS_PER_ROW = 5
+DRAWING_MARK = "~"
+"""Between a drawing's number and the notation, in a menu's value (`PanelDraft.new_values`)."""
+DRAWINGS = 1_000_000
+"""Drawings numbered before their numbers come round again."""
+_drawings = itertools.count()
+"""Numbers each panel menu drawn with new values, in this process."""
 
 
 def builder_of(table: Table, kind: str) -> TurnSteps:
@@ -78,6 +85,8 @@ class PanelDraft:
     steps: list[str]
     played: ActResult | None = None
     """The table's last action, told in the image's description."""
+    new_values: bool = False
+    """Its menus' option values are new at each drawing (`Settings.new_menu_values`)."""
 
     def arg(self, last: str) -> str:
         """The argument of one of the panel's custom ids, `last` its own part."""
@@ -104,7 +113,7 @@ async def panel(
         return shown.title, embed, files, controls  # one's own hand while others play
     menus = [] if question else builder.menus(table, seat, steps, after, locale)
     for row, menu in enumerate(menus[:MENU_ROWS]):
-        add_menu(controls, draft, row, menu)
+        add_menu(controls, draft, row, menu, locale)
     complete = builder.line(steps, after, seat) is not None
     can_undo = len(steps) > builder.first_undoable(table)
     for op, style, enabled in (
@@ -120,8 +129,11 @@ async def panel(
     return shown.title, embed, files, controls
 
 
-def add_menu(controls: discord.ui.View, draft: PanelDraft, row: int, menu: Menu) -> None:
-    """One row of the panel: buttons when the menu asks and they fit, else a select."""
+def add_menu(
+    controls: discord.ui.View, draft: PanelDraft, row: int, menu: Menu, locale: LocaleLike
+) -> None:
+    """One row of the panel: buttons when the menu asks and they fit, else a select,
+    whose placeholder says in words what it chooses (never "Select an option")."""
     table = draft.table
     fits = all(StepButton.fits(table.id, table.version, draft.arg(s.notation)) for s in menu.steps)
     if menu.buttons and fits and len(menu.steps) <= BUTTONS_PER_ROW:
@@ -136,17 +148,19 @@ def add_menu(controls: discord.ui.View, draft: PanelDraft, row: int, menu: Menu)
                 StepButton.as_button(table.id, table.version, arg, step.label, style, row=row)
             )
         return
+    drawing = f"{next(_drawings) % DRAWINGS}{DRAWING_MARK}" if draft.new_values else ""
     options = [
         discord.SelectOption(
             label=step.label[:OPTION_LABEL_LIMIT],
-            value=step.notation,
+            value=drawing + step.notation,
             description=step.description[:OPTION_LABEL_LIMIT] or None,
         )
         for step in menu.steps[:OPTIONS_PER_SELECT]
     ]
     arg = draft.arg(str(row))
+    placeholder = menu.placeholder or t(locale, "builder.choose_placeholder")
     controls.add_item(
-        StepSelect.as_select(table.id, table.version, arg, options, menu.placeholder, row=row)
+        StepSelect.as_select(table.id, table.version, arg, options, placeholder, row=row)
     )
 
 
@@ -160,7 +174,8 @@ async def open_builder(
     builder = builder_of(table, kind)
     token = await service_of(interaction).drafts.new_draft(table, seat, steps)
     played = await logged_move(service_of(interaction), table)
-    draft = PanelDraft(table, seat, builder, token, steps, played)
+    new_values = host_of(interaction.client).settings.new_menu_values
+    draft = PanelDraft(table, seat, builder, token, steps, played, new_values)
     text, embed, files, controls = await panel(draft, interaction.locale)
     add_hint_button(controls, table, seat, interaction)
     await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
@@ -205,7 +220,9 @@ async def press(
         builder.trial(table.state, seat, steps)  # the engine's reason if the panel is outdated
     if op in ("undo", "step"):
         await service.drafts.set_draft(table, seat, int(token), steps)
-    draft = PanelDraft(table, seat, builder, int(token), steps, await logged_move(service, table))
+    new_values = host_of(interaction.client).settings.new_menu_values
+    played = await logged_move(service, table)
+    draft = PanelDraft(table, seat, builder, int(token), steps, played, new_values)
     text, embed, files, controls = await panel(draft, locale, question)
     await interaction.edit_original_response(
         content=text, embed=embed, attachments=files, view=controls
@@ -251,7 +268,14 @@ class StepSelect(TableItem[Select], prefix="mt:steps", arg=rf"{KIND}:\d+:\d"):
     """Adds the chosen step to the line."""
 
     async def run(self, interaction: Interaction) -> None:
-        await press(interaction, self, "step", self.value)
+        await press(interaction, self, "step", step_chosen(self.value))
+
+
+def step_chosen(value: str) -> str:
+    """The notation of a panel menu's chosen `value` (without its drawing's number, where
+    `PanelDraft.new_values` gave it one)."""
+    drawing, mark, notation = value.partition(DRAWING_MARK)
+    return notation if mark and drawing.isdigit() else value
 
 
 class TurnButton(

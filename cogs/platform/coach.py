@@ -39,6 +39,7 @@ from bot.service.errors import NotPlaying, NotSeated
 from cogs.platform.coach_words import hint_text, note_text, review_text
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import REVIEW, Button, Interaction, TableItem
+from cogs.platform.replay_steps import review_controls
 from cogs.platform.replies import acknowledged, send_private
 
 log = logging.getLogger(__name__)
@@ -248,6 +249,8 @@ async def _send_note(interaction: Interaction, result: ActResult) -> None:
 class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
     """A finished game's Review: the clicker's costliest moves, privately."""
 
+    kept_at_end = True
+
     answers_privately = True
 
     async def run(self, interaction: Interaction) -> None:
@@ -264,7 +267,10 @@ class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
         desk = coach_of(interaction)
         answers = await desk.ask(desk.request("review", table, seat, record, 0))
         assert isinstance(answers, list)
-        await send_private(interaction, review_text(table, seat, answers, interaction.locale))
+        moves = [answer.moment + 1 for answer in answers]  # numbered as the replay's
+        controls = review_controls(table, moves, interaction.locale) or discord.utils.MISSING
+        text = review_text(table, seat, answers, interaction.locale)
+        await send_private(interaction, text, view=controls)
 
 
 COACH_ITEMS = (HintButton, ReviewButton)

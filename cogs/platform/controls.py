@@ -58,10 +58,11 @@ def action_button(
 
 
 def action_select(
-    table: Table | TableFacts, index: int, choices: list[ActionChoice], placeholder: str = ""
+    table: Table | TableFacts, index: int, choices: list[ActionChoice], placeholder: str
 ) -> HandledSelect:
     """A select of `choices` (at most 25) playing the chosen notation
-    (`table_items.ActionSelect`)."""
+    (`table_items.ActionSelect`); `placeholder` says in words what it chooses (never
+    Discord's "Select an option")."""
     options = [
         discord.SelectOption(label=c.label[:OPTION_LABEL_LIMIT], value=c.notation)
         for c in choices
@@ -93,7 +94,8 @@ def turn_controls(
     else:
         for index in range(min(ACTION_ROWS, -(-len(actions) // OPTIONS_PER_SELECT))):
             chunk = actions[index * OPTIONS_PER_SELECT : (index + 1) * OPTIONS_PER_SELECT]
-            controls.add_item(action_select(table, index, chunk))
+            placeholder = t(locale, "turn.choose_placeholder")
+            controls.add_item(action_select(table, index, chunk, placeholder))
     for item in items:
         controls.add_item(item)
     if with_private and table.status == TableStatus.PLAYING:

@@ -81,3 +81,11 @@ class InviteChannelClosed(UserError):
     param `channel` (a mention)."""
 
     key = "invite_channel_closed"
+
+
+class MistypedPlay(UserError):
+    """``/game play`` typed by hand that reads as no move; params: `typed` (as typed),
+    `closest` (the closest legal moves in words, one a line) and `notation` (for a player
+    who typed notation: what the game's notation expected there, else "")."""
+
+    key = "mistyped_play"

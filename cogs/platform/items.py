@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Self, TypeVar
 import discord
 
 from cogs.access import check_clicked_table
+from cogs.ended.clicks import check_open
 from cogs.platform.replies import defer_edit, defer_private, guarded
 
 Interaction = discord.Interaction[Any]
@@ -72,6 +73,10 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     answers_privately: ClassVar[bool] = False
     """The click is answered by a new ephemeral message (acknowledged with
     `defer_private`) rather than by editing the clicked message (`defer_edit`)."""
+    kept_at_end: ClassVar[bool] = False
+    """The control is one of a finished game's end (Rematch, Export, Review...): it
+    works on once the game is over. Any other control of an ended table is answered
+    how and when it ended (`cogs.ended.clicks`)."""
 
     def __init_subclass__(
         cls, *, prefix: str, versioned: bool = True, arg: str | None = r".+", **kwargs: Any
@@ -139,11 +144,12 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         version: int | None,
         arg: str,
         options: list[discord.SelectOption],
-        placeholder: str = "",
+        placeholder: str,
         *,
         row: int | None = None,
     ) -> Self:
-        """An item of this class shown as a select of `options` (at most 25)."""
+        """An item of this class shown as a select of `options` (at most 25), with a
+        `placeholder` saying in words what it chooses."""
         custom_id = cls.make_id(table_id, version, arg)
         menu = select_menu(custom_id, options[:OPTIONS_PER_SELECT], placeholder, row)
         return cls(menu, table_id, version, arg)  # type: ignore[arg-type]
@@ -162,7 +168,13 @@ class TableItem(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     async def callback(self, interaction: Interaction) -> None:
         acknowledge = defer_private if self.answers_privately else defer_edit
         await guarded(interaction, self.run(interaction), acknowledge=acknowledge,
-                      check=self.check_origin)
+                      check=self.checks)
+
+    async def checks(self, interaction: Interaction) -> None:
+        """Before the work: where the click comes from (`check_origin`), then whether
+        the table has ended (`cogs.ended.clicks`)."""
+        await self.check_origin(interaction)
+        await check_open(interaction, self.table_id, kept_at_end=self.kept_at_end)
 
     @staticmethod
     async def check_origin(interaction: Interaction) -> None:

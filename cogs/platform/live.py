@@ -1,30 +1,32 @@
 """One live message per table: when a table posts a new public message with
-components (a turn, a reminder), the previous one loses its components; its
-text and images stay as history. A player back after two days finds the
-controls in the newest message.
+components (a turn, a reminder), every older one of the table (its previous turn
+message, its lobby posts) loses its components; its text and images stay as history.
+A player back after two days finds the controls in the newest message.
 
-The bot remembers each table's live message while it runs: its id, and its text
-and embeds as Discord returned them when it was sent or last edited, which is all
-a step folded into it needs (`cogs.platform.posting.fold_into_live`). It is edited
-by id (a partial message), never read back: a turn costs no GET. After a restart it
-does not know it yet: the first post of a table then looks through the channel's
-recent messages for the bot's own with components of that table (one GET per table
-and process). A live message found deleted is forgotten: the next post sends a new one.
+The table's messages with components are kept in the database when they are posted
+(`bot.service.messages`), so the older ones are found by id, however many messages the
+channel got since and after a restart; none is looked for in the channel's history.
+The bot also remembers each table's live message while it runs: its id, and its text
+and embeds as Discord returned them when it was sent or last edited, which is all a
+step folded into it needs (`cogs.platform.posting.fold_into_live`). It is edited by id
+(a partial message), never read back: a turn costs no GET. After a restart the live
+message is fetched by its stored id once (one GET per table and process). A message
+found deleted is forgotten: the next post sends a new one. When the table ends, the
+messages still live are closed (`cogs.ended.closing`).
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import weakref
 from dataclasses import dataclass
 
 import discord
 
-log = logging.getLogger(__name__)
+from bot.storage import MessageKind
+from cogs.platform.host import host_of
 
-HISTORY_LOOKUP = 25
-"""How many recent messages are searched for a table's live one after a restart."""
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -47,40 +49,24 @@ _live: weakref.WeakKeyDictionary[discord.Client, dict[int, LiveMessage | None]] 
 no entry while this process has not looked (after a restart)."""
 
 
-def _table_ids(message: discord.Message) -> set[int]:
-    """The tables whose components `message` holds (``<prefix>:<table>:...`` ids)."""
-    found: set[int] = set()
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None) or ""
-            match = re.match(r"[a-z]+:[a-z]+:(\d+)", custom_id)
-            if match:
-                found.add(int(match[1]))
-    return found
-
-
-async def _looked_up(
-    client: discord.Client, channel: discord.abc.Messageable, table_id: int, new: int
-) -> list[discord.Message]:
-    """The bot's recent messages of `channel` (not `new`) with components of the table,
-    newest first; the newest becomes the known live message."""
-    older: list[discord.Message] = []
-    async for message in channel.history(limit=HISTORY_LOOKUP):
-        if message.id != new and message.author == client.user and table_id in _table_ids(
-            message
-        ):
-            older.append(message)
-    _live.setdefault(client, {})[table_id] = LiveMessage.of(older[0]) if older else None
-    return older
-
-
 async def live_message(
     client: discord.Client, channel: discord.abc.Messageable, table_id: int
 ) -> LiveMessage | None:
-    """The table's live message (None if there is none, or it is known to be gone)."""
+    """The table's live turn message (None if there is none, or it is known to be gone):
+    after a restart, the newest stored one, fetched by id."""
     known = _live.setdefault(client, {})
     if table_id not in known:
-        await _looked_up(client, channel, table_id, 0)
+        messages = host_of(client).service.messages
+        turns = [m for m in await messages.live(table_id) if m.kind == MessageKind.TURN]
+        known[table_id] = None
+        fetch = getattr(channel, "fetch_message", None)
+        if turns and fetch is not None:
+            try:
+                known[table_id] = LiveMessage.of(await fetch(turns[-1].message_id))
+            except discord.NotFound:
+                await messages.dropped(table_id, turns[-1].message_id)
+            except discord.HTTPException:
+                log.warning("table %s: could not read its live message", table_id)
     return known.get(table_id)
 
 
@@ -90,6 +76,13 @@ def live_message_id(client: discord.Client, table_id: int) -> int | None:
     return live.id if live is not None else None
 
 
+def known_content(client: discord.Client, table_id: int, message_id: int) -> str | None:
+    """The text of the table's live message `message_id` as this process last left it
+    (None: not known here)."""
+    live = _live.get(client, {}).get(table_id)
+    return live.content if live is not None and live.id == message_id else None
+
+
 def partial(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage | None:
     """The message `message_id` of `channel`, to edit by id without reading it (None
     where the channel's kind has no partial messages)."""
@@ -97,28 +90,39 @@ def partial(channel: discord.abc.Messageable, message_id: int) -> discord.Partia
     return get(message_id) if get is not None else None
 
 
+def stored_message(
+    client: discord.Client, channel_id: int, message_id: int
+) -> discord.PartialMessage:
+    """A stored message of a table, to edit by id: its channel is known by id only."""
+    return client.get_partial_messageable(channel_id).get_partial_message(message_id)
+
+
 def remember_live(client: discord.Client, table_id: int, message: discord.Message | None) -> None:
     """`message` is the table's live message as it now reads (None: it was found gone)."""
     _live.setdefault(client, {})[table_id] = LiveMessage.of(message) if message else None
 
 
+async def lost_live(client: discord.Client, table_id: int, message_id: int) -> None:
+    """The table's live message `message_id` was found deleted: forgotten, here and in
+    the database; the next post sends a new one."""
+    remember_live(client, table_id, None)
+    await host_of(client).service.messages.dropped(table_id, message_id)
+
+
 async def replace_live(client: discord.Client, table_id: int, message: discord.Message) -> None:
-    """Make `message` the table's live message: strip the components of the previous
-    (by id, or those found in the channel after a restart)."""
-    channel = message.channel
-    known = _live.setdefault(client, {})
-    try:
-        if table_id not in known:
-            older = [old.id for old in await _looked_up(client, channel, table_id, message.id)]
-        else:
-            live = known[table_id]
-            older = [live.id] if live is not None and live.id != message.id else []
-        for old in older:
-            stripped = partial(channel, old)
-            if stripped is not None:
-                await stripped.edit(view=None)
-    except discord.NotFound:
-        pass  # deleted (by a moderator): no components left to clear
-    except discord.HTTPException:
-        log.warning("table %s: could not clear an old message's components", table_id)
+    """Make `message` the table's live message, kept in the database: strip the
+    components of every older message of the table still holding some (by id)."""
+    messages = host_of(client).service.messages
+    await messages.posted(table_id, message.channel.id, message.id, MessageKind.TURN)
+    for old in await messages.live(table_id):
+        if old.message_id == message.id:
+            continue
+        try:
+            await stored_message(client, old.channel_id, old.message_id).edit(view=None)
+        except discord.NotFound:
+            pass  # deleted (by a moderator): no components left to clear
+        except discord.HTTPException:
+            log.warning("table %s: could not clear an old message's components", table_id)
+            continue  # still live: its table's end tries again
+        await messages.dropped(table_id, old.message_id)
     remember_live(client, table_id, message)

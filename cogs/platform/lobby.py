@@ -2,6 +2,8 @@
 take-over option of the lobby, the rematch, and the abandon confirmation.
 
 Every change of a lobby also updates its invitation cards (`cogs.platform.invitations`).
+Each lobby post is kept among the table's messages (`bot.service.messages`): the start
+takes its controls, a lobby closed closes every one of them (`cogs.ended.closing`).
 
 Custom ids: ``mt:lobby:<table>:join|leave|start``,
 ``mt:cpu:<table>:easy|normal|strong|remove|watch`` (creator only; "watch": the
@@ -25,11 +27,14 @@ from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from bot.service.coaching import coaches_new_players
 from bot.service.computers import TABLE_LEVELS, computer_level, computer_seats
+from bot.storage import MessageKind
 from bot.storage.table_settings import takes_over
+from cogs.ended.closing import close_table
+from cogs.ended.words import ended_line
 from cogs.permissions.check import check_posting, thread_fallback_note
 from cogs.platform.coach import COACH_NEW, coach_new_line
 from cogs.platform.errors import NoTableHere
-from cogs.platform.host import service_of
+from cogs.platform.host import host_of, service_of
 from cogs.platform.invitations import refresh_invitations
 from cogs.platform.items import REMATCH, Button, Interaction, TableItem
 from cogs.platform.names import mention
@@ -52,7 +57,7 @@ def lobby_text(table: Table, locale: LocaleLike) -> str:
     """The lobby message: game, options, seats, and how many players the game needs."""
     game = get_game(table.game)
     if table.status == TableStatus.ABANDONED:
-        return t(locale, "lobby.closed", game=game_name(locale, table.game), table=table.id)
+        return ended_line(table, locale)
     text = t(
         locale,
         "lobby.text",
@@ -101,19 +106,38 @@ async def send_lobby(
     pinged = discord.AllowedMentions(
         users=[discord.Object(user) for user in ping], roles=False, everyone=False
     )
+    posted: discord.Message | None
     if edit:  # a lobby button, acknowledged on click (`TableItem`)
-        await interaction.edit_original_response(
+        posted = await interaction.edit_original_response(
             content=content, view=controls, allowed_mentions=pinged
         )
     elif interaction.response.is_done():  # "Rematch", acknowledged on click: a new message
-        await interaction.followup.send(
-            content, view=controls or discord.utils.MISSING, allowed_mentions=pinged
+        posted = await interaction.followup.send(
+            content, view=controls or discord.utils.MISSING, allowed_mentions=pinged, wait=True
         )
     else:
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             content, view=controls or discord.utils.MISSING, allowed_mentions=pinged
         )
+        resource = sent.resource if sent is not None else None
+        posted = resource if isinstance(resource, discord.Message) else None
+    await lobby_posted(interaction.client, table, posted, locale)
     await refresh_invitations(interaction.client, table.id, locale)
+
+
+async def lobby_posted(
+    client: discord.Client, table: Table, posted: discord.Message | None, locale: LocaleLike
+) -> None:
+    """A lobby post shown: kept among the table's messages while the lobby is open;
+    once it is closed, it says so and every other message of the table is closed."""
+    if posted is None:
+        return
+    if table.status == TableStatus.LOBBY:
+        await host_of(client).service.messages.posted(
+            table.id, posted.channel.id, posted.id, MessageKind.LOBBY
+        )
+    elif table.status == TableStatus.ABANDONED:
+        await close_table(client, table, locale, last=posted)
 
 
 async def join_table(interaction: Interaction, table_id: int, *, edit: bool) -> None:
@@ -242,9 +266,9 @@ def coach_new_button(table: Table, locale: LocaleLike) -> TableItem[Button]:
 def toggle(
     kind: type[TableItem[Button]], table: Table, on: bool, locale: LocaleLike, key: str
 ) -> TableItem[Button]:
-    """A lobby toggle of `kind`, labelled ``<key>_on`` while off (a click turns it on),
-    ``<key>_off`` while on."""
-    label = t(locale, f"{key}_off" if on else f"{key}_on")
+    """A lobby toggle of `kind`, whose label says its state: ``<key>_on`` while on (in
+    green), ``<key>_off`` while off; a click turns it the other way."""
+    label = t(locale, f"{key}_on" if on else f"{key}_off")
     style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
     return kind.as_button(table.id, None, "off" if on else "on", label, style, row=2)
 
@@ -253,6 +277,8 @@ class RematchButton(TableItem[Button], prefix=REMATCH, versioned=False, arg=None
     """On a finished game: the first player to click opens the same table again (in
     the channel, or in a new thread of its parent when the game had its thread);
     each other player's click takes their seat there."""
+
+    kept_at_end = True
 
     async def run(self, interaction: Interaction) -> None:
         old = await service_of(interaction).tables.get_table(self.table_id)
@@ -332,7 +358,10 @@ async def send_lobby_in(
     pinged = discord.AllowedMentions(
         users=[discord.Object(user) for user in ping], roles=False, everyone=False
     )
-    await channel.send(content, view=controls or discord.utils.MISSING, allowed_mentions=pinged)
+    posted = await channel.send(
+        content, view=controls or discord.utils.MISSING, allowed_mentions=pinged
+    )
+    await lobby_posted(interaction.client, table, posted, locale)
     if public:
         quiet = discord.AllowedMentions.none()
         if interaction.response.is_done():
@@ -369,15 +398,17 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
             content=t(interaction.locale, "abandon.done_private"), view=None
         )
         locale = public_locale(interaction)
-        await interaction.followup.send(
+        announce = await interaction.followup.send(
             t(
                 locale,
                 "abandon.announce",
                 game=game_name(locale, table.game),
                 table=table.id,
                 player=mention(interaction.user.id, locale),
-            )
+            ),
+            wait=True,
         )
+        await close_table(interaction.client, table, locale, last=announce)
         await close_thread(interaction.client, table, locale)
         await refresh_invitations(interaction.client, table.id, locale)
 

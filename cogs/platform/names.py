@@ -5,8 +5,11 @@ member cache's (empty without the Server Members intent), else the name the bot
 kept when they last played or were last looked up (`cogs.platform.server_names`),
 else fetched from Discord; a member found by none (left the server) gets "": the
 renderers then draw their numbered stand-in ("Player 2"), as for a name made
-only of glyphs the fonts lack. A computer seat is named as the texts name it
-("Computer 1 (easy)" / "Ordinateur 1 (facile)", `computer_name`). Texts name
+only of glyphs the fonts lack. A computer seat is named short in the images, where
+room is short ("Computer 1" / "Ordinateur 1", `computer_short_name`: the number tells
+the computers apart, and an image that must cut it keeps the number,
+`renderer.names.fit_apart`); the texts add its level ("Computer 1 (easy)" /
+"Ordinateur 1 (facile)", `computer_name`). Both in the server's language. Texts name
 players with mentions, which Discord shows as display names; only the players to
 act are pinged (`allowed_mentions`).
 
@@ -43,6 +46,14 @@ def computer_name(user_id: int, locale: LocaleLike = None) -> str | None:
     return t(locale, "computer.name", number=-user_id // 10, level=level_name)
 
 
+def computer_short_name(user_id: int, locale: LocaleLike = None) -> str | None:
+    """A computer seat's name in the images, without its level ("Computer 1"); None for
+    a person."""
+    if computer_level(user_id) is None:
+        return None
+    return t(locale, "computer.short", number=-user_id // 10)
+
+
 def mention(user_id: int, locale: LocaleLike = None) -> str:
     """A person's mention, or a computer seat's name in words (never a mention)."""
     return computer_name(user_id, locale) or f"<@{user_id}>"
@@ -75,7 +86,7 @@ async def display_names(
     """Each seat's display name, in seat order ("" where unknown): from the member
     cache, else the name the bot kept (`cogs.platform.server_names`), else fetched
     from Discord (then kept: a table's turns do not fetch the same members again);
-    a computer's name in `locale`'s words."""
+    a computer's short name in `locale`'s words (`computer_short_name`)."""
     guild = client.get_guild(table.guild_id) if table.guild_id is not None else None
     humans = [user for user in dict.fromkeys(table.seats) if computer_level(user) is None]
     found = {user: cached_name(guild, user) for user in humans}
@@ -89,7 +100,9 @@ async def display_names(
             now = host_of(client).service.now()
             for user in (user for user, name in fetched.items() if name):
                 remember(guild.id, user, now)
-    names = tuple(computer_name(user, locale) or found.get(user, "") for user in table.seats)
+    names = tuple(
+        computer_short_name(user, locale) or found.get(user, "") for user in table.seats
+    )
     for user, name in zip(table.seats, names, strict=True):
         _remembered.pop(user, None)
         _remembered[user] = name

@@ -12,8 +12,9 @@ local table posts its reminder). Whatever the occasion, `post` does the same ste
 3. a step in the middle of a turn is folded into the live message
    (`fold_into_live`); otherwise the ping modes are fetched, the message is sent
    pinging only the players to act who want it (`pings`), becomes the table's live
-   message, the players who asked for it are told by direct message, and at the end
-   the table's thread is closed;
+   message (at the end, every older message of the table is closed,
+   `cogs.ended.closing`), the players who asked for it are told by direct message,
+   and at the end the table's thread is closed;
 4. the computers due are scheduled.
 
 What differs between the occasions is said by `TurnPost`, one field per difference;
@@ -38,6 +39,7 @@ from bot.storage import PingMode
 from bot.storage.table_settings import stand_ins
 from cogs.delivery.failures import Failure, cannot_post, lost, retried, rewound
 from cogs.delivery.shown import dealt_with
+from cogs.ended.closing import close_table
 from cogs.membership.lookup import absent, still_seated
 from cogs.places.signal import report_if_gone, reported_gone
 from cogs.platform.alt_text import logged_move
@@ -45,7 +47,7 @@ from cogs.platform.coach import after_move
 from cogs.platform.controls import turn_controls, undo_controls
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import Interaction
-from cogs.platform.live import live_message, partial, remember_live, replace_live
+from cogs.platform.live import live_message, lost_live, partial, remember_live, replace_live
 from cogs.platform.names import display_names, known_names, mention
 from cogs.platform.notify import by_dm, send_dm, tell_turn_by_dm
 from cogs.platform.plugins import presenter_for
@@ -183,7 +185,7 @@ async def fold_into_live(
             allowed_mentions=discord.AllowedMentions.none(),
         ))
     except discord.NotFound:  # deleted by a moderator: the step is posted anew
-        remember_live(client, table.id, None)
+        await lost_live(client, table.id, live.id)
         return False
     remember_live(client, table.id, edited)
     return True
@@ -348,7 +350,10 @@ async def show(
         posted = await retried(lambda: interaction.followup.send(
             content, wait=True, files=rewound(message.files), **parts
         ))
-    await replace_live(client, table.id, posted)
+    if table.status == TableStatus.FINISHED:  # its older messages say it ended
+        await close_table(client, table, locale, last=posted)
+    else:
+        await replace_live(client, table.id, posted)
     await tell_by_dm(client, table, how, modes, posted, locale)
     await close_thread(client, table, locale, message.chart, how.played)
 

@@ -36,7 +36,11 @@ from cogs.platform.items import EXPORT, Button, Interaction, TableItem
 from cogs.platform.names import display_names
 from cogs.platform.plugins import plugin_for
 from cogs.platform.presenter import TurnMessage, image_file
-from cogs.platform.replay_steps import ReplayStepButton, offers_step_through, step_message
+from cogs.platform.replay_steps import (
+    REPLAY_ITEMS,
+    offers_step_through,
+    step_message,
+)
 from cogs.platform.replies import defer_private, send_private
 from cogs.platform.summary_alt import finished_description, replay_description
 from renderer.chart import record_chart
@@ -83,7 +87,8 @@ async def send_export(interaction: Interaction, table: Table) -> None:
     record = await service_of(interaction).results.record(table.id)
     data = json.dumps(record, indent=2, ensure_ascii=False).encode()
     files = [discord.File(io.BytesIO(data), filename=f"{table.game}-{table.id}.json")]
-    text = t(interaction.locale, "export.done", table=table.id)
+    moves = len(record.get("actions", []))  # numbered as Review and the replay number them
+    text = t(interaction.locale, "export.done", table=table.id, moves=moves)
     board = plugin_for(table.game).replay_board
     if table.status == TableStatus.FINISHED and board is not None:
         await defer_private(interaction)  # a replay takes a few seconds to draw
@@ -95,7 +100,7 @@ async def send_export(interaction: Interaction, table: Table) -> None:
             told = await replay_description(table, record, names, interaction.locale, played)
             files.append(await image_file(name, replay_gif, record, lang, board, names,
                                           description=told))
-            text = t(interaction.locale, "export.done_replay", table=table.id)
+            text = t(interaction.locale, "export.done_replay", table=table.id, moves=moves)
         except RenderFailed:
             log.warning("table %s: the replay could not be drawn", table.id)
     await send_private(interaction, text, files=files)
@@ -105,11 +110,11 @@ async def send_export(interaction: Interaction, table: Table) -> None:
 async def send_step_through(interaction: Interaction, table: Table) -> None:
     """After the export of a long finished game in its channel: its replay step by step,
     from the title card (`cogs.platform.replay_steps`). Nothing if it cannot be drawn."""
-    steps = await offers_step_through(interaction, table)
-    if not steps:
+    spans = await offers_step_through(interaction, table)
+    if not spans:
         return
     try:
-        text, file, view = await step_message(interaction, table, 0, steps)
+        text, file, view = await step_message(interaction, table, 0, spans)
     except RenderFailed:
         log.warning("table %s: the replay's title card could not be drawn", table.id)
         return
@@ -119,6 +124,8 @@ async def send_step_through(interaction: Interaction, table: Table) -> None:
 class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
     """On a finished game's summary: its record, to the clicker only."""
 
+    kept_at_end = True
+
     answers_privately = True
 
     async def run(self, interaction: Interaction) -> None:
@@ -126,4 +133,4 @@ class ExportButton(TableItem[Button], prefix=EXPORT, versioned=False, arg=None):
         await send_export(interaction, table)
 
 
-SUMMARY_ITEMS = (ExportButton, ReplayStepButton)
+SUMMARY_ITEMS = (ExportButton, *REPLAY_ITEMS)

@@ -54,31 +54,32 @@ def finished_description(
 
 async def replay_step_description(
     table: Table, record: Mapping[str, JSON], names: Sequence[str], locale: LocaleLike,
-    step: int, steps: int, played: ActResult | None = None,
+    step: int, played: ActResult | None = None,
 ) -> str:
     """The alt text of step `step` (0: the title card: the game's end, `played` its last
-    action) of the step-through replay: the position the step shows, whose turn it was
-    and what it did (`_turn_words`)."""
+    action) of the step-through replay: the moves it shows, numbered as everywhere
+    (`renderer.replay.move_spans`), the position, whose turn it was and what it did
+    (`_turn_words`)."""
+    total = len(record.get("actions", []))
     if step == 0:
-        return finished_description(table, names, locale, "replay_step", played, step=1,
-                                    steps=steps)
-    return await asyncio.to_thread(_step_told, table, record, names, locale, step, steps)
+        return finished_description(table, names, locale, "replay_title", played, total=total)
+    return await asyncio.to_thread(_step_told, table, record, names, locale, step, total)
 
 
 def _step_told(
     table: Table, record: Mapping[str, JSON], names: Sequence[str], locale: LocaleLike,
-    step: int, steps: int,
+    step: int, total: int,
 ) -> str:
     end = next(islice(replayed_turns(record), step - 1, None), None)
     if end is None:
-        return finished_description(table, names, locale, "replay_step", step=step + 1,
-                                    steps=steps)
+        return finished_description(table, names, locale, "replay_title", total=total)
     shown = seen_of(table, end.state, None, names)
-    about = {"step": step + 1, "steps": steps}
+    picture = ("replay_start" if end.seat is None
+               else "replay_move" if end.first == end.number else "replay_moves")
+    about = {"first": end.first, "number": end.number, "total": total}
     turn = (elide(locale, t(locale, "alt.replay.turn", **_turn_words(table, shown, end, locale)))
             if end.seat is not None else t(locale, "alt.replay.start"))
-    return fitted([*headline(shown, locale, "replay_step", **about), turn,
-                   *scores(shown, locale)])
+    return fitted([*headline(shown, locale, picture, **about), turn, *scores(shown, locale)])
 
 
 def _turn_words(table: Table, shown: Seen, end: TurnEnd, locale: LocaleLike) -> dict[str, str]:

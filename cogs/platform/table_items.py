@@ -133,6 +133,8 @@ async def retry_images(interaction: Interaction, table_id: int, version: int) ->
 class RetryImagesButton(TableItem[Button], prefix=IMAGES, arg=None):
     """On a turn message posted without its images: draws them again."""
 
+    kept_at_end = True
+
     async def run(self, interaction: Interaction) -> None:
         assert self.version is not None
         await retry_images(interaction, self.table_id, self.version)

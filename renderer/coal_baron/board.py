@@ -39,7 +39,7 @@ from renderer.coal_baron.colours import HATCH, PALETTE, PILE
 from renderer.coal_baron.labels import Names, label, letters, seat_names
 from renderer.coal_baron.model import Board, LastMove, Workers, board_from_view
 from renderer.draw import CHIP_HEIGHT, Box, chip_width, pawn, text, text_width, worker_chips
-from renderer.names import fit_name
+from renderer.names import fit_apart, fit_name
 from renderer.palette import (
     HIGHLIGHT,
     INK,
@@ -401,7 +401,7 @@ def _player_box(
         draw.rounded_rectangle((right - tag_w, rows[0] - 19, right, rows[0] + 19), 8, fill=INK)
         text(draw, (right - tag_w / 2, rows[0] + 1), tag, TEXT, bold=True, fill=WHITE)
         right -= tag_w + 8
-    name = fit_name(("▶ " if acting else "") + names[seat], TEXT, right - x0 - 48)
+    name = fit_apart(names, seat, TEXT, right - x0 - 48, prefix="▶ " if acting else "")
     text(draw, (x0 + 46, rows[0]), name, TEXT, bold=True, anchor="lm")
     vp_w = text(
         draw, (x0 + 12, rows[1]), label(lang, "vp", vp=board.scores[seat]), TEXT, bold=True,

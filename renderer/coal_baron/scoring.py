@@ -16,7 +16,7 @@ from renderer.coal_baron.glyphs import Letters
 from renderer.coal_baron.labels import Names, label, letters, seat_names
 from renderer.coal_baron.model import Final, final_from_view, shift_results
 from renderer.draw import pawn, text
-from renderer.names import fit_name
+from renderer.names import fit_apart
 from renderer.palette import HIGHLIGHT, INK, MUTED, PANEL, PAPER, WHITE, player_colour
 
 WIDTH = 1100
@@ -107,10 +107,10 @@ def _title(draw: ImageDraw.ImageDraw, y: int, words: str) -> None:
 
 def _seat_heads(draw: ImageDraw.ImageDraw, y: int, names: Names, column_w: int) -> None:
     """Each seat's pawn over its name, cut to the column."""
-    for seat, name in enumerate(names):
+    for seat in range(len(names)):
         x = _column_x(seat, column_w)
         pawn(draw, x + column_w / 2 - 14, y - 2, 40, seat, player_colour(seat))
-        shown = fit_name(name, 26, column_w - 12)
+        shown = fit_apart(names, seat, 26, column_w - 12)
         text(draw, (x + column_w / 2, y + 54), shown, 26, bold=True)
 
 
@@ -229,5 +229,5 @@ def _standings(draw: ImageDraw.ImageDraw, y: int, final: Final, names: Names) ->
         cy = y + (STANDING_H - 10) / 2
         text(draw, (x + 14, cy), f"{rank}.", 34, bold=True, anchor="lm")
         pawn(draw, x + 72, cy - 26, 52, seat, player_colour(seat))
-        words = fit_name(names[seat], 26, width - 104 - (30 if winner else 0))
+        words = fit_apart(names, seat, 26, width - 104 - (30 if winner else 0))
         text(draw, (x + 96, cy), words + (" ★" if winner else ""), 26, bold=True, anchor="lm")

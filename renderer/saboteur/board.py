@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 from bot.games.saboteur.cells import column_name, row_name
 from bot.games.saboteur.shapes import Bounds, Goal, MazeCard, RoundPlayed, SaboteurView
 from renderer.draw import text, text_width
-from renderer.names import fit_name
+from renderer.names import fit_apart, fit_name
 from renderer.palette import RGB
 from renderer.replay import ReplayBoard
 from renderer.saboteur import icons, palette
@@ -380,7 +380,7 @@ def _draw_players(
         column, row = divmod(seat, rows)
         box = (origin[0] + column * column_w, origin[1] + row * layout.row, column_w - 8)
         role = roles[seat] if roles else None
-        _draw_player(draw, view, names[seat], lang, seat, box, role, layout, right_w)
+        _draw_player(draw, view, names, lang, seat, box, role, layout, right_w)
 
 
 def _revealed_roles(view: SaboteurView) -> list[str] | None:
@@ -395,7 +395,7 @@ def _revealed_roles(view: SaboteurView) -> list[str] | None:
 def _draw_player(
     draw: ImageDraw.ImageDraw,
     view: SaboteurView,
-    name: str,
+    names: Names,
     lang: str,
     seat: int,
     box: tuple[int, int, int],
@@ -420,7 +420,8 @@ def _draw_player(
                      fill=palette.HIGHLIGHT)
     name_x = x + 14 + arrow
     status_x = x + w - 12 - right_w
-    text(draw, (name_x, mid), fit_name(name, size, status_x - name_x - 12), size, bold=True,
+    shown = fit_apart(names, seat, size, status_x - name_x - 12)
+    text(draw, (name_x, mid), shown, size, bold=True,
          fill=palette.HIGHLIGHT if acting else palette.TEXT, anchor="lm")
     _draw_status(draw, view, lang, seat, role, (status_x, y + 4, h - 8, size))
 

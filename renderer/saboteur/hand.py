@@ -16,6 +16,7 @@ from bot.games.saboteur.cards import MAZE_CARDS
 from bot.games.saboteur.shapes import SaboteurView, YouView
 from renderer.draw import text
 from renderer.fonts import font
+from renderer.names import fit_name
 from renderer.saboteur import icons, palette
 from renderer.saboteur.board import maze_tiles
 from renderer.saboteur.card_faces import CARD_H, CARD_W, card_face
@@ -72,7 +73,6 @@ def hand_image(view: SaboteurView, name: str, lang: str) -> Image.Image:
 
 def _draw_title(draw: ImageDraw.ImageDraw, view: SaboteurView, name: str, lang: str) -> None:
     """"Your hand, Alice" on the left, the role on the right in its colour and in words."""
-    player = name
     mid = MARGIN + TITLE // 2 - 6
     role = view["you"]["role"]
     role_words = label(lang, "role." + role)
@@ -81,8 +81,11 @@ def _draw_title(draw: ImageDraw.ImageDraw, view: SaboteurView, name: str, lang: 
     draw.rounded_rectangle((WIDTH - MARGIN - face_w - 24, mid - 21, WIDTH - MARGIN, mid + 21), 10,
                            fill=fill)
     text(draw, (WIDTH - MARGIN - 12, mid), role_words, 26, bold=True, fill=palette.INK, anchor="rm")
+    room = WIDTH - 3 * MARGIN - face_w - 24
+    title_w = font(28, True).getlength(label(lang, "hand_title", player=""))
+    player = fit_name(name, 28, room - title_w)
     text(draw, (MARGIN, mid), label(lang, "hand_title", player=player), 28, bold=True,
-         fill=palette.TEXT, anchor="lm", max_width=WIDTH - 3 * MARGIN - face_w - 24)
+         fill=palette.TEXT, anchor="lm", max_width=room)
 
 
 def _draw_peeks(

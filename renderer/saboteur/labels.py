@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.i18n import joined, t
 from renderer.draw import text_width
-from renderer.names import drawable_names
+from renderer.names import DISPLAY_NAME_CHARS, drawable_names
 
 Names = tuple[str, ...]
 """Each seat's name as drawn (index = seat), from `seat_names`."""
@@ -27,7 +27,7 @@ def numbered_names(players: int, lang: str) -> Names:
 
 def seat_names(names: Sequence[str], lang: str) -> Names:
     """The players' display names (index = seat) as the images draw them."""
-    return drawable_names(names, numbered_names(len(names), lang))
+    return drawable_names(names, numbered_names(len(names), lang), limit=DISPLAY_NAME_CHARS)
 
 
 def shape_words(shape: str, lang: str) -> str:
