@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.games.base import Seat
+from bot.games.base import Seat, places
 from bot.service.store import TableStore
 from bot.service.tables import OPEN_STATUSES, Tables
 from bot.service.tournament_record import (
@@ -51,12 +51,12 @@ def marker_of(table: Table) -> tuple[int, int, int] | None:
 
 
 def places_of(table: Table) -> tuple[int, ...]:
-    """Each seat's place at a finished table (0 first; equal scores share a place)."""
+    """Each seat's place at a finished table, as the game's rules rank it
+    (`bot.games.base.places`: the rules' winners and tie-breaks)."""
     assert table.state is not None
     outcome = table.state.outcome()
     assert outcome is not None
-    scores = outcome.scores
-    return tuple(sum(other > score for other in scores) for score in scores)
+    return places(outcome)
 
 
 class TournamentRounds:

@@ -34,12 +34,14 @@ def placement_points(places: Sequence[int], top: float) -> list[float]:
 
 def advancing(record: RoundRecord, advance: int) -> list[int]:
     """Knockout: who goes on from `record`: who sat out, and the `advance` best of each
-    table with a result (tied at the cut: the earlier sign-up)."""
+    table with a result (tied at the cut, a victory the game's rules share: the one
+    ranked higher when the round was formed, the table's seats being in that order)."""
     going = list(record.byes)
     for table in record.tables:
-        if table.places is not None:
-            order = sorted(zip(table.places, table.seats, strict=True))
-            going.extend(entrant for _, entrant in order[:advance])
+        places = table.places
+        if places is not None:
+            order = sorted(range(len(table.seats)), key=lambda seat: (places[seat], seat))
+            going.extend(table.seats[seat] for seat in order[:advance])
     return going
 
 

@@ -241,7 +241,7 @@ class CoalBaronState(GameState[Action]):
         if self.phase != OVER:
             return None
         money = [player.money for player in self.players]
-        return Outcome(self.scores(), winners(self.scores(), money))
+        return Outcome(self.scores(), winners(self.scores(), money), tuple(money))
 
     def scores(self) -> tuple[int, ...]:
         return tuple(player.vp for player in self.players)
