@@ -20,7 +20,7 @@ from bot.games.mine_out.state import MineOutState
 from bot.service import GameService, Table, TableStatus
 from bot.startup.config import Settings
 from bot.storage.records import TournamentStatus
-from bot.storage.table_settings import LEFT, stand_ins
+from bot.storage.table_settings import LEFT, WITHDRAWN, stand_ins
 from cogs.platform.host import host_of
 from tests.conftest import REMINDER_MINUTES
 from tests.discord_support import (
@@ -240,7 +240,8 @@ async def test_a_player_who_left_is_withdrawn_from_the_tournament_and_their_game
     await w.env.advance_time(DELAY + TICK)  # if it is bob's turn: its reminder finds him gone
     ended = await play_own_game(w, w.alice, random.Random(7))
     assert ended is not None and ended.status == TableStatus.FINISHED
-    assert stand_ins(ended) == {ended.seats.index(w.bob.id): LEFT}
+    # withdrawn from the tournament: the seat is not his again if he comes back
+    assert stand_ins(ended) == {ended.seats.index(w.bob.id): WITHDRAWN}
     await w.env.settle()
     final = await w.tournament()
     assert final.status == TournamentStatus.FINISHED

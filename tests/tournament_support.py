@@ -27,9 +27,11 @@ class TournamentWorld(TableWorld):
         return self.bot.service
 
     def card(self, number: int = 1) -> discord.Message:
-        """Tournament `number`'s card in the channel: its first message naming it."""
+        """Tournament `number`'s card in the channel: its first message naming it (in
+        English or French)."""
+        heads = (f"🏆 **Tournament #{number} ·", f"🏆 **Tournoi n°{number} ·")
         return next(m for m in self.channel.history() if m.author.bot
-                    and m.content.startswith(f"🏆 **Tournament #{number} ·"))
+                    and m.content.startswith(heads))
 
     async def tournament(self, number: int = 1) -> Tournament:
         return await self.service.tournaments.get(number)

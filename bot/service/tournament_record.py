@@ -139,7 +139,8 @@ class Slot:
     places: tuple[int, ...] | None = None
     abandoned: bool = False
     by_computer: tuple[int, ...] = ()
-    """Entrants whose seat a computer played to the end (the deadline, a drop)."""
+    """Entrants whose seat a computer played when the table ended with a result (the
+    deadline, a withdrawal, a drop...): set with the places."""
 
     @property
     def done(self) -> bool:

@@ -31,13 +31,18 @@ from bot.service.tournament_record import (
 from bot.service.tournaments import Tournaments, organizer_check
 from bot.storage import Table, TableStatus
 from bot.storage.records import TournamentStatus
-from bot.storage.table_settings import SETTINGS_KEY, settings, stand_ins, with_stand_ins
+from bot.storage.table_settings import (
+    DEADLINE,
+    SETTINGS_KEY,
+    can_take_back,
+    settings,
+    stand_ins,
+    with_stand_ins,
+)
 from bot.tournaments import Plan, plan_round
 
 MARKER = "tournament"
 """The key of a tournament table's settings: [tournament, round, slot]."""
-DEADLINE = "deadline"
-"""Why a computer plays a person's seat: the round's deadline passed."""
 CLAIM_LEASE_SECONDS = 120.0
 """A slot claimed this long ago without a table may be claimed again (its claimer died)."""
 
@@ -175,7 +180,7 @@ class TournamentRounds:
 
         tournament = await self._rows.change(tournament_id, keep)
         if tournament.current is not None and tournament.current.overtime:
-            table = (await self._stand_in(tournament, index, None)) or table
+            table = (await self._stand_in(tournament, index, None, DEADLINE)) or table
         return table
 
     async def _existing(self, tournament: Tournament, number: int, index: int) -> Table | None:
@@ -205,7 +210,9 @@ class TournamentRounds:
             if not recorded:
                 return None
             if table.status == TableStatus.FINISHED:
-                return with_slot(tournament, index, table_id=table.id, places=places_of(table))
+                finished_by = tuple(slot.seats[seat] for seat in sorted(stand_ins(table)))
+                return with_slot(tournament, index, table_id=table.id, places=places_of(table),
+                                 by_computer=finished_by)
             return with_slot(tournament, index, table_id=table.id, abandoned=True)
 
         try:
@@ -231,14 +238,15 @@ class TournamentRounds:
         changed = []
         for index, slot in enumerate(current.slots):
             if slot.table_id is not None and not slot.done:
-                table = await self._stand_in(tournament, index, None)
+                table = await self._stand_in(tournament, index, None, DEADLINE)
                 if table is not None:
                     changed.append(table)
         return changed
 
-    async def stand_in_for(self, tournament: Tournament, user: int) -> Table | None:
-        """A computer plays `user`'s seat at their table of the current round, if it is
-        in play (they withdrew, were dropped or replaced)."""
+    async def stand_in_for(self, tournament: Tournament, user: int, why: str) -> Table | None:
+        """A computer plays `user`'s seat at their table of the current round to its end,
+        if it is in play; `why`: they withdrew, were dropped or replaced
+        (`table_settings.FOR_GOOD`: the seat is not given back)."""
         current = tournament.current
         entrant = tournament.entrant_of(user)
         if current is None or entrant is None:
@@ -249,13 +257,15 @@ class TournamentRounds:
         index = next((i for i, s in enumerate(current.slots) if entrant in s.seats), None)
         if index is None or current.slots[index].table_id is None:
             return None
-        return await self._stand_in(tournament, index, {user})
+        return await self._stand_in(tournament, index, {user}, why)
 
     async def _stand_in(
-        self, tournament: Tournament, index: int, users: set[int] | None
+        self, tournament: Tournament, index: int, users: set[int] | None, why: str
     ) -> Table | None:
         """A computer plays the people's seats (of `users`, or all) at the current round's
-        table `index`; the entrants it plays for are kept in the slot."""
+        table `index`, for `why`: a seat a computer plays already keeps its reason,
+        unless `why` is for good and that reason was not (a player who left the server,
+        then withdrawn, does not get the seat back on their return)."""
         current = tournament.current
         assert current is not None
         slot = current.slots[index]
@@ -266,24 +276,15 @@ class TournamentRounds:
             playing = stand_ins(table)
             seats: list[Seat] = [
                 seat for seat, user in enumerate(table.seats)
-                if user > 0 and seat not in playing and (users is None or user in users)
+                if user > 0 and (users is None or user in users)
+                and (seat not in playing
+                     or (can_take_back(playing[seat]) and not can_take_back(why)))
             ]
             if not seats:
                 return None
             changed = replace(table, options=with_stand_ins(
-                table, {**playing, **{seat: DEADLINE for seat in seats}}))
-            saved = await self._store.save_settings(table, changed)
-        entrants = [slot.seats[seat] for seat in seats]
-
-        def note(tournament: Tournament) -> Tournament | None:
-            found = tournament.rounds[current.number - 1].slots[index]
-            added = tuple(e for e in entrants if e not in found.by_computer)
-            if not added or current.number != len(tournament.rounds):
-                return None
-            return with_slot(tournament, index, by_computer=(*found.by_computer, *added))
-
-        await self._rows.change(tournament.id, note)
-        return saved
+                table, {**playing, **{seat: why for seat in seats}}))
+            return await self._store.save_settings(table, changed)
 
     async def close_tables(self, tournament: Tournament) -> list[Table]:
         """Abandon the tables still open of a cancelled tournament's round."""

@@ -30,6 +30,7 @@ from bot.service.tournament_record import (
     TournamentNotFound,
 )
 from bot.storage.records import LIVE_TOURNAMENTS
+from bot.storage.table_settings import DROPPED, REPLACED, WITHDRAWN
 from bot.tournaments import Format
 from cogs.access import can_view
 from cogs.delivery.shown import last_move_dealt_with
@@ -46,7 +47,6 @@ from cogs.platform.translator import command_text
 from cogs.tournaments.buttons import CARD_ITEMS
 from cogs.tournaments.card import post_card, refresh_card, standings_file
 from cogs.tournaments.rounds import (
-    computers_take_over,
     go_on,
     say,
     server_locale,
@@ -54,6 +54,7 @@ from cogs.tournaments.rounds import (
     table_ended,
     tick,
 )
+from cogs.tournaments.seats import stand_in_for_good
 from cogs.tournaments.words import standings_lines, title
 
 
@@ -255,7 +256,7 @@ class TournamentCog(
         service = service_of(interaction)
         here = await self._here(interaction)
         out = await service.tournaments.withdraw(here.id, interaction.user.id)
-        await self._stand_in(interaction, out, interaction.user.id)
+        await self._stand_in(interaction, out, interaction.user.id, WITHDRAWN)
         await self._done(interaction, out, "tournament.withdrew",
                          player=mention(interaction.user.id, public_locale(interaction)))
 
@@ -268,7 +269,7 @@ class TournamentCog(
         here = await self._here(interaction)
         out = await service.tournaments.drop(here.id, interaction.user.id, player.id,
                                              can_manage=interaction.permissions.manage_guild)
-        await self._stand_in(interaction, out, player.id)
+        await self._stand_in(interaction, out, player.id, DROPPED)
         await self._done(interaction, out, "tournament.dropped",
                          player=mention(player.id, public_locale(interaction)))
 
@@ -285,21 +286,18 @@ class TournamentCog(
         changed = await service.tournaments.replace_entrant(
             here.id, interaction.user.id, player.id, None if by is None else by.id,
             can_manage=interaction.permissions.manage_guild)
-        await self._stand_in(interaction, changed, player.id)
+        await self._stand_in(interaction, changed, player.id, REPLACED)
         index = next(i for i, e in enumerate(changed.entrants) if player.id in e.former)
         locale = public_locale(interaction)
         await self._done(interaction, changed, "tournament.replaced",
                          player=mention(player.id, locale),
                          by=mention(changed.entrants[index].user, locale))
 
-    async def _stand_in(self, interaction: Interaction, tournament: Tournament, user: int
-                        ) -> None:
-        """A computer plays `user`'s seat at their table of the round, if still in play."""
-        table = await service_of(interaction).tournament_rounds.stand_in_for(tournament, user)
-        if table is not None:
-            locale = server_locale(interaction.client, tournament)
-            await computers_take_over(interaction.client, tournament, [table],
-                                      "tournament.stands_in", player=mention(user, locale))
+    async def _stand_in(self, interaction: Interaction, tournament: Tournament, user: int,
+                        why: str) -> None:
+        """A computer plays `user`'s seat at their table of the round to its end, if still
+        in play, for `why` (`table_settings.FOR_GOOD`), said at the table."""
+        await stand_in_for_good(interaction.client, tournament, user, why)
 
     @app_commands.command(name=_text("standings.name"),
                           description=_text("standings.description"))
