@@ -141,6 +141,8 @@ class Slot:
     by_computer: tuple[int, ...] = ()
     """Entrants whose seat a computer played when the table ended with a result (the
     deadline, a withdrawal, a drop...): set with the places."""
+    forfeits: tuple[int, ...] = ()
+    """Entrants who forfeited the table (`/game abandon` by a player): placed last."""
 
     @property
     def done(self) -> bool:
@@ -189,7 +191,8 @@ class Tournament:
 
     def records(self) -> list[RoundRecord]:
         return [
-            RoundRecord(tuple(Played(s.seats, s.places, s.abandoned) for s in r.slots), r.byes)
+            RoundRecord(tuple(Played(s.seats, s.places, s.abandoned, s.forfeits)
+                              for s in r.slots), r.byes)
             for r in self.rounds
         ]
 
@@ -246,7 +249,7 @@ def _round(data: dict[str, Any]) -> Round:
     slots = tuple(
         Slot(tuple(s["seats"]), s["table_id"], s["channel_id"], s["claimed_at"],
              None if s["places"] is None else tuple(s["places"]), s["abandoned"],
-             tuple(s["by_computer"]))
+             tuple(s["by_computer"]), tuple(s.get("forfeits", ())))
         for s in data["slots"]
     )
     return Round(data["number"], slots, tuple(data["byes"]), data["opened_at"],

@@ -16,9 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games.base import Seat, places
+from bot.service.errors import NotPlaying
 from bot.service.store import TableStore
 from bot.service.tables import OPEN_STATUSES, Tables
 from bot.service.tournament_record import (
+    NotOrganizer,
     Round,
     SignUpClosed,
     Slot,
@@ -28,18 +30,19 @@ from bot.service.tournament_record import (
     with_round,
     with_slot,
 )
-from bot.service.tournaments import Tournaments, organizer_check
+from bot.service.tournaments import Tournaments, is_organizer, organizer_check
 from bot.storage import Table, TableStatus
 from bot.storage.records import TournamentStatus
 from bot.storage.table_settings import (
     DEADLINE,
+    FORFEIT,
     SETTINGS_KEY,
     can_take_back,
     settings,
     stand_ins,
     with_stand_ins,
 )
-from bot.tournaments import Plan, plan_round
+from bot.tournaments import Plan, forfeit_places, plan_round
 
 MARKER = "tournament"
 """The key of a tournament table's settings: [tournament, round, slot]."""
@@ -211,7 +214,9 @@ class TournamentRounds:
                 return None
             if table.status == TableStatus.FINISHED:
                 finished_by = tuple(slot.seats[seat] for seat in sorted(stand_ins(table)))
-                return with_slot(tournament, index, table_id=table.id, places=places_of(table),
+                forfeited = [seat for seat, e in enumerate(slot.seats) if e in slot.forfeits]
+                places = forfeit_places(places_of(table), forfeited)
+                return with_slot(tournament, index, table_id=table.id, places=places,
                                  by_computer=finished_by)
             return with_slot(tournament, index, table_id=table.id, abandoned=True)
 
@@ -220,6 +225,43 @@ class TournamentRounds:
         except TournamentNotFound:
             return None
         return tournament if recorded else None
+
+    async def is_forfeit(self, table: Table, user: int, *, can_manage: bool) -> bool:
+        """Whether `/game abandon` by `user` at the tournament's table `table` is their
+        forfeit (a person seated there) rather than the end of the table (the organizer,
+        or `can_manage`: Manage Server); NotOrganizer for anyone else."""
+        marker = marker_of(table)
+        assert marker is not None
+        tournament = await self._rows.get(marker[0])
+        if is_organizer(tournament, user, can_manage):
+            return False
+        if user not in table.seats:
+            raise NotOrganizer()
+        return True
+
+    async def end_table(self, table: Table, user: int, *, can_manage: bool) -> tuple[Table, bool]:
+        """`/game abandon` at a tournament's table (docs/tournaments.md, "Forfeits"): by the
+        organizer, the table ends without a result, skipped by its entrants; by a person
+        seated there, their forfeit: placed last, a computer plays their seat to the end
+        (`FORFEIT`), the others play on (`is_forfeit`). Returns the table and whether it
+        was a forfeit."""
+        if not await self.is_forfeit(table, user, can_manage=can_manage):
+            return await self._tables.abandon(table.id, table.creator_id, can_manage=True), False
+        tournament_id, number, index = marker_of(table) or (0, 0, 0)
+        tournament = await self._rows.get(tournament_id)
+        current = tournament.current
+        if table.status != TableStatus.PLAYING or current is None or number != current.number:
+            raise NotPlaying()
+        entrant = current.slots[index].seats[table.seats.index(user)]
+
+        def forfeit(changed: Tournament) -> Tournament | None:
+            slot = changed.rounds[-1].slots[index]
+            if number != len(changed.rounds) or slot.done or entrant in slot.forfeits:
+                return None
+            return with_slot(changed, index, forfeits=(*slot.forfeits, entrant))
+
+        tournament = await self._rows.change(tournament_id, forfeit)
+        return (await self._stand_in(tournament, index, {user}, FORFEIT)) or table, True
 
     async def overtime(self, tournament_id: int) -> list[Table]:
         """Past the round's deadline: a computer plays every person's seat of the

@@ -126,9 +126,14 @@ def check_settings(settings: Settings) -> None:
         raise TableSizesOutOfRange(game.min_players, game.max_players)
 
 
+def is_organizer(tournament: Tournament, user: int, can_manage: bool) -> bool:
+    """Whether `user` created the tournament or may manage the server (`can_manage`)."""
+    return user == tournament.organizer or can_manage
+
+
 def organizer_check(tournament: Tournament, user: int, can_manage: bool) -> None:
     """NotOrganizer unless `user` created the tournament or may manage the server."""
-    if user != tournament.organizer and not can_manage:
+    if not is_organizer(tournament, user, can_manage):
         raise NotOrganizer()
 
 

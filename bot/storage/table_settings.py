@@ -10,8 +10,9 @@ needed:
   ``"idle"`` (taken over), ``"away"`` (the table voted for it while its
   player is away), ``"left"`` (its player left the server) or ``"deadline"`` (a
   tournament round's time is up): it plays until that player acts again or says
-  they are back; ``"withdrawn"``, ``"dropped"``, ``"replaced"`` (a tournament's
-  entrant out, `FOR_GOOD`): it plays to the end, the seat is not given back;
+  they are back; ``"withdrawn"``, ``"dropped"``, ``"replaced"``, ``"forfeit"`` (a
+  tournament's entrant out, or forfeiting, `FOR_GOOD`): it plays to the end, the
+  seat is not given back;
 - ``parent``: for a table playing in a thread it opened, the thread's channel
   (where its players are told if the thread is deleted, even after a restart);
 - ``ended``: why an abandoned table ended when nobody abandoned it: ``"place_gone"``
@@ -37,10 +38,11 @@ IDLE, AWAY, LEFT = "idle", "away", "left"
 """Why a computer stands in for a person, until they are back (docs/platform.md)."""
 DEADLINE: Final = "deadline"
 """A tournament round's deadline passed (the person may take the seat back)."""
-WITHDRAWN, DROPPED, REPLACED = "withdrawn", "dropped", "replaced"
+WITHDRAWN, DROPPED, REPLACED, FORFEIT = "withdrawn", "dropped", "replaced", "forfeit"
 """Why a computer plays a tournament entrant's seat to the end: they withdrew (or were
-withdrawn, having left the server), the organizer dropped or replaced them."""
-FOR_GOOD: Final = frozenset({WITHDRAWN, DROPPED, REPLACED})
+withdrawn, having left the server), the organizer dropped or replaced them, they
+forfeited the table (`/game abandon`)."""
+FOR_GOOD: Final = frozenset({WITHDRAWN, DROPPED, REPLACED, FORFEIT})
 """The stand-ins "I'm back" (or acting again) cannot end: the seat stays with the
 computer to the end of the game."""
 PLACE_GONE: Final = "place_gone"

@@ -48,6 +48,8 @@ class Played:
     result (the table is still playing, or was abandoned)."""
     abandoned: bool = False
     """The table closed without a result: its entrants score as skipped (0)."""
+    forfeits: tuple[int, ...] = ()
+    """Entrants who forfeited the table (`/game abandon` by a player): placed last."""
 
 
 @dataclass(frozen=True)

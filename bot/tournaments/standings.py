@@ -32,6 +32,15 @@ def placement_points(places: Sequence[int], top: float) -> list[float]:
     return points
 
 
+def forfeit_places(places: Sequence[int], forfeited: Sequence[int]) -> tuple[int, ...]:
+    """A table's places (0 first, per seat) once the seats `forfeited` are put last:
+    they share the last places, the others keep their order (FIDE: a forfeit is a loss
+    for the one who forfeits; BGA: the others keep their places)."""
+    keys = [(seat in forfeited, 0 if seat in forfeited else place)
+            for seat, place in enumerate(places)]
+    return tuple(sum(other < mine for other in keys) for mine in keys)
+
+
 def advancing(record: RoundRecord, advance: int) -> list[int]:
     """Knockout: who goes on from `record`: who sat out, and the `advance` best of each
     table with a result (tied at the cut, a victory the game's rules share: the one
@@ -55,6 +64,8 @@ class Standing:
     byes: int = 0
     skipped: int = 0
     """Games without a result of theirs: a table abandoned."""
+    forfeits: int = 0
+    """Tables the entrant forfeited (placed last there)."""
     opponents: list[int] = field(default_factory=list)
     opponents_points: float = 0.0
     opponents_average: float = 0.0
@@ -81,6 +92,8 @@ def standings(
         for entrant in advancing(record, rules.advance):
             lines[entrant].reached = number
         for table in record.tables:
+            for entrant in table.forfeits:
+                lines[entrant].forfeits += 1
             for seat, entrant in enumerate(table.seats):
                 line = lines[entrant]
                 if table.abandoned:

@@ -136,6 +136,8 @@ def standing_line(tournament: Tournament, rank: int, line: Standing, locale: Loc
     finished = tournament.by_computer().get(line.entrant, 0)
     if finished:
         text += t(locale, "tournament.standing_computer", count=finished)
+    if line.forfeits:
+        text += t(locale, "tournament.standing_forfeit", count=line.forfeits)
     if not tournament.entrants[line.entrant].active:
         text += t(locale, "tournament.standing_out")
     return text
