@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from bot.games.registry import get_game
 from bot.service.errors import UserError
 from bot.storage.records import TournamentRow, TournamentStatus
 from bot.tournaments import Format, Played, RoundRecord, Rules, Standing, standings
@@ -114,7 +115,8 @@ class Settings:
     @property
     def rules(self) -> Rules:
         return Rules(self.format, self.rounds, self.min_size, self.max_size,
-                     self.top_points, self.bye_points, self.advance)
+                     self.top_points, self.bye_points, self.advance,
+                     least=get_game(self.game).min_players)
 
 
 @dataclass(frozen=True)
