@@ -158,3 +158,25 @@ async def test_the_organizer_ends_a_tournament_table_and_a_forfeit_reads_in_fren
                and line.byes == 0)
     assert " ; 1 forfait" in t("fr", "tournament.standing_forfeit", count=1)
     assert_only_user_errors(w.env)
+
+
+async def test_a_cancel_counts_its_open_table_as_skipped_and_no_computer_finished_it(
+    world: TournamentWorld,
+) -> None:
+    """Bob is dropped (a computer plays his seat), then the organizer cancels: the
+    table, abandoned, counts as skipped for both, and nobody's line says a computer
+    finished a game (none ended with a result)."""
+    w = world
+    table, _ = await bob_and_carol(w)
+    await w.alice.slash(w.channel, "tournament drop", player=w.bob)
+    await w.bot.computers.idle()
+    assert (await w.service.tables.get_table(table.id)).status == TableStatus.PLAYING
+    await w.alice.slash(w.channel, "tournament cancel")
+    await w.env.settle()
+    cancelled = await w.tournament()
+    assert cancelled.status == TournamentStatus.CANCELLED and cancelled.by_computer() == {}
+    assert (await w.service.tables.get_table(table.id)).status == TableStatus.ABANDONED
+    words = private_text(await w.carol.slash(w.channel, "tournament standings"))
+    assert words.count("0 games played, 1 skipped (0 byes)") == 2
+    assert "a computer finished" not in words
+    assert_only_user_errors(w.env)

@@ -249,6 +249,10 @@ async def test_pause_drop_withdraw_and_cancel(service: tuple[GameService, Clock]
     closed = await svc.tournament_rounds.close_tables(cancelled)
     assert {t.status for t in closed} == {TableStatus.ABANDONED} and len(closed) == 2
     assert await svc.tournament_rounds.table_ended(closed[0]) is None  # cancelled: not recorded
+    # the open tables count as skipped, as documented; the bye as a bye
+    lines = cancelled.standings()
+    assert sorted(line.skipped for line in lines) == [0, 1, 1, 1, 1]
+    assert sum(line.byes for line in lines) == 1 and sum(line.played for line in lines) == 0
 
 
 async def test_a_table_half_opened_by_a_claimer_that_died_is_finished_not_opened_again(

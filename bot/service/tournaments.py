@@ -38,6 +38,7 @@ from bot.service.tournament_record import (
     TournamentNotPaused,
     TournamentNotRunning,
     from_row,
+    with_round,
 )
 from bot.storage import ShardSet
 from bot.storage.records import LIVE_TOURNAMENTS, TournamentStatus
@@ -228,11 +229,12 @@ class Tournaments(TournamentRows):
                                   TournamentNotPaused, resume)
 
     async def cancel(self, tournament_id: int, user: int, *, can_manage: bool) -> Tournament:
-        """The organizer ends the tournament; its tables still open are abandoned by
-        `TournamentRounds.close_tables`."""
+        """The organizer ends the tournament: the round's tables without a result count
+        as skipped, in the same change (the tables still open are then abandoned by
+        `TournamentRounds.close_tables`, whose end no longer moves the tournament)."""
         return await self._decide(
             tournament_id, user, can_manage, LIVE_TOURNAMENTS, TournamentNotRunning,
-            lambda t: replace(t, status=TournamentStatus.CANCELLED))
+            lambda t: replace(skipping_unfinished(t), status=TournamentStatus.CANCELLED))
 
     async def drop(
         self, tournament_id: int, user: int, entrant_user: int, *, can_manage: bool
@@ -281,6 +283,16 @@ class Tournaments(TournamentRows):
         """TooFewEntrants unless one table can be seated."""
         if len(tournament.entrants) < max(2, tournament.settings.min_size):
             raise TooFewEntrants(max(2, tournament.settings.min_size))
+
+
+def skipping_unfinished(tournament: Tournament) -> Tournament:
+    """`tournament` with its current round's tables without a result counted as skipped
+    (abandoned)."""
+    current = tournament.current
+    if current is None:
+        return tournament
+    slots = tuple(slot if slot.done else replace(slot, abandoned=True) for slot in current.slots)
+    return with_round(tournament, replace(current, slots=slots))
 
 
 def _without(tournament: Tournament, user: int) -> Tournament:
