@@ -80,7 +80,7 @@ async def standings_file(
     """The standings image with its description; None if it could not be drawn."""
     rows = standings_rows(tournament, await entrant_names(client, tournament), locale)
     heading = standings_title(tournament, locale)
-    told = standings_description(rows, heading, locale)[:ALT_TEXT_LIMIT]
+    told = standings_description(rows, heading, locale, ALT_TEXT_LIMIT)
     try:
         return await image_file(f"tournament-{tournament.id}.png", render_standings, heading,
                                 rows, language_of(locale), description=told)
