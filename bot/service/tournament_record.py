@@ -76,6 +76,21 @@ class TooFewEntrants(TournamentError):
         super().__init__("too few entrants", min=needed)
 
 
+class NameOneEntrant(TournamentError):
+    """Drop and replace name a member or a computer entrant's number: one of them."""
+
+    key = "name_one_entrant"
+
+
+class CardMoved(TournamentError):
+    """A button of a tournament's former card: the card was posted again (`link`)."""
+
+    key = "card_moved"
+
+    def __init__(self, link: str) -> None:
+        super().__init__("the card moved", link=link)
+
+
 class TournamentNotRunning(TournamentError):
     key = "tournament_not_running"
 

@@ -105,6 +105,12 @@ async def card_message(
     }
 
 
+def card_link(tournament: Tournament) -> str:
+    """A link to the tournament's card (its message in its channel)."""
+    server = tournament.guild_id if tournament.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{server}/{tournament.channel_id}/{tournament.card}"
+
+
 async def refresh_card(client: discord.Client, tournament: Tournament) -> None:
     """Edit the tournament's card as it is now (a card gone is logged, not an error)."""
     if tournament.card is None:
