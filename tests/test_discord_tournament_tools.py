@@ -12,7 +12,11 @@ from tests.discord_support import private_text
 from tests.forging import forged_component
 from tests.test_discord_tournament_seats import french
 from tests.test_discord_tournaments import assert_only_user_errors, settings, world
-from tests.tournament_support import TournamentWorld, card_id
+from tests.tournament_support import (
+    TournamentWorld,
+    card_id,
+    two_people_against_two_computers,
+)
 
 __all__ = ["french", "settings", "world"]  # the tournaments' fixtures
 
@@ -78,4 +82,39 @@ async def test_the_tools_speak_french(french: TournamentWorld) -> None:
     assert private_text(answer).startswith("Cette fiche a été déplacée : https://discord.com/")
     answer = await w.alice.slash(w.channel, "tournament drop")
     assert private_text(answer) == t("fr", "error.name_one_entrant")
+    assert_only_user_errors(w.env)
+
+
+def announcement(w: TournamentWorld) -> str:
+    """The round's announcement as it reads now (edited with the threads' links)."""
+    return next(m.content for m in w.channel.history()
+                if m.author.bot and ("begins," in m.content or "commence" in m.content))
+
+
+async def test_the_rounds_announcement_lists_its_tables_with_links_and_who_sits_out(
+    world: TournamentWorld,
+) -> None:
+    w = world
+    table = await two_people_against_two_computers(w, w.bob, w.carol, computers=3)
+    tournament = await w.tournament()
+    assert tournament.current is not None
+    threads = [slot.channel_id for slot in tournament.current.slots]
+    assert table.channel_id in threads and None not in threads
+    told = announcement(w).splitlines()
+    assert told[1] == f"Table 1: {w.bob.mention} · {w.carol.mention} · <#{threads[0]}>"
+    assert told[2] == f"Table 2: Computer 1 (easy) · Computer 2 (easy) · <#{threads[1]}>"
+    assert told[3] == "Computer 3 (easy) sits out this round (a bye: 3 points)."
+
+
+async def test_the_rounds_announcement_in_french(french: TournamentWorld) -> None:
+    w = french
+    await w.new(game="mine-out", format="swiss", players=2, minimum=2, rounds=1)
+    await w.bob.click(w.card(), custom_id=card_id(1, "join"))
+    for _ in range(2):
+        await w.alice.click(w.card(), custom_id=card_id(1, "easy"))
+    await w.alice.click(w.card(), custom_id=card_id(1, "start"))
+    (thread,) = w.channel.threads
+    told = announcement(w).splitlines()
+    assert told[1] == f"Table 1 : {w.bob.mention} · Ordinateur 1 (facile) · <#{thread.id}>"
+    assert told[2].startswith("Ordinateur 2 (facile) est exempté de cette manche")
     assert_only_user_errors(w.env)

@@ -175,6 +175,9 @@ class Round:
     deadline: float
     overtime: bool = False
     """The deadline passed: computers play the seats still idle."""
+    announcement: int | None = None
+    """The id of the round's announcement in the tournament's channel (its tables,
+    edited with their threads' links once they are open)."""
 
     @property
     def done(self) -> bool:
@@ -270,7 +273,7 @@ def _round(data: dict[str, Any]) -> Round:
         for s in data["slots"]
     )
     return Round(data["number"], slots, tuple(data["byes"]), data["opened_at"],
-                 data["deadline"], data["overtime"])
+                 data["deadline"], data["overtime"], data.get("announcement"))
 
 
 def with_slot(tournament: Tournament, index: int, **changes: Any) -> Tournament:

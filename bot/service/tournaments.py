@@ -156,6 +156,17 @@ class Tournaments(TournamentRows):
         """Keep the id of the tournament's card (the message edited at every change)."""
         return await self.change(tournament_id, lambda t: replace(t, card=message_id))
 
+    async def set_announcement(self, tournament_id: int, number: int, message_id: int
+                               ) -> Tournament:
+        """Keep the id of round `number`'s announcement (while it is the current round)."""
+        def keep(tournament: Tournament) -> Tournament | None:
+            current = tournament.current
+            if current is None or current.number != number:
+                return None
+            return with_round(tournament, replace(current, announcement=message_id))
+
+        return await self.change(tournament_id, keep)
+
     async def join(self, tournament_id: int, user: int) -> Tournament:
         def join(tournament: Tournament) -> Tournament:
             _in_signup(tournament)

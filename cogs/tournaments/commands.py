@@ -23,7 +23,7 @@ from bot.games.registry import get_game
 from bot.i18n import t
 from bot.service import TableStatus
 from bot.service.computers import computer_level
-from bot.service.life import TableEnded
+from bot.service.life import TableEnded, TableStarted
 from bot.service.tournament_record import (
     NameOneEntrant,
     NotEntered,
@@ -48,12 +48,12 @@ from cogs.platform.replies import acknowledged, public_locale, send_private
 from cogs.platform.table_options import check_players, table_options, with_option_parameters
 from cogs.platform.threads import close_thread
 from cogs.platform.translator import command_text
+from cogs.tournaments.announcement import link_round, server_locale
 from cogs.tournaments.buttons import CARD_ITEMS
 from cogs.tournaments.card import post_card, refresh_card, standings_file
 from cogs.tournaments.rounds import (
     go_on,
     say,
-    server_locale,
     start_tournament,
     table_ended,
     tick,
@@ -135,6 +135,7 @@ class TournamentCog(
 
     async def cog_load(self) -> None:
         self.host.service.life.listen(TableEnded, self.table_ended)
+        self.host.service.life.listen(TableStarted, self.table_started)
         self.minute.start()
 
     async def cog_unload(self) -> None:
@@ -147,6 +148,10 @@ class TournamentCog(
     @minute.before_loop
     async def wait_until_connected(self) -> None:
         await self._client.wait_until_ready()
+
+    async def table_started(self, event: TableStarted) -> None:
+        """A table started: the last of a round's links every table in its announcement."""
+        await link_round(self._client, event.table)
 
     async def table_ended(self, event: TableEnded) -> None:
         """A table ended, whatever ended it (`bot.service.life`): its tournament goes on,

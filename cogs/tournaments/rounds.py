@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import LocaleLike, language_of, t
+from bot.i18n import t
 from bot.service import Table, TableStatus
 from bot.service.computers import playing_computers
 from bot.service.errors import TableError
@@ -33,17 +33,11 @@ from cogs.platform.names import mention
 from cogs.platform.posting import TurnPost, post
 from cogs.platform.stand_in import computer_words
 from cogs.platform.threads import ARCHIVE_AFTER_MINUTES, THREAD_NAME_LIMIT, threads_allowed
+from cogs.tournaments.announcement import post_round, server_locale
 from cogs.tournaments.card import refresh_card, standings_file
 from cogs.tournaments.words import podium_text, round_words, title
-from renderer.tournament import figure
 
 log = logging.getLogger(__name__)
-
-
-def server_locale(client: discord.Client, tournament: Tournament) -> LocaleLike:
-    """The language of the tournament's public messages: its server's."""
-    guild = client.get_guild(tournament.guild_id) if tournament.guild_id else None
-    return guild.preferred_locale if guild is not None else None
 
 
 async def channel_of(client: discord.Client, channel_id: int) -> Any:
@@ -86,19 +80,9 @@ async def start_tournament(
 
 
 async def announce_round(client: discord.Client, tournament: Tournament) -> None:
-    """The round's opening in the tournament's channel: its tables, who sits out, its end."""
-    current = tournament.current
-    if current is None:
-        return
-    locale = server_locale(client, tournament)
-    lines = [t(locale, "tournament.round_opens", title=title(tournament, locale),
-               round=round_words(tournament, current.number, locale),
-               tables=len(current.slots), deadline=f"<t:{int(current.deadline)}:R>")]
-    points = figure(language_of(locale), tournament.settings.bye_points)
-    for entrant in current.byes:
-        lines.append(t(locale, "tournament.bye", points=points,
-                       player=mention(tournament.entrants[entrant].user, locale)))
-    await say(client, tournament.channel_id, "\n".join(lines))
+    """The round's opening in the tournament's channel: its end, its tables (who plays
+    whom, linked to their threads once open), who sits out (`announcement`)."""
+    await post_round(client, tournament)
 
 
 def reminder_minutes(client: discord.Client, tournament: Tournament) -> int:

@@ -10,7 +10,8 @@ import discord
 from bot.service.tournament_record import Tournament
 from cogs.platform.host import host_of
 from cogs.platform.names import mention
-from cogs.tournaments.rounds import computers_take_over, server_locale
+from cogs.tournaments.announcement import server_locale
+from cogs.tournaments.rounds import computers_take_over
 
 
 async def stand_in_for_good(
