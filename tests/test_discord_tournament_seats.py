@@ -21,11 +21,12 @@ from tests.test_discord_tournaments import assert_only_user_errors, settings, wo
 from tests.tournament_support import (
     SETTLE_SECONDS,
     TournamentWorld,
+    no_error_log,
     play_own_game,
     two_people_against_two_computers,
 )
 
-__all__ = ["settings", "world"]  # the tournaments' fixtures: computers think 0.02 s
+__all__ = ["no_error_log", "settings", "world"]  # the tournaments' fixtures: computers think 0.02 s
 
 
 @pytest.fixture

@@ -12,9 +12,15 @@ from bot.storage.records import TournamentStatus
 from tests.discord_support import private_text
 from tests.test_discord_tournament_seats import confirm
 from tests.test_discord_tournaments import assert_only_user_errors, settings, world
-from tests.tournament_support import TournamentWorld, card_id, play_own_game, playing_table_of
+from tests.tournament_support import (
+    TournamentWorld,
+    card_id,
+    no_error_log,
+    play_own_game,
+    playing_table_of,
+)
 
-__all__ = ["settings", "world"]  # the tournaments' fixtures: computers think 0.02 s
+__all__ = ["no_error_log", "settings", "world"]  # the tournaments' fixtures: computers think 0.02 s
 
 TOP, BYE = 6.0, 3.0
 

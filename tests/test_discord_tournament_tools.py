@@ -15,10 +15,11 @@ from tests.test_discord_tournaments import assert_only_user_errors, settings, wo
 from tests.tournament_support import (
     TournamentWorld,
     card_id,
+    no_error_log,
     two_people_against_two_computers,
 )
 
-__all__ = ["french", "settings", "world"]  # the tournaments' fixtures
+__all__ = ["french", "no_error_log", "settings", "world"]  # the tournaments' fixtures
 
 
 async def test_join_leave_card_again_and_computers_named_by_their_number(

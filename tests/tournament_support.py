@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import discord
+import pytest
 import simcord
 
 from bot.ai.knowledge import knowledge_for
@@ -15,6 +18,14 @@ from tests.discord_support import TableWorld
 
 SETTLE_SECONDS = 120.0
 """A click that starts a round may wait for computers to play whole games."""
+
+
+@pytest.fixture(autouse=True)
+def no_error_log(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Autouse where imported (issue 42's tests): the test logs nothing at the error
+    level."""
+    yield
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
 @dataclass
