@@ -14,7 +14,6 @@ from discord.ext import commands
 from bot.games.registry import game_ids
 from bot.i18n import LocaleLike, has_key, t
 from bot.service import GameService, Table, TableStatus, check_game
-from bot.service.errors import NotCreator
 from bot.startup.config import Settings
 from bot.storage import PingMode
 from bot.storage.table_settings import takes_over
@@ -29,6 +28,7 @@ from cogs.platform.items import Interaction
 from cogs.platform.lobby import (
     LOBBY_ITEMS,
     abandon_controls,
+    abandon_question,
     join_table,
     leave_table,
     lobby_text,
@@ -369,11 +369,8 @@ class GameCog(
     @acknowledged
     async def abandon(self, interaction: Interaction) -> None:
         table = await self._table_here(interaction)
-        if table.creator_id != interaction.user.id and not interaction.permissions.manage_channels:
-            raise NotCreator()  # said now rather than after a confirmation (the service checks too)
-        locale = interaction.locale
-        question = t(locale, "abandon.confirm", game=game_name(locale, table.game), table=table.id)
-        await send_private(interaction, question, view=abandon_controls(table, locale))
+        question = await abandon_question(interaction, table)
+        await send_private(interaction, question, view=abandon_controls(table, interaction.locale))
 
     @app_commands.command(name=_text("export.name"), description=_text("export.description"))
     @app_commands.rename(table=_text("export.table.name"))

@@ -400,7 +400,9 @@ async def play_to_the_end(
     assert final.embeds[-1].title == t(world.locale, "coal.final.title")
     description = final.embeds[-1].description or ""
     state = state_of(await world.table())
-    winner = state.standings()[0]
+    outcome = state.outcome()
+    assert outcome is not None
+    winner = outcome.winners[0]
     name = world.member(table.seats[winner]).name
     standing = t(world.locale, "coal.final.standing", rank=1, player=name,
                  vp=state.scores()[winner], money=state.players[winner].money)

@@ -295,7 +295,9 @@ def test_the_final_board_shows_the_standings_and_nobody_to_act(lang: str) -> Non
     with drawn_text() as log:
         render_board(state.view(None), names(3), lang)
     drawn = [d.text for d in log.drawn]
-    winner = names(3)[state.standings()[0]]
+    outcome = state.outcome()
+    assert outcome is not None and len(outcome.winners) == 1
+    winner = names(3)[outcome.winners[0]]
     assert label(lang, "winners", count=1, players=winner) in drawn
     assert label(lang, "game_over") in drawn
     assert {label(lang, f"rank.{rank}") for rank in (1, 2, 3)} <= set(drawn)

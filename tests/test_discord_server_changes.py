@@ -19,7 +19,7 @@ from bot.games.mine_out.state import MineOutState
 from bot.service import GameService, Table, TableStatus
 from bot.startup.config import Settings
 from bot.storage.records import TournamentStatus
-from bot.storage.table_settings import LEFT, stand_ins
+from bot.storage.table_settings import LEFT, WITHDRAWN, stand_ins
 from cogs.platform.host import host_of
 from cogs.tournaments.words import title
 from tests.conftest import REMINDER_MINUTES
@@ -218,7 +218,7 @@ async def test_a_rate_limit_past_discord_pys_retries_leaves_the_turn_owed_then_p
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
-WITHDRAWN = {
+WITHDRAWN_WORDS = {
     "en": "🚪 {player} left the server: they are withdrawn from **Tournament #1 · Mine Out**. "
           "A computer finishes their game; they are paired no more.",
     "fr": "🚪 {player} a quitté le serveur : il est retiré de **{title}**. Un ordinateur finit "
@@ -236,7 +236,8 @@ async def test_a_player_who_left_is_withdrawn_from_the_tournament_and_their_game
     w.env.backend.remove_member(w.guild.id, w.bob.id)
     ended = await alice_plays_to_the_end(w, table.id, w.thread_of(table), w.bob.id)
     assert ended.status == TableStatus.FINISHED
-    assert stand_ins(ended) == {ended.seats.index(w.bob.id): LEFT}
+    # withdrawn from the tournament: the seat is not his again if he comes back
+    assert stand_ins(ended) == {ended.seats.index(w.bob.id): WITHDRAWN}
     await w.env.settle()
     final = await w.tournament()
     assert final.status == TournamentStatus.FINISHED
@@ -244,7 +245,7 @@ async def test_a_player_who_left_is_withdrawn_from_the_tournament_and_their_game
     assert bob is not None and not final.entrants[bob].active
     said = [m.content for m in w.channel.history() if m.content.startswith("🚪")]
     french = w.guild.name == "mines-fr"
-    expected = WITHDRAWN["fr" if french else "en"].format(
+    expected = WITHDRAWN_WORDS["fr" if french else "en"].format(
         player=w.bob.mention, title=title(final, "fr" if french else "en"))
     assert said == [expected]
     assert table.id == ended.id

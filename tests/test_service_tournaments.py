@@ -14,6 +14,7 @@ import pytest
 
 import tests.tinygame  # noqa: F401  (registers "tiny")
 from bot.service import GameService, Table, TableStatus
+from bot.service.errors import SeatKept
 from bot.service.tournament_record import (
     AlreadyEntered,
     NotEntered,
@@ -27,7 +28,7 @@ from bot.service.tournament_record import (
 )
 from bot.storage import Storage
 from bot.storage.records import TournamentStatus
-from bot.storage.table_settings import stand_ins
+from bot.storage.table_settings import DEADLINE, DROPPED, WITHDRAWN, stand_ins
 from bot.tournaments import Format
 from tests.postgres_support import PostgresCluster
 
@@ -85,12 +86,16 @@ async def open_round(service: GameService, tournament_id: int) -> list[Table]:
 
 
 async def play_out(service: GameService, table: Table, rng: random.Random) -> Table:
+    """Random moves to the end: a person's own, or a computer's for a seat it plays."""
     while table.status == TableStatus.PLAYING:
         assert table.state is not None
         seat = table.state.to_act()[0]
-        action = rng.choice(table.state.legal_actions(seat))
-        played = await service.moves.act(table.id, table.seats[seat],
-                                         table.state.format_action(action))
+        action = table.state.format_action(rng.choice(table.state.legal_actions(seat)))
+        if seat in stand_ins(table):
+            played = await service.moves.play_for(table.id, seat, action, table.version,
+                                                  played_by=-1)
+        else:
+            played = await service.moves.act(table.id, table.seats[seat], action)
         table = played.table
     return table
 
@@ -186,7 +191,27 @@ async def test_at_the_deadline_computers_play_the_idle_seats(
                for t in late)
     after = await svc.tournaments.get(tournament.id)
     assert after.current is not None and after.current.overtime
-    assert sorted(after.by_computer()) == [0, 1, 2, 3]
+    assert after.by_computer() == {}  # counted when a game ends with a result
+    # the deadline's stand-in is given back on "I'm back"...
+    first, second = late
+    back = await svc.seats.hand_back(first.id, first.seats[0])
+    assert stand_ins(back) == {1: DEADLINE}
+    # ...until the player withdraws: then the computer keeps the seat to the end
+    out = await svc.tournaments.withdraw(tournament.id, first.seats[1])
+    kept = await svc.tournament_rounds.stand_in_for(out, first.seats[1], WITHDRAWN)
+    assert kept is not None and stand_ins(kept) == {1: WITHDRAWN}
+    with pytest.raises(SeatKept):
+        await svc.seats.hand_back(first.id, first.seats[1])
+    # a computer finished the withdrawn seat (and the second table's two); the person who
+    # came back finished their own: only the computers' count, once the games ended
+    rng = random.Random(3)
+    for table in (await svc.tables.get_table(first.id), second):
+        ended = await play_out(svc, table, rng)
+        await svc.tournament_rounds.table_ended(ended)
+    counted = await svc.tournaments.get(tournament.id)
+    entrant = {user: counted.entrant_of(user) for user in (*first.seats, *second.seats)}
+    assert counted.by_computer() == {entrant[first.seats[1]]: 1, entrant[second.seats[0]]: 1,
+                                     entrant[second.seats[1]]: 1}
 
 
 async def test_pause_drop_withdraw_and_cancel(service: tuple[GameService, Clock]) -> None:
@@ -209,8 +234,13 @@ async def test_pause_drop_withdraw_and_cancel(service: tuple[GameService, Clock]
     with pytest.raises(NotOrganizer):
         await svc.tournaments.drop(tid, 11, seated, can_manage=False)
     dropped = await svc.tournaments.drop(tid, ORGANIZER, seated, can_manage=False)
-    table = await svc.tournament_rounds.stand_in_for(dropped, seated)
-    assert table is not None and stand_ins(table) == {0: "deadline"}
+    table = await svc.tournament_rounds.stand_in_for(dropped, seated, DROPPED)
+    assert table is not None and stand_ins(table) == {0: "dropped"}
+    with pytest.raises(SeatKept) as kept:  # the computer plays it to the end
+        await svc.seats.hand_back(table.id, seated)
+    assert kept.value.key == "seat_kept_dropped"
+    with pytest.raises(SeatKept):
+        await svc.moves.act(table.id, seated, "x")
     withdrawn = await svc.tournaments.withdraw(tid, tables[1].seats[1])
     assert sum(e.active for e in withdrawn.entrants) == 3
     replaced = await svc.tournaments.replace_entrant(tid, ORGANIZER, 12, None, can_manage=False)
@@ -219,6 +249,10 @@ async def test_pause_drop_withdraw_and_cancel(service: tuple[GameService, Clock]
     closed = await svc.tournament_rounds.close_tables(cancelled)
     assert {t.status for t in closed} == {TableStatus.ABANDONED} and len(closed) == 2
     assert await svc.tournament_rounds.table_ended(closed[0]) is None  # cancelled: not recorded
+    # the open tables count as skipped, as documented; the bye as a bye
+    lines = cancelled.standings()
+    assert sorted(line.skipped for line in lines) == [0, 1, 1, 1, 1]
+    assert sum(line.byes for line in lines) == 1 and sum(line.played for line in lines) == 0
 
 
 async def test_a_table_half_opened_by_a_claimer_that_died_is_finished_not_opened_again(

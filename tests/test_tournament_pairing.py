@@ -174,7 +174,7 @@ def test_a_knockout_goes_on_to_one_winner() -> None:
         rounds.append(RoundRecord(tables, plan.byes))
     assert len(rounds) == 4  # 9 -> 5 -> 3 -> 2 -> 1
     table = standings(9, rounds, rules)
-    assert table[0].entrant == 0 and table[0].reached == 4
+    assert table[0].entrant == 0 and (table[0].last_round, table[0].last_place) == (4, 0)
 
 
 def test_dropped_entrants_are_not_paired() -> None:

@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.i18n import t
+from cogs.tournaments.card import ALT_TEXT_LIMIT
+from cogs.tournaments.words import standings_description
 from renderer import tournament
 from renderer.tournament import MAX_ROWS, StandingRow, figure, render_standings
 from tests.golden_images import assert_matches_golden
@@ -68,3 +71,26 @@ def test_nobody_yet() -> None:
         empty = image(render_standings("T", [], "en"))
     assert empty.height == image(render_standings("T", rows(1), "en")).height
     assert "Nobody has entered yet" in [d.text for d in log.drawn]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_alt_text_keeps_whole_lines_within_discords_limit_then_says_how_many_more(
+    lang: str,
+) -> None:
+    """64 entrants of 32-character names: as many whole lines as fit in 1,024
+    characters, then "and N more" counting every entrant left out."""
+    names = [f"Aleksandr Vladimirovich Petrov{n:02d}" for n in range(64)]
+    assert {len(name) for name in names} == {32}
+    many = [StandingRow(rank, names[rank - 1], 70 - rank, 9, 1, 300.5, 33.25)
+            for rank in range(1, 65)]
+    told = standings_description(many, TITLES[lang], lang, ALT_TEXT_LIMIT)
+    assert len(told) <= ALT_TEXT_LIMIT == 1024
+    shown = [row for row in many if f"{row.rank}. {row.name}" in told]
+    assert 0 < len(shown) < MAX_ROWS and shown == many[:len(shown)]
+    tail = t(lang, "render.tournament.more", count=64 - len(shown))
+    assert told.endswith(tail)
+    last = standings_description(many[:len(shown)], TITLES[lang], lang, 10_000)
+    assert told == f"{last} {tail}"  # the shown lines whole, nothing cut
+    more = standings_description(many[:len(shown) + 1], TITLES[lang], lang, 10_000)
+    one_more = f"{more} {t(lang, 'render.tournament.more', count=63 - len(shown))}"
+    assert len(one_more) > ALT_TEXT_LIMIT  # as many as fit

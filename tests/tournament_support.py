@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import discord
@@ -18,6 +20,14 @@ SETTLE_SECONDS = 120.0
 """A click that starts a round may wait for computers to play whole games."""
 
 
+@pytest.fixture(autouse=True)
+def no_error_log(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Autouse where imported (issue 42's tests): the test logs nothing at the error
+    level."""
+    yield
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
 @dataclass
 class TournamentWorld(TableWorld):
     """A server with a tournament channel where the bot may open threads; `alice`
@@ -29,9 +39,10 @@ class TournamentWorld(TableWorld):
 
     def card(self, number: int = 1) -> discord.Message:
         """Tournament `number`'s card in the channel: its first message naming it (in
-        English) or carrying its buttons (in any language)."""
+        English, French or German) or carrying its buttons (in any language)."""
+        heads = (f"🏆 **Tournament #{number} ·", f"🏆 **Tournoi n°{number} ·")
         return next(m for m in self.channel.history() if m.author.bot and (
-            m.content.startswith(f"🏆 **Tournament #{number} ·")
+            m.content.startswith(heads)
             or any(i.startswith(f"mt:tour:{number}:") for i in custom_ids(m))))
 
     async def tournament(self, number: int = 1) -> Tournament:

@@ -40,10 +40,16 @@ class Event:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: final scores per seat and the winning seats (ties share)."""
+    """The end of a game: final scores per seat and the winning seats (ties share).
+
+    The winners are the rules' (a tie on points broken by the rules' own tie-break);
+    `tiebreaks`, when the rules have one that orders every seat (Coal Baron's Francs
+    left), splits equal scores below the winners too. `places` reads both."""
 
     scores: tuple[int, ...]
     winners: tuple[Seat, ...]
+    tiebreaks: tuple[int, ...] = ()
+    """Per seat, the rules' second key (higher is better); empty: none."""
 
 
 @dataclass(frozen=True)
@@ -65,13 +71,26 @@ class Match:
         return cls(tuple(tuple(team) for team in data["teams"]), tuple(data["ranks"]))
 
 
-def outcome_ranks(outcome: Outcome) -> tuple[int, ...]:
-    """Rank of each seat: winners 0, then by score (equal scores share a rank)."""
-    others = [score for seat, score in enumerate(outcome.scores) if seat not in outcome.winners]
-    return tuple(
-        0 if seat in outcome.winners else 1 + sum(other > score for other in others)
-        for seat, score in enumerate(outcome.scores)
-    )
+def places(outcome: Outcome) -> tuple[int, ...]:
+    """Each seat's place at the end (0 first): the one ranking of a finished game that
+    tournaments, the table's end post, the presenters and the ratings read. The rules'
+    winners first (sharing place 0), then the others by score, then by the rules'
+    tie-break (`Outcome.tiebreaks`); seats still equal share a place, and the next
+    place counts every seat ahead (1, 1, 3: "standard competition ranking")."""
+    def key(seat: Seat) -> tuple[bool, int, int]:
+        if seat in outcome.winners:
+            return (True, 0, 0)
+        tiebreak = outcome.tiebreaks[seat] if outcome.tiebreaks else 0
+        return (False, outcome.scores[seat], tiebreak)
+
+    keys = [key(seat) for seat in range(len(outcome.scores))]
+    return tuple(sum(other > mine for other in keys) for mine in keys)
+
+
+def ranked_seats(outcome: Outcome) -> list[tuple[Seat, int]]:
+    """(seat, place) from first to last (`places`; seats sharing a place in seat order)."""
+    placed = places(outcome)
+    return sorted(enumerate(placed), key=lambda pair: (pair[1], pair[0]))
 
 
 def team_match(teams: Sequence[Sequence[Seat]], outcome: Outcome) -> Match:
@@ -149,7 +168,7 @@ class GameState(ABC, Generic[A]):
         default: every seat for itself, ranked by the outcome."""
         outcome = self.outcome()
         assert outcome is not None, "the game is not over"
-        return [Match(tuple((seat,) for seat in range(self.num_players)), outcome_ranks(outcome))]
+        return [Match(tuple((seat,) for seat in range(self.num_players)), places(outcome))]
 
     # -- actions -------------------------------------------------------------------
 

@@ -144,6 +144,18 @@ class NotStoodIn(TableError):
     key = "not_stood_in"
 
 
+class SeatKept(TableError):
+    """The player asked for their seat back (or acted) where a computer plays it to the
+    end: they withdrew from the tournament, were dropped or replaced. The key names why
+    (``seat_kept_withdrawn``...)."""
+
+    key = "seat_kept"
+
+    def __init__(self, why: str) -> None:
+        super().__init__(f"the seat is kept: {why}")
+        self.key = f"seat_kept_{why}"
+
+
 class TakeoverOff(TableError):
     """A computer takes over idle players only at a table with that option."""
 

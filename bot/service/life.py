@@ -9,6 +9,8 @@ so a listener never hears of a change that was not stored, and every path that m
 the change (a move, ``/game abandon``, a deleted thread, a tournament's deadline, a
 player who left the server) is heard the same way.
 
+- `TableStarted`: a table left its lobby for play (a tournament links its thread in
+  the round's announcement).
 - `TableEnded`: a table in its lobby or in play finished or was abandoned, with its
   cause (`ended_cause`).
 - `SeatHandedOver`: a computer now plays a person's seat, with the reason stored for it
@@ -41,6 +43,13 @@ OPEN = (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
 @dataclass(frozen=True)
+class TableStarted:
+    """`table` (as saved) left its lobby: its game is in play."""
+
+    table: Table
+
+
+@dataclass(frozen=True)
 class TableEnded:
     """`table` (as saved) finished or was abandoned, because of `cause`."""
 
@@ -66,8 +75,8 @@ class PlayerLeft:
     tables: tuple[Table, ...]
 
 
-Event = TableEnded | SeatHandedOver | PlayerLeft
-E = TypeVar("E", TableEnded, SeatHandedOver, PlayerLeft)
+Event = TableStarted | TableEnded | SeatHandedOver | PlayerLeft
+E = TypeVar("E", TableStarted, TableEnded, SeatHandedOver, PlayerLeft)
 Listener = Callable[[Any], Awaitable[None]]
 
 
@@ -84,6 +93,8 @@ def changes(old: Table, new: Table) -> list[Event]:
     for seat, reason in sorted(after.items()):
         if before.get(seat) != reason and new.status == TableStatus.PLAYING:
             events.append(SeatHandedOver(new, seat, reason))
+    if old.status == TableStatus.LOBBY and new.status == TableStatus.PLAYING:
+        events.append(TableStarted(new))
     if old.status in OPEN and new.status in ENDED:
         events.append(TableEnded(new, ended_cause(new)))
     return events

@@ -10,12 +10,12 @@ from typing import Any
 from bot.games import undo
 from bot.games.base import Event, GameState, Seat
 from bot.service.checks import check_turn, state_in_play
-from bot.service.errors import ActionPlayedBySkip, NotYourTurn, StaleAction
+from bot.service.errors import ActionPlayedBySkip, NotYourTurn, SeatKept, StaleAction
 from bot.service.results import Results, game_record
 from bot.service.seats import Seats, handed_back
 from bot.service.store import TableStore
 from bot.storage import LoggedAction, Table
-from bot.storage.table_settings import stand_ins
+from bot.storage.table_settings import can_take_back, stand_ins
 
 
 @dataclass(frozen=True)
@@ -63,9 +63,12 @@ class Moves:
         """
         async with self._store.locked(table_id) as table:
             seat = check_turn(table, user_id, expected_version)
+            why = stand_ins(table).get(seat)
+            if why is not None and not can_take_back(why):
+                raise SeatKept(why)
             state = state_in_play(table)
             action = state.parse_action(seat, text)
-            stood_in = seat in stand_ins(table)
+            stood_in = why is not None
             if stood_in:
                 # Acting again is taking the seat back from the computer playing it.
                 table = replace(table, options=handed_back(table, seat))

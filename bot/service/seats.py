@@ -13,6 +13,7 @@ from bot.service.checks import check_turn, state_in_play
 from bot.service.errors import (
     NobodyAway,
     NotStoodIn,
+    SeatKept,
     SkipAway,
     SkipOwnTurn,
     SkipPaused,
@@ -27,6 +28,7 @@ from bot.storage.table_settings import (
     AWAY,
     IDLE,
     LEFT,
+    can_take_back,
     stand_ins,
     takes_over,
     with_stand_ins,
@@ -144,11 +146,14 @@ class Seats:
 
     async def hand_back(self, table_id: int, user_id: int) -> Table:
         """`user_id` takes their seat back from the computer playing it (NotStoodIn if
-        none does)."""
+        none does; SeatKept if it plays to the end: `table_settings.FOR_GOOD`)."""
         async with self._store.locked(table_id) as table:
             seat = check_turn(table, user_id, None, to_act=False)
-            if seat not in stand_ins(table):
+            why = stand_ins(table).get(seat)
+            if why is None:
                 raise NotStoodIn()
+            if not can_take_back(why):
+                raise SeatKept(why)
             handed = replace(table, options=handed_back(table, seat))
             saved = await self._store.save_settings(table, handed)
             await self.forget_stand_in_votes(table, seat)
@@ -190,8 +195,10 @@ class Seats:
             async with self._store.locked(found.id) as table:
                 seat = table.seats.index(user_id)
                 playing = stand_ins(table)
-                if table.status != TableStatus.PLAYING or playing.get(seat) == LEFT:
-                    continue
+                why = playing.get(seat)
+                if table.status != TableStatus.PLAYING or why == LEFT or (
+                        why is not None and not can_take_back(why)):
+                    continue  # told already, or the computer plays it to the end anyway
                 options = with_stand_ins(table, {**playing, seat: LEFT})
                 changed.append(await self._store.save_settings(table, replace(table,
                                                                               options=options)))

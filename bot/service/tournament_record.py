@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from bot.games.registry import get_game
 from bot.service.errors import UserError
 from bot.storage.records import TournamentRow, TournamentStatus
 from bot.tournaments import Format, Played, RoundRecord, Rules, Standing, standings
@@ -75,6 +76,21 @@ class TooFewEntrants(TournamentError):
         super().__init__("too few entrants", min=needed)
 
 
+class NameOneEntrant(TournamentError):
+    """Drop and replace name a member or a computer entrant's number: one of them."""
+
+    key = "name_one_entrant"
+
+
+class CardMoved(TournamentError):
+    """A button of a tournament's former card: the card was posted again (`link`)."""
+
+    key = "card_moved"
+
+    def __init__(self, link: str) -> None:
+        super().__init__("the card moved", link=link)
+
+
 class TournamentNotRunning(TournamentError):
     key = "tournament_not_running"
 
@@ -114,7 +130,8 @@ class Settings:
     @property
     def rules(self) -> Rules:
         return Rules(self.format, self.rounds, self.min_size, self.max_size,
-                     self.top_points, self.bye_points, self.advance)
+                     self.top_points, self.bye_points, self.advance,
+                     least=get_game(self.game).min_players)
 
 
 @dataclass(frozen=True)
@@ -147,7 +164,10 @@ class Slot:
     places: tuple[int, ...] | None = None
     abandoned: bool = False
     by_computer: tuple[int, ...] = ()
-    """Entrants whose seat a computer played to the end (the deadline, a drop)."""
+    """Entrants whose seat a computer played when the table ended with a result (the
+    deadline, a withdrawal, a drop...): set with the places."""
+    forfeits: tuple[int, ...] = ()
+    """Entrants who forfeited the table (`/game abandon` by a player): placed last."""
 
     @property
     def done(self) -> bool:
@@ -165,6 +185,9 @@ class Round:
     """The deadline passed: computers play the seats still idle."""
     announced: bool = False
     """Its opening was posted in the tournament's channel (else the next pass posts it)."""
+    announcement: int | None = None
+    """The id of the round's announcement in the tournament's channel (its tables,
+    edited with their threads' links once they are open)."""
 
     @property
     def done(self) -> bool:
@@ -214,7 +237,8 @@ class Tournament:
 
     def records(self) -> list[RoundRecord]:
         return [
-            RoundRecord(tuple(Played(s.seats, s.places, s.abandoned) for s in r.slots), r.byes)
+            RoundRecord(tuple(Played(s.seats, s.places, s.abandoned, s.forfeits)
+                              for s in r.slots), r.byes)
             for r in self.rounds
         ]
 
@@ -278,11 +302,13 @@ def _round(data: dict[str, Any]) -> Round:
              claimed_by=s.get("claimed_by"), called=s.get("called", True),
              delayed=s.get("delayed", False),
              places=None if s["places"] is None else tuple(s["places"]),
-             abandoned=s["abandoned"], by_computer=tuple(s["by_computer"]))
+             abandoned=s["abandoned"], by_computer=tuple(s["by_computer"]),
+             forfeits=tuple(s.get("forfeits", ())))
         for s in data["slots"]
     )
     return Round(data["number"], slots, tuple(data["byes"]), data["opened_at"],
-                 data["deadline"], data["overtime"], data.get("announced", True))
+                 data["deadline"], data["overtime"], data.get("announced", True),
+                 data.get("announcement"))
 
 
 def with_slot(tournament: Tournament, index: int, **changes: Any) -> Tournament:

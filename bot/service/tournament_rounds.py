@@ -20,10 +20,12 @@ import uuid
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Seat
+from bot.games.base import Seat, places
+from bot.service.errors import NotPlaying
 from bot.service.store import TableStore
 from bot.service.tables import OPEN_STATUSES, Tables
 from bot.service.tournament_record import (
+    NotOrganizer,
     Round,
     SignUpClosed,
     Slot,
@@ -33,16 +35,22 @@ from bot.service.tournament_record import (
     with_round,
     with_slot,
 )
-from bot.service.tournaments import Tournaments, organizer_check
+from bot.service.tournaments import Tournaments, is_organizer, organizer_check
 from bot.storage import Table, TableStatus
 from bot.storage.records import TournamentStatus
-from bot.storage.table_settings import SETTINGS_KEY, settings, stand_ins, with_stand_ins
-from bot.tournaments import Plan, plan_round
+from bot.storage.table_settings import (
+    DEADLINE,
+    FORFEIT,
+    SETTINGS_KEY,
+    can_take_back,
+    settings,
+    stand_ins,
+    with_stand_ins,
+)
+from bot.tournaments import Plan, forfeit_places, plan_round
 
 MARKER = "tournament"
 """The key of a tournament table's settings: [tournament, round, slot]."""
-DEADLINE = "deadline"
-"""Why a computer plays a person's seat: the round's deadline passed."""
 CLAIM_LEASE_SECONDS = 120.0
 """A slot claimed (or its claim renewed) this long ago without a table may be claimed
 again (its claimer died)."""
@@ -65,12 +73,12 @@ def _slot(tournament: Tournament, number: int, index: int) -> Slot | None:
 
 
 def places_of(table: Table) -> tuple[int, ...]:
-    """Each seat's place at a finished table (0 first; equal scores share a place)."""
+    """Each seat's place at a finished table, as the game's rules rank it
+    (`bot.games.base.places`: the rules' winners and tie-breaks)."""
     assert table.state is not None
     outcome = table.state.outcome()
     assert outcome is not None
-    scores = outcome.scores
-    return tuple(sum(other > score for other in scores) for score in scores)
+    return places(outcome)
 
 
 class TournamentRounds:
@@ -248,7 +256,7 @@ class TournamentRounds:
 
         tournament = await self._rows.change(tournament_id, keep)
         if tournament.current is not None and tournament.current.overtime:
-            table = (await self._stand_in(tournament, index, None)) or table
+            table = (await self._stand_in(tournament, index, None, DEADLINE)) or table
         return table
 
     async def _existing(self, tournament: Tournament, number: int, index: int) -> Table | None:
@@ -277,7 +285,11 @@ class TournamentRounds:
             if not recorded:
                 return None
             if table.status == TableStatus.FINISHED:
-                return with_slot(tournament, index, table_id=table.id, places=places_of(table))
+                finished_by = tuple(slot.seats[seat] for seat in sorted(stand_ins(table)))
+                forfeited = [seat for seat, e in enumerate(slot.seats) if e in slot.forfeits]
+                places = forfeit_places(places_of(table), forfeited)
+                return with_slot(tournament, index, table_id=table.id, places=places,
+                                 by_computer=finished_by)
             return with_slot(tournament, index, table_id=table.id, abandoned=True)
 
         try:
@@ -285,6 +297,43 @@ class TournamentRounds:
         except TournamentNotFound:
             return None
         return tournament if recorded else None
+
+    async def is_forfeit(self, table: Table, user: int, *, can_manage: bool) -> bool:
+        """Whether `/game abandon` by `user` at the tournament's table `table` is their
+        forfeit (a person seated there) rather than the end of the table (the organizer,
+        or `can_manage`: Manage Server); NotOrganizer for anyone else."""
+        marker = marker_of(table)
+        assert marker is not None
+        tournament = await self._rows.get(marker[0])
+        if is_organizer(tournament, user, can_manage):
+            return False
+        if user not in table.seats:
+            raise NotOrganizer()
+        return True
+
+    async def end_table(self, table: Table, user: int, *, can_manage: bool) -> tuple[Table, bool]:
+        """`/game abandon` at a tournament's table (docs/tournaments.md, "Forfeits"): by the
+        organizer, the table ends without a result, skipped by its entrants; by a person
+        seated there, their forfeit: placed last, a computer plays their seat to the end
+        (`FORFEIT`), the others play on (`is_forfeit`). Returns the table and whether it
+        was a forfeit."""
+        if not await self.is_forfeit(table, user, can_manage=can_manage):
+            return await self._tables.abandon(table.id, table.creator_id, can_manage=True), False
+        tournament_id, number, index = marker_of(table) or (0, 0, 0)
+        tournament = await self._rows.get(tournament_id)
+        current = tournament.current
+        if table.status != TableStatus.PLAYING or current is None or number != current.number:
+            raise NotPlaying()
+        entrant = current.slots[index].seats[table.seats.index(user)]
+
+        def forfeit(changed: Tournament) -> Tournament | None:
+            slot = changed.rounds[-1].slots[index]
+            if number != len(changed.rounds) or slot.done or entrant in slot.forfeits:
+                return None
+            return with_slot(changed, index, forfeits=(*slot.forfeits, entrant))
+
+        tournament = await self._rows.change(tournament_id, forfeit)
+        return (await self._stand_in(tournament, index, {user}, FORFEIT)) or table, True
 
     async def overtime(self, tournament_id: int) -> list[Table]:
         """Past the round's deadline: a computer plays every person's seat of the
@@ -303,14 +352,15 @@ class TournamentRounds:
         changed = []
         for index, slot in enumerate(current.slots):
             if slot.table_id is not None and not slot.done:
-                table = await self._stand_in(tournament, index, None)
+                table = await self._stand_in(tournament, index, None, DEADLINE)
                 if table is not None:
                     changed.append(table)
         return changed
 
-    async def stand_in_for(self, tournament: Tournament, user: int) -> Table | None:
-        """A computer plays `user`'s seat at their table of the current round, if it is
-        in play (they withdrew, were dropped or replaced)."""
+    async def stand_in_for(self, tournament: Tournament, user: int, why: str) -> Table | None:
+        """A computer plays `user`'s seat at their table of the current round to its end,
+        if it is in play; `why`: they withdrew, were dropped or replaced
+        (`table_settings.FOR_GOOD`: the seat is not given back)."""
         current = tournament.current
         entrant = tournament.entrant_of(user)
         if current is None or entrant is None:
@@ -321,13 +371,15 @@ class TournamentRounds:
         index = next((i for i, s in enumerate(current.slots) if entrant in s.seats), None)
         if index is None or current.slots[index].table_id is None:
             return None
-        return await self._stand_in(tournament, index, {user})
+        return await self._stand_in(tournament, index, {user}, why)
 
     async def _stand_in(
-        self, tournament: Tournament, index: int, users: set[int] | None
+        self, tournament: Tournament, index: int, users: set[int] | None, why: str
     ) -> Table | None:
         """A computer plays the people's seats (of `users`, or all) at the current round's
-        table `index`; the entrants it plays for are kept in the slot."""
+        table `index`, for `why`: a seat a computer plays already keeps its reason,
+        unless `why` is for good and that reason was not (a player who left the server,
+        then withdrawn, does not get the seat back on their return)."""
         current = tournament.current
         assert current is not None
         slot = current.slots[index]
@@ -338,24 +390,15 @@ class TournamentRounds:
             playing = stand_ins(table)
             seats: list[Seat] = [
                 seat for seat, user in enumerate(table.seats)
-                if user > 0 and seat not in playing and (users is None or user in users)
+                if user > 0 and (users is None or user in users)
+                and (seat not in playing
+                     or (can_take_back(playing[seat]) and not can_take_back(why)))
             ]
             if not seats:
                 return None
             changed = replace(table, options=with_stand_ins(
-                table, {**playing, **{seat: DEADLINE for seat in seats}}))
-            saved = await self._store.save_settings(table, changed)
-        entrants = [slot.seats[seat] for seat in seats]
-
-        def note(tournament: Tournament) -> Tournament | None:
-            found = tournament.rounds[current.number - 1].slots[index]
-            added = tuple(e for e in entrants if e not in found.by_computer)
-            if not added or current.number != len(tournament.rounds):
-                return None
-            return with_slot(tournament, index, by_computer=(*found.by_computer, *added))
-
-        await self._rows.change(tournament.id, note)
-        return saved
+                table, {**playing, **{seat: why for seat in seats}}))
+            return await self._store.save_settings(table, changed)
 
     async def close_tables(self, tournament: Tournament) -> list[Table]:
         """Abandon the tables still open of a cancelled tournament's round."""

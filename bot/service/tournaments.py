@@ -39,6 +39,7 @@ from bot.service.tournament_record import (
     TournamentNotPaused,
     TournamentNotRunning,
     from_row,
+    with_round,
 )
 from bot.storage import ShardSet
 from bot.storage.records import LIVE_TOURNAMENTS, TournamentStatus
@@ -127,9 +128,14 @@ def check_settings(settings: Settings) -> None:
         raise TableSizesOutOfRange(game.min_players, game.max_players)
 
 
+def is_organizer(tournament: Tournament, user: int, can_manage: bool) -> bool:
+    """Whether `user` created the tournament or may manage the server (`can_manage`)."""
+    return user == tournament.organizer or can_manage
+
+
 def organizer_check(tournament: Tournament, user: int, can_manage: bool) -> None:
     """NotOrganizer unless `user` created the tournament or may manage the server."""
-    if user != tournament.organizer and not can_manage:
+    if not is_organizer(tournament, user, can_manage):
         raise NotOrganizer()
 
 
@@ -150,6 +156,17 @@ class Tournaments(TournamentRows):
     async def set_card(self, tournament_id: int, message_id: int) -> Tournament:
         """Keep the id of the tournament's card (the message edited at every change)."""
         return await self.change(tournament_id, lambda t: replace(t, card=message_id))
+
+    async def set_announcement(self, tournament_id: int, number: int, message_id: int
+                               ) -> Tournament:
+        """Keep the id of round `number`'s announcement (while it is the current round)."""
+        def keep(tournament: Tournament) -> Tournament | None:
+            current = tournament.current
+            if current is None or current.number != number:
+                return None
+            return with_round(tournament, replace(current, announcement=message_id))
+
+        return await self.change(tournament_id, keep)
 
     async def join(self, tournament_id: int, user: int) -> Tournament:
         def join(tournament: Tournament) -> Tournament:
@@ -224,11 +241,12 @@ class Tournaments(TournamentRows):
                                   TournamentNotPaused, resume)
 
     async def cancel(self, tournament_id: int, user: int, *, can_manage: bool) -> Tournament:
-        """The organizer ends the tournament; its tables still open are abandoned by
-        `TournamentRounds.close_tables`."""
+        """The organizer ends the tournament: the round's tables without a result count
+        as skipped, in the same change (the tables still open are then abandoned by
+        `TournamentRounds.close_tables`, whose end no longer moves the tournament)."""
         return await self._decide(
             tournament_id, user, can_manage, LIVE_TOURNAMENTS, TournamentNotRunning,
-            lambda t: replace(t, status=TournamentStatus.CANCELLED))
+            lambda t: replace(skipping_unfinished(t), status=TournamentStatus.CANCELLED))
 
     async def drop(
         self, tournament_id: int, user: int, entrant_user: int, *, can_manage: bool
@@ -297,6 +315,16 @@ class Tournaments(TournamentRows):
         """TooFewEntrants unless one table can be seated."""
         if len(tournament.entrants) < max(2, tournament.settings.min_size):
             raise TooFewEntrants(max(2, tournament.settings.min_size))
+
+
+def skipping_unfinished(tournament: Tournament) -> Tournament:
+    """`tournament` with its current round's tables without a result counted as skipped
+    (abandoned)."""
+    current = tournament.current
+    if current is None:
+        return tournament
+    slots = tuple(slot if slot.done else replace(slot, abandoned=True) for slot in current.slots)
+    return with_round(tournament, replace(current, slots=slots))
 
 
 def _without(tournament: Tournament, user: int) -> Tournament:

@@ -8,8 +8,11 @@ needed:
   past the skip delay, instead of the default action (docs/platform.md);
 - ``standing_in``: seat (as a string) -> why a computer plays it now:
   ``"idle"`` (taken over), ``"away"`` (the table voted for it while its
-  player is away) or ``"left"`` (its player left the server); it plays until that
-  player acts again or says they are back;
+  player is away), ``"left"`` (its player left the server) or ``"deadline"`` (a
+  tournament round's time is up): it plays until that player acts again or says
+  they are back; ``"withdrawn"``, ``"dropped"``, ``"replaced"``, ``"forfeit"`` (a
+  tournament's entrant out, or forfeiting, `FOR_GOOD`): it plays to the end, the
+  seat is not given back;
 - ``parent``: for a table playing in a thread it opened, the thread's channel
   (where its players are told if the thread is deleted, even after a restart);
 - ``ended``: why an abandoned table ended when nobody abandoned it: ``"place_gone"``
@@ -32,7 +35,16 @@ from bot.storage import Table
 
 SETTINGS_KEY: Final = "table"
 IDLE, AWAY, LEFT = "idle", "away", "left"
-"""Why a computer stands in for a person."""
+"""Why a computer stands in for a person, until they are back (docs/platform.md)."""
+DEADLINE: Final = "deadline"
+"""A tournament round's deadline passed (the person may take the seat back)."""
+WITHDRAWN, DROPPED, REPLACED, FORFEIT = "withdrawn", "dropped", "replaced", "forfeit"
+"""Why a computer plays a tournament entrant's seat to the end: they withdrew (or were
+withdrawn, having left the server), the organizer dropped or replaced them, they
+forfeited the table (`/game abandon`)."""
+FOR_GOOD: Final = frozenset({WITHDRAWN, DROPPED, REPLACED, FORFEIT})
+"""The stand-ins "I'm back" (or acting again) cannot end: the seat stays with the
+computer to the end of the game."""
 PLACE_GONE: Final = "place_gone"
 """Why a table ended: the thread or channel it played in was deleted."""
 STAND_IN_LEVEL: Final = "normal"
@@ -61,6 +73,11 @@ def stand_ins(table: Table) -> dict[Seat, str]:
     if not isinstance(found, dict):
         return {}
     return {int(seat): str(why) for seat, why in found.items()}
+
+
+def can_take_back(why: str) -> bool:
+    """Whether the person a computer plays for because of `why` may take the seat back."""
+    return why not in FOR_GOOD
 
 
 def parent_of(table: Table) -> int | None:

@@ -16,9 +16,10 @@ docs/tournaments.md says the rules in words.
 from bot.tournaments.model import Format, Played, RoundRecord, Rules
 from bot.tournaments.pairing import Plan, plan_round
 from bot.tournaments.sizes import seating
-from bot.tournaments.standings import Standing, placement_points, standings
+from bot.tournaments.standings import Standing, forfeit_places, placement_points, standings
 
 __all__ = [
-    "Format", "Plan", "Played", "RoundRecord", "Rules", "Standing", "placement_points",
+    "Format", "Plan", "Played", "RoundRecord", "Rules", "Standing", "forfeit_places",
+    "placement_points",
     "plan_round", "seating", "standings",
 ]

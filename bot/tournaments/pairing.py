@@ -14,7 +14,8 @@
   swaps above).
 - Knockout: the entrants still in, in standings order; the `Rules.advance` best of
   each table and those sitting out go on, until one is left (or a final table has
-  been played).
+  been played); a round is never opened that its survivors cannot fill: the last
+  rounds' tables shrink down to the game's least (`model.knockout_rules`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.tournaments.model import Format, RoundRecord, Rules
+from bot.tournaments.model import Format, RoundRecord, Rules, knockout_rules
 from bot.tournaments.sizes import seating
 from bot.tournaments.standings import advancing, standings
 
@@ -63,9 +64,10 @@ def plan_round(
     alive = _still_in(entrants, rounds, rules) & playing
     last = rounds[-1] if rounds else None
     final = last is not None and len(last.tables) == 1 and not last.byes
-    if len(alive) < max(2, rules.min_size) or final:
+    sized = knockout_rules(rules, len(alive))
+    if sized is None or final:
         return Plan(over=True)
-    return seat(rules, [e for e in ranked if e in alive], rounds, spread=True)
+    return seat(sized, [e for e in ranked if e in alive], rounds, spread=True)
 
 
 def met_pairs(rounds: Sequence[RoundRecord]) -> Pairs:

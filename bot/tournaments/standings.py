@@ -7,8 +7,8 @@ A bye scores `Rules.bye_points`; a table abandoned without a result scores 0.
 
 The order: points, then opponents' points (the sum of the current points of every
 opponent met, once per game), then opponents' average (that sum over the number of
-opponents met), then sign-up order. In a knockout, how far an entrant went comes
-first.
+opponents met), then sign-up order. In a knockout, how far an entrant played comes
+first (a round sat out counts for nothing).
 """
 
 from __future__ import annotations
@@ -32,14 +32,25 @@ def placement_points(places: Sequence[int], top: float) -> list[float]:
     return points
 
 
+def forfeit_places(places: Sequence[int], forfeited: Sequence[int]) -> tuple[int, ...]:
+    """A table's places (0 first, per seat) once the seats `forfeited` are put last:
+    they share the last places, the others keep their order (FIDE: a forfeit is a loss
+    for the one who forfeits; BGA: the others keep their places)."""
+    keys = [(seat in forfeited, 0 if seat in forfeited else place)
+            for seat, place in enumerate(places)]
+    return tuple(sum(other < mine for other in keys) for mine in keys)
+
+
 def advancing(record: RoundRecord, advance: int) -> list[int]:
     """Knockout: who goes on from `record`: who sat out, and the `advance` best of each
-    table with a result (tied at the cut: the earlier sign-up)."""
+    table with a result (tied at the cut, a victory the game's rules share: the one
+    ranked higher when the round was formed, the table's seats being in that order)."""
     going = list(record.byes)
     for table in record.tables:
-        if table.places is not None:
-            order = sorted(zip(table.places, table.seats, strict=True))
-            going.extend(entrant for _, entrant in order[:advance])
+        places = table.places
+        if places is not None:
+            order = sorted(range(len(table.seats)), key=lambda seat: (places[seat], seat))
+            going.extend(table.seats[seat] for seat in order[:advance])
     return going
 
 
@@ -53,15 +64,19 @@ class Standing:
     byes: int = 0
     skipped: int = 0
     """Games without a result of theirs: a table abandoned."""
+    forfeits: int = 0
+    """Tables the entrant forfeited (placed last there)."""
     opponents: list[int] = field(default_factory=list)
     opponents_points: float = 0.0
     opponents_average: float = 0.0
-    reached: int = 0
-    """Knockout: how many rounds the entrant went through (sat out, or among the best
-    of their table)."""
+    last_round: int = 0
+    """Knockout: the last round the entrant played at a table with a result (a round sat
+    out counts for nothing: who sat out never ranks above one who played further)."""
+    last_place: int = 0
+    """Knockout: their place at that table (0 first): the final's places are the podium's."""
 
     def key(self, knockout: bool) -> tuple[float, ...]:
-        head = (-self.reached,) if knockout else ()
+        head = (-self.last_round, self.last_place) if knockout else ()
         return (*head, -self.points, -self.opponents_points, -self.opponents_average,
                 self.entrant)
 
@@ -76,18 +91,21 @@ def standings(
         for entrant in record.byes:
             lines[entrant].byes += 1
             lines[entrant].points += rules.bye_points
-        for entrant in advancing(record, rules.advance):
-            lines[entrant].reached = number
         for table in record.tables:
+            for entrant, place in zip(table.seats, table.places or (), strict=False):
+                lines[entrant].last_round, lines[entrant].last_place = number, place
+            for entrant in table.forfeits:
+                lines[entrant].forfeits += 1
+            if table.abandoned:
+                for entrant in table.seats:
+                    lines[entrant].skipped += 1
+            if table.places is None or table.abandoned:
+                continue
+            points = placement_points(table.places, rules.top_points)
             for seat, entrant in enumerate(table.seats):
                 line = lines[entrant]
-                if table.abandoned:
-                    line.skipped += 1
-                    continue
-                if table.places is None:
-                    continue
                 line.played += 1
-                line.points += placement_points(table.places, rules.top_points)[seat]
+                line.points += points[seat]
                 line.opponents.extend(other for other in table.seats if other != entrant)
     for line in lines:
         line.points = round(line.points, 2)

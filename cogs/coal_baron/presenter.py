@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.games.base import JSON, Event, Seat
+from bot.games.base import JSON, Event, Outcome, Seat, ranked_seats
 from bot.games.coal_baron.draw import ORDERS_KIND, TILES_KIND
 from bot.games.coal_baron.shapes import as_view
 from bot.i18n import LocaleLike, language_of, t
@@ -125,12 +125,13 @@ def final_lines(locale: LocaleLike, seen: Seen, final: JSON) -> list[str]:
     for seat, conversion in enumerate(final["conversions"]):
         lines.append(t(locale, "coal.final.conversion", player=seen.written_name(seat, locale),
                        **conversion))
-    for rank, seat in enumerate(final["standings"], start=1):
+    outcome = Outcome(tuple(final["scores"]), tuple(final["winners"]), tuple(final["money"]))
+    for seat, place in ranked_seats(outcome):
         lines.append(
             t(
                 locale,
                 "coal.final.standing",
-                rank=rank,
+                rank=place + 1,
                 player=seen.written_name(seat, locale),
                 vp=final["scores"][seat],
                 money=final["money"][seat],

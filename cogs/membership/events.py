@@ -20,6 +20,7 @@ from bot.service import Table
 from bot.service.life import PlayerLeft
 from bot.service.tournament_record import Tournament
 from bot.storage.records import TournamentStatus
+from bot.storage.table_settings import WITHDRAWN
 from cogs.membership.lookup import forget
 from cogs.platform.host import TableHost, host_of
 from cogs.platform.names import mention
@@ -27,6 +28,7 @@ from cogs.platform.posting import post_again, post_reminder
 from cogs.platform.stand_in import back_button, computer_words
 from cogs.platform.threads import table_channel
 from cogs.tournaments.messages import say
+from cogs.tournaments.seats import stand_in_for_good
 from cogs.tournaments.words import title
 
 log = logging.getLogger(__name__)
@@ -93,7 +95,8 @@ class Membership(commands.Cog):
             await service.tournaments.leave(tournament.id, user)
             return "membership.left_signup"
         if tournament.status in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
-            await service.tournaments.withdraw(tournament.id, user)
+            out = await service.tournaments.withdraw(tournament.id, user)
+            await stand_in_for_good(self.bot, out, user, WITHDRAWN)  # not theirs on return
             return "membership.left_tournament"
         return None
 

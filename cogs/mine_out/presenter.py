@@ -10,7 +10,7 @@ plays.
 
 from __future__ import annotations
 
-from bot.games.base import JSON, Event, Seat
+from bot.games.base import JSON, Event, Seat, ranked_seats
 from bot.games.mine_out.components import ACTION_POINTS, CARDS, KIND_BY_CODE
 from bot.games.mine_out.shapes import MineOutView
 from bot.i18n import LocaleLike, has_key, t
@@ -111,10 +111,9 @@ class MineOutPresenter(Presenter):
         outcome = seen.outcome
         assert outcome is not None
         table = seen.table
-        order = sorted(range(len(table.seats)), key=lambda s: -outcome.scores[s])
         lines = [t(locale, "mo.standings.title")]
-        for seat in order:
-            rank = 1 + sum(score > outcome.scores[seat] for score in outcome.scores)
+        for seat, place in ranked_seats(outcome):
+            rank = place + 1
             medal = " 🏆" if seat in outcome.winners else ""
             lines.append(t(locale, "mo.standings.line", rank=rank,
                            player=mention(table.seats[seat], locale),

@@ -27,6 +27,8 @@ from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from bot.service.coaching import coaches_new_players
 from bot.service.computers import TABLE_LEVELS, computer_level, computer_seats
+from bot.service.errors import NotCreator
+from bot.service.tournament_rounds import marker_of
 from bot.storage import MessageKind
 from bot.storage.table_settings import takes_over
 from cogs.ended.closing import close_table
@@ -42,7 +44,7 @@ from cogs.platform.plugins import plugin_for
 from cogs.platform.posting import post_turn
 from cogs.platform.presenter import game_name
 from cogs.platform.replies import public_locale, send_private
-from cogs.platform.stand_in import check_computers, takeover_line
+from cogs.platform.stand_in import check_computers, stand_in_line, takeover_line
 from cogs.platform.table_options import check_players, options_text
 from cogs.platform.threads import close_thread, open_thread, table_channel, threads_allowed
 
@@ -390,10 +392,19 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
             text = t(interaction.locale, "abandon.kept")
             await interaction.edit_original_response(content=text, view=None)
             return
-        can_manage = interaction.permissions.manage_channels
-        table = await service_of(interaction).tables.abandon(
-            self.table_id, interaction.user.id, can_manage=can_manage
-        )
+        service = service_of(interaction)
+        table = await service.tables.get_table(self.table_id)
+        if marker_of(table) is None:
+            can_manage = interaction.permissions.manage_channels
+            table = await service.tables.abandon(
+                self.table_id, interaction.user.id, can_manage=can_manage
+            )
+        else:  # a tournament's: the organizer ends it, a player forfeits
+            table, forfeited = await service.tournament_rounds.end_table(
+                table, interaction.user.id, can_manage=interaction.permissions.manage_guild)
+            if forfeited:
+                await forfeit_told(interaction, table)
+                return
         await interaction.edit_original_response(
             content=t(interaction.locale, "abandon.done_private"), view=None
         )
@@ -411,6 +422,30 @@ class AbandonButton(TableItem[Button], prefix="mt:abandon", versioned=False, arg
         await close_table(interaction.client, table, locale, last=announce)
         await close_thread(interaction.client, table, locale)
         await refresh_invitations(interaction.client, table.id, locale)
+
+
+async def abandon_question(interaction: Interaction, table: Table) -> str:
+    """The question `/game abandon` asks (NotCreator, NotOrganizer: who may not): at a
+    tournament's table, a player's abandon is their forfeit (docs/tournaments.md)."""
+    locale = interaction.locale
+    key = "abandon.confirm"
+    if marker_of(table) is not None:
+        if await service_of(interaction).tournament_rounds.is_forfeit(
+                table, interaction.user.id, can_manage=interaction.permissions.manage_guild):
+            key = "abandon.forfeit_confirm"
+    elif table.creator_id != interaction.user.id and not interaction.permissions.manage_channels:
+        raise NotCreator()  # said now rather than after a confirmation (the service checks too)
+    return t(locale, key, game=game_name(locale, table.game), table=table.id)
+
+
+async def forfeit_told(interaction: Interaction, table: Table) -> None:
+    """A player forfeited a tournament's table: told them, then the table, in words."""
+    await interaction.edit_original_response(
+        content=t(interaction.locale, "abandon.forfeit_done"), view=None)
+    locale = public_locale(interaction)
+    seat = table.seats.index(interaction.user.id)
+    await interaction.followup.send(stand_in_line(table, seat, locale),
+                                    allowed_mentions=discord.AllowedMentions.none())
 
 
 LOBBY_ITEMS = (

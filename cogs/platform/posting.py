@@ -36,7 +36,7 @@ from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus, skip_delay
 from bot.storage import PingMode
-from bot.storage.table_settings import stand_ins
+from bot.storage.table_settings import can_take_back, stand_ins
 from cogs.delivery.failures import Failure, cannot_post, lost, retried, rewound
 from cogs.delivery.shown import dealt_with
 from cogs.ended.closing import close_table
@@ -366,10 +366,11 @@ def offer_back(
     line = stand_in_line(table, seat, locale)
     if not line:
         return header
-    try:
-        controls.add_item(back_button(table, locale))
-    except ValueError:  # full controls: `/game away` (without a date) also gives it back
-        log.info("table %s: no room for the I'm back button", table.id)
+    if can_take_back(stand_ins(table)[seat]):  # else the computer plays it to the end
+        try:
+            controls.add_item(back_button(table, locale))
+        except ValueError:  # full controls: `/game away` (without a date) also gives it back
+            log.info("table %s: no room for the I'm back button", table.id)
     return f"{line}\n{header}" if header else line
 
 

@@ -27,7 +27,7 @@ from bot.games.base import Seat
 from bot.i18n import LocaleLike, t
 from bot.service import GameService, Table
 from bot.service.errors import TableError
-from bot.storage.table_settings import STAND_IN_LEVEL, stand_ins, takes_over
+from bot.storage.table_settings import STAND_IN_LEVEL, can_take_back, stand_ins, takes_over
 from cogs.platform.errors import NoComputers
 from cogs.platform.host import TableHost, host_of, service_of
 from cogs.platform.items import Button, Interaction, TableItem
@@ -127,7 +127,9 @@ async def hand_back_everywhere(service: GameService, guild_id: int | None, user_
         return 0
     handed = 0
     for table in await service.tables.tables_of(guild_id, user_id):
-        if table.seat_of(user_id) in stand_ins(table):
+        seat = table.seat_of(user_id)
+        why = None if seat is None else stand_ins(table).get(seat)
+        if why is not None and can_take_back(why):
             await service.seats.hand_back(table.id, user_id)
             handed += 1
     return handed

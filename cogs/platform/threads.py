@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.games.base import ranked_seats
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from cogs.places.signal import report_if_gone
@@ -88,10 +89,9 @@ def standings_text(table: Table, locale: LocaleLike, link: str) -> str:
     assert table.state is not None
     outcome = table.state.outcome()
     assert outcome is not None
-    order = sorted(range(len(table.seats)), key=lambda seat: -outcome.scores[seat])
     lines = [t(locale, "thread.over", game=game_name(locale, table.game), table=table.id)]
-    for seat in order:
-        rank = 1 + sum(score > outcome.scores[seat] for score in outcome.scores)
+    for seat, place in ranked_seats(outcome):
+        rank = place + 1
         player = mention(table.seats[seat], locale)
         lines.append(t(locale, "thread.standing", rank=rank, player=player,
                        score=outcome.scores[seat]))

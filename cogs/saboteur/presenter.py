@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.games.base import JSON, Event, Seat
+from bot.games.base import JSON, Event, Seat, ranked_seats
 from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.shapes import SaboteurView, as_view
 from bot.i18n import LocaleLike, has_key, language_of, t
@@ -121,10 +121,9 @@ class SaboteurPresenter(Presenter):
         table = seen.table
         outcome = seen.outcome
         assert outcome is not None
-        order = sorted(range(len(table.seats)), key=lambda seat: -outcome.scores[seat])
         lines = [t(locale, "sab.standings.title")]
-        for seat in order:
-            rank = 1 + sum(score > outcome.scores[seat] for score in outcome.scores)
+        for seat, place in ranked_seats(outcome):
+            rank = place + 1
             medal = " 🏆" if seat in outcome.winners else ""
             lines.append(t(locale, "sab.standings.line", rank=rank,
                            player=player(table, seat, locale),

@@ -13,12 +13,13 @@ from typing import Self
 
 import discord
 
-from bot.service.tournament_record import TournamentNotFound
+from bot.service.tournament_record import CardMoved, TournamentNotFound
+from bot.storage.records import TournamentStatus
 from cogs.permissions.check import check_posting
 from cogs.platform.host import service_of
 from cogs.platform.items import Button, Interaction, Item
 from cogs.platform.replies import defer_edit, guarded, public_locale, send_private
-from cogs.tournaments.card import PREFIX, card_message
+from cogs.tournaments.card import PREFIX, card_link, card_message
 from cogs.tournaments.messages import opening_text
 from cogs.tournaments.rounds import begin
 
@@ -46,11 +47,16 @@ class CardButton(
                       check=self.check_origin)
 
     async def check_origin(self, interaction: Interaction) -> None:
-        """TournamentNotFound unless the tournament is this channel's."""
+        """TournamentNotFound unless the tournament is this channel's; CardMoved for a
+        button of a card posted again since (`/tournament card`) during the sign-up."""
         tournament = await service_of(interaction).tournaments.get(self.tournament_id)
         if (tournament.channel_id != interaction.channel_id
                 or tournament.guild_id != interaction.guild_id):
             raise TournamentNotFound(self.tournament_id)
+        clicked = interaction.message
+        if (tournament.status == TournamentStatus.SIGNUP and tournament.card is not None
+                and clicked is not None and clicked.id != tournament.card):
+            raise CardMoved(card_link(tournament))
 
     async def run(self, interaction: Interaction) -> None:
         service = service_of(interaction)

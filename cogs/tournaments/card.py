@@ -80,7 +80,7 @@ async def standings_file(
     """The standings image with its description; None if it could not be drawn."""
     rows = standings_rows(tournament, await entrant_names(client, tournament), locale)
     heading = standings_title(tournament, locale)
-    told = standings_description(rows, heading, locale)[:ALT_TEXT_LIMIT]
+    told = standings_description(rows, heading, locale, ALT_TEXT_LIMIT)
     try:
         return await image_file(f"tournament-{tournament.id}.png", render_standings, heading,
                                 rows, language_of(locale), description=told)
@@ -103,6 +103,12 @@ async def card_message(
         "view": card_view(tournament, locale),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
+
+
+def card_link(tournament: Tournament) -> str:
+    """A link to the tournament's card (its message in its channel)."""
+    server = tournament.guild_id if tournament.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{server}/{tournament.channel_id}/{tournament.card}"
 
 
 async def refresh_card(client: discord.Client, tournament: Tournament) -> None:

@@ -11,7 +11,7 @@ used, and `/tournament list` leaves it out.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Protocol
 
@@ -22,14 +22,19 @@ from discord.ext import commands, tasks
 from bot.games.registry import get_game
 from bot.i18n import t
 from bot.service import TableStatus
-from bot.service.life import TableEnded
+from bot.service.computers import computer_level
+from bot.service.life import TableEnded, TableStarted
 from bot.service.tournament_record import (
+    NameOneEntrant,
+    NotEntered,
     NoTournamentHere,
     Settings,
     Tournament,
     TournamentNotFound,
 )
+from bot.service.tournaments import organizer_check
 from bot.storage.records import LIVE_TOURNAMENTS
+from bot.storage.table_settings import DROPPED, REPLACED, WITHDRAWN
 from bot.tournaments import Format
 from cogs.access import can_view
 from cogs.delivery.shown import last_move_dealt_with
@@ -43,12 +48,14 @@ from cogs.platform.replies import acknowledged, public_locale, send_private
 from cogs.platform.table_options import check_players, table_options, with_option_parameters
 from cogs.platform.threads import close_thread
 from cogs.platform.translator import command_text
+from cogs.tournaments.announcement import link_round
 from cogs.tournaments.buttons import CARD_ITEMS
 from cogs.tournaments.card import post_card, refresh_card, standings_file
 from cogs.tournaments.lanes import lanes_of
 from cogs.tournaments.messages import opening_text, say, server_locale
 from cogs.tournaments.notices import deliver
-from cogs.tournaments.rounds import begin, computers_take_over, go_on_later, table_ended, tick
+from cogs.tournaments.rounds import begin, go_on_later, table_ended, tick
+from cogs.tournaments.seats import stand_in_for_good
 from cogs.tournaments.words import standings_lines, title
 
 
@@ -97,6 +104,22 @@ def new_settings(
                     minutes or DEFAULT_MINUTES, dict(options), signup_deadline)
 
 
+def entrant_named(tournament: Tournament, player: discord.Member | None,
+                  computer: int | None) -> int:
+    """The user id of the entrant a command names: a member, or a computer entrant by
+    the number its name shows ("Computer 2"); NameOneEntrant unless exactly one is
+    given, NotEntered for a number no computer entrant has."""
+    if (player is None) == (computer is None):
+        raise NameOneEntrant()
+    if player is not None:
+        return player.id
+    users = [entrant.user for entrant in tournament.entrants]
+    found = [user for user in users if computer_level(user) and -user // 10 == computer]
+    if not found:
+        raise NotEntered()
+    return found[0]
+
+
 @app_commands.guild_only()
 class TournamentCog(
     commands.GroupCog,
@@ -109,6 +132,7 @@ class TournamentCog(
 
     async def cog_load(self) -> None:
         self.host.service.life.listen(TableEnded, self.table_ended)
+        self.host.service.life.listen(TableStarted, self.table_started)
         self.minute.start()
 
     async def cog_unload(self) -> None:
@@ -122,6 +146,10 @@ class TournamentCog(
     @minute.before_loop
     async def wait_until_connected(self) -> None:
         await self._client.wait_until_ready()
+
+    async def table_started(self, event: TableStarted) -> None:
+        """A table started: the last of a round's links every table in its announcement."""
+        await link_round(self._client, event.table)
 
     async def table_ended(self, event: TableEnded) -> None:
         """A table ended, whatever ended it (`bot.service.life`): its tournament goes on,
@@ -255,51 +283,88 @@ class TournamentCog(
         service = service_of(interaction)
         here = await self._here(interaction)
         out = await service.tournaments.withdraw(here.id, interaction.user.id)
-        await self._stand_in(interaction, out, interaction.user.id)
+        await self._stand_in(interaction, out, interaction.user.id, WITHDRAWN)
         await self._done(interaction, out, "tournament.withdrew",
                          player=mention(interaction.user.id, public_locale(interaction)))
 
-    @app_commands.command(name=_text("drop.name"), description=_text("drop.description"))
-    @app_commands.rename(player=_text("drop.player.name"))
-    @app_commands.describe(player=_text("drop.player.description"))
+    @app_commands.command(name=_text("join.name"), description=_text("join.description"))
     @acknowledged
-    async def drop(self, interaction: Interaction, player: discord.Member) -> None:
+    async def join(self, interaction: Interaction) -> None:
+        """The card's Join as a command (a card deleted or far up the channel)."""
+        await self._sign_up(interaction, service_of(interaction).tournaments.join,
+                            "tournament.joined")
+
+    @app_commands.command(name=_text("leave.name"), description=_text("leave.description"))
+    @acknowledged
+    async def leave(self, interaction: Interaction) -> None:
+        """The card's Leave as a command."""
+        await self._sign_up(interaction, service_of(interaction).tournaments.leave,
+                            "tournament.left")
+
+    async def _sign_up(self, interaction: Interaction,
+                       change: Callable[[int, int], Awaitable[Tournament]], key: str) -> None:
+        """Join or Leave (`change`) the channel's tournament, its card redrawn, told privately."""
+        here = await self._here(interaction)
+        changed = await change(here.id, interaction.user.id)
+        await refresh_card(interaction.client, changed)
+        await send_private(interaction, t(interaction.locale, key,
+                                          title=title(changed, interaction.locale)))
+
+    @app_commands.command(name=_text("card.name"), description=_text("card.description"))
+    async def card(self, interaction: Interaction) -> None:
+        """The organizer posts the card again (the card deleted, or far up the channel):
+        the former card's buttons then answer that it moved, with a link."""
+        here = await self._here(interaction)
+        organizer_check(here, interaction.user.id, interaction.permissions.manage_guild)
+        check_posting(interaction)
+        await post_card(interaction, here)
+
+    @app_commands.command(name=_text("drop.name"), description=_text("drop.description"))
+    @app_commands.rename(player=_text("drop.player.name"), computer=_text("drop.computer.name"))
+    @app_commands.describe(player=_text("drop.player.description"),
+                           computer=_text("drop.computer.description"))
+    @acknowledged
+    async def drop(self, interaction: Interaction, player: discord.Member | None = None,
+                   computer: app_commands.Range[int, 1, 1000] | None = None) -> None:
         service = service_of(interaction)
         here = await self._here(interaction)
-        out = await service.tournaments.drop(here.id, interaction.user.id, player.id,
+        user = entrant_named(here, player, computer)
+        out = await service.tournaments.drop(here.id, interaction.user.id, user,
                                              can_manage=interaction.permissions.manage_guild)
-        await self._stand_in(interaction, out, player.id)
+        await self._stand_in(interaction, out, user, DROPPED)
         await self._done(interaction, out, "tournament.dropped",
-                         player=mention(player.id, public_locale(interaction)))
+                         player=mention(user, public_locale(interaction)))
 
     @app_commands.command(name=_text("replace.name"), description=_text("replace.description"))
-    @app_commands.rename(player=_text("replace.player.name"), by=_text("replace.by.name"))
+    @app_commands.rename(player=_text("replace.player.name"), by=_text("replace.by.name"),
+                         computer=_text("replace.computer.name"))
     @app_commands.describe(player=_text("replace.player.description"),
-                           by=_text("replace.by.description"))
+                           by=_text("replace.by.description"),
+                           computer=_text("replace.computer.description"))
     @acknowledged
     async def replace(
-        self, interaction: Interaction, player: discord.Member, by: discord.Member | None = None
+        self, interaction: Interaction, player: discord.Member | None = None,
+        by: discord.Member | None = None,
+        computer: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         service = service_of(interaction)
         here = await self._here(interaction)
+        user = entrant_named(here, player, computer)
         changed = await service.tournaments.replace_entrant(
-            here.id, interaction.user.id, player.id, None if by is None else by.id,
+            here.id, interaction.user.id, user, None if by is None else by.id,
             can_manage=interaction.permissions.manage_guild)
-        await self._stand_in(interaction, changed, player.id)
-        index = next(i for i, e in enumerate(changed.entrants) if player.id in e.former)
+        await self._stand_in(interaction, changed, user, REPLACED)
+        index = next(i for i, e in enumerate(changed.entrants) if user in e.former)
         locale = public_locale(interaction)
         await self._done(interaction, changed, "tournament.replaced",
-                         player=mention(player.id, locale),
+                         player=mention(user, locale),
                          by=mention(changed.entrants[index].user, locale))
 
-    async def _stand_in(self, interaction: Interaction, tournament: Tournament, user: int
-                        ) -> None:
-        """A computer plays `user`'s seat at their table of the round, if still in play."""
-        table = await service_of(interaction).tournament_rounds.stand_in_for(tournament, user)
-        if table is not None:
-            locale = server_locale(interaction.client, tournament)
-            await computers_take_over(interaction.client, tournament, [table],
-                                      "tournament.stands_in", player=mention(user, locale))
+    async def _stand_in(self, interaction: Interaction, tournament: Tournament, user: int,
+                        why: str) -> None:
+        """A computer plays `user`'s seat at their table of the round to its end, if still
+        in play, for `why` (`table_settings.FOR_GOOD`), said at the table."""
+        await stand_in_for_good(interaction.client, tournament, user, why)
 
     @app_commands.command(name=_text("standings.name"),
                           description=_text("standings.description"))

@@ -29,7 +29,7 @@ from typing import Any
 import discord
 from discord.ext import tasks
 
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.service import Table
 from bot.service.computers import playing_computers
 from bot.service.errors import TableError
@@ -40,11 +40,11 @@ from cogs.platform.host import host_of
 from cogs.platform.names import mention
 from cogs.platform.posting import TurnPost, post
 from cogs.platform.threads import ARCHIVE_AFTER_MINUTES, THREAD_NAME_LIMIT
+from cogs.tournaments.announcement import post_round
 from cogs.tournaments.card import refresh_card
 from cogs.tournaments.messages import channel_of, say, server_locale
 from cogs.tournaments.notices import tell_organizer
 from cogs.tournaments.words import round_words, title
-from renderer.tournament import figure
 
 log = logging.getLogger(__name__)
 
@@ -96,16 +96,7 @@ async def announce_round(client: discord.Client, tournament: Tournament, threads
     current = tournament.current
     assert current is not None
     await refresh_card(client, tournament)
-    locale = server_locale(client, tournament)
-    key = "tournament.round_opens" if threads else "tournament.round_opens_here"
-    lines = [t(locale, key, title=title(tournament, locale),
-               round=round_words(tournament, current.number, locale),
-               tables=len(current.slots), deadline=f"<t:{int(current.deadline)}:R>")]
-    points = figure(language_of(locale), tournament.settings.bye_points)
-    for entrant in current.byes:
-        lines.append(t(locale, "tournament.bye", points=points,
-                       player=mention(tournament.entrants[entrant].user, locale)))
-    if not await say(client, tournament.channel_id, "\n".join(lines)):
+    if not await post_round(client, tournament, threads):
         return  # the next pass posts it
     rounds = host_of(client).service.tournament_rounds
     await rounds.announced(tournament.id, current.number)

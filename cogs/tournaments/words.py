@@ -136,6 +136,8 @@ def standing_line(tournament: Tournament, rank: int, line: Standing, locale: Loc
     finished = tournament.by_computer().get(line.entrant, 0)
     if finished:
         text += t(locale, "tournament.standing_computer", count=finished)
+    if line.forfeits:
+        text += t(locale, "tournament.standing_forfeit", count=line.forfeits)
     if not tournament.entrants[line.entrant].active:
         text += t(locale, "tournament.standing_out")
     return text
@@ -173,15 +175,22 @@ def standings_title(tournament: Tournament, locale: LocaleLike) -> str:
              round=round_words(tournament, current.number, locale))
 
 
-def standings_description(rows: list[StandingRow], heading: str, locale: LocaleLike) -> str:
-    """The image's alt text: its title and each line it shows, in words."""
+def standings_description(
+    rows: list[StandingRow], heading: str, locale: LocaleLike, limit: int
+) -> str:
+    """The image's alt text: its title and each line it shows, in words, as many whole
+    lines as fit in `limit` characters, then "and N more" for the rest."""
     lang = language_of(locale)
-    parts = [heading]
-    for row in rows[:MAX_ROWS]:
-        parts.append(t(locale, "tournament.alt_line", rank=row.rank, player=row.name,
-                       points=figure(lang, row.points), played=row.played,
-                       skipped=row.skipped, opponents=figure(lang, row.opponents_points),
-                       average=figure(lang, row.opponents_average)))
-    if len(rows) > MAX_ROWS:
-        parts.append(t(locale, "render.tournament.more", count=len(rows) - MAX_ROWS))
-    return " ".join(parts)
+    lines = [t(locale, "tournament.alt_line", rank=row.rank, player=row.name,
+               points=figure(lang, row.points), played=row.played, skipped=row.skipped,
+               opponents=figure(lang, row.opponents_points),
+               average=figure(lang, row.opponents_average))
+             for row in rows[:MAX_ROWS]]
+    for shown in range(len(lines), -1, -1):
+        parts = [heading, *lines[:shown]]
+        if len(rows) > shown:
+            parts.append(t(locale, "render.tournament.more", count=len(rows) - shown))
+        told = " ".join(parts)
+        if len(told) <= limit:
+            return told
+    return heading[:limit]

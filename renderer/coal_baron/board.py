@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.games.base import Outcome, places
 from bot.games.coal_baron.components import (
     COAL_ELEMENT,
     DELIVERY,
@@ -414,7 +415,8 @@ def _player_box(
     draw.ellipse(coin, fill=glyphs.COIN, outline=INK, width=2)
     text(draw, ((coin[0] + coin[2]) / 2, rows[1] + 1), money, TEXT, bold=True)
     if board.over:  # the final standings
-        rank = 1 if seat in board.winners else board.standings.index(seat) + 1
+        money_left = tuple(held.money for held in board.holdings)
+        rank = places(Outcome(tuple(board.scores), tuple(board.winners), money_left))[seat] + 1
         text(draw, (x0 + 12, rows[2]), label(lang, f"rank.{rank}"), TEXT, bold=True, anchor="lm")
         return
     pawn(draw, x0 + 24, rows[2] - 15, 30, seat, colour)

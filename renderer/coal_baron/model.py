@@ -87,8 +87,6 @@ class Board:
     """The orders still on offer while the draft is on (empty afterwards)."""
     winners: tuple[int, ...] = ()
     """The winning seats once the game is over (ties broken by Francs left)."""
-    standings: tuple[int, ...] = ()
-    """The seats from first to last once the game is over."""
 
 
 @dataclass(frozen=True)
@@ -199,7 +197,6 @@ def board_from_view(view: CoalView) -> Board:
         ),
         draft=tuple(order(card) for card in view["draft"]) if view["phase"] == "draft" else (),
         winners=tuple(view["final"]["winners"]) if view["final"] else (),
-        standings=tuple(view["final"]["standings"]) if view["final"] else (),
     )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import ClassVar, Self
 
-from bot.games.base import JSON, Event, GameState, Outcome, Seat
+from bot.games.base import JSON, Event, GameState, Outcome, Seat, ranked_seats
 from bot.games.coal_baron import actions as notation
 from bot.games.coal_baron.actions import (
     Action,
@@ -241,7 +241,7 @@ class CoalBaronState(GameState[Action]):
         if self.phase != OVER:
             return None
         money = [player.money for player in self.players]
-        return Outcome(self.scores(), winners(self.scores(), money))
+        return Outcome(self.scores(), winners(self.scores(), money), tuple(money))
 
     def scores(self) -> tuple[int, ...]:
         return tuple(player.vp for player in self.players)
@@ -653,16 +653,9 @@ class CoalBaronState(GameState[Action]):
             "scores": list(outcome.scores),
             "money": [player.money for player in self.players],
             "winners": list(outcome.winners),
-            "standings": self.standings(),
+            "standings": [seat for seat, _ in ranked_seats(outcome)],
         }
         return [Event("game-end", dict(self.final))]
-
-    def standings(self) -> list[Seat]:
-        """Seats from best to worst: VP, then Francs."""
-        return sorted(
-            range(self.num_players),
-            key=lambda s: (-self.players[s].vp, -self.players[s].money, s),
-        )
 
     # -- notation ------------------------------------------------------------------------
 
