@@ -48,8 +48,9 @@ def card_of(w: TournamentWorld) -> discord.Message:
 
 
 def said(w: TournamentWorld) -> list[str]:
-    """What the bot said in the tournament's channel, oldest first."""
-    return [m.content for m in w.channel.history() if m.author.bot]
+    """What the bot said in the tournament's channel, oldest first: each message's first
+    line (a round's announcement goes on with its tables)."""
+    return [m.content.split("\n")[0] for m in w.channel.history() if m.author.bot]
 
 
 def deny_threads(w: TournamentWorld) -> None:

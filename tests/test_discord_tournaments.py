@@ -269,8 +269,8 @@ async def test_without_threads_the_tables_play_in_the_channel_one_after_another(
         await w.alice.click(w.card(), custom_id=card_id(1, "easy"))
     await w.alice.click(w.card(), custom_id=card_id(1, "start"))
     said = [m.content for m in w.channel.history() if m.author.bot]  # where they really play
-    assert any("2 tables, one after the other in this channel." in text for text in said)
-    assert not any("thread" in text for text in said)
+    assert any("2 tables, played one at a time in this channel." in text for text in said)
+    assert not any("in its thread" in text for text in said)  # nor said to play in one
     rng = random.Random(4)
     for _ in range(4):
         if (await w.tournament()).status == TournamentStatus.FINISHED:

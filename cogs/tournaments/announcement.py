@@ -87,6 +87,8 @@ async def link_round(client: discord.Client, table: Table) -> None:
         return
     if any(slot.table_id is None for i, slot in enumerate(current.slots) if i != index):
         return  # not the last: the last one's start links them all
+    if table.channel_id == tournament.channel_id:
+        return  # the tables play in the channel itself: nothing to link
     text = "\n".join(round_lines(tournament, server_locale(client, tournament), True,
                                  {index: table.channel_id}))
     channel = client.get_partial_messageable(tournament.channel_id,

@@ -100,7 +100,8 @@ async def announce_round(client: discord.Client, tournament: Tournament, threads
         return  # the next pass posts it
     rounds = host_of(client).service.tournament_rounds
     await rounds.announced(tournament.id, current.number)
-    if lack and not played_here_before(tournament):
+    quiet = host_of(client).settings.tables_in_channel  # by design (the local table)
+    if lack and not quiet and not played_here_before(tournament):
         await tell_organizer(client, tournament, Notice("threads", current.number, lack))
 
 
