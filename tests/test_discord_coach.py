@@ -45,11 +45,11 @@ from tests.test_discord_computers import table_bot
 
 __all__ = ["fixed_seed"]  # autouse: the same deal every run
 
-ITERATIONS = 6
+SAMPLES = 4
 
 
 def coach_in_threads(w: TableWorld) -> TableCoach:
-    coach = TableCoach(CoachRunner(lambda: ThreadPoolExecutor(1)), None, ITERATIONS)
+    coach = TableCoach(CoachRunner(lambda: ThreadPoolExecutor(1)), SAMPLES)
     table_bot(w).coach = coach
     return coach
 
@@ -133,7 +133,7 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     await coach.idle()
     notes = [text for text in private_texts(result) if text.startswith("🎓")]
     assert len(notes) == 1, private_texts(result)
-    assert ("vous a coûté" in notes[0]) == french and ("PV" in notes[0]) == french
+    assert ("rapporte environ" in notes[0]) == french and ("PV" in notes[0]) == french
     assert worse not in notes[0].split("**")  # in words, not notation
     assert coach.runner.asked == asked + 1
     # The other player is not coached: their moves are never looked at.
@@ -159,20 +159,23 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     assert not [text for text in private_texts(result) if text.startswith("🎓")]
 
 
-async def test_the_private_panel_offers_a_hint_that_fills_it(table_world: TableWorld) -> None:
+async def test_the_private_panel_offers_a_hint_at_every_step(table_world: TableWorld) -> None:
+    """Mine Out's turn panel: 💡 Hint fills the panel (once, a second click replaces it),
+    and after a step chosen on the panel, not confirmed, the panel keeps its Hint, which
+    answers for that step: the coach is asked with the panel's steps."""
     w = table_world
     coach = coach_in_threads(w)
     table = await start(w, "mine-out")
     state = table.state
     assert state is not None
-    player = actor(w, table, state.to_act()[0])
+    seat = state.to_act()[0]
+    player = actor(w, table, seat)
     turn = w.last()
     view_id = next(i for i in custom_ids(turn) if i.startswith("mt:view"))
     result = await player.click(turn, custom_id=view_id)
     panel = next(m for m in (result.response, *result.followups) if m is not None and m.ephemeral)
-    hint_id = f"mt:hint:{table.id}"
     ids = [c.get("custom_id", "") for row in panel.components for c in row["components"]]
-    assert hint_id in ids, ids
+    hint_id = next(i for i in ids if i.startswith(f"mt:hintp:{table.id}:turn:"))
     result = await player.click(panel, custom_id=hint_id)
     assert coach.runner.asked == 1
     filled = result.response
@@ -180,6 +183,16 @@ async def test_the_private_panel_offers_a_hint_that_fills_it(table_world: TableW
     assert filled.content.startswith(panel.content) and filled.content.count("💡 Hint:") == 1
     again = (await player.click(filled, custom_id=hint_id)).response
     assert again is not None and again.content.count("💡 Hint:") == 1
+    (given,) = coach.given(table.id, seat)[0][:1]
+    assert given[0] == []
+    step_id = next(i for i in ids if i.startswith("mt:step:") and i.endswith(given[1][0]))
+    stepped = (await player.click(again, custom_id=step_id)).response
+    assert stepped is not None
+    ids = [c.get("custom_id", "") for row in stepped.components for c in row["components"]]
+    assert hint_id in ids  # the Hint stays on the panel after a step
+    result = await player.click(stepped, custom_id=hint_id)
+    assert result.response is not None and result.response.content.count("💡 Hint:") == 1
+    assert [given[0] for given in coach.given(table.id, seat)[0]] == [[], [given[1][0]]]
 
 
 async def play_to_the_last_move(w: TableWorld, players: list[simcord.MemberActor]) -> None:
@@ -327,7 +340,7 @@ async def test_a_coach_that_cannot_start_is_said_unavailable_and_the_table_goes_
     def cannot_start() -> Executor:
         raise ProcessStartRefused("no process may start here")
 
-    table_bot(w).coach = TableCoach(CoachRunner(cannot_start), None, ITERATIONS)
+    table_bot(w).coach = TableCoach(CoachRunner(cannot_start), SAMPLES)
     table = await start(w, "mine-out")
     state = table.state
     assert state is not None

@@ -39,16 +39,18 @@ class Appraiser(ABC):
     game_id: ClassVar[str]
     unit: ClassVar[str]
     """The game's unit, as the catalogs name it (``coach.unit.<unit>``)."""
-    clearly_worse: ClassVar[float]
-    """A move costing at least this much (in `unit`) more than the normal level's gets a note."""
+    margin: ClassVar[float]
+    """The coach's one threshold (in `unit`): a move whose value is within it of the best
+    is no mistake; a loss of this much or more gets a note and a review's line."""
 
     @abstractmethod
     def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
         """`seat`'s estimated value in `state`, part by part (the same keys every time)."""
 
     @abstractmethod
-    def settle(self, state: GameState[Any], seat: Seat) -> None:
-        """Finish `seat`'s turn after a move, as the computer players would."""
+    def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
+        """Finish `seat`'s turn after a move, as the computer players would; the steps
+        played."""
 
     def told(self, observation: Observation[Any], action: Any, term: str) -> Told:
         """The reason of playing `action` (its best term) as the seat can be told it,
@@ -60,22 +62,22 @@ class Appraiser(ABC):
 class CoalBaronAppraiser(Appraiser):
     game_id = "coal-baron"
     unit = "vp"
-    clearly_worse = 2.0
+    margin = 2.0
 
     def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
         assert isinstance(state, CoalBaronState)
         return value_terms(state)[seat]
 
-    def settle(self, state: GameState[Any], seat: Seat) -> None:
+    def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
         """The extraction and the draw-5 a placement starts, played greedily."""
         assert isinstance(state, CoalBaronState)
-        finish_turn(state, seat)
+        return finish_turn(state, seat)
 
 
 class MineOutAppraiser(Appraiser):
     game_id = "mine-out"
     unit = "fame"
-    clearly_worse = 2.0
+    margin = 2.0
 
     def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
         assert isinstance(state, MineOutState)
@@ -86,14 +88,17 @@ class MineOutAppraiser(Appraiser):
                 found[term] += value
         return found
 
-    def settle(self, state: GameState[Any], seat: Seat) -> None:
+    def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
         """The rest of the position's turn, played by the greedy plan."""
         assert isinstance(state, MineOutState)
         position = state.current
+        steps = []
         for _ in range(MAX_SETTLE_STEPS):
             if state.is_over() or state.to_act() != (seat,) or state.current != position:
-                return
-            state.apply(seat, plan(state, seat))
+                break
+            steps.append(plan(state, seat))
+            state.apply(seat, steps[-1])
+        return steps
 
 
 class SaboteurAppraiser(Appraiser):
@@ -103,10 +108,11 @@ class SaboteurAppraiser(Appraiser):
 
     game_id = "saboteur"
     unit = "chance"
-    clearly_worse = 10.0
+    margin = 10.0
 
-    def settle(self, state: GameState[Any], seat: Seat) -> None:
+    def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
         """Nothing: a play is the whole turn."""
+        return []
 
     def told(self, observation: Observation[Any], action: Any, term: str) -> Told:
         """A gold-digger who knows where the gold is (it looked, or the goal is turned

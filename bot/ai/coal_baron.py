@@ -23,6 +23,7 @@ from bot.games.coal_baron.actions import (
     Action,
     Buy,
     Cage,
+    Compound,
     Cube,
     Draft,
     End,
@@ -221,10 +222,14 @@ def _best_load(player: Player) -> Load | None:
 # -- choices ---------------------------------------------------------------------------------
 
 
-def finish_turn(state: CoalBaronState, seat: Seat) -> None:
-    """Play `seat`'s pending steps (extraction, draw-5) greedily to the end of its turn."""
+def finish_turn(state: CoalBaronState, seat: Seat) -> list[Action]:
+    """Play `seat`'s pending steps (extraction, draw-5) greedily to the end of its turn;
+    the steps played."""
+    steps = []
     while state.pending is not None and state.to_act() == (seat,):
-        state.apply(seat, _pending_step(state, seat))
+        steps.append(_pending_step(state, seat))
+        state.apply(seat, steps[-1])
+    return steps
 
 
 def _pending_step(state: CoalBaronState, seat: Seat) -> Action:
@@ -344,6 +349,9 @@ class CoalBaronKnowledge(GameKnowledge[Action]):
         if isinstance(pending, DrawFive) and pending.kept:
             return Return(pending.names()[0], bottom=False)
         return None
+
+    def steps_of(self, action: Action) -> tuple[Action, ...]:
+        return action.steps if isinstance(action, Compound) else (action,)
 
     def evaluate(self, state: GameState[Action]) -> list[float]:
         assert isinstance(state, CoalBaronState)

@@ -64,6 +64,10 @@ class GameKnowledge(ABC, Generic[A]):
     def stage(self, state: GameState[A]) -> int:
         """A counter of the game's stages (shift, round): a playout stops when it changes."""
 
+    def steps_of(self, action: A) -> tuple[A, ...]:
+        """The steps of `action`, one line of a turn played at once (default: itself)."""
+        return (action,)
+
     def rounds_by_role(self, state: GameState[A], seat: Seat) -> list[tuple[str, bool]]:
         """For the arena (`bot.ai.arena`), in a finished game of hidden roles: per round,
         `seat`'s role and whether its side won. Default: no roles."""

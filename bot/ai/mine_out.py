@@ -20,7 +20,7 @@ from typing import Any
 from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
-from bot.games.mine_out.actions import Action, End, Move
+from bot.games.mine_out.actions import Action, Compound, End, Move
 from bot.games.mine_out.components import DISTANCES
 from bot.games.mine_out.determinize import determinize
 from bot.games.mine_out.greedy import holdings, plan, reachable_steps
@@ -100,6 +100,9 @@ class MineOutKnowledge(GameKnowledge[Action]):
         """The scoring phase: the ores that score most for the jewels (as `/game skip`)."""
         assert isinstance(state, MineOutState)
         return state.default_action(seat) if state.turn.scoring else None
+
+    def steps_of(self, action: Action) -> tuple[Action, ...]:
+        return action.steps if isinstance(action, Compound) else (action,)
 
     def evaluate(self, state: GameState[Action]) -> list[float]:
         assert isinstance(state, MineOutState)

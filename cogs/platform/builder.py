@@ -117,6 +117,7 @@ async def panel(
             table.id, table.version, draft.arg(op), label, style, row=4, disabled=not enabled
         )
         controls.add_item(button)
+    add_hint_button(controls, table, seat, locale, f"{builder.kind}:{draft.token}", row=4)
     return shown.title, embed, files, controls
 
 
@@ -162,7 +163,6 @@ async def open_builder(
     played = await logged_move(service_of(interaction), table)
     draft = PanelDraft(table, seat, builder, token, steps, played)
     text, embed, files, controls = await panel(draft, interaction.locale)
-    add_hint_button(controls, table, seat, interaction)
     await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
 
 

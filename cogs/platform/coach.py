@@ -1,12 +1,15 @@
-"""The coach at a table: `/game hint`, the panel's 💡 Hint button, and coach notes.
+"""The coach at a table: `/game hint`, the panels' 💡 Hint buttons, and coach notes.
 
-A hint is the normal level's move for the player to act, with one sentence of
-why (`cogs.platform.coach_words`), computed in a worker process
-(`bot.ai.coach_worker`) from the seat's view only. With coach mode on
-(`/game coach on`, `bot.service.coaching`), each move of that player is
-looked at again in the background once the turn message is posted: a note,
-privately and at most once a turn, when it cost clearly more than the normal
-level's choice. Computer seats and players nobody coaches are never looked at.
+A hint is the best move of the coach's verdict on the position of the player to act
+(`bot.ai.coach`), with one sentence of why (`cogs.platform.coach_words`), computed in a
+worker process (`bot.ai.coach_worker`) from the seat's view only; on a turn builder's
+panel, for the steps chosen there and not confirmed yet. The hints given are kept
+(`TableCoach.gave`): a line played as they said is never called costly. With coach
+mode on (`/game coach on`, `bot.service.coaching`), each move of that player is judged
+again in the background once the turn message is posted, in the same worlds: a note,
+privately and at most once a turn, when the whole line played cost the game's margin
+or more next to the best whole turn. Computer seats and players nobody coaches are
+never looked at.
 """
 
 from __future__ import annotations
@@ -20,14 +23,14 @@ import discord
 
 from bot.ai.appraisers import APPRAISERS
 from bot.ai.coach_worker import (
-    REVIEW_SECONDS,
     Answer,
     CoachRequest,
     CoachRunner,
     CoachUnavailable,
     CostAnswer,
+    GivenHints,
     HintAnswer,
-    moment_seed,
+    Line,
 )
 from bot.games.base import JSON, Seat
 from bot.games.errors import UserError
@@ -35,16 +38,19 @@ from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from bot.service.coaching import coaches_new_players, may_coach
-from bot.service.errors import NotPlaying, NotSeated
+from bot.service.errors import NotPlaying, NotSeated, StaleAction
 from cogs.platform.coach_words import hint_text, note_text, review_text
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import REVIEW, Button, Interaction, TableItem
+from cogs.platform.plugins import plugin_for
 from cogs.platform.replies import acknowledged, send_private
 
 log = logging.getLogger(__name__)
 
 HINT = "mt:hint"
-"""Prefix of the 💡 Hint button of a player's private panel."""
+"""Prefix of the 💡 Hint button of a player's private view."""
+PANEL_HINT = "mt:hintp"
+"""Prefix of the 💡 Hint button of a turn builder's panel."""
 HINT_MARK = "\n\n💡"
 """Where the hint the button adds below a panel's own text begins (every hint starts with 💡)."""
 COACH_NEW = "mt:coachnew"
@@ -55,40 +61,43 @@ class TableCoach:
     """The bot's coach: its worker (started at the first request), the hints it gave
     and the turns it noted, and the notes being written; `close()` it."""
 
-    def __init__(self, runner: CoachRunner | None = None, seconds: float | None = None,
-                 iterations: int | None = None, looked_at: int | None = None) -> None:
+    def __init__(self, runner: CoachRunner | None = None, samples: int | None = None,
+                 looked_at: int | None = None) -> None:
         self.runner = runner or CoachRunner()
-        self.seconds = seconds
-        """The normal level's clock limit (None: the worker's default)."""
-        self.iterations = iterations
+        self.samples = samples
+        """The worlds of a verdict (None: the worker's default; tests use fewer)."""
         self.looked_at = looked_at
         """The moves a review looks at, at most (None: the worker's default)."""
-        self._hints: dict[tuple[int, int, Seat], str] = {}
+        self._given: dict[tuple[int, Seat], GivenHints] = {}
         self._noted: dict[tuple[int, Seat, int], None] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     def request(self, kind: str, table: Table, seat: Seat, record: dict[str, JSON],
-                moment: int) -> CoachRequest:
-        options: dict[str, Any] = {"iterations": self.iterations}
-        if kind == "review":
-            options["seconds"] = REVIEW_SECONDS
-        if self.seconds is not None:
-            options["seconds"] = self.seconds
+                moment: int, steps: Line = ()) -> CoachRequest:
+        options: dict[str, Any] = {"steps": steps}
+        if self.samples is not None:
+            options["samples"] = self.samples
         if self.looked_at is not None:
             options["looked_at"] = self.looked_at
-        return CoachRequest(kind, record, seat, moment, moment_seed(table.seed, moment, seat),
-                            **options)
+        if kind != "hint":
+            options["hints"] = self.given(table.id, seat)
+        return CoachRequest(kind, record, seat, moment, table.seed, **options)
 
     async def ask(self, request: CoachRequest) -> Answer:
         return await self.runner.ask(request)
 
-    def gave(self, table_id: int, moment: int, seat: Seat, notation: str) -> None:
-        """Remember the hint given at a moment: its move, once played, gets no note."""
-        self._hints[table_id, moment, seat] = notation
-        _forget_oldest(self._hints)
+    def gave(self, table_id: int, seat: Seat, moment: int, answer: HintAnswer) -> None:
+        """Remember the hint given at a moment, after the steps it answered: a line played
+        as the hints said is never called costly."""
+        given = self._given.setdefault((table_id, seat), {}).setdefault(moment, [])
+        entry = (list(answer.steps), list(answer.line))
+        if entry not in given:
+            given.append(entry)
+        _forget_oldest(self._given)
 
-    def hinted(self, table_id: int, moment: int, seat: Seat) -> str | None:
-        return self._hints.get((table_id, moment, seat))
+    def given(self, table_id: int, seat: Seat) -> GivenHints:
+        """The hints given to `seat` at the table, by moment."""
+        return self._given.get((table_id, seat), {})
 
     def first_note(self, table_id: int, seat: Seat, turn: int) -> bool:
         """Whether the turn of `seat` that began at record index `turn` has no note yet."""
@@ -131,19 +140,36 @@ def coach_of(interaction: Interaction) -> TableCoach:
     return desk
 
 
-async def hint(interaction: Interaction, table_id: int) -> str:
-    """The hint for the player to act at the table, in words (NotYourTurn otherwise)."""
+async def hint(interaction: Interaction, table_id: int, panel: str = "") -> str:
+    """The hint for the player to act at the table, in words (NotYourTurn otherwise);
+    with `panel` (``<kind>:<token>`` of a turn builder's panel), for the steps chosen
+    there so far."""
     service = service_of(interaction)
     table, seat = await service.moves.authorize(table_id, interaction.user.id, None)
     if not coaches(table.game):
         raise NoCoach()
+    steps = await panel_steps(interaction, table, seat, panel) if panel else ()
     record = await service.results.record(table.id)
     moment = len(record["actions"])
     desk = coach_of(interaction)
-    answer = await desk.ask(desk.request("hint", table, seat, record, moment))
+    answer = await desk.ask(desk.request("hint", table, seat, record, moment, steps))
     assert isinstance(answer, HintAnswer)
-    desk.gave(table.id, moment, seat, answer.action)
+    desk.gave(table.id, seat, moment, answer)
     return hint_text(table, seat, answer, interaction.locale)
+
+
+async def panel_steps(interaction: Interaction, table: Table, seat: Seat, panel: str) -> Line:
+    """The steps chosen on the seat's panel ``<kind>:<token>`` that the engine plays
+    (`TurnSteps.moves`); a replaced panel is refused as the panel itself refuses it."""
+    kind, _, token = panel.partition(":")
+    builder = plugin_for(table.game).builders.get(kind)
+    if builder is None or not token.isdigit():
+        raise NotPlaying()
+    assert table.state is not None
+    if not builder.under_way(table.state):
+        raise StaleAction()
+    steps = await service_of(interaction).drafts.draft(table, seat, int(token))
+    return tuple(builder.moves(steps))
 
 
 @acknowledged
@@ -163,17 +189,30 @@ async def set_coach(interaction: Interaction, table_id: int, on: bool) -> None:
 
 
 class HintButton(TableItem[Button], prefix=HINT, versioned=False, arg=None):
-    """The 💡 Hint button of a private panel: fills the panel with the hint."""
+    """The 💡 Hint button of a private view: fills it with the hint."""
 
     async def run(self, interaction: Interaction) -> None:
-        text = await hint(interaction, self.table_id)
-        message = interaction.message
-        if message is None or not message.flags.ephemeral:
-            # A forged button on a message others read: the hint goes to the clicker only.
-            await send_private(interaction, text)
-            return
-        before = message.content.split(HINT_MARK)[0]  # a second click: one hint only
-        await interaction.edit_original_response(content=f"{before}\n\n{text}".strip())
+        await fill_with_hint(interaction, await hint(interaction, self.table_id))
+
+
+class PanelHintButton(TableItem[Button], prefix=PANEL_HINT, versioned=False,
+                      arg=r"[a-z]+:\d+"):
+    """The 💡 Hint button of a turn builder's panel (``<kind>:<token>``): fills the panel
+    with the hint for the steps chosen on it so far."""
+
+    async def run(self, interaction: Interaction) -> None:
+        await fill_with_hint(interaction, await hint(interaction, self.table_id, self.arg))
+
+
+async def fill_with_hint(interaction: Interaction, text: str) -> None:
+    """The hint below the private message clicked, once (a second click replaces it)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        # A forged button on a message others read: the hint goes to the clicker only.
+        await send_private(interaction, text)
+        return
+    before = message.content.split(HINT_MARK)[0]  # a second click: one hint only
+    await interaction.edit_original_response(content=f"{before}\n\n{text}".strip())
 
 
 class NoCoach(UserError):
@@ -189,17 +228,20 @@ def coaches(game: str) -> bool:
 
 
 def add_hint_button(
-    view: discord.ui.View, table: Table, seat: Seat, interaction: Interaction
+    view: discord.ui.View, table: Table, seat: Seat, locale: LocaleLike, panel: str = "",
+    row: int | None = None,
 ) -> None:
-    """The 💡 Hint button at the end of `seat`'s panel, while it is to act, if the coach
-    knows the game and the panel has room for it (else `/game hint` gives the same)."""
+    """The 💡 Hint button at the end of `seat`'s private view (or of its turn builder's
+    panel ``<kind>:<token>``, on `row`), while it is to act, if the coach knows the game
+    and the message has room for it (else `/game hint` gives the first step)."""
     to_act = table.state is not None and seat in table.state.to_act()
-    if to_act and coaches(table.game):
-        label = t(interaction.locale, "coach.button.hint")
-        _add(view, HintButton.as_button(table.id, None, "", label), table)
-
-
-def _add(view: discord.ui.View, item: discord.ui.Item[Any], table: Table) -> None:
+    if not (to_act and coaches(table.game)):
+        return
+    label = t(locale, "coach.button.hint")
+    item: discord.ui.Item[Any] = (
+        PanelHintButton.as_button(table.id, None, panel, label, row=row) if panel
+        else HintButton.as_button(table.id, None, "", label)
+    )
     try:
         view.add_item(item)
     except ValueError:  # a full message: the coach gives way
@@ -236,8 +278,6 @@ async def _send_note(interaction: Interaction, result: ActResult) -> None:
     record = await service.results.record(table.id)
     moment = len(record["actions"]) - 1
     desk = coach_of(interaction)
-    if desk.hinted(table.id, moment, seat) == result.notation:
-        return  # the move the hint gave
     answer = await desk.ask(desk.request("note", table, seat, record, moment))
     if not isinstance(answer, CostAnswer) or not desk.first_note(table.id, seat, answer.turn):
         return
@@ -267,4 +307,4 @@ class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
         await send_private(interaction, review_text(table, seat, answers, interaction.locale))
 
 
-COACH_ITEMS = (HintButton, ReviewButton)
+COACH_ITEMS = (HintButton, PanelHintButton, ReviewButton)
