@@ -183,16 +183,17 @@ async def test_the_private_panel_offers_a_hint_at_every_step(table_world: TableW
     assert filled.content.startswith(panel.content) and filled.content.count("💡 Hint:") == 1
     again = (await player.click(filled, custom_id=hint_id)).response
     assert again is not None and again.content.count("💡 Hint:") == 1
-    (given,) = coach.given(table.id, seat)[0][:1]
-    assert given[0] == []
-    step_id = next(i for i in ids if i.startswith("mt:step:") and i.endswith(given[1][0]))
+    coaching = table_bot(w).service.coaching
+    (given,) = await coaching.given(table, seat)
+    assert given.moment == 0 and given.steps == ()
+    step_id = next(i for i in ids if i.startswith("mt:step:") and i.endswith(given.line[0]))
     stepped = (await player.click(again, custom_id=step_id)).response
     assert stepped is not None
     ids = [c.get("custom_id", "") for row in stepped.components for c in row["components"]]
     assert hint_id in ids  # the Hint stays on the panel after a step
     result = await player.click(stepped, custom_id=hint_id)
     assert result.response is not None and result.response.content.count("💡 Hint:") == 1
-    assert [given[0] for given in coach.given(table.id, seat)[0]] == [[], [given[1][0]]]
+    assert [hint.steps for hint in await coaching.given(table, seat)] == [(), given.line[:1]]
 
 
 async def play_to_the_last_move(w: TableWorld, players: list[simcord.MemberActor]) -> None:

@@ -7,6 +7,7 @@ from bot.storage.base import Storage
 from bot.storage.records import (
     Draft,
     DueReminder,
+    HintGiven,
     InvitationCard,
     LoggedAction,
     OpenTableExists,
@@ -20,6 +21,7 @@ from bot.storage.records import (
 )
 
 __all__ = [
-    "Draft", "DueReminder", "InvitationCard", "LoggedAction", "OpenTableExists", "PingMode",
-    "Presence", "SeenName", "ShardSet", "StartupError", "Storage", "Table", "TableStatus",
+    "Draft", "DueReminder", "HintGiven", "InvitationCard", "LoggedAction", "OpenTableExists",
+    "PingMode", "Presence", "SeenName", "ShardSet", "StartupError", "Storage", "Table",
+    "TableStatus",
 ]

@@ -3,8 +3,8 @@
 A hint is the best move of the coach's verdict on the position of the player to act
 (`bot.ai.coach`), with one sentence of why (`cogs.platform.coach_words`), computed in a
 worker process (`bot.ai.coach_worker`) from the seat's view only; on a turn builder's
-panel, for the steps chosen there and not confirmed yet. The hints given are kept
-(`TableCoach.gave`): a line played as they said is never called costly. With coach
+panel, for the steps chosen there and not confirmed yet. The hints given are kept with
+the table (`Coaching.gave`): a line played as they said is never called costly. With coach
 mode on (`/game coach on`, `bot.service.coaching`), each move of that player is judged
 again in the background once the turn message is posted, in the same worlds: a note,
 privately and at most once a turn, when the whole line played cost the game's margin
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -39,6 +39,7 @@ from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from bot.service.coaching import coaches_new_players, may_coach
 from bot.service.errors import NotPlaying, NotSeated, StaleAction
+from bot.storage import HintGiven
 from cogs.platform.coach_words import hint_text, note_text, review_text
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import REVIEW, Button, Interaction, TableItem
@@ -58,8 +59,9 @@ COACH_NEW = "mt:coachnew"
 
 
 class TableCoach:
-    """The bot's coach: its worker (started at the first request), the hints it gave
-    and the turns it noted, and the notes being written; `close()` it."""
+    """The bot's coach: its worker (started at the first request), the turns it noted,
+    and the notes being written; `close()` it. (The hints it gave are kept with the
+    table: `bot.service.coaching.Coaching.gave`.)"""
 
     def __init__(self, runner: CoachRunner | None = None, samples: int | None = None,
                  looked_at: int | None = None) -> None:
@@ -68,36 +70,26 @@ class TableCoach:
         """The worlds of a verdict (None: the worker's default; tests use fewer)."""
         self.looked_at = looked_at
         """The moves a review looks at, at most (None: the worker's default)."""
-        self._given: dict[tuple[int, Seat], GivenHints] = {}
         self._noted: dict[tuple[int, Seat, int], None] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     def request(self, kind: str, table: Table, seat: Seat, record: dict[str, JSON],
-                moment: int, steps: Line = ()) -> CoachRequest:
+                moment: int, steps: Line = (), hints: Sequence[HintGiven] = ()) -> CoachRequest:
+        """The request for a hint (after the panel's `steps`), a note or a review (with the
+        `hints` given to the seat at the table, as kept: `Coaching.given`)."""
         options: dict[str, Any] = {"steps": steps}
         if self.samples is not None:
             options["samples"] = self.samples
         if self.looked_at is not None:
             options["looked_at"] = self.looked_at
-        if kind != "hint":
-            options["hints"] = self.given(table.id, seat)
-        return CoachRequest(kind, record, seat, moment, table.seed, **options)
+        given: GivenHints = {}
+        for hint_given in hints:
+            given.setdefault(hint_given.moment, []).append(
+                (list(hint_given.steps), list(hint_given.line)))
+        return CoachRequest(kind, record, seat, moment, table.seed, hints=given, **options)
 
     async def ask(self, request: CoachRequest) -> Answer:
         return await self.runner.ask(request)
-
-    def gave(self, table_id: int, seat: Seat, moment: int, answer: HintAnswer) -> None:
-        """Remember the hint given at a moment, after the steps it answered: a line played
-        as the hints said is never called costly."""
-        given = self._given.setdefault((table_id, seat), {}).setdefault(moment, [])
-        entry = (list(answer.steps), list(answer.line))
-        if entry not in given:
-            given.append(entry)
-        _forget_oldest(self._given)
-
-    def given(self, table_id: int, seat: Seat) -> GivenHints:
-        """The hints given to `seat` at the table, by moment."""
-        return self._given.get((table_id, seat), {})
 
     def first_note(self, table_id: int, seat: Seat, turn: int) -> bool:
         """Whether the turn of `seat` that began at record index `turn` has no note yet."""
@@ -154,7 +146,7 @@ async def hint(interaction: Interaction, table_id: int, panel: str = "") -> str:
     desk = coach_of(interaction)
     answer = await desk.ask(desk.request("hint", table, seat, record, moment, steps))
     assert isinstance(answer, HintAnswer)
-    desk.gave(table.id, seat, moment, answer)
+    await service.coaching.gave(table, seat, HintGiven(moment, answer.steps, answer.line))
     return hint_text(table, seat, answer, interaction.locale)
 
 
@@ -278,7 +270,8 @@ async def _send_note(interaction: Interaction, result: ActResult) -> None:
     record = await service.results.record(table.id)
     moment = len(record["actions"]) - 1
     desk = coach_of(interaction)
-    answer = await desk.ask(desk.request("note", table, seat, record, moment))
+    hints = await service.coaching.given(table, seat)
+    answer = await desk.ask(desk.request("note", table, seat, record, moment, hints=hints))
     if not isinstance(answer, CostAnswer) or not desk.first_note(table.id, seat, answer.turn):
         return
     before = get_game(table.game).from_json(answer.before)
@@ -302,7 +295,8 @@ class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
             raise NoCoach()
         record = await service.results.record(table.id)
         desk = coach_of(interaction)
-        answers = await desk.ask(desk.request("review", table, seat, record, 0))
+        hints = await service.coaching.given(table, seat)
+        answers = await desk.ask(desk.request("review", table, seat, record, 0, hints=hints))
         assert isinstance(answers, list)
         await send_private(interaction, review_text(table, seat, answers, interaction.locale))
 
