@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from bot.ai.appraisers import Appraiser
 from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
@@ -310,12 +311,31 @@ def _placement_score(state: CoalBaronState, player: Player, action: Action) -> f
     return 0.3 - cost
 
 
-# -- the knowledge ---------------------------------------------------------------------------
+# -- the coach's measure and the knowledge ----------------------------------------------------
+
+
+class CoalBaronAppraiser(Appraiser):
+    """A seat's estimated final VP, by the parts of `value_terms`."""
+
+    game_id = "coal-baron"
+    unit = "vp"
+    margin = 2.0
+
+    def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
+        assert isinstance(state, CoalBaronState)
+        return value_terms(state)[seat]
+
+    def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
+        """The extraction and the draw-5 a placement starts, played greedily."""
+        assert isinstance(state, CoalBaronState)
+        return finish_turn(state, seat)
+
 
 
 class CoalBaronKnowledge(GameKnowledge[Action]):
     game_id = "coal-baron"
     reads_history = False
+    appraiser = CoalBaronAppraiser()
 
     @property
     def determinizer(self) -> Determinizer:

@@ -17,13 +17,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.ai.appraisers import MAX_SETTLE_STEPS, Appraiser
 from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
 from bot.games.mine_out.actions import Action, Compound, End, Move
 from bot.games.mine_out.components import DISTANCES
 from bot.games.mine_out.determinize import determinize
-from bot.games.mine_out.greedy import holdings, plan, reachable_steps
+from bot.games.mine_out.greedy import (
+    HOLDING_TERMS,
+    holding_terms,
+    holdings,
+    plan,
+    reachable_steps,
+)
 from bot.games.mine_out.state import MineOutState
 
 ROOT_CANDIDATES = 6
@@ -67,11 +74,41 @@ def ranked_steps(world: MineOutState, seat: Seat) -> list[Action]:
     return [first, *rest]
 
 
+class MineOutAppraiser(Appraiser):
+    """A seat's fame and its positions' holdings, by the parts of `holding_terms`."""
+
+    game_id = "mine-out"
+    unit = "fame"
+    margin = 2.0
+
+    def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
+        assert isinstance(state, MineOutState)
+        found = dict.fromkeys(("fame", *HOLDING_TERMS), 0.0)
+        found["fame"] = float(state.scores()[seat])
+        for index in state.seat_positions(seat):
+            for term, value in holding_terms(state, index).items():
+                found[term] += value
+        return found
+
+    def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
+        """The rest of the position's turn, played by the greedy plan."""
+        assert isinstance(state, MineOutState)
+        position = state.current
+        steps = []
+        for _ in range(MAX_SETTLE_STEPS):
+            if state.is_over() or state.to_act() != (seat,) or state.current != position:
+                break
+            steps.append(plan(state, seat))
+            state.apply(seat, steps[-1])
+        return steps
+
+
 class MineOutKnowledge(GameKnowledge[Action]):
     game_id = "mine-out"
     playout_depth = 30
     reads_history = False
     """The view shows everything public; a seat's own draws are in its hand."""
+    appraiser = MineOutAppraiser()
 
     @property
     def determinizer(self) -> Determinizer:

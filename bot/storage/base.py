@@ -321,7 +321,6 @@ class Storage(TournamentStorage):
         False (nothing written) if a newer panel replaced it."""
 
     # -- the coach's hints (docs/ai.md, "The coach")
-
     @abstractmethod
     async def remember_hint(self, table_id: int, seat: Seat, hint: HintGiven) -> None:
         """Keep a hint given to `seat` (one per moment and steps: the latest)."""

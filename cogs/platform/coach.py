@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.ai.appraisers import APPRAISERS
+from bot.ai.appraisers import coaches
 from bot.ai.coach_worker import (
     Answer,
     CoachRequest,
@@ -45,6 +45,7 @@ from cogs.platform.host import host_of, service_of
 from cogs.platform.items import REVIEW, Button, Interaction, TableItem
 from cogs.platform.plugins import plugin_for
 from cogs.platform.replies import acknowledged, send_private
+from cogs.platform.steps import StepOption, TurnSteps
 
 log = logging.getLogger(__name__)
 
@@ -140,19 +141,24 @@ async def hint(interaction: Interaction, table_id: int, panel: str = "") -> str:
     table, seat = await service.moves.authorize(table_id, interaction.user.id, None)
     if not coaches(table.game):
         raise NoCoach()
-    steps = await panel_steps(interaction, table, seat, panel) if panel else ()
+    chosen = await panel_steps(interaction, table, seat, panel) if panel else None
     record = await service.results.record(table.id)
     moment = len(record["actions"])
     desk = coach_of(interaction)
+    steps = tuple(chosen[0].moves(chosen[1])) if chosen else ()
     answer = await desk.ask(desk.request("hint", table, seat, record, moment, steps))
     assert isinstance(answer, HintAnswer)
     await service.coaching.gave(table, seat, HintGiven(moment, answer.steps, answer.line))
-    return hint_text(table, seat, answer, interaction.locale)
+    label = panel_label(table, seat, *chosen, answer.action, interaction.locale) if chosen else None
+    return hint_text(table, seat, answer, interaction.locale, label)
 
 
-async def panel_steps(interaction: Interaction, table: Table, seat: Seat, panel: str) -> Line:
-    """The steps chosen on the seat's panel ``<kind>:<token>`` that the engine plays
-    (`TurnSteps.moves`); a replaced panel is refused as the panel itself refuses it."""
+async def panel_steps(
+    interaction: Interaction, table: Table, seat: Seat, panel: str
+) -> tuple[TurnSteps, list[str]]:
+    """The turn builder of the seat's panel ``<kind>:<token>`` and the steps chosen on it
+    (those the engine plays: `TurnSteps.moves`); a replaced panel is refused as the
+    panel itself refuses it."""
     kind, _, token = panel.partition(":")
     builder = plugin_for(table.game).builders.get(kind)
     if builder is None or not token.isdigit():
@@ -160,8 +166,30 @@ async def panel_steps(interaction: Interaction, table: Table, seat: Seat, panel:
     assert table.state is not None
     if not builder.under_way(table.state):
         raise StaleAction()
-    steps = await service_of(interaction).drafts.draft(table, seat, int(token))
-    return tuple(builder.moves(steps))
+    return builder, await service_of(interaction).drafts.draft(table, seat, int(token))
+
+
+def panel_label(table: Table, seat: Seat, builder: TurnSteps, steps: list[str], step: str,
+                locale: LocaleLike) -> str | None:
+    """The words of the panel's own button or option for `step`, if the panel offers it,
+    or offers it once one of its choices that is no move is made (a Saboteur card, then
+    its spot: ``card → spot``): the hint then names what to press. None otherwise."""
+    for choice in [None, *_options(table, seat, builder, steps, locale)]:
+        path = steps if choice is None else [*steps, choice.notation]
+        if choice is not None and builder.moves(path) != builder.moves(steps):
+            continue  # a move of its own, not a choice on the way to `step`
+        for option in _options(table, seat, builder, path, locale):
+            if option.notation == step:
+                return option.label if choice is None else f"{choice.label} → {option.label}"
+    return None
+
+
+def _options(table: Table, seat: Seat, builder: TurnSteps, steps: list[str],
+             locale: LocaleLike) -> list[StepOption]:
+    assert table.state is not None
+    after = builder.trial(table.state, seat, steps)
+    return [option for menu in builder.menus(table, seat, steps, after, locale)
+            for option in menu.steps]
 
 
 @acknowledged
@@ -211,12 +239,6 @@ class NoCoach(UserError):
     """The coach does not know the table's game."""
 
     key = "no_coach"
-
-
-def coaches(game: str) -> bool:
-    """Whether the coach knows `game` (the games with computer players' appraisers);
-    the finished game's Review button is offered for those (`cogs.platform.controls`)."""
-    return game in APPRAISERS
 
 
 def add_hint_button(

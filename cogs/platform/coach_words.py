@@ -55,11 +55,13 @@ def move_words(table: Table, state: GameState[object], seat: Seat, notation: str
     return plugin_for(table.game).typed.words(own, notation, locale)
 
 
-def hint_text(table: Table, seat: Seat, answer: HintAnswer, locale: LocaleLike) -> str:
-    """The hint in words: the step to choose now and, when the coach knows how the turn
-    goes on (as far as the seat can know), the rest of it; then why."""
+def hint_text(table: Table, seat: Seat, answer: HintAnswer, locale: LocaleLike,
+              label: str | None = None) -> str:
+    """The hint in words: the step to choose now (`label`, the words of the panel's own
+    button or option for it, if given) and, when the coach knows how the turn goes on (as
+    far as the seat can know), the rest of it; then why."""
     state = get_game(table.game).from_json(answer.before)
-    move = move_words(table, state, seat, answer.action, locale)
+    move = label or move_words(table, state, seat, answer.action, locale)
     reason = answer_reason(table, answer, locale)
     if not answer.plan:
         return t(locale, "coach.hint", move=move, reason=reason)
