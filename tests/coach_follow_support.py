@@ -14,6 +14,7 @@ player's 🔎 Review is read.
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from dataclasses import dataclass, field
@@ -35,7 +36,6 @@ from tests.discord_support import (
     lobby_id,
     private_text,
     private_texts,
-    select_offering,
 )
 
 HINTS = ("mt:hint:", "mt:hintp:")
@@ -251,8 +251,29 @@ def as_worded(words: str, labels: tuple[str, ...]) -> bool:
     return words == " → ".join(labels)
 
 
+async def play_to_the_last_move(w: TableWorld, players: list[simcord.MemberActor]) -> None:
+    """Random legal moves through the service at table 1 (no hint), the last one through
+    `/game play`: the final message is posted as at the table."""
+    service = w.bot.service
+    rng = random.Random(3)
+    by_id = {member.id: member for member in players}
+    while True:
+        table = await service.tables.get_table(1)
+        state = table.state
+        assert state is not None and not state.is_over()
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        trial = state.copy()
+        trial.apply(seat, action)
+        notation = state.format_action(action)
+        if trial.is_over():
+            await by_id[table.seats[seat]].slash(w.channel, "game play", action=notation)
+            return
+        await service.moves.act(table.id, table.seats[seat], notation, table.version)
+
+
 def custom_ids_of(message: Any) -> list[str]:
     return [str(c.get("custom_id", "")) for c in _components(message)]
 
 
-__all__ = ["Followed", "HintFollower", "as_worded", "select_offering", "started"]
+__all__ = ["Followed", "HintFollower", "as_worded", "play_to_the_last_move", "started"]

@@ -6,7 +6,6 @@ The coach thinks in a thread here, with a small fixed search (deterministic)."""
 
 from __future__ import annotations
 
-import random
 from concurrent.futures import Executor, ThreadPoolExecutor
 
 import pytest
@@ -28,6 +27,7 @@ from cogs.platform.coach import TableCoach
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seat_copy
 from cogs.platform.translator import CatalogTranslator
+from tests.coach_follow_support import play_to_the_last_move
 from tests.coal_baron_discord_support import fixed_seed
 from tests.discord_support import (
     TableWorld,
@@ -194,27 +194,6 @@ async def test_the_private_panel_offers_a_hint_at_every_step(table_world: TableW
     result = await player.click(stepped, custom_id=hint_id)
     assert result.response is not None and result.response.content.count("💡 Hint:") == 1
     assert [hint.steps for hint in await coaching.given(table, seat)] == [(), given.line[:1]]
-
-
-async def play_to_the_last_move(w: TableWorld, players: list[simcord.MemberActor]) -> None:
-    """Random legal moves through the service, the last one through `/game play`: the
-    final message is posted as at the table."""
-    service = table_bot(w).service
-    rng = random.Random(3)
-    by_id = {member.id: member for member in players}
-    while True:
-        table = await table_of(w)
-        state = table.state
-        assert state is not None and not state.is_over()
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat))
-        trial = state.copy()
-        trial.apply(seat, action)
-        notation = state.format_action(action)
-        if trial.is_over():
-            await by_id[table.seats[seat]].slash(w.channel, "game play", action=notation)
-            return
-        await service.moves.act(table.id, table.seats[seat], notation, table.version)
 
 
 @pytest.mark.parametrize("game", ["coal-baron", "mine-out", "saboteur"])

@@ -28,14 +28,18 @@ MAX_SETTLE_STEPS: Final = 40
 
 
 class Appraiser(ABC):
-    """How the coach values a seat's position in one game."""
+    """How the coach values a seat's position in one game (a subclass names its unit and
+    margin: ``class CoalBaronAppraiser(Appraiser, unit="vp", margin=2.0)``)."""
 
-    game_id: ClassVar[str]
     unit: ClassVar[str]
     """The game's unit, as the catalogs name it (``coach.unit.<unit>``)."""
     margin: ClassVar[float]
     """The coach's one threshold (in `unit`): a move whose value is within it of the best
     is no mistake; a loss of this much or more gets a note and a review's line."""
+
+    def __init_subclass__(cls, *, unit: str, margin: float, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.unit, cls.margin = unit, margin
 
     @abstractmethod
     def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:

@@ -314,12 +314,8 @@ def _placement_score(state: CoalBaronState, player: Player, action: Action) -> f
 # -- the coach's measure and the knowledge ----------------------------------------------------
 
 
-class CoalBaronAppraiser(Appraiser):
+class CoalBaronAppraiser(Appraiser, unit="vp", margin=2.0):
     """A seat's estimated final VP, by the parts of `value_terms`."""
-
-    game_id = "coal-baron"
-    unit = "vp"
-    margin = 2.0
 
     def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
         assert isinstance(state, CoalBaronState)

@@ -74,12 +74,8 @@ def ranked_steps(world: MineOutState, seat: Seat) -> list[Action]:
     return [first, *rest]
 
 
-class MineOutAppraiser(Appraiser):
+class MineOutAppraiser(Appraiser, unit="fame", margin=2.0):
     """A seat's fame and its positions' holdings, by the parts of `holding_terms`."""
-
-    game_id = "mine-out"
-    unit = "fame"
-    margin = 2.0
 
     def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
         assert isinstance(state, MineOutState)

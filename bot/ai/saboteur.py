@@ -345,14 +345,10 @@ def team_rewards(values: list[float], scale: float) -> list[float]:
     return rewards
 
 
-class SaboteurAppraiser(Appraiser):
+class SaboteurAppraiser(Appraiser, unit="chance", margin=10.0):
     """The chance that the seat's side wins the round, as `bot.ai.saboteur.expected_gold`
     estimates it, split among what moves it: the path to the gold, the gold-diggers'
     working tools and the saboteurs still able to block."""
-
-    game_id = "saboteur"
-    unit = "chance"
-    margin = 10.0
 
     def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
         """Nothing: a play is the whole turn."""
