@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.ai.appraisers import appraiser_for
+from bot.ai.appraisers import appraiser_for, coaches
 from bot.ai.coach import Verdict, followed, judge, reason
 from bot.ai.coach_worker import CoachRequest, CostAnswer, HintAnswer, compute, verdict_seed
 from bot.ai.coal_baron import finish_turn
@@ -21,7 +21,7 @@ from bot.ai.saboteur_belief import read_belief
 from bot.games.base import Event, GameState
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.record import initial_state
-from bot.games.registry import get_game
+from bot.games.registry import game_ids, get_game
 from bot.games.saboteur.actions import BreakTool, Peek
 from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.state import SaboteurState
@@ -29,7 +29,8 @@ from bot.i18n import t
 from cogs.platform.coach_words import amount, reason_text
 from tests.ai.positions import midgame
 
-GAMES = ("coal-baron", "mine-out", "saboteur")
+GAMES = tuple(game for game in game_ids() if coaches(game))
+"""Every game the coach knows (its computer players bring an appraiser)."""
 SAMPLES = 4
 """Few worlds keep these tests fast; a verdict is the same for a fixed seed."""
 
