@@ -5,6 +5,7 @@ fixed amount of work, gives the hint, the note and the review (issue 43)."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -25,7 +26,7 @@ from bot.games.registry import game_ids, get_game
 from bot.games.saboteur.actions import BreakTool, Peek
 from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.state import SaboteurState
-from bot.i18n import t
+from bot.i18n import catalog, t
 from cogs.platform.coach_words import amount, reason_text
 from tests.ai.positions import midgame
 
@@ -424,3 +425,31 @@ def test_a_move_that_ends_a_saboteur_round_is_appraised() -> None:
             action = knowledge_for("saboteur").playout_action(state, seat, rng)
             events += state.apply(seat, action)
     raise AssertionError("no move ending a round was met")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_coachs_words_say_a_gain_one_way_and_a_chance_in_percent(language: str) -> None:
+    """Issue 43's words: each reason names its gain as a gain (Coal Baron and Mine Out
+    "(+2.4 VP)", Saboteur "about 11 % more likely"), a move that gains nothing is never
+    praised as a loss, and a loss is said one way, "gives about … less than", in the
+    note and in the review."""
+    words = catalog(language)
+    units = {"coal-baron": "PV" if language == "fr" else "VP",
+             "mine-out": "de renommée" if language == "fr" else "fame"}
+    for game in GAMES:
+        reasons = {key: text for key, text in words.items()
+                   if key.startswith(f"coach.reason.{game}.")}
+        assert f"coach.reason.{game}.steady" in reasons
+        for key, text in reasons.items():
+            if key.endswith(".steady"):
+                assert "{amount}" not in text
+                assert not re.search(r"\b(los|lose|loses|perd)\b", text), text
+            elif game in units and not key.endswith((".vp", ".fame")):
+                assert f"(+{{amount}} {units[game]})" in text, text
+            elif game == "saboteur":
+                assert "{amount} %" in text and "points" not in text, text
+    less = "de moins que" if language == "fr" else "less than"
+    for key in ("coach.note", "coach.review.moment"):
+        assert less in words[key] and "{loss}" in words[key]
+        assert not re.search(r"co[uû]t", words[key]), words[key]
+    assert "%" in words["coach.unit.chance"] and "point" not in words["coach.unit.chance"]
