@@ -15,8 +15,9 @@ computer players would (`Appraiser.settle`), then valued part by part
   the best value less the played one, a note only at the game's `Appraiser.margin`
   or more (one threshold for both), never for a line the hints gave (`followed`).
 
-The candidates are the game's `root_candidates` (its heuristic's best few), and the
-played move when it is not among them: a move better than them all costs nothing.
+The candidates are the game's heuristic's own move, then its `root_candidates` (its
+best few), and the played move when it is not among them: a move better than them
+all costs nothing. On equal values the earlier candidate wins.
 
 Nothing here knows Discord: the table side (`cogs.platform.coach`) asks a worker
 process (`bot.ai.coach_worker`) and writes the answers in words.
@@ -32,6 +33,7 @@ from typing import Any, Final, Generic, TypeVar
 from bot.ai.appraisers import Appraiser, appraiser_for
 from bot.ai.knowledge import knowledge_for
 from bot.ai.observation import Observation
+from bot.ai.players import EasyPlayer
 from bot.games.base import GameState, Seat
 
 A = TypeVar("A")
@@ -107,9 +109,11 @@ def judge(
     appraiser = appraiser_for(observation.game_id)
     rng = world_seed(seed)
     worlds = [knowledge.sample(observation, rng) for _ in range(samples)]
-    candidates = list(dict.fromkeys(
-        knowledge.root_candidates(observation, random.Random(f"candidates:{seed}"))
-    ))
+    chooser = random.Random(f"candidates:{seed}")
+    # The heuristic's own move first: of equal values it wins (a cage sent straight where
+    # the coal is, not to another level first at no cost).
+    easy = EasyPlayer().choose(observation, chooser)
+    candidates = list(dict.fromkeys([easy, *knowledge.root_candidates(observation, chooser)]))
     before = [appraiser.terms(world, observation.seat) for world in worlds]
     moves = [_judged(appraiser, worlds, before, observation.seat, action) for action in candidates]
     ranked = sorted(range(len(moves)), key=lambda index: (-moves[index].value, index))
