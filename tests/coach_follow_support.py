@@ -241,7 +241,9 @@ class HintFollower:
                      if f"mt:review:{table.id}" in custom_ids(m))
         for seat, user in enumerate(table.seats):
             result = await self.members[user].click(final, custom_id=f"mt:review:{table.id}")
-            self.found.reviews[seat] = private_text(result)
+            text = private_text(result)
+            assert text.startswith("🔎"), text  # a review, not "the coach is unavailable"
+            self.found.reviews[seat] = text
 
 
 def as_worded(words: str, labels: tuple[str, ...]) -> bool:

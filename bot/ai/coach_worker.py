@@ -212,12 +212,12 @@ def _hint(request: CoachRequest, state: GameState[Any], events: list[Event]) -> 
     seed = verdict_seed(request.seed, request.moment, seat, tuple(steps))
     best = judge(observation, seed, request.samples).best
     term, gain, facts = reason(observation, best)
-    plan = _plan_words(state, seat, best)
+    plan = _plan_notation(state, seat, best)
     return HintAnswer(state.format_action(best.action), plan, term, gain, tuple(steps),
                       state.to_json(), facts)
 
 
-def _plan_words(state: GameState[Any], seat: Seat, judged: Judged[Any]) -> Line:
+def _plan_notation(state: GameState[Any], seat: Seat, judged: Judged[Any]) -> Line:
     """`judged`'s plan in notation (each step written in the state it is played in)."""
     trial = state.copy()
     trial.apply(seat, judged.action)
@@ -256,7 +256,7 @@ def _cost_answer(
     best, played = verdict.best, verdict.played
     assert played is not None
     term, gain, facts = reason(observation, best)
-    line = " ".join((state.format_action(best.action), *_plan_words(state, observation.seat,
+    line = " ".join((state.format_action(best.action), *_plan_notation(state, observation.seat,
                                                                     best)))
     return CostAnswer(
         moment, state.format_action(played.action), line, verdict.loss, term, gain,
