@@ -21,7 +21,6 @@ from bot.ai.appraisers import MAX_SETTLE_STEPS, Appraiser
 from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
-from bot.games.mine_out import abilities
 from bot.games.mine_out.actions import Action, Compound, End, Move, Score
 from bot.games.mine_out.components import DISTANCES
 from bot.games.mine_out.determinize import determinize
@@ -144,10 +143,12 @@ class MineOutKnowledge(GameKnowledge[Action]):
         assert isinstance(state, MineOutState)
         if not state.turn.scoring or seat not in state.to_act():
             return None
-        position, working = state.positions[state.current], state.working(state.current)
-        fames = {sum(abilities.phase_fame(position.cubes, working, step.ores or ()))
-                 for step in state.legal_actions(seat) if isinstance(step, Score)}
-        return Score(None) if len(fames) <= 1 else None
+        fames = set()
+        for step in state.legal_actions(seat):
+            trial = state.copy()
+            trial.apply(seat, step)
+            fames.add(trial.positions[state.current].fame)
+        return Score(None) if len(fames) == 1 else None
 
     def evaluate(self, state: GameState[Action]) -> list[float]:
         assert isinstance(state, MineOutState)
