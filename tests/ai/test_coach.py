@@ -453,31 +453,3 @@ def test_the_coachs_words_say_a_gain_one_way_and_a_chance_in_percent(language: s
         assert less in words[key] and "{loss}" in words[key]
         assert not re.search(r"co[uû]t", words[key]), words[key]
     assert "%" in words["coach.unit.chance"] and "point" not in words["coach.unit.chance"]
-
-
-def test_a_mine_out_hint_skips_a_scoring_the_panel_does_not_ask() -> None:
-    """Mine Out's scoring phase, where every choice gives the same fame: the turn panel
-    does not ask it (the engine scores at the first action), so the hint is the first
-    action, which the engine takes from the scoring phase; the note judges a line
-    without the scoring the same way (the hint's line gets none)."""
-    knowledge = knowledge_for("mine-out")
-    for seed in range(1, 20):
-        record, state, _ = random_record("mine-out", 2, seed, 0)
-        rng = random.Random(seed)
-        while not state.is_over() and len(record["actions"]) < 400:
-            seat = state.to_act()[0]
-            if knowledge.implied(state, seat) is not None:
-                moment = len(record["actions"])
-                answer = compute(CoachRequest("hint", record, seat, moment, 3, samples=SAMPLES))
-                assert isinstance(answer, HintAnswer)
-                assert not answer.action.startswith("score")
-                trial = state.copy()
-                trial.apply(seat, trial.parse_action(seat, " ".join(answer.line)))
-                played = {**record, "actions": [*record["actions"], " ".join(answer.line)]}
-                assert compute(CoachRequest("note", played, seat, moment, 3,
-                                            samples=SAMPLES)) is None
-                return
-            action = rng.choice(state.legal_actions(seat))
-            record["actions"].append(state.format_action(action))
-            state.apply(seat, action)
-    raise AssertionError("no scoring phase where the choice does not matter")
