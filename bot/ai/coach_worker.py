@@ -202,34 +202,12 @@ def compute(request: CoachRequest) -> Answer:
     return _cost(request, request.moment, state, events, notation, turn)
 
 
-def _implied(state: GameState[Any], seat: Seat, events: list[Event], then: str | None = None
-             ) -> tuple[GameState[Any], list[Event]]:
-    """`state` and `events` after the steps the game takes by itself before the seat's
-    next one (`GameKnowledge.implied`); unchanged if `then`, the line played next, would
-    not follow them (it chose that step itself)."""
-    knowledge = knowledge_for(state.game_id)
-    step = knowledge.implied(state, seat)
-    if step is None:
-        return state, events
-    trial, told = state.copy(), list(events)
-    while step is not None:
-        told += trial.apply(seat, step)
-        step = knowledge.implied(trial, seat)
-    if then is not None:
-        try:
-            trial.copy().apply(seat, trial.parse_action(seat, then))
-        except UserError:
-            return state, events
-    return trial, told
-
-
 def _hint(request: CoachRequest, state: GameState[Any], events: list[Event]) -> HintAnswer:
     seat = request.seat
     steps: list[str] = []
     for notation in request.steps:
         steps += line_of(state, seat, notation)
         events = events + state.apply(seat, state.parse_action(seat, notation))
-    state, events = _implied(state, seat, events)
     observation = _observation(state, seat, events)
     seed = verdict_seed(request.seed, request.moment, seat, tuple(steps))
     best = judge(observation, seed, request.samples).best
@@ -260,7 +238,6 @@ def _cost(
 ) -> CostAnswer | None:
     """The note on the line played at `moment` (from `state`), if it was costly."""
     seat = request.seat
-    state, events = _implied(state, seat, events, notation)
     observation = _observation(state, seat, events)
     if len(observation.legal) == 1:
         return None  # forced: nothing to say

@@ -69,12 +69,6 @@ class GameKnowledge(ABC, Generic[A]):
     def stage(self, state: GameState[A]) -> int:
         """A counter of the game's stages (shift, round): a playout stops when it changes."""
 
-    def implied(self, state: GameState[A], seat: Seat) -> A | None:
-        """A step the game takes by itself when the player goes on with the next one, so
-        that no panel asks it (Mine Out's scoring when every choice scores the same); the
-        coach takes it before hinting or judging. Default: none."""
-        return None
-
     def steps_of(self, action: A) -> tuple[A, ...]:
         """The steps of `action`, one line of a turn played at once (default: itself)."""
         return (action,)

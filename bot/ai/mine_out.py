@@ -21,7 +21,7 @@ from bot.ai.appraisers import MAX_SETTLE_STEPS, Appraiser
 from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
-from bot.games.mine_out.actions import Action, Compound, End, Move, Score
+from bot.games.mine_out.actions import Action, Compound, End, Move
 from bot.games.mine_out.components import DISTANCES
 from bot.games.mine_out.determinize import determinize
 from bot.games.mine_out.greedy import (
@@ -136,19 +136,6 @@ class MineOutKnowledge(GameKnowledge[Action]):
 
     def steps_of(self, action: Action) -> tuple[Action, ...]:
         return action.steps if isinstance(action, Compound) else (action,)
-
-    def implied(self, state: GameState[Action], seat: Seat) -> Action | None:
-        """The scoring phase when every choice gives the same fame: the engine scores the
-        best at the turn's first action, and the turn panel does not ask."""
-        assert isinstance(state, MineOutState)
-        if not state.turn.scoring or seat not in state.to_act():
-            return None
-        fames = set()
-        for step in state.legal_actions(seat):
-            trial = state.copy()
-            trial.apply(seat, step)
-            fames.add(trial.positions[state.current].fame)
-        return Score(None) if len(fames) == 1 else None
 
     def evaluate(self, state: GameState[Action]) -> list[float]:
         assert isinstance(state, MineOutState)
