@@ -110,10 +110,12 @@ def judge(
     rng = world_seed(seed)
     worlds = [knowledge.sample(observation, rng) for _ in range(samples)]
     chooser = random.Random(f"candidates:{seed}")
-    # The heuristic's own move first: of equal values it wins (a cage sent straight where
-    # the coal is, not to another level first at no cost).
+    # The heuristic's own step first: of equal values it wins (a cage sent straight where
+    # the coal is, not to another level first at no cost). Not a whole turn it would play
+    # at once (Mine Out's scoring phase): a hint is one step.
     easy = EasyPlayer().choose(observation, chooser)
-    candidates = list(dict.fromkeys([easy, *knowledge.root_candidates(observation, chooser)]))
+    first = [easy] if easy in observation.legal else []
+    candidates = list(dict.fromkeys([*first, *knowledge.root_candidates(observation, chooser)]))
     before = [appraiser.terms(world, observation.seat) for world in worlds]
     moves = [_judged(appraiser, worlds, before, observation.seat, action) for action in candidates]
     ranked = sorted(range(len(moves)), key=lambda index: (-moves[index].value, index))

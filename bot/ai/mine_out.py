@@ -21,7 +21,8 @@ from bot.ai.appraisers import MAX_SETTLE_STEPS, Appraiser
 from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
-from bot.games.mine_out.actions import Action, Compound, End, Move
+from bot.games.mine_out import abilities
+from bot.games.mine_out.actions import Action, Compound, End, Move, Score
 from bot.games.mine_out.components import DISTANCES
 from bot.games.mine_out.determinize import determinize
 from bot.games.mine_out.greedy import (
@@ -55,6 +56,9 @@ def ranked_steps(world: MineOutState, seat: Seat) -> list[Action]:
     the options it brings nearer), the end of the turn at no gain."""
     legal = world.legal_actions(seat)
     first = plan(world, seat)
+    if isinstance(first, Score) and first.ores is None:  # as the legal step it is
+        position = world.positions[world.current]
+        first = Score(abilities.best_assignment(position.cubes, world.working(world.current)))
     here = world.positions[world.current].node
     gains: dict[Action, float] = {}
     for option in reachable_steps(world, seat):

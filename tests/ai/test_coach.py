@@ -453,3 +453,24 @@ def test_the_coachs_words_say_a_gain_one_way_and_a_chance_in_percent(language: s
         assert less in words[key] and "{loss}" in words[key]
         assert not re.search(r"co[uû]t", words[key]), words[key]
     assert "%" in words["coach.unit.chance"] and "point" not in words["coach.unit.chance"]
+
+
+def test_a_mine_out_hint_in_the_scoring_phase_is_a_step_the_panel_offers() -> None:
+    """The scoring phase: the hint is one legal step, the assignment itself (the turn
+    panel offers each as its own option), never "the best" nor the whole turn at once."""
+    met = 0
+    for seed in range(1, 4):
+        record, state, _ = random_record("mine-out", 2, seed, 0)
+        rng = random.Random(seed)
+        while not state.is_over() and met < 3 * seed:
+            seat = state.to_act()[0]
+            if state.turn.scoring:  # type: ignore[attr-defined]
+                moment = len(record["actions"])
+                answer = compute(CoachRequest("hint", record, seat, moment, 3, samples=SAMPLES))
+                assert isinstance(answer, HintAnswer)
+                assert state.parse_action(seat, answer.action) in state.legal_actions(seat)
+                met += 1
+            action = rng.choice(state.legal_actions(seat))
+            record["actions"].append(state.format_action(action))
+            state.apply(seat, action)
+    assert met >= 6
