@@ -359,7 +359,10 @@ class SaboteurAppraiser(Appraiser, unit="chance", margin=10.0):
         over) is told the path goes toward the goal it saw holds gold; one told to break
         a player's tool, why that player is a likely saboteur: the tools of likely
         gold-diggers it broke and the times it blocked the path this round (the public
-        record, as the belief reads it)."""
+        record, as the belief reads it). A look at a goal is told as what it is: what it
+        shows is worth nothing in the chance the coach measures, only in the plays after."""
+        if isinstance(action, Peek):
+            return "peek", {}
         belief = belief_of(observation)
         if term == "path_digger" and len(belief.gold) == 1:
             return f"{term}_seen", {}
