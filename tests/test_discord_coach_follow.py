@@ -2,7 +2,7 @@
 every decision, where the player decides; each is playable as worded; no note and no
 review line ever names a line played as hinted.
 
-A few dozen decisions of each game here, with a small verdict (`SAMPLES` worlds); the
+25 decisions of each game on two deals here, with a small verdict (`SAMPLES` worlds); the
 rest of the game is played by the service (random legal moves, no hint), and the
 review then judges every move of each player. Whole games, with the coach's own
 budget, and the hints' latency: `python -m benchmarks.coach_follow`
@@ -18,21 +18,21 @@ import pytest
 from bot.ai.coach_worker import CoachRunner
 from cogs.platform.coach import TableCoach
 from tests.coach_follow_support import HintFollower, as_worded, play_to_the_last_move, started
-from tests.coal_baron_discord_support import fixed_seed
 from tests.discord_support import TableWorld
 
-__all__ = ["fixed_seed"]  # autouse: the same deal every run
-
 SAMPLES = 4
-DECISIONS = 40
+DECISIONS = 25
 REVIEWED = re.compile(r"Move (\d+):")
 
 
+@pytest.mark.parametrize("seed", [11, 29])
 @pytest.mark.parametrize(("game", "players"),
                          [("saboteur", 3), ("coal-baron", 2), ("mine-out", 2)])
 async def test_following_every_hint_gets_no_note_and_no_review_line(
-    table_world: TableWorld, game: str, players: int
+    table_world: TableWorld, monkeypatch: pytest.MonkeyPatch, game: str, players: int,
+    seed: int,
 ) -> None:
+    monkeypatch.setattr("bot.service.tables.secrets.randbits", lambda bits: seed)
     w = table_world
     w.env.settle_timeout = 120.0
     coach = TableCoach(CoachRunner(lambda: ThreadPoolExecutor(1)), SAMPLES, looked_at=40)
