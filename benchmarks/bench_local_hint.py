@@ -20,7 +20,7 @@ import simcord
 
 from benchmarks.timing import p95
 from benchmarks.whole_turns import started_table, to_act
-from bot.ai.coach_worker import HINT_SECONDS
+from bot.ai.coach import SAMPLES
 from bot.app import TableBot, create_bot
 from bot.startup.config import Settings
 from bot.workers.process_starts import no_process_starts
@@ -64,7 +64,7 @@ async def run(database: Path) -> None:
     await env.start()
     try:
         with no_process_starts("while simcord runs the benchmark"):
-            print(f"{HINTS} hints a game, the coach's budget {HINT_SECONDS:g} s a hint:")
+            print(f"{HINTS} hints a game, the coach's verdict on {SAMPLES} worlds a hint:")
             every: list[float] = []
             for game, players in GAMES:
                 through_bot, alone = await hints_at(env, bot, game, players)

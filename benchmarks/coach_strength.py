@@ -1,11 +1,11 @@
 """Issue 33's measures of the coach (docs/ai.md), on seeds no test uses (from 5000):
 
-- strength: a seat that plays every hint (`bot.ai.coach.hint`, the normal level's
-  24 iterations) against random, next to the easy level against random, in Coal
+- strength: a seat that plays every hint (the best move of `bot.ai.coach.judge`'s
+  verdict, `SAMPLES` worlds) against random, next to the easy level against random, in Coal
   Baron 2p and Mine Out 2p; seats alternate from game to game;
 - latency: a hint as the table waits for it (through `CoachRunner`'s worker
-  process: the record sent, replayed, the search on its clock limit, the
-  appraisal), p50 and p95 per game, at moments of games of easy players.
+  process: the record sent, replayed, the verdict), p50 and p95 per game, at
+  moments of games of easy players.
 
 Slow (whole games with a search on every move): ``python -m benchmarks.coach_strength
 [games]``; ``--latency`` times the hints only.
@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from benchmarks.timing import median_p95
-from bot.ai.coach import hint, normal_player
+from bot.ai.coach import judge
 from bot.ai.coach_worker import CoachRequest, CoachRunner
 from bot.ai.knowledge import knowledge_for
 from bot.ai.match import play_match
@@ -44,7 +44,7 @@ class HintFollower(ComputerPlayer):
     def choose(self, observation: Observation[Any], rng: random.Random) -> Any:
         if len(observation.legal) == 1:
             return observation.legal[0]
-        return hint(observation, rng, normal_player()).action
+        return judge(observation, rng.randrange(2**31)).best.action
 
 
 def win_rate(game: str, level: str, games: int) -> tuple[float, list[dict[str, Any]]]:

@@ -6,7 +6,6 @@ The coach thinks in a thread here, with a small fixed search (deterministic)."""
 
 from __future__ import annotations
 
-import random
 import re
 from concurrent.futures import Executor, ThreadPoolExecutor
 
@@ -29,6 +28,7 @@ from cogs.platform.coach import TableCoach
 from cogs.platform.plugins import plugin_for
 from cogs.platform.seen import seat_copy
 from cogs.platform.translator import CatalogTranslator
+from tests.coach_follow_support import play_to_the_last_move
 from tests.coal_baron_discord_support import fixed_seed
 from tests.discord_support import (
     TableWorld,
@@ -48,11 +48,11 @@ from tests.test_discord_computers import table_bot
 
 __all__ = ["fixed_seed"]  # autouse: the same deal every run
 
-ITERATIONS = 6
+SAMPLES = 4
 
 
 def coach_in_threads(w: TableWorld) -> TableCoach:
-    coach = TableCoach(CoachRunner(lambda: ThreadPoolExecutor(1)), None, ITERATIONS)
+    coach = TableCoach(CoachRunner(lambda: ThreadPoolExecutor(1)), SAMPLES)
     table_bot(w).coach = coach
     return coach
 
@@ -136,7 +136,7 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     await coach.idle()
     notes = [text for text in private_texts(result) if text.startswith("🎓")]
     assert len(notes) == 1, private_texts(result)
-    assert ("vous a coûté" in notes[0]) == french and ("PV" in notes[0]) == french
+    assert ("rapporte environ" in notes[0]) == french and ("PV" in notes[0]) == french
     assert worse not in notes[0].split("**")  # in words, not notation
     assert coach.runner.asked == asked + 1
     # The other player is not coached: their moves are never looked at.
@@ -162,20 +162,23 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     assert not [text for text in private_texts(result) if text.startswith("🎓")]
 
 
-async def test_the_private_panel_offers_a_hint_that_fills_it(table_world: TableWorld) -> None:
+async def test_the_private_panel_offers_a_hint_at_every_step(table_world: TableWorld) -> None:
+    """Mine Out's turn panel: 💡 Hint fills the panel (once, a second click replaces it),
+    and after a step chosen on the panel, not confirmed, the panel keeps its Hint, which
+    answers for that step: the coach is asked with the panel's steps."""
     w = table_world
     coach = coach_in_threads(w)
     table = await start(w, "mine-out")
     state = table.state
     assert state is not None
-    player = actor(w, table, state.to_act()[0])
+    seat = state.to_act()[0]
+    player = actor(w, table, seat)
     turn = w.last()
     view_id = next(i for i in custom_ids(turn) if i.startswith("mt:view"))
     result = await player.click(turn, custom_id=view_id)
     panel = next(m for m in (result.response, *result.followups) if m is not None and m.ephemeral)
-    hint_id = f"mt:hint:{table.id}"
     ids = [c.get("custom_id", "") for row in panel.components for c in row["components"]]
-    assert hint_id in ids, ids
+    hint_id = next(i for i in ids if i.startswith(f"mt:hintp:{table.id}:turn:"))
     result = await player.click(panel, custom_id=hint_id)
     assert coach.runner.asked == 1
     filled = result.response
@@ -183,27 +186,17 @@ async def test_the_private_panel_offers_a_hint_that_fills_it(table_world: TableW
     assert filled.content.startswith(panel.content) and filled.content.count("💡 Hint:") == 1
     again = (await player.click(filled, custom_id=hint_id)).response
     assert again is not None and again.content.count("💡 Hint:") == 1
-
-
-async def play_to_the_last_move(w: TableWorld, players: list[simcord.MemberActor]) -> None:
-    """Random legal moves through the service, the last one through `/game play`: the
-    final message is posted as at the table."""
-    service = table_bot(w).service
-    rng = random.Random(3)
-    by_id = {member.id: member for member in players}
-    while True:
-        table = await table_of(w)
-        state = table.state
-        assert state is not None and not state.is_over()
-        seat = state.to_act()[0]
-        action = rng.choice(state.legal_actions(seat))
-        trial = state.copy()
-        trial.apply(seat, action)
-        notation = state.format_action(action)
-        if trial.is_over():
-            await by_id[table.seats[seat]].slash(w.channel, "game play", action=notation)
-            return
-        await service.moves.act(table.id, table.seats[seat], notation, table.version)
+    coaching = table_bot(w).service.coaching
+    (given,) = await coaching.given(table, seat)
+    assert given.moment == 0 and given.steps == ()
+    step_id = next(i for i in ids if i.startswith("mt:step:") and i.endswith(given.line[0]))
+    stepped = (await player.click(again, custom_id=step_id)).response
+    assert stepped is not None
+    ids = [c.get("custom_id", "") for row in stepped.components for c in row["components"]]
+    assert hint_id in ids  # the Hint stays on the panel after a step
+    result = await player.click(stepped, custom_id=hint_id)
+    assert result.response is not None and result.response.content.count("💡 Hint:") == 1
+    assert [hint.steps for hint in await coaching.given(table, seat)] == [(), given.line[:1]]
 
 
 @pytest.mark.parametrize("game", ["coal-baron", "mine-out", "saboteur"])
@@ -351,7 +344,7 @@ async def test_a_coach_that_cannot_start_is_said_unavailable_and_the_table_goes_
     def cannot_start() -> Executor:
         raise ProcessStartRefused("no process may start here")
 
-    table_bot(w).coach = TableCoach(CoachRunner(cannot_start), None, ITERATIONS)
+    table_bot(w).coach = TableCoach(CoachRunner(cannot_start), SAMPLES)
     table = await start(w, "mine-out")
     state = table.state
     assert state is not None

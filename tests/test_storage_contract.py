@@ -25,6 +25,7 @@ from bot.games.registry import get_game
 from bot.service.errors import TableBusy
 from bot.storage import (
     Draft,
+    HintGiven,
     InvitationCard,
     MessageKind,
     OpenTableExists,
@@ -445,6 +446,27 @@ async def test_a_new_panel_replaces_the_seats_draft_and_refuses_the_older_one(
     assert await storage.draft(1, 0) == Draft(second, ())
 
 
+async def test_the_coachs_hints_are_kept_per_seat_moment_and_steps(
+    contract_storage: Storage,
+) -> None:
+    """Issue 43: the hints given are kept with the table; one per moment and panel steps
+    (asked again, the latest line), each seat and table its own."""
+    storage = contract_storage
+    assert await storage.hints_given(1, 0) == []
+    await storage.remember_hint(1, 0, HintGiven(7, ("m10",), ("c4", "t3", "c0", "end")))
+    await storage.remember_hint(1, 0, HintGiven(7, (), ("m10", "c4", "t3", "c0", "end")))
+    await storage.remember_hint(1, 0, HintGiven(3, (), ("bank",)))
+    await storage.remember_hint(1, 0, HintGiven(7, ("m10",), ("c3", "end")))
+    await storage.remember_hint(1, 1, HintGiven(7, (), ("f1",)))
+    await storage.remember_hint(2, 0, HintGiven(7, (), ("f2",)))
+    assert await storage.hints_given(1, 0) == [
+        HintGiven(3, (), ("bank",)), HintGiven(7, (), ("m10", "c4", "t3", "c0", "end")),
+        HintGiven(7, ("m10",), ("c3", "end")),
+    ]
+    assert await storage.hints_given(1, 1) == [HintGiven(7, (), ("f1",))]
+    assert await storage.hints_given(2, 0) == [HintGiven(7, (), ("f2",))]
+
+
 async def test_pause_votes_count_each_voter_once_per_away_period(
     contract_storage: Storage,
 ) -> None:
@@ -518,6 +540,7 @@ OLD_DATA = {
     "pause_votes": "({table_id}, 8, 50.0, 7)",
     "ping_modes": "({table_id}, 7, 'dm')",
     "drafts": "({table_id}, 1, 4, '[\"keep\"]')",
+    "coach_hints": "({table_id}, 1, 2, '[]', '[\"keep\"]')",
 }
 """One row of each table added after migration 1, in its columns of the version that
 added it (``{table_id}``: the table's id)."""
@@ -612,6 +635,8 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         assert await storage.ping_modes(1) == {7: PingMode.OFF}
         if "drafts" in filled:  # the table added by 0008 / 0007 (none older than it yet)
             assert await storage.draft(1, 1) == Draft(4, ("keep",))
+        if "coach_hints" in filled:  # the table added by 0017 / 0016
+            assert await storage.hints_given(1, 1) == [HintGiven(2, (), ("keep",))]
         await storage.remember_card(InvitationCard(1, 5, 6))  # added by 0011 / 0010
         assert await storage.invitation_cards(1) == [InvitationCard(1, 5, 6)]
         token = await storage.new_draft(1, 1, ["add 1"])

@@ -22,8 +22,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import random
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -31,13 +29,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.ai.coach import (
-    Appraisal,
-    Cost,
-    clearly_worse,
-    costliest,
-    hint,
-    move_cost,
-    normal_player,
+    REVIEW_MOMENTS,
+    SAMPLES,
+    Hints,
+    Judged,
+    Verdict,
+    followed,
+    judge,
     reason,
 )
 from bot.ai.knowledge import knowledge_for
@@ -50,15 +48,17 @@ from bot.workers.process_starts import ProcessStartRefused
 
 log = logging.getLogger(__name__)
 
-HINT_SECONDS: Final = 1.2
-"""The normal level's clock limit for a hint or a note (p95 ≤ 2 s with the rest: docs/ai.md)."""
-REVIEW_SECONDS: Final = 0.6
-"""Its clock limit per move looked at again by a review."""
 ANSWER_LIMIT: Final = 8.0
 """How long the table side waits for a hint or a note before saying the coach is
-unavailable (the answer is due within `HINT_SECONDS`; more is a stuck worker)."""
+unavailable (a verdict takes well under 2 s: docs/performance.md; more is a stuck worker)."""
 REVIEW_LIMIT: Final = 90.0
-"""The same for a review (up to `CoachRequest.looked_at` moves at `REVIEW_SECONDS`)."""
+"""The same for a review (a verdict at each of up to `CoachRequest.looked_at` moves)."""
+
+Line = tuple[str, ...]
+"""Steps in notation, one per engine step."""
+GivenHints = dict[int, list[tuple[list[str], list[str]]]]
+"""The hints given to a seat at a table, by moment: each the steps already chosen when
+it was asked and the line it gave (picklable and JSON: lists)."""
 
 
 @dataclass(frozen=True)
@@ -73,20 +73,38 @@ class CoachRequest:
     moment: int
     """Actions of the record played before the moment asked about."""
     seed: int
-    seconds: float | None = HINT_SECONDS
-    iterations: int | None = None
-    """The normal level's iterations (None: its own); tests use few."""
+    """The table's seed: a verdict's worlds are drawn from it, the moment, the seat and
+    the steps (`verdict_seed`), so two looks at one position see the same worlds."""
+    steps: Line = ()
+    """A hint's: the steps of the turn already chosen on the seat's panel, not played yet."""
+    samples: int = SAMPLES
+    """The worlds of a verdict (tests use fewer)."""
     looked_at: int = 80
     """A review looks at this many of the seat's moves at most, spread over the game."""
+    hints: GivenHints = field(default_factory=dict)
+    """A note's and a review's: the hints given to the seat (the lines they gave are
+    never called costly)."""
 
 
 @dataclass(frozen=True)
 class HintAnswer:
     action: str
+    """The step to choose now."""
+    plan: Line
+    """The steps the coach would play after it to the end of the turn, as far as the
+    seat can know them now."""
     term: str
     gain: float
+    steps: Line
+    """The steps already chosen (one per engine step) the hint answers after."""
+    before: JSON
+    """The state the hint is for (after `steps`, `to_json`), to write it in words."""
     facts: dict[str, int] = field(default_factory=dict)
     """The public facts the reason names (`bot.ai.appraisers.Told`)."""
+
+    @property
+    def line(self) -> Line:
+        return (self.action, *self.plan)
 
 
 @dataclass(frozen=True)
@@ -94,9 +112,10 @@ class CostAnswer:
     moment: int
     played: str
     best: str
+    """The best whole turn: its move and the coach's plan after it, on one line."""
     loss: float
     term: str
-    """What the normal level's move gained most (its `Appraisal.reason`)."""
+    """What the best move gained most (its `Judged.reason`)."""
     gain: float
     before: JSON
     """The state before the move (`to_json`), to write both moves in words."""
@@ -121,10 +140,10 @@ def limit(request: CoachRequest) -> float:
     return REVIEW_LIMIT if request.kind == "review" else ANSWER_LIMIT
 
 
-def moment_seed(table_seed: int, moment: int, seat: Seat) -> int:
-    """The seed of the coach's look at `seat` at `moment`: a hint and the note on the
-    move then played see the same determinizations, so they agree."""
-    return (table_seed * 1_000_003 + moment * 101 + seat) % 2**63
+def verdict_seed(table_seed: int, moment: int, seat: Seat, steps: Line = ()) -> str:
+    """The seed of the verdict on `seat`'s position at `moment` after `steps`: a hint and
+    the note on the move then played see the same worlds, so they agree."""
+    return f"{table_seed}:{moment}:{seat}:{' '.join(steps)}"
 
 
 @dataclass(frozen=True)
@@ -138,17 +157,18 @@ class Moment:
     told: int
 
 
-def replay(record: dict[str, JSON]) -> tuple[list[Moment], list[Event]]:
-    """Each moment of a finished game's record, and every event of the game."""
+def replay(record: dict[str, JSON], until: int | None = None) -> tuple[list[Moment], list[Event]]:
+    """Each moment of a record (up to `until` actions), and every event of those."""
     state = initial_state(record)
     events: list[Event] = []
     moments = []
     entries = record["actions"]
     assert isinstance(entries, list)
-    for entry in entries:
+    for entry in entries[:until]:
         seat, notation = parse_entry(state, str(entry))
         moments.append(Moment(state.copy(), seat, notation, len(events)))
         events += state.apply(seat, state.parse_action(seat, notation))
+    moments.append(Moment(state, -1, "", len(events)))
     return moments, events
 
 
@@ -158,67 +178,108 @@ def _observation(
     return observe(state, seat, events, knowledge_for(state.game_id).determinizer)
 
 
+def line_of(state: GameState[Any], seat: Seat, notation: str) -> Line:
+    """The steps of a line played at once, in notation, one per engine step."""
+    steps = knowledge_for(state.game_id).steps_of(state.parse_action(seat, notation))
+    return tuple(state.format_action(step) for step in steps)
+
+
 def compute(request: CoachRequest) -> Answer:
     """The answer to `request` (run in a worker)."""
-    started = time.perf_counter()
-    state = initial_state(request.record)
-    events: list[Event] = []
-    entries = request.record["actions"]
-    assert isinstance(entries, list)
     if request.kind == "review":
         return _review(request)
-    turn = 0
-    for index, entry in enumerate(entries[: request.moment]):
-        seat, notation = parse_entry(state, str(entry))
-        events += state.apply(seat, state.parse_action(seat, notation))
-        if seat != request.seat:
-            turn = index + 1
-    observation = _observation(state, request.seat, events)
-    spent = time.perf_counter() - started
-    seconds = None if request.seconds is None else max(0.05, request.seconds - spent)
-    player = normal_player(seconds, request.iterations)
-    rng = random.Random(request.seed)
+    moments, events = replay(request.record, request.moment)
+    state = moments[-1].state
     if request.kind == "hint":
-        found = hint(observation, rng, player)
-        term, gain, facts = reason(observation, found)
-        return HintAnswer(state.format_action(found.action), term, gain, facts)
+        return _hint(request, state, events)
+    entries = request.record["actions"]
+    assert isinstance(entries, list)
     seat, notation = parse_entry(state, str(entries[request.moment]))
     if seat != request.seat:
         return None
+    turn = next((index + 1 for index in range(request.moment - 1, -1, -1)
+                 if moments[index].seat != seat), 0)
+    return _cost(request, request.moment, state, events, notation, turn)
+
+
+def _hint(request: CoachRequest, state: GameState[Any], events: list[Event]) -> HintAnswer:
+    seat = request.seat
+    steps: list[str] = []
+    for notation in request.steps:
+        steps += line_of(state, seat, notation)
+        events = events + state.apply(seat, state.parse_action(seat, notation))
+    observation = _observation(state, seat, events)
+    seed = verdict_seed(request.seed, request.moment, seat, tuple(steps))
+    best = judge(observation, seed, request.samples).best
+    term, gain, facts = reason(observation, best)
+    plan = _plan_notation(state, seat, best)
+    return HintAnswer(state.format_action(best.action), plan, term, gain, tuple(steps),
+                      state.to_json(), facts)
+
+
+def _plan_notation(state: GameState[Any], seat: Seat, judged: Judged[Any]) -> Line:
+    """`judged`'s plan in notation (each step written in the state it is played in)."""
+    trial = state.copy()
+    trial.apply(seat, judged.action)
+    found = []
+    for step in judged.plan:
+        found.append(trial.format_action(step))
+        trial.apply(seat, step)
+    return tuple(found)
+
+
+def _given(request: CoachRequest, moment: int) -> Hints:
+    return {tuple(steps): tuple(line) for steps, line in request.hints.get(moment, [])}
+
+
+def _cost(
+    request: CoachRequest, moment: int, state: GameState[Any], events: list[Event],
+    notation: str, turn: int,
+) -> CostAnswer | None:
+    """The note on the line played at `moment` (from `state`), if it was costly."""
+    seat = request.seat
+    observation = _observation(state, seat, events)
+    if len(observation.legal) == 1:
+        return None  # forced: nothing to say
     played = state.parse_action(seat, notation)
-    cost = move_cost(observation, played, rng, player)
-    if not clearly_worse(state.game_id, cost):
+    verdict = judge(observation, verdict_seed(request.seed, moment, seat), request.samples,
+                    played)
+    if not verdict.costly or followed(line_of(state, seat, notation), _given(request, moment)):
         return None
-    assert cost is not None
-    return _cost_answer(observation, state, request.moment, cost, turn)
+    return _cost_answer(observation, state, moment, verdict, turn)
 
 
 def _cost_answer(
-    observation: Observation[Any], state: GameState[Any], moment: int, cost: Cost[Any],
+    observation: Observation[Any], state: GameState[Any], moment: int, verdict: Verdict[Any],
     turn: int,
 ) -> CostAnswer:
-    best: Appraisal[Any] = cost.best
+    best, played = verdict.best, verdict.played
+    assert played is not None
     term, gain, facts = reason(observation, best)
+    line = " ".join((state.format_action(best.action), *_plan_notation(state, observation.seat,
+                                                                    best)))
     return CostAnswer(
-        moment, state.format_action(cost.played.action), state.format_action(best.action),
-        cost.loss, term, gain, state.to_json(), turn, facts,
+        moment, state.format_action(played.action), line, verdict.loss, term, gain,
+        state.to_json(), turn, facts,
     )
 
 
 def _review(request: CoachRequest) -> list[CostAnswer]:
+    """The seat's costliest moves of a game, each judged as a note judges it."""
     moments, events = replay(request.record)
-    own = [index for index, moment in enumerate(moments) if moment.seat == request.seat]
+    own = [index for index, moment in enumerate(moments[:-1]) if moment.seat == request.seat]
     spread = max(1, -(-len(own) // request.looked_at))
-    looked = [
-        (index, _observation(moments[index].state, request.seat, events[: moments[index].told]),
-         moments[index].state.parse_action(request.seat, moments[index].notation))
-        for index in own[::spread]
-    ]
-    player = normal_player(request.seconds, request.iterations)
-    found = costliest(looked, random.Random(request.seed), player)
-    seen = {index: observation for index, observation, _ in looked}
-    return [_cost_answer(seen[index], moments[index].state, index, cost, index)
-            for index, cost in found]
+    found = []
+    for index in own[::spread]:
+        moment = moments[index]
+        turn = next((before + 1 for before in range(index - 1, -1, -1)
+                     if moments[before].seat != request.seat), 0)
+        answer = _cost(request, index, moment.state.copy(), events[: moment.told],
+                       moment.notation, turn)
+        if answer is not None:
+            found.append(answer)
+    found.sort(key=lambda answer: -answer.loss)
+    return found[:REVIEW_MOMENTS]
 
 
 class CoachRunner:

@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from bot.ai.appraisers import Appraiser
 from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
@@ -23,6 +24,7 @@ from bot.games.coal_baron.actions import (
     Action,
     Buy,
     Cage,
+    Compound,
     Cube,
     Draft,
     End,
@@ -221,10 +223,14 @@ def _best_load(player: Player) -> Load | None:
 # -- choices ---------------------------------------------------------------------------------
 
 
-def finish_turn(state: CoalBaronState, seat: Seat) -> None:
-    """Play `seat`'s pending steps (extraction, draw-5) greedily to the end of its turn."""
+def finish_turn(state: CoalBaronState, seat: Seat) -> list[Action]:
+    """Play `seat`'s pending steps (extraction, draw-5) greedily to the end of its turn;
+    the steps played."""
+    steps = []
     while state.pending is not None and state.to_act() == (seat,):
-        state.apply(seat, _pending_step(state, seat))
+        steps.append(_pending_step(state, seat))
+        state.apply(seat, steps[-1])
+    return steps
 
 
 def _pending_step(state: CoalBaronState, seat: Seat) -> Action:
@@ -305,12 +311,27 @@ def _placement_score(state: CoalBaronState, player: Player, action: Action) -> f
     return 0.3 - cost
 
 
-# -- the knowledge ---------------------------------------------------------------------------
+# -- the coach's measure and the knowledge ----------------------------------------------------
+
+
+class CoalBaronAppraiser(Appraiser, unit="vp", margin=2.0):
+    """A seat's estimated final VP, by the parts of `value_terms`."""
+
+    def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
+        assert isinstance(state, CoalBaronState)
+        return value_terms(state)[seat]
+
+    def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
+        """The extraction and the draw-5 a placement starts, played greedily."""
+        assert isinstance(state, CoalBaronState)
+        return finish_turn(state, seat)
+
 
 
 class CoalBaronKnowledge(GameKnowledge[Action]):
     game_id = "coal-baron"
     reads_history = False
+    appraiser = CoalBaronAppraiser()
 
     @property
     def determinizer(self) -> Determinizer:
@@ -344,6 +365,9 @@ class CoalBaronKnowledge(GameKnowledge[Action]):
         if isinstance(pending, DrawFive) and pending.kept:
             return Return(pending.names()[0], bottom=False)
         return None
+
+    def steps_of(self, action: Action) -> tuple[Action, ...]:
+        return action.steps if isinstance(action, Compound) else (action,)
 
     def evaluate(self, state: GameState[Action]) -> list[float]:
         assert isinstance(state, CoalBaronState)

@@ -12,11 +12,14 @@ import importlib
 import math
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
 from bot.games.registry import ai_path
+
+if TYPE_CHECKING:
+    from bot.ai.appraisers import Appraiser
 
 A = TypeVar("A")
 
@@ -29,6 +32,8 @@ class GameKnowledge(ABC, Generic[A]):
     """Actions a playout plays after the tree before the position is evaluated."""
     reads_history: ClassVar[bool] = True
     """Whether the players read the events of the game (a table then sends its record)."""
+    appraiser: ClassVar[Appraiser | None] = None
+    """The coach's measure of the game (`bot.ai.appraisers`); None: no coach."""
 
     @property
     @abstractmethod
@@ -63,6 +68,10 @@ class GameKnowledge(ABC, Generic[A]):
     @abstractmethod
     def stage(self, state: GameState[A]) -> int:
         """A counter of the game's stages (shift, round): a playout stops when it changes."""
+
+    def steps_of(self, action: A) -> tuple[A, ...]:
+        """The steps of `action`, one line of a turn played at once (default: itself)."""
+        return (action,)
 
     def rounds_by_role(self, state: GameState[A], seat: Seat) -> list[tuple[str, bool]]:
         """For the arena (`bot.ai.arena`), in a finished game of hidden roles: per round,

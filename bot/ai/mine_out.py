@@ -17,13 +17,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.ai.appraisers import MAX_SETTLE_STEPS, Appraiser
 from bot.ai.knowledge import GameKnowledge, relative_rewards
 from bot.ai.observation import Determinizer, Observation
 from bot.games.base import GameState, Seat
-from bot.games.mine_out.actions import Action, End, Move
+from bot.games.mine_out import abilities
+from bot.games.mine_out.actions import Action, Compound, End, Move, Score
 from bot.games.mine_out.components import DISTANCES
 from bot.games.mine_out.determinize import determinize
-from bot.games.mine_out.greedy import holdings, plan, reachable_steps
+from bot.games.mine_out.greedy import (
+    HOLDING_TERMS,
+    holding_terms,
+    holdings,
+    plan,
+    reachable_steps,
+)
 from bot.games.mine_out.state import MineOutState
 
 ROOT_CANDIDATES = 6
@@ -48,6 +56,9 @@ def ranked_steps(world: MineOutState, seat: Seat) -> list[Action]:
     the options it brings nearer), the end of the turn at no gain."""
     legal = world.legal_actions(seat)
     first = plan(world, seat)
+    if isinstance(first, Score) and first.ores is None:  # as the legal step it is
+        position = world.positions[world.current]
+        first = Score(abilities.best_assignment(position.cubes, world.working(world.current)))
     here = world.positions[world.current].node
     gains: dict[Action, float] = {}
     for option in reachable_steps(world, seat):
@@ -67,11 +78,37 @@ def ranked_steps(world: MineOutState, seat: Seat) -> list[Action]:
     return [first, *rest]
 
 
+class MineOutAppraiser(Appraiser, unit="fame", margin=2.0):
+    """A seat's fame and its positions' holdings, by the parts of `holding_terms`."""
+
+    def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
+        assert isinstance(state, MineOutState)
+        found = dict.fromkeys(("fame", *HOLDING_TERMS), 0.0)
+        found["fame"] = float(state.scores()[seat])
+        for index in state.seat_positions(seat):
+            for term, value in holding_terms(state, index).items():
+                found[term] += value
+        return found
+
+    def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
+        """The rest of the position's turn, played by the greedy plan."""
+        assert isinstance(state, MineOutState)
+        position = state.current
+        steps = []
+        for _ in range(MAX_SETTLE_STEPS):
+            if state.is_over() or state.to_act() != (seat,) or state.current != position:
+                break
+            steps.append(plan(state, seat))
+            state.apply(seat, steps[-1])
+        return steps
+
+
 class MineOutKnowledge(GameKnowledge[Action]):
     game_id = "mine-out"
     playout_depth = 30
     reads_history = False
     """The view shows everything public; a seat's own draws are in its hand."""
+    appraiser = MineOutAppraiser()
 
     @property
     def determinizer(self) -> Determinizer:
@@ -100,6 +137,9 @@ class MineOutKnowledge(GameKnowledge[Action]):
         """The scoring phase: the ores that score most for the jewels (as `/game skip`)."""
         assert isinstance(state, MineOutState)
         return state.default_action(seat) if state.turn.scoring else None
+
+    def steps_of(self, action: Action) -> tuple[Action, ...]:
+        return action.steps if isinstance(action, Compound) else (action,)
 
     def evaluate(self, state: GameState[Action]) -> list[float]:
         assert isinstance(state, MineOutState)

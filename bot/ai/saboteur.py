@@ -17,6 +17,7 @@ import random
 from collections import deque
 from typing import Any
 
+from bot.ai.appraisers import Appraiser, Told
 from bot.ai.knowledge import GameKnowledge
 from bot.ai.observation import Determinizer, Observation
 from bot.ai.saboteur_belief import Belief, read_belief
@@ -344,9 +345,68 @@ def team_rewards(values: list[float], scale: float) -> list[float]:
     return rewards
 
 
+class SaboteurAppraiser(Appraiser, unit="chance", margin=10.0):
+    """The chance that the seat's side wins the round, as `bot.ai.saboteur.expected_gold`
+    estimates it, split among what moves it: the path to the gold, the gold-diggers'
+    working tools and the saboteurs still able to block."""
+
+    def settle(self, state: GameState[Any], seat: Seat) -> list[Any]:
+        """Nothing: a play is the whole turn."""
+        return []
+
+    def told(self, observation: Observation[Any], action: Any, term: str) -> Told:
+        """A gold-digger who knows where the gold is (it looked, or the goal is turned
+        over) is told the path goes toward the goal it saw holds gold; one told to break
+        a player's tool, why that player is a likely saboteur: the tools of likely
+        gold-diggers it broke and the times it blocked the path this round (the public
+        record, as the belief reads it). A look at a goal is told as what it is: what it
+        shows is worth nothing in the chance the coach measures, only in the plays after."""
+        if isinstance(action, Peek):
+            return "peek", {}
+        belief = belief_of(observation)
+        if term == "path_digger" and len(belief.gold) == 1:
+            return f"{term}_seen", {}
+        if term == "blockers_digger" and isinstance(action, BreakTool):
+            target = action.target
+            facts = {"broken": belief.broke_diggers[target], "blocked": belief.blocked[target]}
+            found = "_".join(name for name, count in facts.items() if count)
+            if found:
+                return f"{term}_{found}", {"player": target, **facts}
+        return term, {}
+
+    def terms(self, state: GameState[Any], seat: Seat) -> dict[str, float]:
+        assert isinstance(state, SaboteurState)
+        side = state.roles[seat]
+        names = ("path", "tools", "blockers")
+        keys = [f"{name}_{side}" for name in names]
+        if state.phase != "play":
+            # The round is decided: gold is shared among the gold-diggers, or the next round began.
+            won = state.phase == "gold" and side == "digger"
+            return dict(zip(keys, (100.0 if won else 0.0, 0.0, 0.0), strict=True))
+        diggers = [s for s, role in enumerate(state.roles) if role == "digger"]
+        saboteurs = [s for s in range(state.players) if s not in diggers]
+        cards_left = len(state.deck) + sum(len(hand) for hand in state.hands)
+        working = sum(1 for s in diggers if not state.broken[s]) / max(len(diggers), 1)
+        blocking = sum(0.5 if state.broken[s] else 1.0 for s in saboteurs)
+        reach = (
+            -gold_distance(state.maze, {gold_position(state): 1.0}),
+            PROGRESS * cards_left * len(diggers) / state.players * working,
+            -1.5 * blocking,
+        )
+        # The chance 100·σ(r/2) shared among the parts of r in proportion (exactly).
+        total = sum(reach)
+        share = 1 / 8 if abs(total) < 1e-9 else (1 / (1 + math.exp(-total / 2)) - 0.5) / total
+        sign = 1.0 if side == "digger" else -1.0
+        return {
+            key: sign * 100 * share * part + (50.0 if key == keys[0] else 0.0)
+            for key, part in zip(keys, reach, strict=True)
+        }
+
+
 class SaboteurKnowledge(GameKnowledge[Action]):
     game_id = "saboteur"
     playout_depth = 8
+    appraiser = SaboteurAppraiser()
 
     @property
     def determinizer(self) -> Determinizer:

@@ -2,16 +2,18 @@
 settings (`bot.storage.table_settings`): ``coach`` maps a player (user id as a
 string) to their own choice, `/game coach on|off`; ``coach_new`` is the lobby's
 option "coach for new players", which coaches the players who never finished a
-game of this kind on the server, unless they said otherwise."""
+game of this kind on the server, unless they said otherwise. And the hints the coach
+gave, kept with the table (`Storage.remember_hint`), which its notes and reviews read."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.games.base import Seat
 from bot.service.errors import NotSeated
 from bot.service.results import Results
 from bot.service.store import TableStore
-from bot.storage import Table
+from bot.storage import HintGiven, Table
 from bot.storage.table_settings import settings, with_settings
 
 
@@ -74,6 +76,15 @@ class Coaching:
             found = {**{u: str(u) not in played for u in undecided}, **choices(current)}
             await self._save(current, found)
         return {user for user, on in found.items() if on}
+
+    async def gave(self, table: Table, seat: Seat, hint: HintGiven) -> None:
+        """Keep a hint the coach gave `seat` at `table` (a line played as the hints said
+        is never called costly: `bot.ai.coach.followed`)."""
+        await self._store.storage.remember_hint(table.id, seat, hint)
+
+    async def given(self, table: Table, seat: Seat) -> list[HintGiven]:
+        """The hints the coach gave `seat` at `table`."""
+        return await self._store.storage.hints_given(table.id, seat)
 
     async def _save(self, table: Table, found: dict[int, bool]) -> Table:
         coach = {str(user): on for user, on in sorted(found.items())} or None

@@ -7,6 +7,7 @@ from bot.storage.base import Storage
 from bot.storage.records import (
     Draft,
     DueReminder,
+    HintGiven,
     InvitationCard,
     LoggedAction,
     MessageKind,
@@ -22,7 +23,7 @@ from bot.storage.records import (
 )
 
 __all__ = [
-    "Draft", "DueReminder", "InvitationCard", "LoggedAction", "MessageKind", "OpenTableExists",
-    "PingMode", "Presence", "SeenName", "ShardSet", "StartupError", "Storage", "Table",
-    "TableMessage", "TableStatus",
+    "Draft", "DueReminder", "HintGiven", "InvitationCard", "LoggedAction", "MessageKind",
+    "OpenTableExists", "PingMode", "Presence", "SeenName", "ShardSet", "StartupError",
+    "Storage", "Table", "TableMessage", "TableStatus",
 ]

@@ -31,6 +31,7 @@ from bot.games.base import Seat
 from bot.storage.records import (
     Draft,
     DueReminder,
+    HintGiven,
     InvitationCard,
     LoggedAction,
     PingMode,
@@ -340,6 +341,15 @@ class Storage(TournamentStorage, MessageStorage):
     async def set_draft(self, table_id: int, seat: Seat, token: int, steps: Iterable[str]) -> bool:
         """Replace the steps of the seat's draft if it is still the one of panel `token`;
         False (nothing written) if a newer panel replaced it."""
+
+    # -- the coach's hints (docs/ai.md, "The coach")
+    @abstractmethod
+    async def remember_hint(self, table_id: int, seat: Seat, hint: HintGiven) -> None:
+        """Keep a hint given to `seat` (one per moment and steps: the latest)."""
+
+    @abstractmethod
+    async def hints_given(self, table_id: int, seat: Seat) -> list[HintGiven]:
+        """The hints given to `seat` at the table, by moment then steps."""
 
     # -- reminders
 

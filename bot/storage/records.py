@@ -127,6 +127,17 @@ class PingMode(StrEnum):
 
 
 @dataclass(frozen=True)
+class HintGiven:
+    """A hint the coach gave a seat (`cogs.platform.coach`): at which moment (the record's
+    length), after which steps of the seat's panel, and the line it gave (its move, then
+    the coach's plan), all in notation, one engine step each."""
+
+    moment: int
+    steps: tuple[str, ...]
+    line: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Draft:
     """The steps chosen so far on a seat's turn-builder panel (`cogs.platform.builder`),
     and the panel's token: each new panel of the seat gets the next one."""

@@ -16,6 +16,7 @@ from typing import Any
 from bot.games.base import Seat
 from bot.storage.records import (
     Draft,
+    HintGiven,
     InvitationCard,
     MessageKind,
     PingMode,
@@ -235,3 +236,22 @@ class SqlPeopleRows(SqlPrimitives):
             json.dumps(list(steps)), table_id, seat, token,
         )
         return bool(rows)
+
+    # -- the coach's hints ------------------------------------------------------------
+
+    async def remember_hint(self, table_id: int, seat: Seat, hint: HintGiven) -> None:
+        await self._write_one(
+            "INSERT INTO coach_hints (table_id, seat, moment, steps, line) "
+            "VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (table_id, seat, moment, steps) DO UPDATE SET line = excluded.line",
+            table_id, seat, hint.moment, json.dumps(list(hint.steps)), json.dumps(list(hint.line)),
+        )
+
+    async def hints_given(self, table_id: int, seat: Seat) -> list[HintGiven]:
+        rows = await self._rows(
+            "SELECT moment, steps, line FROM coach_hints WHERE table_id = ? AND seat = ?",
+            table_id, seat,
+        )
+        found = [HintGiven(row[0], tuple(json.loads(row[1])), tuple(json.loads(row[2])))
+                 for row in rows]
+        return sorted(found, key=lambda hint: (hint.moment, hint.steps))

@@ -126,6 +126,7 @@ async def panel(
             table.id, table.version, draft.arg(op), label, style, row=4, disabled=not enabled
         )
         controls.add_item(button)
+    add_hint_button(controls, table, seat, locale, f"{builder.kind}:{draft.token}", row=4)
     return shown.title, embed, files, controls
 
 
@@ -177,7 +178,6 @@ async def open_builder(
     new_values = host_of(interaction.client).settings.new_menu_values
     draft = PanelDraft(table, seat, builder, token, steps, played, new_values)
     text, embed, files, controls = await panel(draft, interaction.locale)
-    add_hint_button(controls, table, seat, interaction)
     await send_private(interaction, headed(intro, text), embed=embed, files=files, view=controls)
 
 

@@ -1,33 +1,36 @@
-"""The coach at a table: `/game hint`, the panel's 💡 Hint button, and coach notes.
+"""The coach at a table: `/game hint`, the panels' 💡 Hint buttons, and coach notes.
 
-A hint is the normal level's move for the player to act, with one sentence of
-why (`cogs.platform.coach_words`), computed in a worker process
-(`bot.ai.coach_worker`) from the seat's view only. With coach mode on
-(`/game coach on`, `bot.service.coaching`), each move of that player is
-looked at again in the background once the turn message is posted: a note,
-privately and at most once a turn, when it cost clearly more than the normal
-level's choice. Computer seats and players nobody coaches are never looked at.
+A hint is the best move of the coach's verdict on the position of the player to act
+(`bot.ai.coach`), with one sentence of why (`cogs.platform.coach_words`), computed in a
+worker process (`bot.ai.coach_worker`) from the seat's view only; on a turn builder's
+panel, for the steps chosen there and not confirmed yet. The hints given are kept with
+the table (`Coaching.gave`): a line played as they said is never called costly. With coach
+mode on (`/game coach on`, `bot.service.coaching`), each move of that player is judged
+again in the background once the turn message is posted, in the same worlds: a note,
+privately and at most once a turn, when the whole line played cost the game's margin
+or more next to the best whole turn. Computer seats and players nobody coaches are
+never looked at.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 import discord
 
-from bot.ai.appraisers import APPRAISERS
+from bot.ai.appraisers import coaches
 from bot.ai.coach_worker import (
-    REVIEW_SECONDS,
     Answer,
     CoachRequest,
     CoachRunner,
     CoachUnavailable,
     CostAnswer,
+    GivenHints,
     HintAnswer,
-    moment_seed,
+    Line,
 )
 from bot.games.base import JSON, Seat
 from bot.games.errors import UserError
@@ -35,17 +38,22 @@ from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
 from bot.service.coaching import coaches_new_players, may_coach
-from bot.service.errors import NotPlaying, NotSeated
+from bot.service.errors import NotPlaying, NotSeated, StaleAction
+from bot.storage import HintGiven
 from cogs.platform.coach_words import hint_text, note_text, review_text
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import REVIEW, Button, Interaction, TableItem
+from cogs.platform.plugins import plugin_for
 from cogs.platform.replay_steps import review_controls
 from cogs.platform.replies import acknowledged, send_private
+from cogs.platform.steps import StepOption, TurnSteps
 
 log = logging.getLogger(__name__)
 
 HINT = "mt:hint"
-"""Prefix of the 💡 Hint button of a player's private panel."""
+"""Prefix of the 💡 Hint button of a player's private view."""
+PANEL_HINT = "mt:hintp"
+"""Prefix of the 💡 Hint button of a turn builder's panel."""
 HINT_MARK = "\n\n💡"
 """Where the hint the button adds below a panel's own text begins (every hint starts with 💡)."""
 COACH_NEW = "mt:coachnew"
@@ -53,43 +61,37 @@ COACH_NEW = "mt:coachnew"
 
 
 class TableCoach:
-    """The bot's coach: its worker (started at the first request), the hints it gave
-    and the turns it noted, and the notes being written; `close()` it."""
+    """The bot's coach: its worker (started at the first request), the turns it noted,
+    and the notes being written; `close()` it. (The hints it gave are kept with the
+    table: `bot.service.coaching.Coaching.gave`.)"""
 
-    def __init__(self, runner: CoachRunner | None = None, seconds: float | None = None,
-                 iterations: int | None = None, looked_at: int | None = None) -> None:
+    def __init__(self, runner: CoachRunner | None = None, samples: int | None = None,
+                 looked_at: int | None = None) -> None:
         self.runner = runner or CoachRunner()
-        self.seconds = seconds
-        """The normal level's clock limit (None: the worker's default)."""
-        self.iterations = iterations
+        self.samples = samples
+        """The worlds of a verdict (None: the worker's default; tests use fewer)."""
         self.looked_at = looked_at
         """The moves a review looks at, at most (None: the worker's default)."""
-        self._hints: dict[tuple[int, int, Seat], str] = {}
         self._noted: dict[tuple[int, Seat, int], None] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     def request(self, kind: str, table: Table, seat: Seat, record: dict[str, JSON],
-                moment: int) -> CoachRequest:
-        options: dict[str, Any] = {"iterations": self.iterations}
-        if kind == "review":
-            options["seconds"] = REVIEW_SECONDS
-        if self.seconds is not None:
-            options["seconds"] = self.seconds
+                moment: int, steps: Line = (), hints: Sequence[HintGiven] = ()) -> CoachRequest:
+        """The request for a hint (after the panel's `steps`), a note or a review (with the
+        `hints` given to the seat at the table, as kept: `Coaching.given`)."""
+        options: dict[str, Any] = {"steps": steps}
+        if self.samples is not None:
+            options["samples"] = self.samples
         if self.looked_at is not None:
             options["looked_at"] = self.looked_at
-        return CoachRequest(kind, record, seat, moment, moment_seed(table.seed, moment, seat),
-                            **options)
+        given: GivenHints = {}
+        for hint_given in hints:
+            given.setdefault(hint_given.moment, []).append(
+                (list(hint_given.steps), list(hint_given.line)))
+        return CoachRequest(kind, record, seat, moment, table.seed, hints=given, **options)
 
     async def ask(self, request: CoachRequest) -> Answer:
         return await self.runner.ask(request)
-
-    def gave(self, table_id: int, moment: int, seat: Seat, notation: str) -> None:
-        """Remember the hint given at a moment: its move, once played, gets no note."""
-        self._hints[table_id, moment, seat] = notation
-        _forget_oldest(self._hints)
-
-    def hinted(self, table_id: int, moment: int, seat: Seat) -> str | None:
-        return self._hints.get((table_id, moment, seat))
 
     def first_note(self, table_id: int, seat: Seat, turn: int) -> bool:
         """Whether the turn of `seat` that began at record index `turn` has no note yet."""
@@ -132,19 +134,63 @@ def coach_of(interaction: Interaction) -> TableCoach:
     return desk
 
 
-async def hint(interaction: Interaction, table_id: int) -> str:
-    """The hint for the player to act at the table, in words (NotYourTurn otherwise)."""
+async def hint(interaction: Interaction, table_id: int, panel: str = "") -> str:
+    """The hint for the player to act at the table, in words (NotYourTurn otherwise);
+    with `panel` (``<kind>:<token>`` of a turn builder's panel), for the steps chosen
+    there so far."""
     service = service_of(interaction)
     table, seat = await service.moves.authorize(table_id, interaction.user.id, None)
     if not coaches(table.game):
         raise NoCoach()
+    chosen = await panel_steps(interaction, table, seat, panel) if panel else None
     record = await service.results.record(table.id)
     moment = len(record["actions"])
     desk = coach_of(interaction)
-    answer = await desk.ask(desk.request("hint", table, seat, record, moment))
+    steps = tuple(chosen[0].moves(chosen[1])) if chosen else ()
+    answer = await desk.ask(desk.request("hint", table, seat, record, moment, steps))
     assert isinstance(answer, HintAnswer)
-    desk.gave(table.id, moment, seat, answer.action)
-    return hint_text(table, seat, answer, interaction.locale)
+    await service.coaching.gave(table, seat, HintGiven(moment, answer.steps, answer.line))
+    label = panel_label(table, seat, *chosen, answer.action, interaction.locale) if chosen else None
+    return hint_text(table, seat, answer, interaction.locale, label)
+
+
+async def panel_steps(
+    interaction: Interaction, table: Table, seat: Seat, panel: str
+) -> tuple[TurnSteps, list[str]]:
+    """The turn builder of the seat's panel ``<kind>:<token>`` and the steps chosen on it
+    (those the engine plays: `TurnSteps.moves`); a replaced panel is refused as the
+    panel itself refuses it."""
+    kind, _, token = panel.partition(":")
+    builder = plugin_for(table.game).builders.get(kind)
+    if builder is None or not token.isdigit():
+        raise NotPlaying()
+    assert table.state is not None
+    if not builder.under_way(table.state):
+        raise StaleAction()
+    return builder, await service_of(interaction).drafts.draft(table, seat, int(token))
+
+
+def panel_label(table: Table, seat: Seat, builder: TurnSteps, steps: list[str], step: str,
+                locale: LocaleLike) -> str | None:
+    """The words of the panel's own button or option for `step`, if the panel offers it,
+    or offers it once one of its choices that is no move is made (a Saboteur card, then
+    its spot: ``card → spot``): the hint then names what to press. None otherwise."""
+    for choice in [None, *_options(table, seat, builder, steps, locale)]:
+        path = steps if choice is None else [*steps, choice.notation]
+        if choice is not None and builder.moves(path) != builder.moves(steps):
+            continue  # a move of its own, not a choice on the way to `step`
+        for option in _options(table, seat, builder, path, locale):
+            if option.notation == step:
+                return option.label if choice is None else f"{choice.label} → {option.label}"
+    return None
+
+
+def _options(table: Table, seat: Seat, builder: TurnSteps, steps: list[str],
+             locale: LocaleLike) -> list[StepOption]:
+    assert table.state is not None
+    after = builder.trial(table.state, seat, steps)
+    return [option for menu in builder.menus(table, seat, steps, after, locale)
+            for option in menu.steps]
 
 
 @acknowledged
@@ -164,17 +210,30 @@ async def set_coach(interaction: Interaction, table_id: int, on: bool) -> None:
 
 
 class HintButton(TableItem[Button], prefix=HINT, versioned=False, arg=None):
-    """The 💡 Hint button of a private panel: fills the panel with the hint."""
+    """The 💡 Hint button of a private view: fills it with the hint."""
 
     async def run(self, interaction: Interaction) -> None:
-        text = await hint(interaction, self.table_id)
-        message = interaction.message
-        if message is None or not message.flags.ephemeral:
-            # A forged button on a message others read: the hint goes to the clicker only.
-            await send_private(interaction, text)
-            return
-        before = message.content.split(HINT_MARK)[0]  # a second click: one hint only
-        await interaction.edit_original_response(content=f"{before}\n\n{text}".strip())
+        await fill_with_hint(interaction, await hint(interaction, self.table_id))
+
+
+class PanelHintButton(TableItem[Button], prefix=PANEL_HINT, versioned=False,
+                      arg=r"[a-z]+:\d+"):
+    """The 💡 Hint button of a turn builder's panel (``<kind>:<token>``): fills the panel
+    with the hint for the steps chosen on it so far."""
+
+    async def run(self, interaction: Interaction) -> None:
+        await fill_with_hint(interaction, await hint(interaction, self.table_id, self.arg))
+
+
+async def fill_with_hint(interaction: Interaction, text: str) -> None:
+    """The hint below the private message clicked, once (a second click replaces it)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        # A forged button on a message others read: the hint goes to the clicker only.
+        await send_private(interaction, text)
+        return
+    before = message.content.split(HINT_MARK)[0]  # a second click: one hint only
+    await interaction.edit_original_response(content=f"{before}\n\n{text}".strip())
 
 
 class NoCoach(UserError):
@@ -183,24 +242,21 @@ class NoCoach(UserError):
     key = "no_coach"
 
 
-def coaches(game: str) -> bool:
-    """Whether the coach knows `game` (the games with computer players' appraisers);
-    the finished game's Review button is offered for those (`cogs.platform.controls`)."""
-    return game in APPRAISERS
-
-
 def add_hint_button(
-    view: discord.ui.View, table: Table, seat: Seat, interaction: Interaction
+    view: discord.ui.View, table: Table, seat: Seat, locale: LocaleLike, panel: str = "",
+    row: int | None = None,
 ) -> None:
-    """The 💡 Hint button at the end of `seat`'s panel, while it is to act, if the coach
-    knows the game and the panel has room for it (else `/game hint` gives the same)."""
+    """The 💡 Hint button at the end of `seat`'s private view (or of its turn builder's
+    panel ``<kind>:<token>``, on `row`), while it is to act, if the coach knows the game
+    and the message has room for it (else `/game hint` gives the first step)."""
     to_act = table.state is not None and seat in table.state.to_act()
-    if to_act and coaches(table.game):
-        label = t(interaction.locale, "coach.button.hint")
-        _add(view, HintButton.as_button(table.id, None, "", label), table)
-
-
-def _add(view: discord.ui.View, item: discord.ui.Item[Any], table: Table) -> None:
+    if not (to_act and coaches(table.game)):
+        return
+    label = t(locale, "coach.button.hint")
+    item: discord.ui.Item[Any] = (
+        PanelHintButton.as_button(table.id, None, panel, label, row=row) if panel
+        else HintButton.as_button(table.id, None, "", label)
+    )
     try:
         view.add_item(item)
     except ValueError:  # a full message: the coach gives way
@@ -237,9 +293,8 @@ async def _send_note(interaction: Interaction, result: ActResult) -> None:
     record = await service.results.record(table.id)
     moment = len(record["actions"]) - 1
     desk = coach_of(interaction)
-    if desk.hinted(table.id, moment, seat) == result.notation:
-        return  # the move the hint gave
-    answer = await desk.ask(desk.request("note", table, seat, record, moment))
+    hints = await service.coaching.given(table, seat)
+    answer = await desk.ask(desk.request("note", table, seat, record, moment, hints=hints))
     if not isinstance(answer, CostAnswer) or not desk.first_note(table.id, seat, answer.turn):
         return
     before = get_game(table.game).from_json(answer.before)
@@ -265,7 +320,8 @@ class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
             raise NoCoach()
         record = await service.results.record(table.id)
         desk = coach_of(interaction)
-        answers = await desk.ask(desk.request("review", table, seat, record, 0))
+        hints = await service.coaching.given(table, seat)
+        answers = await desk.ask(desk.request("review", table, seat, record, 0, hints=hints))
         assert isinstance(answers, list)
         moves = [answer.moment + 1 for answer in answers]  # numbered as the replay's
         controls = review_controls(table, moves, interaction.locale) or discord.utils.MISSING
@@ -273,4 +329,4 @@ class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
         await send_private(interaction, text, view=controls)
 
 
-COACH_ITEMS = (HintButton, ReviewButton)
+COACH_ITEMS = (HintButton, PanelHintButton, ReviewButton)

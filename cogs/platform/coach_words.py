@@ -53,13 +53,20 @@ def move_words(table: Table, state: GameState[object], seat: Seat, notation: str
     return plugin_for(table.game).typed.words(own, notation, locale)
 
 
-def hint_text(table: Table, seat: Seat, answer: HintAnswer, locale: LocaleLike) -> str:
-    assert table.state is not None
-    return t(
-        locale, "coach.hint",
-        move=move_words(table, table.state, seat, answer.action, locale),
-        reason=answer_reason(table, answer, locale),
-    )
+def hint_text(table: Table, seat: Seat, answer: HintAnswer, locale: LocaleLike,
+              label: str | None = None) -> str:
+    """The hint in words: the step to choose now (`label`, the words of the panel's own
+    button or option for it, if given) and, when the coach knows how the turn goes on (as
+    far as the seat can know), the rest of it; then why."""
+    state = get_game(table.game).from_json(answer.before)
+    move = label or move_words(table, state, seat, answer.action, locale)
+    reason = answer_reason(table, answer, locale)
+    if not answer.plan:
+        return t(locale, "coach.hint", move=move, reason=reason)
+    after = state.copy()
+    after.apply(seat, after.parse_action(seat, answer.action))
+    plan = move_words(table, after, seat, " ".join(answer.plan), locale)
+    return t(locale, "coach.hint_plan", move=move, plan=plan, reason=reason)
 
 
 def cost_params(

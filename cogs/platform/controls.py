@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.ai.appraisers import APPRAISERS
+from bot.ai.appraisers import coaches
 from bot.i18n import LocaleLike, t
 from bot.service import Table, TableStatus
 from cogs.platform.items import (
@@ -110,7 +110,7 @@ def turn_controls(
             ("button.export", EXPORT, discord.ButtonStyle.secondary),
         ):
             controls.add_item(handled_button(prefix, table.id, None, "", t(locale, key), style))
-        if table.game in APPRAISERS:  # the coach's review (`cogs.platform.coach.ReviewButton`)
+        if coaches(table.game):  # the coach's review (`cogs.platform.coach.ReviewButton`)
             label = t(locale, "coach.button.review")
             controls.add_item(handled_button(REVIEW, table.id, None, "", label))
     if retry_images:

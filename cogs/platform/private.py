@@ -40,7 +40,7 @@ async def show_private(interaction: Interaction, table_id: int) -> None:
     controls = turn_controls(
         table, message.actions, interaction.locale, items=message.items, with_private=False
     )
-    add_hint_button(controls, table, seat, interaction)
+    add_hint_button(controls, table, seat, interaction.locale)
     await send_private(
         interaction,
         headed(intro, message.content),

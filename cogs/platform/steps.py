@@ -76,6 +76,11 @@ class TurnSteps(ABC):
             after.apply(seat, after.parse_action(seat, step))
         return after
 
+    def moves(self, steps: list[str]) -> list[str]:
+        """Those of `steps` the engine plays, in notation (the coach's hint on a panel
+        answers after them); default: every step."""
+        return steps
+
     @abstractmethod
     def menus(
         self, table: Table, seat: Seat, steps: list[str], after: GameState[Any], locale: LocaleLike

@@ -170,6 +170,10 @@ class HandSteps(TurnSteps):
             state.copy().apply(seat, state.parse_action(seat, play))
         return state
 
+    def moves(self, steps: list[str]) -> list[str]:
+        """None: a card chosen on the panel is no move yet, and a play is the whole turn."""
+        return []
+
     @staticmethod
     def play(steps: list[str]) -> str | None:
         """The notation chosen so far, if any (the last step that is a play)."""

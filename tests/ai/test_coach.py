@@ -1,17 +1,20 @@
-"""The coach decides from its seat's view only, suggests legal moves, and says why
-with the suggested move's own gain (issue 33)."""
+"""The coach decides from its seat's view only, suggests legal moves, says why with the
+suggested move's own gain (issue 33), and agrees with itself: one verdict, made with a
+fixed amount of work, gives the hint, the note and the review (issue 43)."""
 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from bot.ai.appraisers import appraiser_for
-from bot.ai.coach import appraise, hint, move_cost, normal_player, reason
-from bot.ai.coach_worker import CoachRequest, CostAnswer, HintAnswer, compute
+from bot.ai.appraisers import appraiser_for, coaches
+from bot.ai.coach import Verdict, followed, judge, reason
+from bot.ai.coach_worker import CoachRequest, CostAnswer, HintAnswer, compute, verdict_seed
+from bot.ai.coal_baron import finish_turn
 from bot.ai.knowledge import knowledge_for
 from bot.ai.observation import Observation, observe
 from bot.ai.saboteur import belief_of
@@ -19,17 +22,18 @@ from bot.ai.saboteur_belief import read_belief
 from bot.games.base import Event, GameState
 from bot.games.coal_baron.state import CoalBaronState
 from bot.games.record import initial_state
-from bot.games.registry import get_game
+from bot.games.registry import game_ids, get_game
 from bot.games.saboteur.actions import BreakTool, Peek
 from bot.games.saboteur.cards import PATH_CARDS
 from bot.games.saboteur.state import SaboteurState
-from bot.i18n import t
+from bot.i18n import catalog, t
 from cogs.platform.coach_words import amount, reason_text
 from tests.ai.positions import midgame
 
-GAMES = ("coal-baron", "mine-out", "saboteur")
-ITERATIONS = 6
-"""A small search keeps these tests fast; the choice is the same for a fixed seed."""
+GAMES = tuple(game for game in game_ids() if coaches(game))
+"""Every game the coach knows (its computer players bring an appraiser)."""
+SAMPLES = 4
+"""Few worlds keep these tests fast; a verdict is the same for a fixed seed."""
 
 
 def position(game: str, actions: int) -> tuple[GameState[Any], list[Event]]:
@@ -42,27 +46,48 @@ def seen_by(state: GameState[Any], events: list[Event]) -> Observation[Any]:
     return observe(state, seat, events, knowledge_for(state.game_id).determinizer)
 
 
-def looked(state: GameState[Any], events: list[Event]) -> tuple[Any, ...]:
-    """The hint and the cost of the first other legal move, with a fixed seed, and the
-    reasons the seat is told (with the public facts they name)."""
-    observation = seen_by(state, events)
-    found = hint(observation, random.Random(3), normal_player(iterations=ITERATIONS))
-    other = next((a for a in observation.legal if a != found.action), found.action)
-    cost = move_cost(observation, other, random.Random(3), normal_player(iterations=ITERATIONS))
-    told = None if cost is None else reason(observation, cost.best)
-    return found, reason(observation, found), cost, told
+def summary(verdict: Verdict[Any]) -> list[tuple[Any, float, tuple[Any, ...]]]:
+    return [(move.action, round(move.value, 9), move.plan) for move in verdict.moves]
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("actions", [3, 21])
-def test_a_hint_and_a_note_ignore_the_other_seats_secrets(game: str, actions: int) -> None:
-    """As `test_a_choice_ignores_the_other_seats_secrets`: the same hint, reason and
-    cost once the secrets the seat does not know are dealt again."""
+def test_a_verdict_ignores_the_other_seats_secrets(game: str, actions: int) -> None:
+    """As `test_a_choice_ignores_the_other_seats_secrets`: the same verdict (moves, values,
+    plans, reasons) once the secrets the seat does not know are dealt again."""
     state, events = position(game, actions)
     seat = state.to_act()[0]
     shuffled = state.shuffle_secrets(seat, random.Random(5))
     assert shuffled.to_json() != state.to_json()
-    assert looked(state, events) == looked(shuffled, events)
+    found = []
+    for world in (state, shuffled):
+        observation = seen_by(world, events)
+        verdict = judge(observation, 3, SAMPLES)
+        found.append((summary(verdict), reason(observation, verdict.best)))
+    assert found[0] == found[1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_verdict_chooses_and_prices_whatever_else_is_priced(game: str) -> None:
+    """A fixed amount of work: the same observation and seed give the same verdict, and
+    pricing a move played besides changes no candidate's value; the best is the highest
+    value (ties: the heuristic's order); the best played costs nothing, and every move is
+    priced in the same worlds (a move within the margin of the best is no mistake)."""
+    for actions in (0, 12, 40):
+        state, events = position(game, actions)
+        observation = seen_by(state, events)
+        verdict = judge(observation, actions, SAMPLES)
+        assert summary(verdict) == summary(judge(observation, actions, SAMPLES))
+        values = [move.value for move in verdict.moves]
+        assert values == sorted(values, reverse=True)
+        assert verdict.best.action in state.legal_actions(observation.seat)
+        assert judge(observation, actions, SAMPLES, verdict.best.action).loss == 0
+        for action in observation.legal[:12]:
+            priced = judge(observation, actions, SAMPLES, action)
+            assert summary(priced) == summary(verdict)
+            assert priced.played is not None
+            assert priced.loss == max(0.0, verdict.best.value - priced.played.value)
+            assert priced.costly == (priced.loss >= appraiser_for(game).margin)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -70,36 +95,40 @@ def test_a_hint_is_a_legal_move_whose_reason_is_its_own_largest_gain(game: str) 
     for actions in (0, 12, 40):
         state, events = position(game, actions)
         observation = seen_by(state, events)
-        found = hint(observation, random.Random(actions), normal_player(iterations=ITERATIONS))
-        assert found.action in state.legal_actions(observation.seat)
-        # The suggested move appraised again, on its own: the reason is its best term.
-        again = appraise(observation, [found.action], random.Random(99), samples=12)[0]
-        term, gain = found.reason
+        best = judge(observation, actions, SAMPLES).best
+        assert best.action in state.legal_actions(observation.seat)
+        term, gain = best.reason
         if term != "steady":
-            assert gain == max(found.gains.values()) > 0
-            best_again = max(again.gains, key=lambda name: again.gains[name])
-            assert again.gains[term] >= again.gains[best_again] - 0.5 * abs(gain)
+            assert gain == max(best.gains.values()) > 0
+        else:
+            assert max(best.gains.values()) <= 0
+
+
+def random_record(game: str, players: int, seed: int, actions: int) -> tuple[
+        dict[str, Any], GameState[Any], list[Event]]:
+    record: dict[str, Any] = {"game": game, "players": players, "seed": seed, "options": {},
+                              "actions": []}
+    state = initial_state(record)
+    rng = random.Random(seed)
+    events: list[Event] = []
+    for _ in range(actions):
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        record["actions"].append(state.format_action(action))
+        events += state.apply(seat, action)
+    return record, state, events
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_hint_sentence_names_the_moves_own_gain(game: str, language: str) -> None:
     """The worker's hint, read back: its move is legal, and the sentence is the one of the
-    term the move's appraisal gains most, with that gain."""
-    state, _ = position(game, 12)
-    record = {"game": game, "players": state.num_players, "seed": 11, "options": {},
-              "actions": []}
-    start = initial_state(record)
-    rng = random.Random(11)
-    events: list[Event] = []
-    for _ in range(12):
-        seat = start.to_act()[0]
-        action = rng.choice(start.legal_actions(seat))
-        record["actions"].append(start.format_action(action))  # type: ignore[attr-defined]
-        events += start.apply(seat, action)
+    term the verdict's best move gains most, with that gain."""
+    engine = get_game(game)
+    record, start, events = random_record(game, min(engine.min_players + 1, 5), 11, 12)
     seat = start.to_act()[0]
-    moment = len(record["actions"])  # type: ignore[arg-type]
-    answer = compute(CoachRequest("hint", record, seat, moment, 7, None, ITERATIONS))
+    moment = len(record["actions"])
+    answer = compute(CoachRequest("hint", record, seat, moment, 7, samples=SAMPLES))
     assert isinstance(answer, HintAnswer)
     action = start.parse_action(seat, answer.action)
     assert action in start.legal_actions(seat)
@@ -107,16 +136,16 @@ def test_the_hint_sentence_names_the_moves_own_gain(game: str, language: str) ->
     text = reason_text(language, game, answer.term, answer.gain)
     assert text == t(language, f"coach.reason.{game}.{answer.term}",
                      amount=amount(language, answer.gain))
-    if answer.term != "steady":
+    if answer.term not in ("steady", "peek"):  # the two sentences without a figure
         assert amount(language, answer.gain) in text
         observation = seen_by(start, events)
-        gains = hint(observation, random.Random(7), normal_player(iterations=ITERATIONS)).gains
-        best = max(gains, key=lambda name: gains[name])
-        assert (answer.term, answer.facts) == appraiser_for(game).told(observation, action, best)
+        best = judge(observation, verdict_seed(7, moment, seat), SAMPLES).best
+        term = max(best.gains, key=lambda name: best.gains[name])
+        assert (answer.term, answer.facts) == appraiser_for(game).told(observation, action, term)
 
 
-def test_a_note_is_none_for_the_hinted_move_and_says_the_cost_of_a_worse_one() -> None:
-    record: dict[str, Any] = {"game": "coal-baron", "players": 2, "seed": 4, "options": {},
+def placements(game: str = "coal-baron") -> tuple[dict[str, Any], CoalBaronState]:
+    record: dict[str, Any] = {"game": game, "players": 2, "seed": 4, "options": {},
                               "actions": []}
     state = initial_state(record)
     assert isinstance(state, CoalBaronState)
@@ -124,19 +153,83 @@ def test_a_note_is_none_for_the_hinted_move_and_says_the_cost_of_a_worse_one() -
         seat = state.to_act()[0]
         record["actions"].append(state.format_action(state.default_action(seat)))
         state.apply(seat, state.default_action(seat))
+    return record, state
+
+
+def test_a_note_judges_the_whole_turn_against_the_best_whole_turn() -> None:
+    """Coal Baron: the hint's whole line (its move, then its plan) gets no note; every
+    other first step, its turn finished as the coach would, is priced as a whole turn
+    against that line: a note only at the margin or more, naming the best whole turn."""
+    record, state = placements()
     seat, moment = state.to_act()[0], len(record["actions"])
-    given = compute(CoachRequest("hint", record, seat, moment, 5, None, ITERATIONS))
+    given = compute(CoachRequest("hint", record, seat, moment, 5, samples=SAMPLES))
     assert isinstance(given, HintAnswer)
-    costs = {}
+    best_line = " ".join(given.line)
+    notes = {}
     for action in state.legal_actions(seat):
-        played = {**record, "actions": [*record["actions"], state.format_action(action)]}
-        costs[state.format_action(action)] = compute(
-            CoachRequest("note", played, seat, moment, 5, None, ITERATIONS)
-        )
-    assert costs[given.action] is None
-    notes = [answer for answer in costs.values() if answer is not None]
-    assert notes and all(isinstance(a, CostAnswer) and a.loss >= 2.0 for a in notes)
-    assert all(a.best == given.action for a in notes if isinstance(a, CostAnswer))
+        trial = state.copy()
+        trial.apply(seat, action)
+        # The turn finished as the coach would, as one line (a draw is played alone).
+        steps = [action] if state.reveals(seat, action) else [action, *finish_turn(trial, seat)]
+        line = " ".join(_formatted(state, seat, steps))
+        played = {**record, "actions": [*record["actions"], line]}
+        notes[line] = compute(CoachRequest("note", played, seat, moment, 5, samples=SAMPLES))
+    assert notes[best_line] is None
+    costly = [answer for answer in notes.values() if answer is not None]
+    assert costly
+    for answer in costly:
+        assert isinstance(answer, CostAnswer)
+        assert answer.loss >= appraiser_for("coal-baron").margin
+        assert answer.best == best_line  # the whole best turn, never its first step alone
+
+
+def _formatted(state: GameState[Any], seat: int, steps: list[Any]) -> list[str]:
+    trial = state.copy()
+    found = []
+    for step in steps:
+        found.append(trial.format_action(step))
+        trial.apply(seat, step)
+    return found
+
+
+def test_the_hints_at_every_step_of_a_turn_make_a_line_no_note_calls_costly() -> None:
+    """Coal Baron: a hint at each step of an extraction (the panel's unconfirmed steps),
+    each followed; the whole line, played at once, gets no note, with or without the
+    hints remembered (the hints' own line is never costly, and measured so too)."""
+    record, state = placements()
+    seat, moment = state.to_act()[0], len(record["actions"])
+    steps: list[str] = []
+    given: list[tuple[list[str], list[str]]] = []
+    mined = False
+    for _ in range(30):
+        answer = compute(CoachRequest("hint", record, seat, moment, 2, tuple(steps),
+                                      samples=SAMPLES))
+        assert isinstance(answer, HintAnswer)
+        assert answer.steps == tuple(steps)
+        given.append((list(steps), list(answer.line)))
+        steps.append(answer.action)
+        trial = state.copy()
+        trial.apply(seat, trial.parse_action(seat, " ".join(steps)))
+        mined = mined or trial.pending is not None
+        if seat not in trial.to_act() or trial.pending is None:
+            break
+    line = " ".join(steps)
+    played = {**record, "actions": [*record["actions"], line]}
+    for hints in ({}, {moment: given}):
+        assert compute(CoachRequest("note", played, seat, moment, 2, samples=SAMPLES,
+                                    hints=hints)) is None
+
+
+def test_a_line_follows_the_hints_step_by_step_or_by_a_hints_plan() -> None:
+    hints = {(): ("m10", "c4", "t3", "c0", "end"), ("m10",): ("c3", "t2", "c0", "end"),
+             ("m10", "c3"): ("t2", "t2", "c0", "end")}
+    assert followed(["m10", "c4", "t3", "c0", "end"], hints)  # the first hint's line
+    assert followed(["m10", "c3", "t2", "c0", "end"], hints)  # the second's
+    assert followed(["m10", "c3", "t2", "t2", "c0", "end"], hints)  # the third's
+    assert not followed(["m10", "c4", "end"], hints)  # ended early: no hint said so
+    assert not followed(["m10", "c3", "t2", "c0"], hints)
+    assert not followed(["m8", "c4", "t3", "c0", "end"], hints)
+    assert not followed(["m10", "c4", "t3", "c0", "end"], {})
 
 
 @pytest.mark.parametrize("game", ["mine-out", "saboteur"])
@@ -145,18 +238,21 @@ def test_a_forced_move_gets_no_note(game: str) -> None:
     always leaves a choice: a random game meets no such move)."""
     engine = get_game(game)
     rng = random.Random(2)
-    state = engine.new(min(engine.min_players + 1, engine.max_players), 2)
-    events: list[Event] = []
+    record: dict[str, Any] = {"game": game, "players": min(engine.min_players + 1, 5),
+                              "seed": 2, "options": {}, "actions": []}
+    state = initial_state(record)
     while True:
         assert not state.is_over(), "no forced move in this game"
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             break
-        events += state.apply(seat, rng.choice(legal))
-    observation = seen_by(state, events)
-    assert move_cost(observation, legal[0], random.Random(1),
-                     normal_player(iterations=ITERATIONS)) is None
+        action = rng.choice(legal)
+        record["actions"].append(state.format_action(action))
+        state.apply(seat, action)
+    moment = len(record["actions"])
+    played = {**record, "actions": [*record["actions"], state.format_action(legal[0])]}
+    assert compute(CoachRequest("note", played, seat, moment, 1, samples=SAMPLES)) is None
 
 
 def from_state(state: GameState[Any], actions: list[str]) -> dict[str, Any]:
@@ -170,6 +266,8 @@ def said(answer: Any) -> Any:
     for the table side to write the moves in words."""
     if isinstance(answer, CostAnswer):
         return (answer.played, answer.best, answer.loss, answer.term, answer.gain, answer.facts)
+    if isinstance(answer, HintAnswer):
+        return (answer.action, answer.plan, answer.term, answer.gain, answer.facts)
     return answer
 
 
@@ -181,14 +279,14 @@ def test_the_workers_hint_and_note_ignore_the_other_seats_secrets(game: str) -> 
     seat = state.to_act()[0]
     shuffled = state.shuffle_secrets(seat, random.Random(5))
     assert shuffled.to_json() != state.to_json()
-    hints = [compute(CoachRequest("hint", from_state(s, []), seat, 0, 4, None, ITERATIONS))
+    hints = [compute(CoachRequest("hint", from_state(s, []), seat, 0, 4, samples=SAMPLES))
              for s in (state, shuffled)]
     assert said(hints[0]) == said(hints[1])
     noted = 0
     for action in state.legal_actions(seat)[:40]:
         notation = [state.format_action(action)]
-        notes = [said(compute(CoachRequest("note", from_state(s, notation), seat, 0, 4, None,
-                                           ITERATIONS)))
+        notes = [said(compute(CoachRequest("note", from_state(s, notation), seat, 0, 4,
+                                           samples=SAMPLES)))
                  for s in (state, shuffled)]
         assert notes[0] == notes[1]
         noted += notes[0] is not None
@@ -225,11 +323,13 @@ SEATS = (501, 502, 503, 504, 505)
 """User ids of a five-player Saboteur table, for the sentences' mentions."""
 
 
-def suspects() -> list[tuple[SaboteurState, list[Event], HintAnswer]]:
+def suspects() -> list[tuple[SaboteurState, list[Event], HintAnswer, int]]:
     """Random five-player Saboteur rounds, up to the first moments the worker's hint to
     a gold-digger is to break the tool of a player with evidence against it."""
-    found = []
-    for seed in (1, 3, 4):
+    found: list[tuple[SaboteurState, list[Event], HintAnswer, int]] = []
+    for seed in range(1, 40):
+        if len(found) == 3:
+            break
         record: dict[str, Any] = {"game": "saboteur", "players": 5, "seed": seed,
                                   "options": {}, "actions": []}
         state = initial_state(record)
@@ -240,10 +340,10 @@ def suspects() -> list[tuple[SaboteurState, list[Event], HintAnswer]]:
             seat = state.to_act()[0]
             if state.roles[seat] == "digger" and len(record["actions"]) >= 8:
                 answer = compute(CoachRequest("hint", record, seat, len(record["actions"]), 7,
-                                              None, ITERATIONS))
+                                              samples=SAMPLES))
                 assert isinstance(answer, HintAnswer)
                 if answer.term.startswith("blockers_digger_"):
-                    found.append((state.copy(), list(events), answer))
+                    found.append((state.copy(), list(events), answer, len(record["actions"])))
                     break
             action = rng.choice(state.legal_actions(seat))
             record["actions"].append(state.format_action(action))
@@ -275,7 +375,7 @@ def test_a_hint_to_break_a_tool_names_the_player_and_the_evidence_against_it() -
     found = suspects()
     assert len(found) == 3
     kinds = set()
-    for state, events, answer in found:
+    for state, events, answer, moment in found:
         seat = state.to_act()[0]
         action = state.parse_action(seat, answer.action)
         assert isinstance(action, BreakTool)
@@ -296,8 +396,7 @@ def test_a_hint_to_break_a_tool_names_the_player_and_the_evidence_against_it() -
         assert shuffled.to_json() != state.to_json()
         for world in (state, shuffled):
             again = seen_by(world, events)
-            told = reason(again, hint(again, random.Random(7),
-                                      normal_player(iterations=ITERATIONS)))
+            told = reason(again, judge(again, verdict_seed(7, moment, seat), SAMPLES).best)
             assert told[0] == answer.term and told[2] == answer.facts
     assert len(kinds) >= 2  # tools broken, paths blocked, or both: more than one sentence
 
@@ -320,9 +419,59 @@ def test_a_move_that_ends_a_saboteur_round_is_appraised() -> None:
                 if trial.is_over() or trial.round == state.round:
                     continue
                 observation = observe(state, seat, events, knowledge_for("saboteur").determinizer)
-                (appraised,) = appraise(observation, [action], random.Random(1), samples=4)
-                assert appraised.action == action
+                priced = judge(observation, 1, SAMPLES, action).played
+                assert priced is not None and priced.action == action
                 return
             action = knowledge_for("saboteur").playout_action(state, seat, rng)
             events += state.apply(seat, action)
     raise AssertionError("no move ending a round was met")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_coachs_words_say_a_gain_one_way_and_a_chance_in_percent(language: str) -> None:
+    """Issue 43's words: each reason names its gain as a gain (Coal Baron and Mine Out
+    "(+2.4 VP)", Saboteur "about 11 % more likely"; a look at a goal, whose worth the
+    chance does not measure, without a figure), a move that gains nothing is never
+    praised as a loss, and a loss is said one way, "gives about … less than", in the
+    note and in the review."""
+    words = catalog(language)
+    units = {"coal-baron": "PV" if language == "fr" else "VP",
+             "mine-out": "de renommée" if language == "fr" else "fame"}
+    for game in GAMES:
+        reasons = {key: text for key, text in words.items()
+                   if key.startswith(f"coach.reason.{game}.")}
+        assert f"coach.reason.{game}.steady" in reasons
+        for key, text in reasons.items():
+            if key.endswith((".steady", ".peek")):
+                assert "{amount}" not in text
+                assert not re.search(r"\b(los|lose|loses|perd)\b", text), text
+            elif game in units and not key.endswith((".vp", ".fame")):
+                assert f"(+{{amount}} {units[game]})" in text, text
+            elif game == "saboteur":
+                assert "{amount} %" in text and "points" not in text, text
+    less = "de moins que" if language == "fr" else "less than"
+    for key in ("coach.note", "coach.review.moment"):
+        assert less in words[key] and "{loss}" in words[key]
+        assert not re.search(r"co[uû]t", words[key]), words[key]
+    assert "%" in words["coach.unit.chance"] and "point" not in words["coach.unit.chance"]
+
+
+def test_a_mine_out_hint_in_the_scoring_phase_is_a_step_the_panel_offers() -> None:
+    """The scoring phase: the hint is one legal step, the assignment itself (the turn
+    panel offers each as its own option), never "the best" nor the whole turn at once."""
+    met = 0
+    for seed in range(1, 4):
+        record, state, _ = random_record("mine-out", 2, seed, 0)
+        rng = random.Random(seed)
+        while not state.is_over() and met < 3 * seed:
+            seat = state.to_act()[0]
+            if state.turn.scoring:  # type: ignore[attr-defined]
+                moment = len(record["actions"])
+                answer = compute(CoachRequest("hint", record, seat, moment, 3, samples=SAMPLES))
+                assert isinstance(answer, HintAnswer)
+                assert state.parse_action(seat, answer.action) in state.legal_actions(seat)
+                met += 1
+            action = rng.choice(state.legal_actions(seat))
+            record["actions"].append(state.format_action(action))
+            state.apply(seat, action)
+    assert met >= 6
