@@ -249,7 +249,7 @@ async def a_moment_opens_the_replay_at_its_move(
     [stepper] = [m for m in answers(opened) if m.ephemeral]
     move, total = sorted(set(numbers))[0], len((await w.bot.service.results.record(
         (await table_of(w)).id))["actions"])
-    found = re.search(r"(\d+)(?: (?:to|à) (\d+))? (?:of|sur) (\d+)\.$", stepper.content)
+    found = re.search(r"(\d+)(?:(?: (?:to|à) |–)(\d+))? (?:of|sur) (\d+)\.$", stepper.content)
     assert found is not None, stepper.content
     first, last = int(found[1]), int(found[2] or found[1])
     assert first <= move <= last and int(found[3]) == total
