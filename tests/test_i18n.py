@@ -93,8 +93,8 @@ SAME_AS_ENGLISH: dict[str, dict[str, str]] = {"fr": {
     "mo.command.hand.name": "/mineout hand: 'Hand' is the German word",
     "computer.name": "'Computer' is the German word",
     "computer.short": "'Computer' is the German word",
-    "command.tournament.drop.computer.name": "the option 'computer': 'Computer' is the German word",
-    "command.tournament.replace.computer.name": "the option 'computer': 'Computer' is the German word",
+    "command.tournament.drop.computer.name": "the option 'computer', the German word",
+    "command.tournament.replace.computer.name": "the option 'computer', the German word",
     # Game terms German spells as English: the German editions' words.
     "render.saboteur.role.saboteur": "the German edition's role (Saboteur)",
     "render.saboteur.role_short.saboteur": "the German edition's role (Saboteur)",

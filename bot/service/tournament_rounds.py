@@ -16,9 +16,7 @@ of the normal level plays every person's seat of the round's tables still in pla
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import replace
-from typing import Any
 
 from bot.games.base import Seat, places
 from bot.service.errors import NotPlaying
@@ -35,6 +33,7 @@ from bot.service.tournament_record import (
     with_round,
     with_slot,
 )
+from bot.service.tournament_slots import LIVE, TournamentSlots
 from bot.service.tournaments import Tournaments, is_organizer, organizer_check
 from bot.storage import Table, TableStatus
 from bot.storage.records import TournamentStatus
@@ -51,10 +50,6 @@ from bot.tournaments import Plan, forfeit_places, plan_round
 
 MARKER = "tournament"
 """The key of a tournament table's settings: [tournament, round, slot]."""
-CLAIM_LEASE_SECONDS = 120.0
-"""A slot claimed (or its claim renewed) this long ago without a table may be claimed
-again (its claimer died)."""
-LIVE = (TournamentStatus.RUNNING, TournamentStatus.PAUSED)
 
 
 def marker_of(table: Table) -> tuple[int, int, int] | None:
@@ -63,13 +58,6 @@ def marker_of(table: Table) -> tuple[int, int, int] | None:
     if isinstance(found, list) and len(found) == 3 and all(isinstance(n, int) for n in found):
         return found[0], found[1], found[2]
     return None
-
-
-def _slot(tournament: Tournament, number: int, index: int) -> Slot | None:
-    """Slot `index` of round `number`, None if that round is not the current one."""
-    if number != len(tournament.rounds):
-        return None
-    return tournament.rounds[-1].slots[index]
 
 
 def places_of(table: Table) -> tuple[int, ...]:
@@ -81,11 +69,12 @@ def places_of(table: Table) -> tuple[int, ...]:
     return places(outcome)
 
 
-class TournamentRounds:
-    """The rounds of the tournaments of `rows`, their tables opened through `tables`."""
+class TournamentRounds(TournamentSlots):
+    """The rounds of the tournaments of `rows`, their tables opened through `tables`
+    (each slot claimed as `TournamentSlots` says)."""
 
     def __init__(self, rows: Tournaments, store: TableStore, tables: Tables) -> None:
-        self._rows = rows
+        super().__init__(rows)
         self._store = store
         self._tables = tables
 
@@ -136,93 +125,6 @@ class TournamentRounds:
 
         after = await self._rows.change(tournament_id, advance)
         return after if moved else None
-
-    def pending(self, tournament: Tournament) -> list[int]:
-        """The slots of the current round to open now: without a table, not claimed (or
-        claimed past the lease)."""
-        current = tournament.current
-        if tournament.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
-            return []
-        if current is None:
-            return []
-        now = self._rows.now()
-        return [
-            index for index, slot in enumerate(current.slots)
-            if slot.table_id is None and not slot.done
-            and (slot.claimed_at is None or now - slot.claimed_at >= CLAIM_LEASE_SECONDS)
-        ]
-
-    async def claim(self, tournament_id: int, number: int, index: int) -> str | None:
-        """Claim slot `index` of round `number` to open its table: the claim's token,
-        or None if another call holds it or it is open already. The holder renews it
-        (`renew`) while Discord makes it wait, so that it is never claimed twice."""
-        token = uuid.uuid4().hex
-
-        def claim(tournament: Tournament) -> Tournament | None:
-            if number != len(tournament.rounds) or index not in self.pending(tournament):
-                return None
-            return with_slot(tournament, index, claimed_at=self._rows.now(), claimed_by=token)
-
-        after = await self._rows.change(tournament_id, claim)
-        slot = _slot(after, number, index)
-        return token if slot is not None and slot.claimed_by == token else None
-
-    async def _holding(self, tournament_id: int, number: int, index: int, token: str,
-                       **changes: Any) -> bool:
-        """Change slot `index` of round `number` as `changes` say if `token` still holds
-        it (the lease is renewed too); False if the claim was lost: another holds it,
-        its table is open, or the tournament no longer goes on (cancelled)."""
-        held = False
-
-        def change(tournament: Tournament) -> Tournament | None:
-            nonlocal held
-            slot = _slot(tournament, number, index)
-            held = (tournament.status in LIVE and slot is not None
-                    and slot.claimed_by == token and slot.table_id is None)
-            if not held:
-                return None
-            return with_slot(tournament, index, **{"claimed_at": self._rows.now(), **changes})
-
-        await self._rows.change(tournament_id, change)
-        return held
-
-    async def renew(self, tournament_id: int, number: int, index: int, token: str) -> bool:
-        """The holder of the claim still works at it (its lease starts again); False if
-        it no longer holds it (the slot was opened, or claimed by another)."""
-        return await self._holding(tournament_id, number, index, token)
-
-    async def release(self, tournament_id: int, number: int, index: int, token: str) -> None:
-        """The holder gives the claim up (Discord refused it a thread): the next pass
-        may claim the slot at once."""
-        await self._holding(tournament_id, number, index, token, claimed_by=None,
-                            claimed_at=None)
-
-    async def keep_place(self, tournament_id: int, number: int, index: int, token: str,
-                         channel_id: int) -> bool:
-        """Keep on the slot the thread made for it, at once: a claimer that dies before
-        opening the table leaves it to the next, which plays there rather than make a
-        second one. False if `token` no longer holds the claim."""
-        return await self._holding(tournament_id, number, index, token, channel_id=channel_id)
-
-    async def mark(self, tournament_id: int, number: int, index: int, **changes: bool) -> None:
-        """Keep that slot `index` of round `number` was called (`called`) or its delay
-        told (`delayed`)."""
-        def change(tournament: Tournament) -> Tournament | None:
-            if number != len(tournament.rounds):
-                return None
-            return with_slot(tournament, index, **changes)
-
-        await self._rows.change(tournament_id, change)
-
-    async def announced(self, tournament_id: int, number: int) -> None:
-        """Keep that round `number`'s opening was posted."""
-        def change(tournament: Tournament) -> Tournament | None:
-            current = tournament.current
-            if current is None or current.number != number or current.announced:
-                return None
-            return with_round(tournament, replace(current, announced=True))
-
-        await self._rows.change(tournament_id, change)
 
     async def open_slot(
         self, tournament_id: int, number: int, index: int, channel_id: int, reminder_minutes: int

@@ -105,7 +105,52 @@ class MessageStorage(ABC):
         """Mark every message of the table closed (`TableMessage.live` False)."""
 
 
-class Storage(TournamentStorage, MessageStorage):
+class DeliveryStorage(ABC):
+    """What the bot owes a table's channel: its reminder's claim, and whether the table
+    waits to be posted."""
+
+    # -- reminders
+
+    @abstractmethod
+    async def claim_reminders(self, now: float, shards: ShardSet) -> list[DueReminder]:
+        """Take the tables of `shards` in play whose turn started `reminder_minutes` ago
+        or more, not reminded yet this turn nor claimed by another caller within
+        `REMINDER_LEASE_SECONDS`; another call (any process) will not get them again.
+        By table id; ids and turns only: after a downtime they may be many, and decoding
+        every state at once would hold the event loop (the caller loads them one by one,
+        and skips a table whose turn moved on since the claim)."""
+
+    @abstractmethod
+    async def mark_reminded(self, table_id: int) -> None:
+        """Confirm the claimed reminder was posted (a no-op if a new turn began since)."""
+
+    @abstractmethod
+    async def mark_reminded_now(self, table_id: int, now: float) -> None:
+        """Note that the turn's reminder was posted outside the claims (the bot back on
+        a server, `cogs.membership`), claimed or not (a no-op for a table not in play)."""
+
+    # -- tables waiting to be posted (docs/platform.md, "A post that fails")
+
+    @abstractmethod
+    async def mark_unposted(self, table_id: int, since: float) -> None:
+        """Note that the table's channel does not show it since `since` (kept if it
+        was already waiting: the first failure dates it)."""
+
+    @abstractmethod
+    async def mark_posted(self, table_id: int) -> None:
+        """The table's channel shows it again (a no-op if it was not waiting)."""
+
+    @abstractmethod
+    async def unposted_since(self, table_id: int) -> float | None:
+        """Since when the table waits to be posted; None if it does not."""
+
+    @abstractmethod
+    async def unposted_tables(self, shards: ShardSet) -> list[int]:
+        """The tables of `shards` in play or finished (their last move's message, with the
+        standings, not posted) waiting to be posted, by id."""
+
+
+class Storage(TournamentStorage, MessageStorage, DeliveryStorage):
     """The database of tables. Open one with `await Storage.open(location)`."""
 
     @staticmethod
@@ -350,46 +395,6 @@ class Storage(TournamentStorage, MessageStorage):
     @abstractmethod
     async def hints_given(self, table_id: int, seat: Seat) -> list[HintGiven]:
         """The hints given to `seat` at the table, by moment then steps."""
-
-    # -- reminders
-
-    @abstractmethod
-    async def claim_reminders(self, now: float, shards: ShardSet) -> list[DueReminder]:
-        """Take the tables of `shards` in play whose turn started `reminder_minutes` ago
-        or more, not reminded yet this turn nor claimed by another caller within
-        `REMINDER_LEASE_SECONDS`; another call (any process) will not get them again.
-        By table id; ids and turns only: after a downtime they may be many, and decoding
-        every state at once would hold the event loop (the caller loads them one by one,
-        and skips a table whose turn moved on since the claim)."""
-
-    @abstractmethod
-    async def mark_reminded(self, table_id: int) -> None:
-        """Confirm the claimed reminder was posted (a no-op if a new turn began since)."""
-
-    @abstractmethod
-    async def mark_reminded_now(self, table_id: int, now: float) -> None:
-        """Note that the turn's reminder was posted outside the claims (the bot back on
-        a server, `cogs.membership`), claimed or not (a no-op for a table not in play)."""
-
-    # -- tables waiting to be posted (docs/platform.md, "A post that fails")
-
-    @abstractmethod
-    async def mark_unposted(self, table_id: int, since: float) -> None:
-        """Note that the table's channel does not show it since `since` (kept if it
-        was already waiting: the first failure dates it)."""
-
-    @abstractmethod
-    async def mark_posted(self, table_id: int) -> None:
-        """The table's channel shows it again (a no-op if it was not waiting)."""
-
-    @abstractmethod
-    async def unposted_since(self, table_id: int) -> float | None:
-        """Since when the table waits to be posted; None if it does not."""
-
-    @abstractmethod
-    async def unposted_tables(self, shards: ShardSet) -> list[int]:
-        """The tables of `shards` in play or finished (their last move's message, with the
-        standings, not posted) waiting to be posted, by id."""
 
     # -- copying a whole database (``python -m bot migrate-db``)
 

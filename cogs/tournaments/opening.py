@@ -10,7 +10,7 @@ thread made for it, its table, its call), so nothing is done twice.
 
 Discord rate-limits thread creation (a few at once, then one every few minutes):
 discord.py waits out each 429 inside `create_thread`, minutes longer than the slot's
-claim lease (`bot.service.tournament_rounds.CLAIM_LEASE_SECONDS`). So the claim is
+claim lease (`bot.service.tournament_slots.CLAIM_LEASE_SECONDS`). So the claim is
 renewed while its holder works (`renewed`, a heartbeat), the thread made is kept on
 the slot at once (a claimer that dies leaves it to the next, never a second thread),
 and the claim is checked again before the table is opened. A post Discord still
@@ -34,7 +34,8 @@ from bot.service import Table
 from bot.service.computers import playing_computers
 from bot.service.errors import TableError
 from bot.service.tournament_record import Notice, Tournament
-from bot.service.tournament_rounds import CLAIM_LEASE_SECONDS, LIVE, TournamentRounds
+from bot.service.tournament_rounds import TournamentRounds
+from bot.service.tournament_slots import CLAIM_LEASE_SECONDS, LIVE
 from cogs.permissions.check import THREAD_NEEDS, missing
 from cogs.platform.host import host_of
 from cogs.platform.names import mention
