@@ -41,3 +41,9 @@ async def last_move_dealt_with(table: Table) -> None:
         event = asyncio.Event()
         _waiting[table.id].append(event)
         await event.wait()
+
+
+def awaited(table_id: int) -> bool:
+    """Whether a listener of this process waits for table `table_id`'s last move to be
+    dealt with (what it does after that move is its own, not the minute's loop's)."""
+    return bool(_waiting.get(table_id))

@@ -29,6 +29,7 @@ from bot.service import Table, TableStatus
 from bot.service.tournament_record import TooFewEntrants, Tournament
 from bot.storage import ShardSet
 from bot.storage.records import TournamentStatus
+from cogs.delivery.shown import awaited
 from cogs.platform.host import host_of
 from cogs.platform.stand_in import computer_words
 from cogs.tournaments.card import refresh_card, standings_file
@@ -123,8 +124,9 @@ async def tick_one(client: discord.Client, tournament: Tournament) -> None:
     for slot in current.slots if current else ():
         if slot.table_id is not None and not slot.done:
             table = await service.tables.get_table(slot.table_id)
-            if table.status in (TableStatus.FINISHED, TableStatus.ABANDONED):
-                await table_ended(client, table)  # missed while the bot was down
+            ended = table.status in (TableStatus.FINISHED, TableStatus.ABANDONED)
+            if ended and not awaited(table.id):  # missed while the bot was down
+                await table_ended(client, table)
     late = await service.tournament_rounds.overtime(tournament.id)
     await computers_take_over(client, tournament, late, "tournament.overtime")
     go_on_later(client, tournament.id)
