@@ -3,47 +3,71 @@ what follows a table's end in its channel comes after its last move there.
 
 A table's end is the service's (`bot.service.life.TableEnded`), heard at once by who
 listens, while the move that ended it is still being drawn and posted. A listener
-that posts after that move (a tournament's next round, its podium) first waits for it
-(`last_move_dealt_with`). Every move that finishes a table is posted by the process
-that played it (`cogs.platform.posting.post`, which notes it here whatever becomes of
-the post, even when it cannot be tried); a process that dies before leaves the
-tournament to the minute's loop of the next one. The wait has no clock of its own: a
-clock would run on while the images are drawn in other threads or processes.
+that posts after that move (a tournament's next round, its podium) hands what it
+does to `after_last_move`: done at once if the poster already dealt with that move,
+else started by the poster as soon as it has (`dealt_with`). Every move that finishes
+a table is posted by the process that played it (`cogs.platform.posting.post`, which
+notes it here whatever becomes of the post, even when it cannot be tried); a process
+that dies before leaves the tournament to the minute's loop of the next one. Nothing
+waits meanwhile: a task left waiting would hold simcord's clock (and so a post's
+retries) still, and a clock of its own would run on while images are drawn.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+import logging
+from collections.abc import Awaitable, Callable
 
 from bot.storage import Table
+
+log = logging.getLogger(__name__)
 
 REMEMBERED = 10_000
 """At most this many tables are remembered; the oldest are forgotten first."""
 
+Then = Callable[[], Awaitable[None]]
+
 _dealt_with: dict[int, int] = {}
-_waiting: defaultdict[int, list[asyncio.Event]] = defaultdict(list)
+_pending: dict[int, list[tuple[int, Then]]] = {}
+_running: set[asyncio.Task[None]] = set()
 
 
 def dealt_with(table: Table) -> None:
-    """The poster is done with `table` at its version (posted, owed or not postable)."""
+    """The poster is done with `table` at its version (posted, owed or not postable):
+    what waited for it starts."""
     version = max(table.version, _dealt_with.pop(table.id, -1))
     _dealt_with[table.id] = version
     while len(_dealt_with) > REMEMBERED:
         del _dealt_with[next(iter(_dealt_with))]
-    for event in _waiting.pop(table.id, []):
-        event.set()
+    waiting = _pending.pop(table.id, [])
+    later = [(at, then) for at, then in waiting if at > version]
+    if later:
+        _pending[table.id] = later
+    for at, then in waiting:
+        if at <= version:
+            task = asyncio.get_running_loop().create_task(_done(then))
+            _running.add(task)
+            task.add_done_callback(_running.discard)
 
 
-async def last_move_dealt_with(table: Table) -> None:
-    """Return once the poster dealt with `table`'s version."""
-    while _dealt_with.get(table.id, -1) < table.version:
-        event = asyncio.Event()
-        _waiting[table.id].append(event)
-        await event.wait()
+async def after_last_move(table: Table, then: Then) -> None:
+    """Do `then` once the poster dealt with `table`'s version: now if it has, else when
+    it does."""
+    if _dealt_with.get(table.id, -1) >= table.version:
+        await then()
+        return
+    _pending.setdefault(table.id, []).append((table.version, then))
 
 
 def awaited(table_id: int) -> bool:
-    """Whether a listener of this process waits for table `table_id`'s last move to be
-    dealt with (what it does after that move is its own, not the minute's loop's)."""
-    return bool(_waiting.get(table_id))
+    """Whether something waits for table `table_id`'s last move to be dealt with (what
+    follows that move is then its own, not the minute's loop's)."""
+    return bool(_pending.get(table_id))
+
+
+async def _done(then: Then) -> None:
+    try:
+        await then()
+    except Exception:
+        log.exception("what followed a table's last move failed")

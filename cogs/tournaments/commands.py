@@ -37,7 +37,7 @@ from bot.storage.records import LIVE_TOURNAMENTS
 from bot.storage.table_settings import DROPPED, REPLACED, WITHDRAWN
 from bot.tournaments import Format
 from cogs.access import can_view
-from cogs.delivery.shown import last_move_dealt_with
+from cogs.delivery.shown import after_last_move
 from cogs.game import GAME_CHOICES, OPTION_NAMES
 from cogs.permissions.check import check_posting
 from cogs.platform.host import TableHost, host_of, service_of
@@ -154,9 +154,13 @@ class TournamentCog(
     async def table_ended(self, event: TableEnded) -> None:
         """A table ended, whatever ended it (`bot.service.life`): its tournament goes on,
         once the move that finished it is shown in its channel."""
+        async def go_on() -> None:
+            await table_ended(self._client, event.table)
+
         if event.table.status == TableStatus.FINISHED:
-            await last_move_dealt_with(event.table)
-        await table_ended(self._client, event.table)
+            await after_last_move(event.table, go_on)
+        else:
+            await go_on()
 
     async def _here(self, interaction: Interaction) -> Tournament:
         """The tournament of the channel (of a thread's channel), else NoTournamentHere;
