@@ -17,53 +17,73 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
+
+import discord
 
 from bot.storage import Table
 
 log = logging.getLogger(__name__)
 
 REMEMBERED = 10_000
-"""At most this many tables are remembered; the oldest are forgotten first."""
+"""At most this many tables are remembered per bot; the oldest are forgotten first."""
 
 Then = Callable[[], Awaitable[None]]
 
-_dealt_with: dict[int, int] = {}
-_pending: dict[int, list[tuple[int, Then]]] = {}
-_running: set[asyncio.Task[None]] = set()
+
+class Shown:
+    """One bot's record of the versions its poster dealt with, and what waits for them."""
+
+    def __init__(self) -> None:
+        self.dealt_with: dict[int, int] = {}
+        self.pending: dict[int, list[tuple[int, Then]]] = {}
+        self.running: set[asyncio.Task[None]] = set()
 
 
-def dealt_with(table: Table) -> None:
+_of: weakref.WeakKeyDictionary[discord.Client, Shown] = weakref.WeakKeyDictionary()
+
+
+def _shown(client: discord.Client) -> Shown:
+    found = _of.get(client)
+    if found is None:
+        found = _of[client] = Shown()
+    return found
+
+
+def dealt_with(client: discord.Client, table: Table) -> None:
     """The poster is done with `table` at its version (posted, owed or not postable):
     what waited for it starts."""
-    version = max(table.version, _dealt_with.pop(table.id, -1))
-    _dealt_with[table.id] = version
-    while len(_dealt_with) > REMEMBERED:
-        del _dealt_with[next(iter(_dealt_with))]
-    waiting = _pending.pop(table.id, [])
+    shown = _shown(client)
+    version = max(table.version, shown.dealt_with.pop(table.id, -1))
+    shown.dealt_with[table.id] = version
+    while len(shown.dealt_with) > REMEMBERED:
+        del shown.dealt_with[next(iter(shown.dealt_with))]
+    waiting = shown.pending.pop(table.id, [])
     later = [(at, then) for at, then in waiting if at > version]
     if later:
-        _pending[table.id] = later
+        shown.pending[table.id] = later
     for at, then in waiting:
         if at <= version:
             task = asyncio.get_running_loop().create_task(_done(then))
-            _running.add(task)
-            task.add_done_callback(_running.discard)
+            shown.running.add(task)
+            task.add_done_callback(shown.running.discard)
 
 
-async def after_last_move(table: Table, then: Then) -> None:
+async def after_last_move(client: discord.Client, table: Table, then: Then) -> None:
     """Do `then` once the poster dealt with `table`'s version: now if it has, else when
     it does."""
-    if _dealt_with.get(table.id, -1) >= table.version:
+    shown = _shown(client)
+    if shown.dealt_with.get(table.id, -1) >= table.version:
         await then()
         return
-    _pending.setdefault(table.id, []).append((table.version, then))
+    shown.pending.setdefault(table.id, []).append((table.version, then))
 
 
-def awaited(table_id: int) -> bool:
+def awaited(client: discord.Client, table_id: int) -> bool:
     """Whether something waits for table `table_id`'s last move to be dealt with (what
     follows that move is then its own, not the minute's loop's)."""
-    return bool(_pending.get(table_id))
+    return bool(_shown(client).pending.get(table_id))
 
 
 async def _done(then: Then) -> None:

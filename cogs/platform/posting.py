@@ -256,7 +256,7 @@ async def post(
     try:
         return await deliver(client, table, how, interaction, in_channel)
     finally:
-        dealt_with(table)
+        dealt_with(client, table)
 
 
 async def deliver(

@@ -155,10 +155,11 @@ class TournamentCog(
         """A table ended, whatever ended it (`bot.service.life`): its tournament goes on,
         once the move that finished it is shown in its channel."""
         async def go_on() -> None:
-            await table_ended(self._client, event.table)
+            if not self._client.is_closed():  # a move posted as the bot stopped
+                await table_ended(self._client, event.table)
 
         if event.table.status == TableStatus.FINISHED:
-            await after_last_move(event.table, go_on)
+            await after_last_move(self._client, event.table, go_on)
         else:
             await go_on()
 

@@ -125,7 +125,7 @@ async def tick_one(client: discord.Client, tournament: Tournament) -> None:
         if slot.table_id is not None and not slot.done:
             table = await service.tables.get_table(slot.table_id)
             ended = table.status in (TableStatus.FINISHED, TableStatus.ABANDONED)
-            if ended and not awaited(table.id):  # missed while the bot was down
+            if ended and not awaited(client, table.id):  # missed while the bot was down
                 await table_ended(client, table)
     late = await service.tournament_rounds.overtime(tournament.id)
     await computers_take_over(client, tournament, late, "tournament.overtime")
