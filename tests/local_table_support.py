@@ -319,9 +319,14 @@ OPENED = "document.querySelector('.preview-select.is-open')"
 
 async def open_list(page: Page, placeholder: str, within: str) -> list[str] | None:
     """Open the newest menu (of `within`) whose placeholder holds `placeholder` by the
-    keyboard (the arrow opens it); the labels of its options, or None if the page
+    keyboard (the arrow opens it), scrolled into view first as a person would (the page
+    closes a list whose menu is out of view: a message posted below, or an image loaded
+    above, may have pushed it out); the labels of its options, or None if the page
     redrew it as it opened (closed, or another list)."""
-    await page.evaluate(f"{menu(placeholder, within)}.focus()")
+    await page.evaluate(
+        "(m => { m.scrollIntoView({block: 'center'}); m.focus(); })"
+        f"({menu(placeholder, within)})"
+    )
     await page.press("ArrowDown", "ArrowDown", 40)
     try:
         await page.wait_for(f"!!{OPENED}?.querySelector('.select-option.is-highlighted')", 2.0)
@@ -332,6 +337,28 @@ async def open_list(page: Page, placeholder: str, within: str) -> list[str] | No
         f"({OPENED})"
     )
     return [str(text) for text in options] if options else None
+
+
+@asynccontextmanager
+async def stuck_told(page: Page, doing: str, within: str) -> AsyncIterator[None]:
+    """Within `STEP_SECONDS`, else an AssertionError saying what the page showed
+    (the element `within` finds, whether the page is idle, its last actions): a step
+    that hangs on a busy machine says why."""
+    try:
+        async with asyncio.timeout(STEP_SECONDS):
+            yield
+    except TimeoutError:
+        shown = await page.evaluate(
+            f"(e => e ? e.innerText + ' | menus: ' + [...e.querySelectorAll("
+            f"'button.select-trigger')].map(b => (b.disabled ? 'disabled ' : '') +"
+            f" b.getAttribute('aria-label')).join('; ') : 'nothing')({within})"
+        )
+        status = await page.evaluate(
+            "JSON.stringify({idle: " + PAGE_IDLE + ", focused: document.activeElement"
+            "?.getAttribute('aria-label'), actions: [...(window.simcordPreview?.activity"
+            " ?? [])].slice(-4).map(a => [a.target?.controlKey, a.outcomes])})"
+        )
+        raise AssertionError(f"stuck {doing}: shown {shown!r}; page {status}") from None
 
 
 async def choose(
@@ -347,7 +374,7 @@ async def choose(
     highlighted = f"{OPENED}?.querySelector('.select-option.is-highlighted')"
     before = await page.evaluate(last_action())
     label = ""
-    async with asyncio.timeout(STEP_SECONDS):
+    async with stuck_told(page, f"choosing {option or prefer!r} in {placeholder!r}", within):
         while True:
             await page.wait_for(PAGE_IDLE, STEP_SECONDS)
             if await page.evaluate(acted_since(before)):

@@ -134,9 +134,12 @@ class MineOutKnowledge(GameKnowledge[Action]):
         return plan(state, seat)
 
     def forced(self, state: GameState[Action], seat: Seat) -> Action | None:
-        """The scoring phase: the ores that score most for the jewels (as `/game skip`)."""
+        """The scoring phase: the ores that score most for the jewels (as `/game skip`
+        scores them), as one step: the rest of the turn is searched like any other."""
         assert isinstance(state, MineOutState)
-        return state.default_action(seat) if state.turn.scoring else None
+        if not state.turn.scoring:
+            return None
+        return self.steps_of(state.default_action(seat))[0]
 
     def steps_of(self, action: Action) -> tuple[Action, ...]:
         return action.steps if isinstance(action, Compound) else (action,)

@@ -96,3 +96,22 @@ def test_thinking_leaves_the_game_as_it_was(game_cls: type[GameState[Any]], play
     for level in ("easy", "search"):
         choice(state, events, level, 1)
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_mine_out_computer_scores_by_a_legal_step_and_searches_the_rest(level: str) -> None:
+    """In the scoring phase the computer's choice is one of the seat's legal steps (the
+    runner plays nothing else: a whole default line was refused and the default turn
+    played instead of the computer's own)."""
+    state, events = midgame(MineOutState, 2, 3, 0)
+    assert isinstance(state, MineOutState)
+    quick, rng = knowledge_for("mine-out").playout_action, random.Random(3)
+    scorings = 0
+    while not state.is_over() and scorings < 2:
+        seat = state.to_act()[0]
+        if state.turn.scoring:
+            chosen = choice(state, events, level, 1)
+            assert chosen in state.legal_actions(seat), state.format_action(chosen)
+            scorings += 1
+        events += state.apply(seat, quick(state, seat, rng))
+    assert scorings == 2
