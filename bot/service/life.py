@@ -25,18 +25,16 @@ other listeners. A listener that fails is logged; the change stays stored.
 
 from __future__ import annotations
 
-import asyncio
-import logging
+import functools
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.games.base import Seat
+from bot.service.background import Background
 from bot.storage import Table, TableStatus
 from bot.storage.table_settings import ended_because, stand_ins
-
-log = logging.getLogger(__name__)
 
 ENDED = (TableStatus.FINISHED, TableStatus.ABANDONED)
 OPEN = (TableStatus.LOBBY, TableStatus.PLAYING)
@@ -105,7 +103,7 @@ class TableLife:
 
     def __init__(self) -> None:
         self._listeners: defaultdict[type, list[Listener]] = defaultdict(list)
-        self._running: set[asyncio.Task[None]] = set()
+        self._running = Background()
 
     def listen(self, kind: type[E], listener: Callable[[E], Awaitable[None]]) -> None:
         """Call `listener` with every event of `kind` from now on."""
@@ -115,18 +113,9 @@ class TableLife:
         """Tell each event to its listeners, each in a task of its own."""
         for event in events:
             for listener in self._listeners[type(event)]:
-                task = asyncio.get_running_loop().create_task(_told(listener, event))
-                self._running.add(task)
-                task.add_done_callback(self._running.discard)
+                what = f"a listener of {type(event).__name__}"
+                self._running.start(functools.partial(listener, event), what)
 
     async def settle(self) -> None:
         """Wait until no listener is running (shutdown, tests)."""
-        while self._running:
-            await asyncio.gather(*list(self._running), return_exceptions=True)
-
-
-async def _told(listener: Listener, event: Event) -> None:
-    try:
-        await listener(event)
-    except Exception:
-        log.exception("a listener of %s failed", type(event).__name__)
+        await self._running.settle()

@@ -15,16 +15,13 @@ retries) still, and a clock of its own would run on while images are drawn.
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import weakref
 from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.service.background import Background
 from bot.storage import Table
-
-log = logging.getLogger(__name__)
 
 REMEMBERED = 10_000
 """At most this many tables are remembered per bot; the oldest are forgotten first."""
@@ -38,7 +35,7 @@ class Shown:
     def __init__(self) -> None:
         self.dealt_with: dict[int, int] = {}
         self.pending: dict[int, list[tuple[int, Then]]] = {}
-        self.running: set[asyncio.Task[None]] = set()
+        self.running = Background()
 
 
 _of: weakref.WeakKeyDictionary[discord.Client, Shown] = weakref.WeakKeyDictionary()
@@ -65,9 +62,7 @@ def dealt_with(client: discord.Client, table: Table) -> None:
         shown.pending[table.id] = later
     for at, then in waiting:
         if at <= version:
-            task = asyncio.get_running_loop().create_task(_done(then))
-            shown.running.add(task)
-            task.add_done_callback(shown.running.discard)
+            shown.running.start(then, "what followed a table's last move")
 
 
 async def after_last_move(client: discord.Client, table: Table, then: Then) -> None:
@@ -84,10 +79,3 @@ def awaited(client: discord.Client, table_id: int) -> bool:
     """Whether something waits for table `table_id`'s last move to be dealt with (what
     follows that move is then its own, not the minute's loop's)."""
     return bool(_shown(client).pending.get(table_id))
-
-
-async def _done(then: Then) -> None:
-    try:
-        await then()
-    except Exception:
-        log.exception("what followed a table's last move failed")
