@@ -10,7 +10,9 @@ worker started before simcord runs, the coach's verdict in its own process with 
 own budget (`bot.ai.coach.SAMPLES`).
 
 Slow (whole games, every step through the bot): ``python -m benchmarks.coach_follow
-[game[:players]] ... [--seeds N]``.
+[game[:players]] ... [--seeds N]``; it exits with an error naming each game that breaks
+the rules (a decision without a hint, a hint not worded as what plays it, a note or a
+review line, a hint's p95 of 2 s or more), so it can fail.
 """
 
 from __future__ import annotations
@@ -37,10 +39,13 @@ from tests.discord_support import TableWorld, plain_channel
 GAMES = (("saboteur", 3), ("coal-baron", 2), ("mine-out", 2))
 FIRST_SEED = 7000
 """Seeds no test uses."""
+HINT_P95_SECONDS = 2.0
+"""The hint at a step, through the bot, at the 95th percentile of a game (issue 43)."""
 
 
-async def one_game(database: Path, game: str, players: int, seed: int) -> str:
-    """The figures of one whole game of `game` dealt from `seed`, in one line."""
+async def one_game(database: Path, game: str, players: int, seed: int) -> tuple[str, list[str]]:
+    """The figures of one whole game of `game` dealt from `seed`, in one line, and what
+    in them breaks issue 43's rules (`broken`)."""
     bot.service.tables.secrets.randbits = lambda bits: seed  # type: ignore[attr-defined]
     table_bot = create_bot(Settings(token=None, database_path=database, shard_count=1,
                                     render_workers=1, computer_pause_seconds=0.0))
@@ -70,11 +75,27 @@ async def one_game(database: Path, game: str, players: int, seed: int) -> str:
     lines = sum(len(text.splitlines()) - 1 for text in found.reviews.values() if text != none)
     unworded = sum(not as_worded(words, labels) for words, labels in found.worded)
     times = found.hint_seconds
-    return (f"{game} {players}p seed {seed}: {found.decisions} decisions, hint offered at "
+    line = (f"{game} {players}p seed {seed}: {found.decisions} decisions, hint offered at "
             f"{found.hinted / found.decisions:.0%}, {unworded} not worded as played, "
             f"{len(found.notes)} notes, {lines} review lines; hint p50 "
             f"{statistics.median(times):.2f} s, p95 {p95(times):.2f} s; {minutes:.1f} min; "
             f"load average {os.getloadavg()[0]:.1f}")
+    return line, broken(found.decisions - found.hinted, unworded, len(found.notes), lines,
+                        p95(times))
+
+
+def broken(unhinted: int, unworded: int, notes: int, lines: int, slowest: float) -> list[str]:
+    """What breaks the rules a game followed hint by hint must keep: a hint at every
+    decision, worded as what plays it, no note and no review line, the hint under
+    `HINT_P95_SECONDS` at the 95th percentile."""
+    found = {
+        "decisions without a hint": unhinted, "hints not worded as played": unworded,
+        "notes": notes, "review lines": lines,
+    }
+    told = [f"{count} {what}" for what, count in found.items() if count]
+    if slowest >= HINT_P95_SECONDS:
+        told.append(f"hint p95 {slowest:.2f} s")
+    return told
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -84,12 +105,16 @@ def main(argv: list[str] | None = None) -> None:
              and (i == 0 or args[i - 1] != "--seeds")]
     games = [(n.split(":")[0], int(n.split(":")[1]) if ":" in n else dict(GAMES)[n])
              for n in named] or list(GAMES)
+    failures = []
     for game, players in games:
         for seed in range(FIRST_SEED, FIRST_SEED + seeds):
             with tempfile.TemporaryDirectory() as directory:
-                line = asyncio.run(one_game(Path(directory) / "bench.sqlite3", game, players,
-                                            seed))
+                line, wrong = asyncio.run(one_game(Path(directory) / "bench.sqlite3", game,
+                                                   players, seed))
             print(line, flush=True)
+            failures += [f"{game} seed {seed}: {', '.join(wrong)}"] if wrong else []
+    if failures:
+        sys.exit("The coach disagrees with itself:\n" + "\n".join(failures))
 
 
 if __name__ == "__main__":
