@@ -44,7 +44,7 @@ async def hints_at(env: simcord.Env, bot: TableBot, game: str, players: int
         record = await bot.service.results.record(table.id)
         request = bot.coach.request("hint", table, seat, record, len(record["actions"]))
         started = time.perf_counter()
-        await bot.coach.ask(request)
+        await bot.coach.runner.ask(request)
         alone.append(time.perf_counter() - started)
         await actor.slash(channel, "game play",
                           action=state.format_action(state.default_action(seat)))

@@ -117,7 +117,7 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     record = await table_bot(w).service.results.record(table.id)
     moment = len(record["actions"])
     request = coach.request("hint", table, seat, record, moment)
-    given = compute(request)
+    given = compute(request).answer
     assert isinstance(given, HintAnswer)
     own = seat_copy(table, seat)
     words = plugin_for("coal-baron").typed.words(own, given.action, "fr" if french else "en")
@@ -126,7 +126,7 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     for action in state.legal_actions(seat):
         notation = state.format_action(action)
         played = {**record, "actions": [*record["actions"], notation]}
-        answer = compute(coach.request("note", table, seat, played, moment))
+        answer = compute(coach.request("note", table, seat, played, moment)).answer
         if isinstance(answer, CostAnswer):
             worse = notation
             break
@@ -155,7 +155,7 @@ async def test_a_coached_player_gets_a_note_after_a_clearly_worse_move_only(
     state = table.state
     assert state is not None
     record = await table_bot(w).service.results.record(table.id)
-    given = compute(coach.request("hint", table, seat, record, len(record["actions"])))
+    given = compute(coach.request("hint", table, seat, record, len(record["actions"]))).answer
     assert isinstance(given, HintAnswer)
     result = await player.slash(w.channel, "game play", action=given.action)
     await coach.idle()

@@ -33,6 +33,7 @@ WRITES = {
     "new_draft": "drafts",
     "set_draft": "drafts",
     "remember_hint": "coaching",
+    "keep_verdict": "coaching",
     "claim_reminders": "reminders",
     "mark_reminded": "reminders",
     "mark_reminded_now": "reminders",
@@ -60,7 +61,7 @@ READS = {
     "get", "open_table_in", "last_table_in", "playing_tables", "tables_in_play", "lobbies",
     "actions", "results", "result_count", "result", "ratings", "player_names",
     "invitation_cards", "presence", "pause_votes", "stand_in_votes", "ping_modes", "draft",
-    "hints_given",
+    "hints_given", "verdicts",
     "unposted_since", "unposted_tables", "table_messages",
     "tournament", "tournaments_of", "live_tournaments",
 }

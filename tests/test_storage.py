@@ -43,7 +43,7 @@ async def test_opening_applies_every_migration_in_wal_mode(tmp_path: Path) -> No
         (4, "results_and_ratings"), (5, "presence"), (6, "tables"), (7, "ping_modes"),
         (8, "drafts"), (9, "player_names"), (10, "packed_logs"), (11, "invitation_cards"),
         (12, "stand_in_votes"), (13, "unposted"), (14, "tournaments"), (15, "table_messages"),
-        (16, "coach_hints"),
+        (16, "coach_hints"), (17, "coach_verdicts"),
     ]
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)

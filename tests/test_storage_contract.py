@@ -37,6 +37,7 @@ from bot.storage import (
     Table,
     TableMessage,
     TableStatus,
+    VerdictKept,
 )
 from bot.storage.records import (
     COLUMNS,
@@ -467,6 +468,29 @@ async def test_the_coachs_hints_are_kept_per_seat_moment_and_steps(
     assert await storage.hints_given(2, 0) == [HintGiven(7, (), ("f2",))]
 
 
+async def test_the_coachs_verdicts_are_kept_per_seat_moment_and_steps(
+    contract_storage: Storage,
+) -> None:
+    """Issue 43: one verdict per position, kept with the table and read back as written;
+    one per moment and panel steps (a later one, as after a take-back, replaces it:
+    its `position` tells the record it was made on), each seat and table its own."""
+    storage = contract_storage
+    assert await storage.verdicts(1, 0) == []
+    first = VerdictKept(7, (), "a1", '{"margin":2.0,"moves":[{"move":"m10","value":31.25}]}')
+    stepped = VerdictKept(7, ("m10",), "a1", '{"margin":2.0,"moves":[]}')
+    earlier = VerdictKept(3, (), "b0", '{"margin":2.0,"moves":[{"move":"bank"}]}')
+    for kept in (first, stepped, earlier):
+        await storage.keep_verdict(1, 0, kept)
+    await storage.keep_verdict(1, 1, replace(first, verdict="{}"))
+    await storage.keep_verdict(2, 0, replace(first, position="c9"))
+    assert await storage.verdicts(1, 0) == [earlier, first, stepped]
+    after_take_back = replace(first, position="d4", verdict='{"margin":2.0,"moves":[]}')
+    await storage.keep_verdict(1, 0, after_take_back)
+    assert await storage.verdicts(1, 0) == [earlier, after_take_back, stepped]
+    assert await storage.verdicts(1, 1) == [replace(first, verdict="{}")]
+    assert await storage.verdicts(2, 0) == [replace(first, position="c9")]
+
+
 async def test_pause_votes_count_each_voter_once_per_away_period(
     contract_storage: Storage,
 ) -> None:
@@ -541,6 +565,7 @@ OLD_DATA = {
     "ping_modes": "({table_id}, 7, 'dm')",
     "drafts": "({table_id}, 1, 4, '[\"keep\"]')",
     "coach_hints": "({table_id}, 1, 2, '[]', '[\"keep\"]')",
+    "coach_verdicts": "({table_id}, 1, 2, '[]', 'p2', '{{}}')",
 }
 """One row of each table added after migration 1, in its columns of the version that
 added it (``{table_id}``: the table's id)."""
@@ -635,8 +660,10 @@ async def test_an_upgrade_from_every_earlier_version_keeps_everything(
         assert await storage.ping_modes(1) == {7: PingMode.OFF}
         if "drafts" in filled:  # the table added by 0008 / 0007 (none older than it yet)
             assert await storage.draft(1, 1) == Draft(4, ("keep",))
-        if "coach_hints" in filled:  # the table added by 0017 / 0016
+        if "coach_hints" in filled:  # the table added by 0016 / 0015
             assert await storage.hints_given(1, 1) == [HintGiven(2, (), ("keep",))]
+        if "coach_verdicts" in filled:  # the table added by 0017 / 0016
+            assert await storage.verdicts(1, 1) == [VerdictKept(2, (), "p2", "{}")]
         await storage.remember_card(InvitationCard(1, 5, 6))  # added by 0011 / 0010
         assert await storage.invitation_cards(1) == [InvitationCard(1, 5, 6)]
         token = await storage.new_draft(1, 1, ["add 1"])

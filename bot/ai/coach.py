@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Generic, TypeVar
 
 from bot.ai.appraisers import Appraiser, appraiser_for
@@ -102,30 +102,50 @@ def judge(
     played: A | None = None,
 ) -> Verdict[A]:
     """The verdict on the seat's position: `samples` worlds drawn from `seed`, the game's
-    candidates (and `played`, a step or a whole line, if given) each played in every world
-    and its turn finished, then valued. The same `observation` and `seed` always give the
-    same values, whatever else is priced."""
-    knowledge = knowledge_for(observation.game_id)
+    candidates (and `played`, a step or a whole line, if given: `price`) each played in
+    every world and its turn finished, then valued. The same `observation` and `seed`
+    always give the same values, whatever else is priced."""
     appraiser = appraiser_for(observation.game_id)
-    rng = world_seed(seed)
-    worlds = [knowledge.sample(observation, rng) for _ in range(samples)]
+    worlds, before = _worlds(observation, seed, samples)
     chooser = random.Random(f"candidates:{seed}")
     # The heuristic's own step first: of equal values it wins (a cage sent straight where
     # the coal is, not to another level first at no cost). Not a whole turn it would play
     # at once (Mine Out's scoring phase): a hint is one step.
     easy = EasyPlayer().choose(observation, chooser)
     first = [easy] if easy in observation.legal else []
+    knowledge = knowledge_for(observation.game_id)
     candidates = list(dict.fromkeys([*first, *knowledge.root_candidates(observation, chooser)]))
-    before = [appraiser.terms(world, observation.seat) for world in worlds]
     moves = [_judged(appraiser, worlds, before, observation.seat, action) for action in candidates]
     ranked = sorted(range(len(moves)), key=lambda index: (-moves[index].value, index))
-    best_first = tuple(moves[index] for index in ranked)
-    mine = None
-    if played is not None:
-        mine = next((move for move in moves if move.action == played), None) or _judged(
-            appraiser, worlds, before, observation.seat, played
-        )
-    return Verdict(best_first, mine, appraiser.margin)
+    verdict = Verdict(tuple(moves[index] for index in ranked), None, appraiser.margin)
+    return verdict if played is None else price(verdict, observation, seed, played, samples)
+
+
+def price(
+    verdict: Verdict[A], observation: Observation[A], seed: int | str, played: A,
+    samples: int = SAMPLES,
+) -> Verdict[A]:
+    """`verdict` (`judge`'s on `observation` from `seed`, perhaps as kept with the table)
+    with `played` priced: the candidate itself if it is one, else valued in the verdict's
+    own worlds (drawn again from `seed`: the same ones), so its loss is measured as the
+    candidates were."""
+    mine = next((move for move in verdict.moves if move.action == played), None)
+    if mine is None:
+        worlds, before = _worlds(observation, seed, samples)
+        mine = _judged(appraiser_for(observation.game_id), worlds, before, observation.seat,
+                       played)
+    return replace(verdict, played=mine)
+
+
+def _worlds(
+    observation: Observation[Any], seed: int | str, samples: int,
+) -> tuple[list[GameState[Any]], list[dict[str, float]]]:
+    """A verdict's worlds, and the seat's terms in each before any move."""
+    knowledge = knowledge_for(observation.game_id)
+    rng = world_seed(seed)
+    worlds = [knowledge.sample(observation, rng) for _ in range(samples)]
+    appraiser = appraiser_for(observation.game_id)
+    return worlds, [appraiser.terms(world, observation.seat) for world in worlds]
 
 
 def _judged(

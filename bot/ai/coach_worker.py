@@ -6,6 +6,12 @@ record to that moment, builds the seat's `Observation` (its view and the
 events it was told, as a computer seat gets) and answers in notation and
 numbers, which the table side writes in words (`cogs.platform.coach`).
 
+A position's verdict is made once: a request carries the verdicts kept with the table
+on the positions it may look at (`CoachRequest.verdicts`), the worker reads those
+rather than judging again (`_verdict`), and its `Reply` carries the ones it had to
+make, which the table side keeps (`cogs.platform.coach.TableCoach.ask`). So the hint,
+the note and the review read one judgement of each position.
+
 On Discord the pool is started at the first request only: a bot whose tables have
 no coached player never starts it. The local table starts it with the other workers,
 before simcord runs (`CoachRunner.start`; a process started inside that run would
@@ -20,6 +26,8 @@ later; the table goes on, and the worker is started afresh at the next request.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import os
 from collections.abc import Callable
@@ -36,6 +44,7 @@ from bot.ai.coach import (
     Verdict,
     followed,
     judge,
+    price,
     reason,
 )
 from bot.ai.knowledge import knowledge_for
@@ -56,6 +65,8 @@ REVIEW_LIMIT: Final = 90.0
 
 Line = tuple[str, ...]
 """Steps in notation, one per engine step."""
+Kept = dict[tuple[int, Line], str]
+"""Verdicts by moment and the panel's steps (one per engine step), as JSON (`stored`)."""
 GivenHints = dict[int, list[tuple[list[str], list[str]]]]
 """The hints given to a seat at a table, by moment: each the steps already chosen when
 it was asked and the line it gave (picklable and JSON: lists)."""
@@ -84,6 +95,9 @@ class CoachRequest:
     hints: GivenHints = field(default_factory=dict)
     """A note's and a review's: the hints given to the seat (the lines they gave are
     never called costly)."""
+    verdicts: Kept = field(default_factory=dict)
+    """The verdicts kept with the table on the seat's positions of this record: read,
+    never made again."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +142,14 @@ class CostAnswer:
 Answer = HintAnswer | CostAnswer | list[CostAnswer] | None
 
 
+@dataclass(frozen=True)
+class Reply:
+    """A request's answer, and the verdicts made for it (none was kept): to keep."""
+
+    answer: Answer
+    verdicts: Kept = field(default_factory=dict)
+
+
 class CoachUnavailable(UserError):
     """The coach's worker could not start or did not answer in time (logged as a
     warning); the player is told so, privately, and may try again later."""
@@ -144,6 +166,15 @@ def verdict_seed(table_seed: int, moment: int, seat: Seat, steps: Line = ()) -> 
     """The seed of the verdict on `seat`'s position at `moment` after `steps`: a hint and
     the note on the move then played see the same worlds, so they agree."""
     return f"{table_seed}:{moment}:{seat}:{' '.join(steps)}"
+
+
+def position(record: dict[str, JSON], moment: int) -> str:
+    """What tells a moment's position from another at the same moment of a table: a
+    digest of the record's first `moment` actions (after a take-back, the same moment
+    may be reached by another line)."""
+    entries = record["actions"]
+    assert isinstance(entries, list)
+    return hashlib.blake2b(json.dumps(entries[:moment]).encode(), digest_size=8).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -184,14 +215,19 @@ def line_of(state: GameState[Any], seat: Seat, notation: str) -> Line:
     return tuple(state.format_action(step) for step in steps)
 
 
-def compute(request: CoachRequest) -> Answer:
-    """The answer to `request` (run in a worker)."""
+def compute(request: CoachRequest) -> Reply:
+    """The answer to `request` (run in a worker), and the verdicts made for it."""
+    made: Kept = {}
+    return Reply(_answer(request, made), made)
+
+
+def _answer(request: CoachRequest, made: Kept) -> Answer:
     if request.kind == "review":
-        return _review(request)
+        return _review(request, made)
     moments, events = replay(request.record, request.moment)
     state = moments[-1].state
     if request.kind == "hint":
-        return _hint(request, state, events)
+        return _hint(request, state, events, made)
     entries = request.record["actions"]
     assert isinstance(entries, list)
     seat, notation = parse_entry(state, str(entries[request.moment]))
@@ -199,20 +235,57 @@ def compute(request: CoachRequest) -> Answer:
         return None
     turn = next((index + 1 for index in range(request.moment - 1, -1, -1)
                  if moments[index].seat != seat), 0)
-    return _cost(request, request.moment, state, events, notation, turn)
+    return _cost(request, request.moment, state, events, notation, turn, made)
 
 
-def _hint(request: CoachRequest, state: GameState[Any], events: list[Event]) -> HintAnswer:
+def _verdict(
+    request: CoachRequest, made: Kept, moment: int, steps: Line, state: GameState[Any],
+    observation: Observation[Any],
+) -> tuple[Verdict[Any], Line]:
+    """The verdict on the seat's position at `moment` after `steps` (`state`), and its best
+    move's plan in notation: as kept with the table, else judged now (and added to `made`,
+    to keep); read the same way either way (`restored`)."""
+    kept = request.verdicts.get((moment, steps))
+    if kept is None:
+        verdict = judge(observation, verdict_seed(request.seed, moment, request.seat, steps),
+                        request.samples)
+        kept = made[(moment, steps)] = stored(verdict, state, request.seat)
+    return restored(kept, state, request.seat)
+
+
+def stored(verdict: Verdict[Any], state: GameState[Any], seat: Seat) -> str:
+    """`verdict` (on `seat`'s position in `state`) as compact JSON: the game's margin, the
+    candidates best first (each its move in notation, value and gains per term) and the
+    best's plan in notation. No move played: each look prices its own (`price`)."""
+    moves = [{"move": state.format_action(move.action), "value": move.value,
+              "gains": move.gains} for move in verdict.moves]
+    plan = _plan_notation(state, seat, verdict.best)
+    return json.dumps({"margin": verdict.margin, "moves": moves, "plan": plan},
+                      separators=(",", ":"))
+
+
+def restored(text: str, state: GameState[Any], seat: Seat) -> tuple[Verdict[Any], Line]:
+    """The verdict `stored` wrote for `seat`'s position in `state`, its moves parsed again,
+    and its best's plan, left in notation: the plan's steps were agreed in the verdict's
+    worlds, and need not be legal in `state` (a draw-5's cards), so the moves carry none."""
+    found = json.loads(text)
+    moves = tuple(Judged(state.parse_action(seat, move["move"]), move["value"], move["gains"], ())
+                  for move in found["moves"])
+    return Verdict(moves, None, found["margin"]), tuple(found["plan"])
+
+
+def _hint(
+    request: CoachRequest, state: GameState[Any], events: list[Event], made: Kept,
+) -> HintAnswer:
     seat = request.seat
     steps: list[str] = []
     for notation in request.steps:
         steps += line_of(state, seat, notation)
         events = events + state.apply(seat, state.parse_action(seat, notation))
     observation = _observation(state, seat, events)
-    seed = verdict_seed(request.seed, request.moment, seat, tuple(steps))
-    best = judge(observation, seed, request.samples).best
+    verdict, plan = _verdict(request, made, request.moment, tuple(steps), state, observation)
+    best = verdict.best
     term, gain, facts = reason(observation, best)
-    plan = _plan_notation(state, seat, best)
     return HintAnswer(state.format_action(best.action), plan, term, gain, tuple(steps),
                       state.to_json(), facts)
 
@@ -234,7 +307,7 @@ def _given(request: CoachRequest, moment: int) -> Hints:
 
 def _cost(
     request: CoachRequest, moment: int, state: GameState[Any], events: list[Event],
-    notation: str, turn: int,
+    notation: str, turn: int, made: Kept,
 ) -> CostAnswer | None:
     """The note on the line played at `moment` (from `state`), if it was costly."""
     seat = request.seat
@@ -242,29 +315,29 @@ def _cost(
     if len(observation.legal) == 1:
         return None  # forced: nothing to say
     played = state.parse_action(seat, notation)
-    verdict = judge(observation, verdict_seed(request.seed, moment, seat), request.samples,
-                    played)
+    kept, plan = _verdict(request, made, moment, (), state, observation)
+    verdict = price(kept, observation, verdict_seed(request.seed, moment, seat), played,
+                    request.samples)
     if not verdict.costly or followed(line_of(state, seat, notation), _given(request, moment)):
         return None
-    return _cost_answer(observation, state, moment, verdict, turn)
+    return _cost_answer(observation, state, moment, verdict, plan, turn)
 
 
 def _cost_answer(
     observation: Observation[Any], state: GameState[Any], moment: int, verdict: Verdict[Any],
-    turn: int,
+    plan: Line, turn: int,
 ) -> CostAnswer:
     best, played = verdict.best, verdict.played
     assert played is not None
     term, gain, facts = reason(observation, best)
-    line = " ".join((state.format_action(best.action), *_plan_notation(state, observation.seat,
-                                                                    best)))
+    line = " ".join((state.format_action(best.action), *plan))
     return CostAnswer(
         moment, state.format_action(played.action), line, verdict.loss, term, gain,
         state.to_json(), turn, facts,
     )
 
 
-def _review(request: CoachRequest) -> list[CostAnswer]:
+def _review(request: CoachRequest, made: Kept) -> list[CostAnswer]:
     """The seat's costliest moves of a game, each judged as a note judges it."""
     moments, events = replay(request.record)
     own = [index for index, moment in enumerate(moments[:-1]) if moment.seat == request.seat]
@@ -275,7 +348,7 @@ def _review(request: CoachRequest) -> list[CostAnswer]:
         turn = next((before + 1 for before in range(index - 1, -1, -1)
                      if moments[before].seat != request.seat), 0)
         answer = _cost(request, index, moment.state.copy(), events[: moment.told],
-                       moment.notation, turn)
+                       moment.notation, turn, made)
         if answer is not None:
             found.append(answer)
     found.sort(key=lambda answer: -answer.loss)
@@ -303,7 +376,7 @@ class CoachRunner:
         before simcord runs)."""
         await asyncio.get_running_loop().run_in_executor(self._executor(), os.getpid)
 
-    async def ask(self, request: CoachRequest) -> Answer:
+    async def ask(self, request: CoachRequest) -> Reply:
         """The answer to `request`; `CoachUnavailable` if the worker cannot start, dies
         or does not answer within `limit(request)` (it is started afresh next time)."""
         self.asked += 1

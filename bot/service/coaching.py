@@ -3,7 +3,9 @@ settings (`bot.storage.table_settings`): ``coach`` maps a player (user id as a
 string) to their own choice, `/game coach on|off`; ``coach_new`` is the lobby's
 option "coach for new players", which coaches the players who never finished a
 game of this kind on the server, unless they said otherwise. And the hints the coach
-gave, kept with the table (`Storage.remember_hint`), which its notes and reviews read."""
+gave, kept with the table (`Storage.remember_hint`), which its notes and reviews read,
+and its verdicts (`Storage.keep_verdict`): one per position, made once and read by the
+hint, the note and the review of it."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from bot.games.base import Seat
 from bot.service.errors import NotSeated
 from bot.service.results import Results
 from bot.service.store import TableStore
-from bot.storage import HintGiven, Table
+from bot.storage import HintGiven, Table, VerdictKept
 from bot.storage.table_settings import settings, with_settings
 
 
@@ -85,6 +87,15 @@ class Coaching:
     async def given(self, table: Table, seat: Seat) -> list[HintGiven]:
         """The hints the coach gave `seat` at `table`."""
         return await self._store.storage.hints_given(table.id, seat)
+
+    async def keep_verdict(self, table: Table, seat: Seat, verdict: VerdictKept) -> None:
+        """Keep the coach's verdict on a position of `seat` at `table`, which the hint,
+        the note and the review of that position then read (`cogs.platform.coach`)."""
+        await self._store.storage.keep_verdict(table.id, seat, verdict)
+
+    async def verdicts(self, table: Table, seat: Seat) -> list[VerdictKept]:
+        """The coach's verdicts kept on `seat`'s positions at `table`."""
+        return await self._store.storage.verdicts(table.id, seat)
 
     async def _save(self, table: Table, found: dict[int, bool]) -> Table:
         coach = {str(user): on for user, on in sorted(found.items())} or None

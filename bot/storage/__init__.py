@@ -20,10 +20,11 @@ from bot.storage.records import (
     Table,
     TableMessage,
     TableStatus,
+    VerdictKept,
 )
 
 __all__ = [
     "Draft", "DueReminder", "HintGiven", "InvitationCard", "LoggedAction", "MessageKind",
     "OpenTableExists", "PingMode", "Presence", "SeenName", "ShardSet", "StartupError",
-    "Storage", "Table", "TableMessage", "TableStatus",
+    "Storage", "Table", "TableMessage", "TableStatus", "VerdictKept",
 ]

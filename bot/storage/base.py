@@ -42,6 +42,7 @@ from bot.storage.records import (
     Table,
     TableMessage,
     TournamentRow,
+    VerdictKept,
 )
 
 log = logging.getLogger(__name__)
@@ -395,6 +396,15 @@ class Storage(TournamentStorage, MessageStorage, DeliveryStorage):
     @abstractmethod
     async def hints_given(self, table_id: int, seat: Seat) -> list[HintGiven]:
         """The hints given to `seat` at the table, by moment then steps."""
+
+    @abstractmethod
+    async def keep_verdict(self, table_id: int, seat: Seat, verdict: VerdictKept) -> None:
+        """Keep the coach's verdict on a position of `seat` (one per moment and steps: a
+        later one, made for another record after a take-back, replaces it)."""
+
+    @abstractmethod
+    async def verdicts(self, table_id: int, seat: Seat) -> list[VerdictKept]:
+        """The verdicts kept on `seat`'s positions at the table, by moment then steps."""
 
     # -- copying a whole database (``python -m bot migrate-db``)
 

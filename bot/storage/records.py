@@ -138,6 +138,21 @@ class HintGiven:
 
 
 @dataclass(frozen=True)
+class VerdictKept:
+    """The coach's verdict on a seat's position (`bot.ai.coach_worker`), kept with the
+    table so that the hint, the note and the review read one judgement: keyed as a hint
+    (the moment, the steps already chosen on the seat's panel, in notation), with the
+    position's record (`position`: a digest of the record's first `moment` actions, so
+    a verdict made before a take-back is never read for the line played after it) and
+    the verdict itself (JSON, written and read by the coach's worker only)."""
+
+    moment: int
+    steps: tuple[str, ...]
+    position: str
+    verdict: str
+
+
+@dataclass(frozen=True)
 class Draft:
     """The steps chosen so far on a seat's turn-builder panel (`cogs.platform.builder`),
     and the panel's token: each new panel of the seat gets the next one."""

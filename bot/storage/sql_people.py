@@ -24,6 +24,7 @@ from bot.storage.records import (
     Row,
     SeenName,
     TableMessage,
+    VerdictKept,
 )
 
 Statement = tuple[str, Sequence[Sequence[Any]]]
@@ -255,3 +256,20 @@ class SqlPeopleRows(SqlPrimitives):
         found = [HintGiven(row[0], tuple(json.loads(row[1])), tuple(json.loads(row[2])))
                  for row in rows]
         return sorted(found, key=lambda hint: (hint.moment, hint.steps))
+
+    async def keep_verdict(self, table_id: int, seat: Seat, verdict: VerdictKept) -> None:
+        await self._write_one(
+            "INSERT INTO coach_verdicts (table_id, seat, moment, steps, position, verdict) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, moment, steps) "
+            "DO UPDATE SET position = excluded.position, verdict = excluded.verdict",
+            table_id, seat, verdict.moment, json.dumps(list(verdict.steps)), verdict.position,
+            verdict.verdict,
+        )
+
+    async def verdicts(self, table_id: int, seat: Seat) -> list[VerdictKept]:
+        rows = await self._rows(
+            "SELECT moment, steps, position, verdict FROM coach_verdicts "
+            "WHERE table_id = ? AND seat = ?", table_id, seat,
+        )
+        found = [VerdictKept(row[0], tuple(json.loads(row[1])), row[2], row[3]) for row in rows]
+        return sorted(found, key=lambda kept: (kept.moment, kept.steps))

@@ -3,13 +3,15 @@
 A hint is the best move of the coach's verdict on the position of the player to act
 (`bot.ai.coach`), with one sentence of why (`cogs.platform.coach_words`), computed in a
 worker process (`bot.ai.coach_worker`) from the seat's view only; on a turn builder's
-panel, for the steps chosen there and not confirmed yet. The hints given are kept with
-the table (`Coaching.gave`): a line played as they said is never called costly. With coach
-mode on (`/game coach on`, `bot.service.coaching`), each move of that player is judged
-again in the background once the turn message is posted, in the same worlds: a note,
-privately and at most once a turn, when the whole line played cost the game's margin
-or more next to the best whole turn. Computer seats and players nobody coaches are
-never looked at.
+panel, for the steps chosen there and not confirmed yet. The verdict of each position
+is made once and kept with the table (`TableCoach.ask`): the hint, the note on the move
+then played and the review read that one. The hints given are kept with the table too
+(`Coaching.gave`): a line played as they said is never called costly. With coach
+mode on (`/game coach on`, `bot.service.coaching`), each move of that player is priced
+in the background once the turn message is posted, against its position's kept verdict
+and in its worlds: a note, privately and at most once a turn, when the whole line
+played cost the game's margin or more next to the best whole turn. Computer seats and
+players nobody coaches are never looked at.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -31,15 +34,16 @@ from bot.ai.coach_worker import (
     GivenHints,
     HintAnswer,
     Line,
+    position,
 )
 from bot.games.base import JSON, Seat
 from bot.games.errors import UserError
 from bot.games.registry import get_game
 from bot.i18n import LocaleLike, t
 from bot.service import ActResult, Table, TableStatus
-from bot.service.coaching import coaches_new_players, may_coach
+from bot.service.coaching import Coaching, coaches_new_players, may_coach
 from bot.service.errors import NotPlaying, NotSeated, StaleAction
-from bot.storage import HintGiven
+from bot.storage import HintGiven, VerdictKept
 from cogs.platform.coach_words import hint_text, note_text, review_text
 from cogs.platform.host import host_of, service_of
 from cogs.platform.items import REVIEW, Button, Interaction, TableItem
@@ -90,8 +94,21 @@ class TableCoach:
                 (list(hint_given.steps), list(hint_given.line)))
         return CoachRequest(kind, record, seat, moment, table.seed, hints=given, **options)
 
-    async def ask(self, request: CoachRequest) -> Answer:
-        return await self.runner.ask(request)
+    async def ask(self, coaching: Coaching, table: Table, request: CoachRequest) -> Answer:
+        """The answer to `request` at `table`, on the verdicts kept with it: the one path
+        from a position to its verdict. The worker reads the verdicts kept on the
+        positions it looks at (the moment asked about; a review, every one) and makes only
+        the missing ones, which are kept here; a verdict kept for another record (before a
+        take-back) is left out, and replaced."""
+        kept = [verdict for verdict in await coaching.verdicts(table, request.seat)
+                if request.kind == "review" or verdict.moment == request.moment]
+        here = {moment: position(request.record, moment) for moment in {v.moment for v in kept}}
+        verdicts = {(v.moment, v.steps): v.verdict for v in kept if v.position == here[v.moment]}
+        reply = await self.runner.ask(replace(request, verdicts=verdicts))
+        for (moment, steps), verdict in reply.verdicts.items():
+            made = VerdictKept(moment, steps, position(request.record, moment), verdict)
+            await coaching.keep_verdict(table, request.seat, made)
+        return reply.answer
 
     def first_note(self, table_id: int, seat: Seat, turn: int) -> bool:
         """Whether the turn of `seat` that began at record index `turn` has no note yet."""
@@ -147,7 +164,8 @@ async def hint(interaction: Interaction, table_id: int, panel: str = "") -> str:
     moment = len(record["actions"])
     desk = coach_of(interaction)
     steps = tuple(chosen[0].moves(chosen[1])) if chosen else ()
-    answer = await desk.ask(desk.request("hint", table, seat, record, moment, steps))
+    request = desk.request("hint", table, seat, record, moment, steps)
+    answer = await desk.ask(service.coaching, table, request)
     assert isinstance(answer, HintAnswer)
     await service.coaching.gave(table, seat, HintGiven(moment, answer.steps, answer.line))
     label = panel_label(table, seat, *chosen, answer.action, interaction.locale) if chosen else None
@@ -294,7 +312,8 @@ async def _send_note(interaction: Interaction, result: ActResult) -> None:
     moment = len(record["actions"]) - 1
     desk = coach_of(interaction)
     hints = await service.coaching.given(table, seat)
-    answer = await desk.ask(desk.request("note", table, seat, record, moment, hints=hints))
+    request = desk.request("note", table, seat, record, moment, hints=hints)
+    answer = await desk.ask(service.coaching, table, request)
     if not isinstance(answer, CostAnswer) or not desk.first_note(table.id, seat, answer.turn):
         return
     before = get_game(table.game).from_json(answer.before)
@@ -321,7 +340,8 @@ class ReviewButton(TableItem[Button], prefix=REVIEW, versioned=False, arg=None):
         record = await service.results.record(table.id)
         desk = coach_of(interaction)
         hints = await service.coaching.given(table, seat)
-        answers = await desk.ask(desk.request("review", table, seat, record, 0, hints=hints))
+        request = desk.request("review", table, seat, record, 0, hints=hints)
+        answers = await desk.ask(service.coaching, table, request)
         assert isinstance(answers, list)
         moves = [answer.moment + 1 for answer in answers]  # numbered as the replay's
         controls = review_controls(table, moves, interaction.locale) or discord.utils.MISSING

@@ -128,7 +128,7 @@ def test_the_hint_sentence_names_the_moves_own_gain(game: str, language: str) ->
     record, start, events = random_record(game, min(engine.min_players + 1, 5), 11, 12)
     seat = start.to_act()[0]
     moment = len(record["actions"])
-    answer = compute(CoachRequest("hint", record, seat, moment, 7, samples=SAMPLES))
+    answer = compute(CoachRequest("hint", record, seat, moment, 7, samples=SAMPLES)).answer
     assert isinstance(answer, HintAnswer)
     action = start.parse_action(seat, answer.action)
     assert action in start.legal_actions(seat)
@@ -162,7 +162,7 @@ def test_a_note_judges_the_whole_turn_against_the_best_whole_turn() -> None:
     against that line: a note only at the margin or more, naming the best whole turn."""
     record, state = placements()
     seat, moment = state.to_act()[0], len(record["actions"])
-    given = compute(CoachRequest("hint", record, seat, moment, 5, samples=SAMPLES))
+    given = compute(CoachRequest("hint", record, seat, moment, 5, samples=SAMPLES)).answer
     assert isinstance(given, HintAnswer)
     best_line = " ".join(given.line)
     notes = {}
@@ -173,7 +173,7 @@ def test_a_note_judges_the_whole_turn_against_the_best_whole_turn() -> None:
         steps = [action] if state.reveals(seat, action) else [action, *finish_turn(trial, seat)]
         line = " ".join(_formatted(state, seat, steps))
         played = {**record, "actions": [*record["actions"], line]}
-        notes[line] = compute(CoachRequest("note", played, seat, moment, 5, samples=SAMPLES))
+        notes[line] = compute(CoachRequest("note", played, seat, moment, 5, samples=SAMPLES)).answer
     assert notes[best_line] is None
     costly = [answer for answer in notes.values() if answer is not None]
     assert costly
@@ -203,7 +203,7 @@ def test_the_hints_at_every_step_of_a_turn_make_a_line_no_note_calls_costly() ->
     mined = False
     for _ in range(30):
         answer = compute(CoachRequest("hint", record, seat, moment, 2, tuple(steps),
-                                      samples=SAMPLES))
+                                      samples=SAMPLES)).answer
         assert isinstance(answer, HintAnswer)
         assert answer.steps == tuple(steps)
         given.append((list(steps), list(answer.line)))
@@ -217,7 +217,7 @@ def test_the_hints_at_every_step_of_a_turn_make_a_line_no_note_calls_costly() ->
     played = {**record, "actions": [*record["actions"], line]}
     for hints in ({}, {moment: given}):
         assert compute(CoachRequest("note", played, seat, moment, 2, samples=SAMPLES,
-                                    hints=hints)) is None
+                                    hints=hints)).answer is None
 
 
 def test_a_line_follows_the_hints_step_by_step_or_by_a_hints_plan() -> None:
@@ -252,7 +252,7 @@ def test_a_forced_move_gets_no_note(game: str) -> None:
         state.apply(seat, action)
     moment = len(record["actions"])
     played = {**record, "actions": [*record["actions"], state.format_action(legal[0])]}
-    assert compute(CoachRequest("note", played, seat, moment, 1, samples=SAMPLES)) is None
+    assert compute(CoachRequest("note", played, seat, moment, 1, samples=SAMPLES)).answer is None
 
 
 def from_state(state: GameState[Any], actions: list[str]) -> dict[str, Any]:
@@ -279,14 +279,14 @@ def test_the_workers_hint_and_note_ignore_the_other_seats_secrets(game: str) -> 
     seat = state.to_act()[0]
     shuffled = state.shuffle_secrets(seat, random.Random(5))
     assert shuffled.to_json() != state.to_json()
-    hints = [compute(CoachRequest("hint", from_state(s, []), seat, 0, 4, samples=SAMPLES))
+    hints = [compute(CoachRequest("hint", from_state(s, []), seat, 0, 4, samples=SAMPLES)).answer
              for s in (state, shuffled)]
     assert said(hints[0]) == said(hints[1])
     noted = 0
     for action in state.legal_actions(seat)[:40]:
         notation = [state.format_action(action)]
         notes = [said(compute(CoachRequest("note", from_state(s, notation), seat, 0, 4,
-                                           samples=SAMPLES)))
+                                           samples=SAMPLES)).answer)
                  for s in (state, shuffled)]
         assert notes[0] == notes[1]
         noted += notes[0] is not None
@@ -340,7 +340,7 @@ def suspects() -> list[tuple[SaboteurState, list[Event], HintAnswer, int]]:
             seat = state.to_act()[0]
             if state.roles[seat] == "digger" and len(record["actions"]) >= 8:
                 answer = compute(CoachRequest("hint", record, seat, len(record["actions"]), 7,
-                                              samples=SAMPLES))
+                                              samples=SAMPLES)).answer
                 assert isinstance(answer, HintAnswer)
                 if answer.term.startswith("blockers_digger_"):
                     found.append((state.copy(), list(events), answer, len(record["actions"])))
@@ -467,7 +467,8 @@ def test_a_mine_out_hint_in_the_scoring_phase_is_a_step_the_panel_offers() -> No
             seat = state.to_act()[0]
             if state.turn.scoring:  # type: ignore[attr-defined]
                 moment = len(record["actions"])
-                answer = compute(CoachRequest("hint", record, seat, moment, 3, samples=SAMPLES))
+                request = CoachRequest("hint", record, seat, moment, 3, samples=SAMPLES)
+                answer = compute(request).answer
                 assert isinstance(answer, HintAnswer)
                 assert state.parse_action(seat, answer.action) in state.legal_actions(seat)
                 met += 1

@@ -1,4 +1,4 @@
--- The coach's hints: see SQLite's 0017_coach_hints.sql.
+-- The coach's hints: see SQLite's 0016_coach_hints.sql.
 
 CREATE TABLE coach_hints (
     table_id BIGINT  NOT NULL,
