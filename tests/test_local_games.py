@@ -63,6 +63,7 @@ from tests.local_table_support import (
     local_table,
     menu,
     newest_private,
+    newest_shown,
     open_with_bob_and_a_computer,
     options_of,
     page_text,
@@ -435,7 +436,9 @@ async def test_mine_out_against_a_computer_to_its_end_by_its_panel(tmp_path: Pat
     scoring, which she makes in her panel (after a 💡 Hint there); her turn is built
     there (a move, what a
     place offers), and, once a player has the fame that ends the game, her last ones,
-    to the end."""
+    to the end. The game over, the welcome's one-click games are offered again as the
+    newest message, in view at phone width, and one click there starts the next game
+    (issue 44)."""
     database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
     async with headless_chromium(420, 900, mobile=True) as page, \
             local_table(database, log) as table:
@@ -455,6 +458,9 @@ async def test_mine_out_against_a_computer_to_its_end_by_its_panel(tmp_path: Pat
             assert turns < 20, "the game should have ended"
         await page.wait_for(f"!!{button('Rematch')}", STEP_SECONDS)
         await images_loaded(page)
+        await page.wait_for(newest_shown("What next?"), STEP_SECONDS)
+        await click(page, button("Play Mine Out against the computer"))
+        await page.wait_for(newest_shown("My turn / my hand"), STEP_SECONDS)  # a new game
         assert_no_errors(page, log)
         assert "Local table stopped." in await table.stop(signal.SIGTERM)
 

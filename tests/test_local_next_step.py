@@ -22,26 +22,12 @@ from tests.local_table_support import (
     in_panel,
     local_table,
     newest_private,
+    newest_shown,
     slash,
 )
 from tests.test_local_games import start_by_welcome
 
 pytestmark = BROWSER_TESTS
-
-NEWEST = f"[...document.querySelectorAll('{MESSAGES} .channel-message')].pop()"
-"""JavaScript: the newest message the page draws."""
-
-
-def newest_shown(text: str) -> str:
-    """JavaScript: whether the newest message drawn holds `text` and is in view: its top
-    within the channel's timeline as scrolled (a turn with its images is taller than
-    the screen: its start is shown, as Discord shows a new message)."""
-    top = "m.getBoundingClientRect().top"
-    within = (f"(t => {top} + 2 >= t.getBoundingClientRect().top"
-              f" && {top} < t.getBoundingClientRect().bottom)")
-    return (f"(m => !!m && m.innerText.includes({text!r})"
-            f" && {within}(document.querySelector('#channel-timeline')))({NEWEST})")
-
 
 async def test_an_abandoned_game_offers_the_welcome_games_again_at_the_bottom(
     tmp_path: Path,
