@@ -437,6 +437,22 @@ PANEL = (
 """JavaScript: the newest private answer drawn (a hand, a panel, a refusal)."""
 
 
+NEWEST = f"[...document.querySelectorAll('{MESSAGES} .channel-message')].pop()"
+"""JavaScript: the newest message the page draws."""
+
+
+def newest_shown(text: str) -> str:
+    """JavaScript: whether the newest message drawn holds `text` and is in view: its top
+    within the channel's timeline as scrolled, and within the window (a turn with its
+    images is taller than the screen: its start is shown, as Discord shows a new
+    message)."""
+    top = "m.getBoundingClientRect().top"
+    within = (f"(t => {top} + 2 >= t.getBoundingClientRect().top"
+              f" && {top} < Math.min(t.getBoundingClientRect().bottom, window.innerHeight))")
+    return (f"(m => !!m && m.innerText.includes({text!r})"
+            f" && {within}(document.querySelector('#channel-timeline')))({NEWEST})")
+
+
 def newest_private() -> str:
     """JavaScript: the text of the newest private answer drawn."""
     return f"({PANEL}?.innerText ?? '')"

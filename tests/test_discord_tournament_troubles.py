@@ -26,6 +26,7 @@ from tests.rate_limits import Bucket, RateLimits, Window
 from tests.tournament_support import (
     TournamentWorld,
     card_id,
+    round_opening,
 )
 
 THREADS_DENIED = {"en": "**Send Messages in Threads**",
@@ -121,9 +122,7 @@ async def test_a_thread_permission_denied_after_round_one_is_told_and_the_round_
     assert len(w.channel.threads) == 2  # none for round 2
     assert all(slot.channel_id == w.channel.id for slot in final.rounds[1].slots)
     second = final.rounds[1]
-    announced = t(lang, "tournament.round_opens_here", title=title(final, lang),
-                  round=round_words(final, 2, lang), tables=len(second.slots),
-                  deadline=f"<t:{int(second.deadline)}:R>")
+    announced = round_opening(lang, final, 2, len(second.slots), threads=False)
     me = w.guild.me
     assert me is not None
     notice = t(lang, "tournament.notice.threads", title=title(final, lang),
@@ -132,9 +131,7 @@ async def test_a_thread_permission_denied_after_round_one_is_told_and_the_round_
     words = said(w)
     assert announced in words and f"{w.alice.mention} {notice}" in words
     assert words.index(announced) < words.index(f"{w.alice.mention} {notice}")
-    first = t(lang, "tournament.round_opens", title=title(final, lang),
-              round=round_words(final, 1, lang), tables=2,
-              deadline=f"<t:{int(final.rounds[0].deadline)}:R>")
+    first = round_opening(lang, final, 1, 2)
     assert first in words  # round 1 did play in threads
     told = await w.alice.slash(w.channel, "tournament standings")
     assert notice in private_text(told)
@@ -184,9 +181,7 @@ async def test_a_round_of_eight_tables_under_thread_rate_limits_opens_each_once(
         calls, turns = table_messages(thread)
         assert len(calls) == 1 and len(turns) == 1
         assert turns[0].startswith(t(lang, "turn.started"))
-    opened = t(lang, "tournament.round_opens", title=title(tournament, lang),
-               round=round_words(tournament, 1, lang), tables=8,
-               deadline=f"<t:{int(tournament.rounds[0].deadline)}:R>")
+    opened = round_opening(lang, tournament, 1, 8)
     assert said(w).count(opened) == 1
 
 
@@ -227,9 +222,7 @@ async def test_posts_refused_past_discord_py_tries_are_owed_and_the_organizer_to
     notice = t(lang, "tournament.notice.delayed", title=title(tournament, lang),
                round=round_words(tournament, 1, lang), channel=w.channel.mention,
                tables="1", count=1)
-    opened = t(lang, "tournament.round_opens", title=title(tournament, lang),
-               round=round_words(tournament, 1, lang), tables=1,
-               deadline=f"<t:{int(tournament.rounds[0].deadline)}:R>")
+    opened = round_opening(lang, tournament, 1, 1)
     assert said(w).count(opened) == 1 and said(w).count(f"{w.alice.mention} {notice}") == 1
     told = await w.alice.slash(w.channel, "tournament standings")
     assert notice in private_text(told)

@@ -17,7 +17,8 @@ Every kind of private panel of every game is clicked in the page, by these tests
   "Viewing as" switches between two seated people
   (`test_saboteur_hot_seat_each_sees_their_own_hand_then_a_gold_pick`, on a chosen deal).
 - Mine Out, My turn / my hand: 💡 Hint, the scoring menu (on a chosen deal), a move, what a
-  place offers, the turn's end, Confirm and Confirm anyway
+  place offers (chosen, taken back by ↩ Undo, chosen again), the turn's end, Confirm and
+  Confirm anyway; the welcome's games offered again at the end
   (`test_mine_out_against_a_computer_to_its_end_by_its_panel`).
 - Coal Baron, 🔒 My view and its menus, the draw 5's panel (a card kept, the rest back
   on top) and the extraction's panel (the cage moved, the extraction ended); a
@@ -63,6 +64,7 @@ from tests.local_table_support import (
     local_table,
     menu,
     newest_private,
+    newest_shown,
     open_with_bob_and_a_computer,
     options_of,
     page_text,
@@ -377,26 +379,52 @@ async def test_saboteur_hot_seat_each_sees_their_own_hand_then_a_gold_pick(
 MOVE = in_panel("Move to")
 
 
-async def mine_out_turn(page: Page, *, scoring: bool = False) -> None:
+SO_FAR = (f"({newest_private()}.split('\\n').find(line => line.startsWith('So far:'))"
+          " ?? '')")
+"""JavaScript: the newest panel's line of the steps taken ("So far: …"), or ''."""
+
+
+async def chosen_again(page: Page, placeholder: str) -> None:
+    """Choose in the panel's menu (as `mine_out_turn` does), take it back (↩ Undo: the
+    panel is redrawn in place, its menu at the same place), and choose the same option
+    again: the page sends it (simcord's page keeps a menu's last choice by message and
+    place, so it sends it only if the option's value changed, `Settings.new_menu_values`)
+    and the panel shows the step taken again."""
+    label = await choose(page, placeholder, prefer="End the turn", within=PANEL)
+    taken = str(await page.evaluate(SO_FAR))
+    assert taken, await page.evaluate(newest_private())
+    await click(page, in_panel("Undo"))
+    await page.wait_for(f"{SO_FAR} !== {taken!r}", STEP_SECONDS)
+    assert await choose(page, placeholder, label, within=PANEL) == label
+    await page.wait_for(f"{SO_FAR} === {taken!r}", STEP_SECONDS)
+
+
+async def mine_out_turn(page: Page, *, scoring: bool = False, again: bool = False) -> bool:
     """Alice's turn built in her panel: the scoring when asked (`scoring`: it must be),
     an action where she stands (or a move when none is left), the turn's end, Confirm
-    (and "Confirm anyway" for action points left). A step that draws cards ends the
-    panel (Confirm plays the turn so far): the caller opens it again."""
+    (and "Confirm anyway" for action points left); with `again`, her first choice of
+    an action where she stands is taken back and chosen again (`chosen_again`). A step
+    that draws cards ends the panel (Confirm plays the turn so far): the caller opens it
+    again. Whether a choice was made again."""
     building = f"/your turn|your apprentice's turn/.test({newest_private()})"
     await click(page, button("My turn"))
     await page.wait_for(building, STEP_SECONDS)
     if scoring:
         assert await page.evaluate(f"!!{menu('Scoring', PANEL)}"), "no scoring asked"
         await choose(page, "Scoring", within=PANEL)
+    chose_again = False
     for _ in range(8):
         if not await page.evaluate(building):
-            return  # played
+            return chose_again  # played
         if await page.evaluate(f"!!{in_panel('Confirm')}"):
             await click(page, in_panel("Confirm"))
         elif await page.evaluate(f"!!{menu('Scoring', PANEL)}"):
             await choose(page, "Scoring", within=PANEL)
         elif await page.evaluate(f"!!{in_panel('End the turn')}"):
             await click(page, in_panel("End the turn"))
+        elif again and not chose_again and await page.evaluate(f"!!{menu('Act here', PANEL)}"):
+            await chosen_again(page, "Act here")
+            chose_again = True
         elif await page.evaluate(f"!!{menu('Act here', PANEL)}"):
             await choose(page, "Act here", prefer="End the turn", within=PANEL)
         else:
@@ -435,7 +463,10 @@ async def test_mine_out_against_a_computer_to_its_end_by_its_panel(tmp_path: Pat
     scoring, which she makes in her panel (after a 💡 Hint there); her turn is built
     there (a move, what a
     place offers), and, once a player has the fame that ends the game, her last ones,
-    to the end."""
+    to the end: in the first of them, a choice of her panel's menu taken back (↩ Undo)
+    and made again, which the page sends (issue 44). The game over, the welcome's
+    one-click games are offered again as the newest message, in view at phone width,
+    and one click there starts the next game (issue 44)."""
     database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
     async with headless_chromium(420, 900, mobile=True) as page, \
             local_table(database, log) as table:
@@ -448,13 +479,17 @@ async def test_mine_out_against_a_computer_to_its_end_by_its_panel(tmp_path: Pat
         await hint_in_panel(page)
         await mine_out_turn(page, scoring=True)
         await play_in_file(database, fame_over(END_FAME))
-        turns = 0
+        turns, again = 0, True
         while not await finished(database):
-            await mine_out_turn(page)
+            again = not await mine_out_turn(page, again=again) and again
             turns += 1
             assert turns < 20, "the game should have ended"
+        assert not again, "no menu of Alice's panel was chosen again"
         await page.wait_for(f"!!{button('Rematch')}", STEP_SECONDS)
         await images_loaded(page)
+        await page.wait_for(newest_shown("What next?"), STEP_SECONDS)
+        await click(page, button("Play Mine Out against the computer"))
+        await page.wait_for(newest_shown("My turn / my hand"), STEP_SECONDS)  # a new game
         assert_no_errors(page, log)
         assert "Local table stopped." in await table.stop(signal.SIGTERM)
 

@@ -1,8 +1,8 @@
 """The local table's next step is on screen (issue 44), in a real browser: a game
 abandoned ends with the welcome's one-click games offered again as the newest message,
 shown at the bottom of the page; one click there starts the next game, whose first
-turn the page shows. And a menu of a turn panel redrawn in place (a step taken back)
-can be chosen again in the page."""
+turn the page shows. (After a game played to its end, and a menu of a turn panel
+redrawn in place chosen again: tests/test_local_games.py, the Mine Out game.)"""
 
 from __future__ import annotations
 
@@ -13,35 +13,18 @@ from tests.chromium import headless_chromium
 from tests.local_table_support import (
     BROWSER_TESTS,
     MESSAGES,
-    PANEL,
     STEP_SECONDS,
     assert_no_errors,
     button,
-    choose,
     click,
     in_panel,
     local_table,
-    newest_private,
+    newest_shown,
     slash,
 )
 from tests.test_local_games import start_by_welcome
 
 pytestmark = BROWSER_TESTS
-
-NEWEST = f"[...document.querySelectorAll('{MESSAGES} .channel-message')].pop()"
-"""JavaScript: the newest message the page draws."""
-
-
-def newest_shown(text: str) -> str:
-    """JavaScript: whether the newest message drawn holds `text` and is in view: its top
-    within the channel's timeline as scrolled (a turn with its images is taller than
-    the screen: its start is shown, as Discord shows a new message)."""
-    top = "m.getBoundingClientRect().top"
-    within = (f"(t => {top} + 2 >= t.getBoundingClientRect().top"
-              f" && {top} < t.getBoundingClientRect().bottom)")
-    return (f"(m => !!m && m.innerText.includes({text!r})"
-            f" && {within}(document.querySelector('#channel-timeline')))({NEWEST})")
-
 
 async def test_an_abandoned_game_offers_the_welcome_games_again_at_the_bottom(
     tmp_path: Path,
@@ -60,28 +43,5 @@ async def test_an_abandoned_game_offers_the_welcome_games_again_at_the_bottom(
                    " && m.innerText.includes('My turn / my hand'))")
         await page.wait_for(started, STEP_SECONDS)
         await page.wait_for(newest_shown(""), STEP_SECONDS)  # the page at its newest
-        assert_no_errors(page, log)
-        assert "Local table stopped." in await table.stop(signal.SIGTERM)
-
-
-async def test_a_redrawn_mine_out_panels_menu_is_chosen_again(tmp_path: Path) -> None:
-    """Alice plays a card from her Mine Out panel's menu, takes it back (the panel is
-    redrawn in place, the menu at the same place), and chooses the same card again:
-    the page sends it and the panel shows the step again. (Whether the page kept the
-    old choice there depends on the deal, drawn at random here: the redrawn menu's new
-    values, `Settings.new_menu_values`, are checked in tests/test_discord_menus.py.)"""
-    database, log = tmp_path / "local.sqlite3", tmp_path / "table.log"
-    async with headless_chromium(420, 900, mobile=True) as page, \
-            local_table(database, log) as table:
-        await start_by_welcome(page, table, "Mine Out")
-        await click(page, button("My turn"))
-        await page.wait_for(f"/your turn/.test({newest_private()})", STEP_SECONDS)
-        card = await choose(page, "Play a card", within=PANEL)
-        step = f"{newest_private()}.includes('So far:')"
-        await page.wait_for(step, STEP_SECONDS)
-        await click(page, in_panel("Undo"))
-        await page.wait_for(f"!{step}", STEP_SECONDS)
-        assert await choose(page, "Play a card", card, within=PANEL) == card
-        await page.wait_for(step, STEP_SECONDS)
         assert_no_errors(page, log)
         assert "Local table stopped." in await table.stop(signal.SIGTERM)

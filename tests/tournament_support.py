@@ -12,8 +12,10 @@ import pytest
 import simcord
 
 from bot.ai.knowledge import knowledge_for
+from bot.i18n import t
 from bot.service import GameService, Table, TableStatus
 from bot.service.tournament_record import Tournament
+from cogs.tournaments.words import round_words, title
 from tests.discord_support import TableWorld, bot_of, custom_ids, speak_french
 
 SETTLE_SECONDS = 120.0
@@ -74,6 +76,20 @@ async def league(
     if french:
         speak_french(monkeypatch, *members)
     return TournamentWorld(env, guild, channel, *members)
+
+
+def round_opening(lang: str, tournament: Tournament, number: int, tables: int, *,
+                  threads: bool = True, timed: bool = True) -> str:
+    """The first line of round `number`'s announcement: where its tables play (each in
+    its thread, or in the channel), and when it ends (its deadline; or its last game,
+    where the clock stands still)."""
+    key = "tournament.round_opens" if threads else "tournament.round_opens_here"
+    opens = t(lang, key, title=title(tournament, lang),
+              round=round_words(tournament, number, lang), tables=tables)
+    deadline = f"<t:{int(tournament.rounds[number - 1].deadline)}:R>"
+    ends = (t(lang, "tournament.round_deadline", deadline=deadline) if timed
+            else t(lang, "tournament.round_untimed"))
+    return f"{opens} {ends}"
 
 
 def card_id(number: int, what: str) -> str:

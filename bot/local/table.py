@@ -114,11 +114,12 @@ def local_settings(settings: Settings, database: Path) -> Settings:
     """`settings` (from ``.env``: computer budgets, render workers, log level...) for
     the local table: no token, its own SQLite file, one shard, computers without pause,
     tables in the channel (no word of a thread's permissions), a redrawn panel's menus
-    with values of their own (simcord's page keeps a menu's last choice by its place)."""
+    with values of their own (simcord's page keeps a menu's last choice by its place),
+    tournaments without deadlines (the clock stands still between actions)."""
     return dataclasses.replace(
         settings, token=None, database_path=database, database_url=None, dev_guild_id=None,
         shard_count=1, shard_ids=None, computer_pause_seconds=0.0, tables_in_channel=True,
-        new_menu_values=True,
+        new_menu_values=True, standing_clock=True,
     )
 
 

@@ -74,6 +74,11 @@ class Settings:
     the same choice made again in a redrawn panel would not be sent;
     `cogs.platform.builder.add_menu`). Discord clients clear a menu when its message is
     edited: the bot on Discord keeps the notations as values."""
+    standing_clock: bool = False
+    """The bot's clock stands still between actions (the local table: simcord's clock
+    moves only when the table starts, and the minute's loops run once then): a
+    tournament's rounds and sign-up have no deadline, a round ends when its last game
+    ends, and its words say so (`cogs.tournaments.messages.timed`)."""
 
     def __repr__(self) -> str:
         token = "set" if self.token else "missing"
@@ -88,7 +93,8 @@ class Settings:
             f"render_workers={self.render_workers!r}, render_timeout={self.render_timeout!r}, "
             f"member_events={self.member_events!r}, "
             f"tables_in_channel={self.tables_in_channel!r}, "
-            f"new_menu_values={self.new_menu_values!r})"
+            f"new_menu_values={self.new_menu_values!r}, "
+            f"standing_clock={self.standing_clock!r})"
         )
 
     @property

@@ -22,24 +22,28 @@ from bot.service.tournament_record import Tournament
 from bot.service.tournament_rounds import marker_of
 from cogs.platform.host import host_of
 from cogs.platform.names import mention
-from cogs.tournaments.messages import server_locale
+from cogs.tournaments.messages import server_locale, timed
 from cogs.tournaments.words import round_words, title
 from renderer.tournament import figure
 
 log = logging.getLogger(__name__)
 
 
-def round_lines(tournament: Tournament, locale: LocaleLike, threads: bool,
+def round_lines(tournament: Tournament, locale: LocaleLike, threads: bool, timed: bool,
                 opened: Mapping[int, int] | None = None) -> list[str]:
     """The current round's announcement: its opening and where its tables play (each in
-    its thread, or one at a time in the channel), one line per table (with a link to
-    its thread when known: the slot's channel, or `opened`, slot -> channel), the byes."""
+    its thread, or one at a time in the channel), when it ends (its deadline, or its
+    last game where the clock stands still: `cogs.tournaments.messages.timed`), one
+    line per table (with a link to its thread when known: the slot's channel, or
+    `opened`, slot -> channel), the byes."""
     current = tournament.current
     assert current is not None
     key = "tournament.round_opens" if threads else "tournament.round_opens_here"
-    lines = [t(locale, key, title=title(tournament, locale),
-               round=round_words(tournament, current.number, locale),
-               tables=len(current.slots), deadline=f"<t:{int(current.deadline)}:R>")]
+    opens = t(locale, key, title=title(tournament, locale),
+              round=round_words(tournament, current.number, locale), tables=len(current.slots))
+    ends = (t(locale, "tournament.round_deadline", deadline=f"<t:{int(current.deadline)}:R>")
+            if timed else t(locale, "tournament.round_untimed"))
+    lines = [f"{opens} {ends}"]
     for index, slot in enumerate(current.slots):
         players = " · ".join(mention(tournament.entrants[e].user, locale) for e in slot.seats)
         where = (opened or {}).get(index) or slot.channel_id
@@ -61,7 +65,8 @@ async def post_round(client: discord.Client, tournament: Tournament, threads: bo
     current = tournament.current
     if current is None:
         return True
-    text = "\n".join(round_lines(tournament, server_locale(client, tournament), threads))
+    text = "\n".join(round_lines(tournament, server_locale(client, tournament), threads,
+                                 timed(client)))
     channel = client.get_partial_messageable(tournament.channel_id,
                                              guild_id=tournament.guild_id)
     try:
@@ -90,7 +95,7 @@ async def link_round(client: discord.Client, table: Table) -> None:
     if table.channel_id == tournament.channel_id:
         return  # the tables play in the channel itself: nothing to link
     text = "\n".join(round_lines(tournament, server_locale(client, tournament), True,
-                                 {index: table.channel_id}))
+                                 timed(client), {index: table.channel_id}))
     channel = client.get_partial_messageable(tournament.channel_id,
                                              guild_id=tournament.guild_id)
     try:

@@ -27,6 +27,7 @@ from cogs.platform.names import member_name
 from cogs.platform.presenter import image_file
 from cogs.platform.replies import public_locale
 from cogs.platform.server_names import remember_names, stored_names
+from cogs.tournaments.messages import timed
 from cogs.tournaments.words import (
     card_text,
     standings_description,
@@ -98,7 +99,7 @@ async def card_message(
         drawn = await standings_file(client, tournament, locale)
         files = [drawn] if drawn is not None else []
     return {
-        "content": card_text(tournament, locale),
+        "content": card_text(tournament, locale, timed(client)),
         "attachments": files,
         "view": card_view(tournament, locale),
         "allowed_mentions": discord.AllowedMentions.none(),

@@ -14,8 +14,16 @@ import discord
 
 from bot.i18n import LocaleLike, t
 from bot.service.tournament_record import Tournament
+from cogs.platform.host import host_of
 
 log = logging.getLogger(__name__)
+
+def timed(client: discord.Client) -> bool:
+    """Whether the tournaments' rounds and sign-ups have deadlines: not where the clock
+    stands still between actions (the local table, `Settings.standing_clock`), whose
+    rounds end when their last game ends."""
+    return not host_of(client).settings.standing_clock
+
 
 def server_locale(client: discord.Client, tournament: Tournament) -> LocaleLike:
     """The language of the tournament's public messages: its server's."""

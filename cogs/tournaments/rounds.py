@@ -34,7 +34,7 @@ from cogs.platform.host import host_of
 from cogs.platform.stand_in import computer_words
 from cogs.tournaments.card import refresh_card, standings_file
 from cogs.tournaments.lanes import lanes_of
-from cogs.tournaments.messages import say, server_locale
+from cogs.tournaments.messages import say, server_locale, timed
 from cogs.tournaments.opening import open_round
 from cogs.tournaments.words import podium_text, title
 
@@ -114,10 +114,15 @@ async def tick(client: discord.Client, shards: ShardSet) -> None:
 
 
 async def tick_one(client: discord.Client, tournament: Tournament) -> None:
+    """The deadlines passed, the tables' ends missed. Where the clock stands still (the
+    local table, `cogs.tournaments.messages.timed`) there are no deadlines: its clock
+    jumps to the day's date when it starts again, and a round left overnight is not
+    finished by computers then."""
     service = host_of(client).service
+    clock = timed(client)
     if tournament.status == TournamentStatus.SIGNUP:
         deadline = tournament.settings.signup_deadline
-        if deadline is not None and service.now() >= deadline:
+        if clock and deadline is not None and service.now() >= deadline:
             await deadline_start(client, tournament)
         return
     current = tournament.current
@@ -127,8 +132,9 @@ async def tick_one(client: discord.Client, tournament: Tournament) -> None:
             ended = table.status in (TableStatus.FINISHED, TableStatus.ABANDONED)
             if ended and not awaited(client, table.id):  # missed while the bot was down
                 await table_ended(client, table)
-    late = await service.tournament_rounds.overtime(tournament.id)
-    await computers_take_over(client, tournament, late, "tournament.overtime")
+    if clock:
+        late = await service.tournament_rounds.overtime(tournament.id)
+        await computers_take_over(client, tournament, late, "tournament.overtime")
     go_on_later(client, tournament.id)
 
 

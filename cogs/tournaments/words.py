@@ -60,8 +60,9 @@ def duration(minutes: int, locale: LocaleLike) -> str:
     return " ".join(parts)
 
 
-def settings_text(tournament: Tournament, locale: LocaleLike) -> str:
-    """The format, table sizes, time per round, points and options, in one line each."""
+def settings_text(tournament: Tournament, locale: LocaleLike, timed: bool) -> str:
+    """The format, table sizes, time per round (none where the clock stands still,
+    `cogs.tournaments.messages.timed`), points and options, in one line each."""
     chosen = tournament.settings
     sizes = (str(chosen.max_size) if chosen.min_size == chosen.max_size
              else t(locale, "tournament.sizes_range", min=chosen.min_size, max=chosen.max_size))
@@ -69,7 +70,8 @@ def settings_text(tournament: Tournament, locale: LocaleLike) -> str:
         t(locale, f"tournament.format.{chosen.format.value}", rounds=chosen.rounds,
           advance=chosen.advance),
         t(locale, "tournament.tables", sizes=sizes,
-          duration=duration(chosen.round_minutes, locale)),
+          duration=duration(chosen.round_minutes, locale)) if timed
+        else t(locale, "tournament.tables_untimed", sizes=sizes),
         t(locale, "tournament.points", top=figure(language_of(locale), chosen.top_points),
           bye=figure(language_of(locale), chosen.bye_points)),
     ]
@@ -83,11 +85,12 @@ def entrant_name(tournament: Tournament, entrant: int, locale: LocaleLike) -> st
     return mention(tournament.entrants[entrant].user, locale)
 
 
-def card_text(tournament: Tournament, locale: LocaleLike) -> str:
-    """The tournament's card: what it is, who entered, where it stands."""
+def card_text(tournament: Tournament, locale: LocaleLike, timed: bool) -> str:
+    """The tournament's card: what it is, who entered, where it stands (its deadlines
+    where the clock runs, `cogs.tournaments.messages.timed`)."""
     head = t(locale, "tournament.card", title=title(tournament, locale),
              organizer=mention(tournament.organizer, locale))
-    lines = [head, settings_text(tournament, locale)]
+    lines = [head, settings_text(tournament, locale, timed)]
     status = tournament.status
     if status == TournamentStatus.SIGNUP:
         names = " ".join(mention(e.user, locale) for e in tournament.entrants)
@@ -98,11 +101,13 @@ def card_text(tournament: Tournament, locale: LocaleLike) -> str:
                                                                game.min_players)))
         deadline = tournament.settings.signup_deadline
         if deadline is not None:
-            lines.append(t(locale, "tournament.signup_deadline", when=timestamp(deadline)))
+            lines.append(t(locale, "tournament.signup_deadline", when=timestamp(deadline))
+                         if timed else t(locale, "tournament.signup_untimed"))
         return "\n".join(lines)
     current = tournament.current
     if status in (TournamentStatus.RUNNING, TournamentStatus.PAUSED) and current is not None:
-        key = "tournament.paused" if status == TournamentStatus.PAUSED else "tournament.playing"
+        key = ("tournament.paused" if status == TournamentStatus.PAUSED
+               else "tournament.playing" if timed else "tournament.playing_untimed")
         lines.append(t(locale, key, round=round_words(tournament, current.number, locale),
                        ended=sum(slot.done for slot in current.slots),
                        tables=len(current.slots), deadline=timestamp(current.deadline)))
