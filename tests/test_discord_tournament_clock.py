@@ -76,14 +76,15 @@ async def test_at_the_local_table_a_round_ends_with_its_last_game_and_says_so(
     world: TournamentWorld, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The local table's settings (its channel denies threads): no deadline in the card
-    or the announcement, and none passes (the minute's loop runs when the table starts
-    again, its clock then jumped to the day's date: a round left overnight stays its
-    players')."""
+    or the announcement, and none passes, not even a round's own 5 minutes (the minute's
+    loop runs when the table starts again, its clock then jumped to the day's date: a
+    round left overnight stays its players')."""
     w, lang = world, language(world)
     monkeypatch.setattr(w.bot, "settings",
                         local_settings(w.bot.settings, w.bot.settings.database_path))
     w.channel = plain_channel(w.guild, "mine")
-    await w.new(game="mine-out", format="swiss", rounds=1, players=2, minimum=2, signup=30)
+    await w.new(game="mine-out", format="swiss", rounds=1, players=2, minimum=2, signup=30,
+                minutes=5)
     assert t(lang, "tournament.signup_untimed") in w.card().content
     assert t(lang, "tournament.tables_untimed", sizes="2") in w.card().content
     table = await two_people_against_two_computers(w, w.alice, w.bob, computers=1)
@@ -92,7 +93,7 @@ async def test_at_the_local_table_a_round_ends_with_its_last_game_and_says_so(
     playing = t(lang, "tournament.playing_untimed", round=round_words(tournament, 1, lang),
                 ended=0, tables=1)
     assert playing in w.card().content
-    await w.env.advance_time(2 * 24 * 60 * 60)  # the minute's loop, two days later
+    await w.env.advance_time(10 * 60)  # the minute's loop, past the round's 5 minutes
     await w.env.settle()
     later = await w.tournament()
     assert later.status == TournamentStatus.RUNNING
