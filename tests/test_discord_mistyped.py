@@ -28,30 +28,26 @@ def closest_named(answer: str) -> list[str]:
     return named.removesuffix(".").split(" ; ")
 
 
-async def labels_offered(w: MoWorld, actor: simcord.MemberActor) -> list[str]:
-    choices = await actor.autocomplete(w.channel, "game play", "action", "")
-    return [str(choice["name"]) for choice in choices]
-
-
 async def mine_out_in(
     env: simcord.Env, monkeypatch: pytest.MonkeyPatch, language: str
-) -> tuple[MoWorld, simcord.MemberActor]:
-    """A Mine Out table of two in `language`, started; and who is to act."""
+) -> tuple[MoWorld, simcord.MemberActor, int, list[str]]:
+    """A Mine Out table of two in `language`, started; who is to act, the table's
+    version, and the labels `/game play` suggests to them."""
     w = await mo_world(env, 2, None if language == "en" else language)
     if language == "fr":
         speak_french(monkeypatch, *w.players)
     await w.start(4)
     state = await w.state()
-    return w, w.players[state.to_act()[0]]
+    actor = w.players[state.to_act()[0]]
+    choices = await actor.autocomplete(w.channel, "game play", "action", "")
+    return w, actor, (await w.table()).version, [str(choice["name"]) for choice in choices]
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 async def test_a_suggestions_label_typed_by_hand_plays_that_move(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, language: str
 ) -> None:
-    w, actor = await mine_out_in(simcord_env, monkeypatch, language)
-    version = (await w.table()).version
-    labels = await labels_offered(w, actor)
+    w, actor, version, labels = await mine_out_in(simcord_env, monkeypatch, language)
     label = labels[0]
     await actor.slash(w.channel, "game play", action=f"  {label.upper()} ")  # any case
     assert (await w.table()).version == version + 1, label
@@ -61,9 +57,7 @@ async def test_a_suggestions_label_typed_by_hand_plays_that_move(
 async def test_a_mistyped_move_is_answered_with_the_closest_moves_in_words(
     simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, language: str
 ) -> None:
-    w, actor = await mine_out_in(simcord_env, monkeypatch, language)
-    version = (await w.table()).version
-    labels = await labels_offered(w, actor)
+    w, actor, version, labels = await mine_out_in(simcord_env, monkeypatch, language)
     words = labels[0].split()
     typed = f"{' '.join(words[:2])} the thing"  # a label half remembered
     answer = private_text(await actor.slash(w.channel, "game play", action=typed))
